@@ -1,0 +1,78 @@
+# ccgpu build. `make` builds build/ccgpu and build/libccgpu.a; `make check` runs
+# every test in a normal build (gcc) and a sanitizer build (clang, ASan+UBSan).
+# Sources are found by wildcard so adding a file never means editing this file.
+
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2 -g
+SAN     ?=
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS  := -std=c11 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Ibench $(EXTRA_CFLAGS)
+LDLIBS  := -lm
+
+LIB_SRC   := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard bench/*/*.c) $(wildcard bench/*.c))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+TEST_SRC  := $(sort $(wildcard tests/*.c))
+# PTX files are embedded into the library so the command runs from any directory.
+PTX_FILES := $(sort $(wildcard bench/*/*.ptx) $(wildcard cuda/examples/*.ptx) $(wildcard tests/ptx/*.ptx))
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%.ptx=$(BUILD)/embed/%.o) $(BUILD)/embed/ptx_table.o
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all lib tests check check-fast clean bench-speed ptx
+all: $(BUILD)/ccgpu tests
+
+lib: $(BUILD)/libccgpu.a
+tests: $(TEST_BINS)
+
+$(BUILD)/libccgpu.a: $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libccgpu.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# --- embedded PTX -----------------------------------------------------------
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O1 -o $@ $<
+
+$(BUILD)/embed/%.c: %.ptx $(BUILD)/tools/embed
+	@mkdir -p $(@D)
+	$(BUILD)/tools/embed $< $@
+
+$(BUILD)/embed/ptx_table.c: $(BUILD)/tools/embed Makefile $(PTX_FILES)
+	@mkdir -p $(@D)
+	$(BUILD)/tools/embed --table $@ $(PTX_FILES)
+
+$(BUILD)/embed/%.o: $(BUILD)/embed/%.c
+	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+
+# --- tests ------------------------------------------------------------------
+# The README's test command. Normal build with $(CC), sanitizer build with clang
+# when present (so both compilers are exercised), then one summary line.
+SAN_CC := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+check:
+	$(MAKE) --no-print-directory BUILD=build all
+	$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) OPT="-O1 -g" \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" all
+	tests/run.sh build build-san
+
+# Quicker loop while developing: normal build only.
+check-fast:
+	$(MAKE) --no-print-directory BUILD=build all
+	tests/run.sh build
+
+clean:
+	rm -rf build build-san build-*
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

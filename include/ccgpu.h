@@ -1,0 +1,109 @@
+/* ccgpu — host API, in the spirit of the CUDA runtime.
+ *
+ * A `ccgpu` is one simulated GPU: all state lives in it, so a process may
+ * create several. Functions that can fail return 0 on success and -1 on
+ * failure; ccgpu_error() then gives a one-line message naming what and where.
+ *
+ *   ccgpu_config *cfg = ccgpu_config_new();
+ *   ccgpu_config_load(cfg, "configs/ccws.cfg");          // optional
+ *   ccgpu_config_set(cfg, "ccgpu_mode", "functional");   // or -o key=value
+ *   ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+ *   ccgpu_module *m = ccgpu_module_load_file(gpu, "vecadd.ptx");
+ *   ccgpu_devptr a; ccgpu_malloc(gpu, &a, n * 4);
+ *   ccgpu_memcpy_htod(gpu, a, host_a, n * 4);
+ *   void *args[] = { &a, &n };
+ *   ccgpu_launch(gpu, m, "vecadd", grid, block, 0, args, 2);
+ *   ccgpu_memcpy_dtoh(gpu, host_a, a, n * 4);
+ *   ccgpu_destroy(gpu); ccgpu_config_free(cfg);
+ */
+#ifndef CCGPU_H
+#define CCGPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ccgpu ccgpu;               /* one simulated GPU */
+typedef struct ccgpu_config ccgpu_config; /* key/value options */
+typedef struct ccgpu_module ccgpu_module; /* a loaded PTX module, owned by its ccgpu */
+typedef uint64_t ccgpu_devptr;            /* a device (global) address; 0 is never valid */
+
+struct ccgpu_dim3 {
+    uint32_t x, y, z;
+};
+
+const char *ccgpu_version(void);
+
+/* ---- configuration ------------------------------------------------------
+ * Plain "key value" lines; '#' starts a comment; a leading '-' on the key is
+ * accepted so GPGPU-Sim config files load unchanged. Later settings override
+ * earlier ones. Every key must be consumed by some module when the GPU is
+ * created, else ccgpu_create fails naming the key (GPGPU-Sim options ccgpu
+ * does not model are reported as such). */
+ccgpu_config *ccgpu_config_new(void);
+void ccgpu_config_free(ccgpu_config *cfg);
+int ccgpu_config_load(ccgpu_config *cfg, const char *path);
+int ccgpu_config_load_string(ccgpu_config *cfg, const char *text, const char *origin);
+int ccgpu_config_set(ccgpu_config *cfg, const char *key, const char *value);
+/* "key=value", as given to the command line's -o option */
+int ccgpu_config_override(ccgpu_config *cfg, const char *key_equals_value);
+const char *ccgpu_config_error(const ccgpu_config *cfg);
+
+/* ---- the GPU ------------------------------------------------------------- */
+/* On failure returns NULL and writes a one-line message into err. The config
+ * may be freed after this call. */
+ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen);
+void ccgpu_destroy(ccgpu *gpu);
+const char *ccgpu_error(const ccgpu *gpu);
+/* Where device printf (vprintf) writes; stdout by default. */
+void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out);
+/* Number of SMs, warp size and similar read-only facts of the configuration. */
+uint32_t ccgpu_num_sms(const ccgpu *gpu);
+
+/* ---- device memory ------------------------------------------------------- */
+int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes);
+int ccgpu_free(ccgpu *gpu, ccgpu_devptr ptr);
+int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t bytes);
+int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes);
+int ccgpu_memcpy_dtod(ccgpu *gpu, ccgpu_devptr dst, ccgpu_devptr src, size_t bytes);
+int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes);
+
+/* ---- modules ------------------------------------------------------------- */
+/* NULL on error (ccgpu_error: "FILE:LINE: message"). Modules live until the
+ * GPU is destroyed. `name` labels errors for text modules. */
+ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path);
+ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *name);
+/* Address and size of a module-scope .global or .const variable
+ * (cudaGetSymbolAddress / cudaMemcpyToSymbol go through this). */
+int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name,
+                        ccgpu_devptr *addr, size_t *size);
+
+/* ---- launches ------------------------------------------------------------
+ * args[i] points at the value of parameter i (as cudaLaunchKernel); nargs must
+ * equal the kernel's parameter count. The launch runs to completion before the
+ * call returns (one stream, in order); errors inside the kernel (out-of-bounds
+ * access, deadlock, trap) fail the launch with a message naming kernel, CTA,
+ * thread, address and PTX line. */
+int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                 struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
+                 uint32_t dynamic_shared_bytes, void **args, int nargs);
+int ccgpu_synchronize(ccgpu *gpu);
+
+/* ---- statistics ----------------------------------------------------------
+ * Every counter has a dotted name ("warp_instructions", "l1d.misses"...).
+ * kernel = -1 gives the total over all launches so far, else the index of a
+ * launch (0-based, in launch order). */
+int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value);
+int ccgpu_num_kernels(const ccgpu *gpu);
+const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
+void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
+int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

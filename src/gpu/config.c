@@ -1,0 +1,364 @@
+#include "gpu/config.h"
+#include "gpu/gpgpusim_options.h"
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_error(ccgpu_config *cfg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cfg->error, sizeof cfg->error, fmt, ap);
+    va_end(ap);
+}
+
+static char *dup_range(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+ccgpu_config *ccgpu_config_new(void)
+{
+    return calloc(1, sizeof(ccgpu_config));
+}
+
+void ccgpu_config_free(ccgpu_config *cfg)
+{
+    if (!cfg)
+        return;
+    for (int i = 0; i < cfg->count; i++) {
+        free(cfg->entries[i].key);
+        free(cfg->entries[i].value);
+        free(cfg->entries[i].origin);
+    }
+    free(cfg->entries);
+    free(cfg);
+}
+
+const char *ccgpu_config_error(const ccgpu_config *cfg)
+{
+    return cfg ? cfg->error : "no configuration";
+}
+
+static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *value,
+               size_t valuelen, const char *origin)
+{
+    if (keylen > 0 && key[0] == '-') { /* GPGPU-Sim spelling "-gpgpu_n_clusters" */
+        key++;
+        keylen--;
+    }
+    if (keylen == 0) {
+        set_error(cfg, "%s: empty option name", origin);
+        return -1;
+    }
+    for (int i = 0; i < cfg->count; i++) {
+        struct config_entry *e = &cfg->entries[i];
+        if (strlen(e->key) == keylen && memcmp(e->key, key, keylen) == 0) {
+            char *v = dup_range(value, valuelen), *o = dup_range(origin, strlen(origin));
+            if (!v || !o) {
+                free(v);
+                free(o);
+                set_error(cfg, "out of memory");
+                return -1;
+            }
+            free(e->value);
+            free(e->origin);
+            e->value = v;
+            e->origin = o;
+            return 0;
+        }
+    }
+    if (cfg->count == cfg->cap) {
+        int cap = cfg->cap ? cfg->cap * 2 : 32;
+        struct config_entry *n = realloc(cfg->entries, (size_t)cap * sizeof *n);
+        if (!n) {
+            set_error(cfg, "out of memory");
+            return -1;
+        }
+        cfg->entries = n;
+        cfg->cap = cap;
+    }
+    struct config_entry *e = &cfg->entries[cfg->count];
+    e->key = dup_range(key, keylen);
+    e->value = dup_range(value, valuelen);
+    e->origin = dup_range(origin, strlen(origin));
+    e->used = 0;
+    if (!e->key || !e->value || !e->origin) {
+        free(e->key);
+        free(e->value);
+        free(e->origin);
+        set_error(cfg, "out of memory");
+        return -1;
+    }
+    cfg->count++;
+    return 0;
+}
+
+int ccgpu_config_set(ccgpu_config *cfg, const char *key, const char *value)
+{
+    return put(cfg, key, strlen(key), value, strlen(value), "api");
+}
+
+int ccgpu_config_override(ccgpu_config *cfg, const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    if (!eq) {
+        set_error(cfg, "-o %s: expected key=value", kv);
+        return -1;
+    }
+    char origin[] = "-o";
+    return put(cfg, kv, (size_t)(eq - kv), eq + 1, strlen(eq + 1), origin);
+}
+
+int ccgpu_config_load_string(ccgpu_config *cfg, const char *text, const char *name)
+{
+    int line = 0;
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, '\n');
+        if (!end)
+            end = p + strlen(p);
+        line++;
+        const char *s = p, *e = end;
+        const char *hash = memchr(s, '#', (size_t)(e - s));
+        if (hash)
+            e = hash;
+        while (s < e && isspace((unsigned char)*s))
+            s++;
+        while (e > s && isspace((unsigned char)e[-1]))
+            e--;
+        if (s < e) {
+            const char *k = s;
+            while (s < e && !isspace((unsigned char)*s))
+                s++;
+            size_t klen = (size_t)(s - k);
+            while (s < e && isspace((unsigned char)*s))
+                s++;
+            char origin[300];
+            snprintf(origin, sizeof origin, "%s:%d", name, line);
+            if (s == e) {
+                set_error(cfg, "%s: option '%.*s' has no value", origin, (int)klen, k);
+                return -1;
+            }
+            if (put(cfg, k, klen, s, (size_t)(e - s), origin) != 0)
+                return -1;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+int ccgpu_config_load(ccgpu_config *cfg, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        set_error(cfg, "%s: cannot open config file: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (cap - len < 2) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf) {
+        set_error(cfg, "%s: out of memory", path);
+        return -1;
+    }
+    buf[len] = '\0';
+    int rc = ccgpu_config_load_string(cfg, buf, path);
+    free(buf);
+    return rc;
+}
+
+const struct config_entry *config_find(const ccgpu_config *cfg, const char *key)
+{
+    if (!cfg)
+        return NULL;
+    for (int i = 0; i < cfg->count; i++)
+        if (strcmp(cfg->entries[i].key, key) == 0) {
+            /* "used" is bookkeeping, not configuration: reading marks it. */
+            ((struct config_entry *)&cfg->entries[i])->used = 1;
+            return &cfg->entries[i];
+        }
+    return NULL;
+}
+
+void config_accept(const ccgpu_config *cfg, const char *key)
+{
+    (void)config_find(cfg, key);
+}
+
+static int bad_value(const struct config_entry *e, const char *what, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: option %s: invalid value '%s' (expected %s)", e->origin, e->key,
+             e->value, what);
+    return -1;
+}
+
+int config_get_u64(const ccgpu_config *cfg, const char *key, uint64_t dflt, uint64_t *out,
+                   char *err, size_t errlen)
+{
+    const struct config_entry *e = config_find(cfg, key);
+    if (!e) {
+        *out = dflt;
+        return 0;
+    }
+    const char *s = e->value;
+    if (*s == '-' || *s == '\0')
+        return bad_value(e, "a non-negative integer", err, errlen);
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    /* accept K/M/G suffixes for sizes */
+    if (*end == 'K' || *end == 'k') {
+        v <<= 10;
+        end++;
+    } else if (*end == 'M' || *end == 'm') {
+        v <<= 20;
+        end++;
+    } else if (*end == 'G' || *end == 'g') {
+        v <<= 30;
+        end++;
+    }
+    if (errno || *end != '\0')
+        return bad_value(e, "a non-negative integer", err, errlen);
+    *out = v;
+    return 0;
+}
+
+int config_get_u32(const ccgpu_config *cfg, const char *key, uint32_t dflt, uint32_t *out,
+                   char *err, size_t errlen)
+{
+    uint64_t v;
+    if (config_get_u64(cfg, key, dflt, &v, err, errlen) != 0)
+        return -1;
+    if (v > UINT32_MAX) {
+        const struct config_entry *e = config_find(cfg, key);
+        return bad_value(e, "an integer below 2^32", err, errlen);
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int config_get_double(const ccgpu_config *cfg, const char *key, double dflt, double *out,
+                      char *err, size_t errlen)
+{
+    const struct config_entry *e = config_find(cfg, key);
+    if (!e) {
+        *out = dflt;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(e->value, &end);
+    if (errno || end == e->value || *end != '\0')
+        return bad_value(e, "a number", err, errlen);
+    *out = v;
+    return 0;
+}
+
+int config_get_bool(const ccgpu_config *cfg, const char *key, int dflt, int *out, char *err,
+                    size_t errlen)
+{
+    const struct config_entry *e = config_find(cfg, key);
+    if (!e) {
+        *out = dflt;
+        return 0;
+    }
+    const char *v = e->value;
+    if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes") || !strcmp(v, "on"))
+        *out = 1;
+    else if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "no") || !strcmp(v, "off"))
+        *out = 0;
+    else
+        return bad_value(e, "0 or 1", err, errlen);
+    return 0;
+}
+
+const char *config_get_str(const ccgpu_config *cfg, const char *key, const char *dflt)
+{
+    const struct config_entry *e = config_find(cfg, key);
+    return e ? e->value : dflt;
+}
+
+int config_get_choice(const ccgpu_config *cfg, const char *key, const char *const *choices,
+                      int dflt, int *out, char *err, size_t errlen)
+{
+    const struct config_entry *e = config_find(cfg, key);
+    if (!e) {
+        *out = dflt;
+        return 0;
+    }
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(choices[i], e->value) == 0) {
+            *out = i;
+            return 0;
+        }
+    char list[256] = "";
+    size_t used = 0;
+    for (int i = 0; choices[i] && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "", choices[i]);
+    return bad_value(e, list, err, errlen);
+}
+
+int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen)
+{
+    if (!cfg)
+        return 0;
+    for (int i = 0; i < cfg->count; i++) {
+        const struct config_entry *e = &cfg->entries[i];
+        if (e->used)
+            continue;
+        if (gpgpusim_option_known(e->key))
+            snprintf(err, errlen, "%s: GPGPU-Sim option %s is not modelled by ccgpu", e->origin,
+                     e->key);
+        else
+            snprintf(err, errlen, "%s: unknown option %s", e->origin, e->key);
+        return -1;
+    }
+    return 0;
+}
+
+void config_reset_used(const ccgpu_config *cfg)
+{
+    if (!cfg)
+        return;
+    for (int i = 0; i < cfg->count; i++)
+        ((struct config_entry *)&cfg->entries[i])->used = 0;
+}
+
+ccgpu_config *config_clone(const ccgpu_config *cfg)
+{
+    ccgpu_config *c = ccgpu_config_new();
+    if (!c)
+        return NULL;
+    for (int i = 0; cfg && i < cfg->count; i++) {
+        const struct config_entry *e = &cfg->entries[i];
+        if (put(c, e->key, strlen(e->key), e->value, strlen(e->value), e->origin) != 0) {
+            ccgpu_config_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}
