@@ -7,6 +7,8 @@
 
 static ccgpu *gpu;
 static ccgpu_module *mod;
+/* the same kernels compiled three ways: default, -G (debug), -use_fast_math */
+static const char *ptx_file = "tests/ptx/201_kernels.ptx";
 
 static ccgpu *make_gpu(const char *overrides)
 {
@@ -23,8 +25,8 @@ static ccgpu *make_gpu(const char *overrides)
 
 static ccgpu_module *load(ccgpu *g)
 {
-    const char *text = embedded_find("tests/ptx/201_kernels.ptx");
-    ccgpu_module *m = text ? ccgpu_module_load_string(g, text, "201_kernels.ptx") : NULL;
+    const char *text = embedded_find(ptx_file);
+    ccgpu_module *m = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
     if (!m)
         printf("load: %s\n", g ? ccgpu_error(g) : "no gpu");
     return m;
@@ -377,14 +379,8 @@ TEST(runaway_kernel_is_stopped)
     ccgpu_destroy(g);
 }
 
-int main(void)
+static void run_all(void)
 {
-    gpu = make_gpu(NULL);
-    mod = gpu ? load(gpu) : NULL;
-    if (!mod) {
-        printf("RESULT passed=0 failed=1\n");
-        return 1;
-    }
     RUN(vecadd);
     RUN(divergence_and_reconvergence);
     RUN(shared_memory_and_barriers);
@@ -398,6 +394,25 @@ int main(void)
     RUN(kernel_errors_name_kernel_cta_thread_line);
     RUN(launch_errors);
     RUN(runaway_kernel_is_stopped);
-    ccgpu_destroy(gpu);
+}
+
+int main(void)
+{
+    static const char *const files[] = { "tests/ptx/201_kernels.ptx", "tests/ptx/201_kernels_g.ptx",
+                                         "tests/ptx/201_kernels_fast.ptx" };
+    for (int i = 0; i < 3; i++) {
+        ptx_file = files[i];
+        printf("# %s\n", ptx_file);
+        gpu = make_gpu(NULL);
+        mod = gpu ? load(gpu) : NULL;
+        if (!mod) {
+            printf("FAIL load %s\n", ptx_file);
+            check_state_.failed++;
+            ccgpu_destroy(gpu);
+            continue;
+        }
+        run_all();
+        ccgpu_destroy(gpu);
+    }
     return check_summary();
 }
