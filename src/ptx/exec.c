@@ -301,7 +301,7 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
     if (!mask)
         return 0;
     const struct ptx_function *callee = &m->funcs[fi];
-    const uint32_t *argsyms = args ? &w->func->sym_pool[args->index] : NULL;
+    const uint32_t *argsyms = args && args->count ? &w->func->sym_pool[args->index] : NULL;
     uint32_t nargs = args ? args->count : 0;
     if (callee->is_extern || callee->ninsts == 0) {
         if (callee->name && strcmp(callee->name, "vprintf") == 0)
