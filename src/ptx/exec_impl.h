@@ -212,13 +212,15 @@ static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operan
         }                                                                     \
     } while (0)
 
+/* zero / sign extension from `bits` (1..64): branch-free so that lane loops
+ * hoist the mask */
 static inline uint64_t zx(uint64_t v, unsigned bits)
 {
-    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+    return v & (~0ull >> (64 - bits));
 }
 static inline int64_t sx(uint64_t v, unsigned bits)
 {
-    return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+    return (int64_t)(v << (64 - bits)) >> (64 - bits);
 }
 static inline float f32(uint64_t v)
 {
