@@ -379,6 +379,52 @@ TEST(runaway_kernel_is_stopped)
     ccgpu_destroy(g);
 }
 
+/* Whole warps that exit before a barrier no longer count at it. (A warp
+ * that reaches a barrier with only some of its lanes, while the others wait
+ * at the reconvergence point, is a deadlock: see kernel_errors.) */
+TEST(barrier_reductions_and_exited_threads)
+{
+    enum { B = 96, N = 64 };
+    ccgpu_devptr d = dalloc(B * 4);
+    int n = N;
+    void *args[] = { &d, &n };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "sync_reduce", d1(1), d1(B), 0, args, 2), 0);
+    int out[B];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int cnt = 0;
+    for (int t = 0; t < N; t++)
+        cnt += t % 3 == 0;
+    for (int t = 0; t < N; t++)
+        CHECK_EQ_INT(out[t], cnt * 100 + 10 + 1);
+    CHECK_EQ_INT(out[N], 0);
+}
+
+TEST(named_barriers_with_counts)
+{
+    ccgpu_devptr d = dalloc(128 * 4);
+    void *args[] = { &d };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "named_barriers", d1(1), d1(128), 0, args, 1), 0);
+    int out[128];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int bad = 0;
+    for (int t = 0; t < 128; t++)
+        bad += out[t] != (t / 64) * 64 + 63 - t % 64;
+    CHECK_EQ_INT(bad, 0);
+}
+
+TEST(barrier_on_both_sides_of_a_branch)
+{
+    ccgpu_devptr d = dalloc(64 * 4);
+    void *args[] = { &d };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "split_barrier", d1(1), d1(64), 0, args, 1), 0);
+    int out[64];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int bad = 0;
+    for (int t = 0; t < 64; t++)
+        bad += out[t] != ((t & 1) ? 20 : 100);
+    CHECK_EQ_INT(bad, 0);
+}
+
 static void run_all(void)
 {
     RUN(vecadd);
@@ -394,6 +440,9 @@ static void run_all(void)
     RUN(kernel_errors_name_kernel_cta_thread_line);
     RUN(launch_errors);
     RUN(runaway_kernel_is_stopped);
+    RUN(barrier_reductions_and_exited_threads);
+    RUN(named_barriers_with_counts);
+    RUN(barrier_on_both_sides_of_a_branch);
 }
 
 int main(void)

@@ -225,5 +225,17 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
     }
     if (nondefault)
         fesetround(old);
+    if ((f & PTX_F_NAN) && (op == PTX_OP_MIN || op == PTX_OP_MAX)) { /* NaN in, NaN out */
+        if (in->type == PTX_T_F64)
+            LANES(isnan(f64(a[l])) || isnan(f64(b[l])) ? 0x7ff8000000000000ull : D[l]);
+        else
+            LANES(isnan(f32(a[l])) || isnan(f32(b[l])) ? 0x7fffffffull : D[l]);
+    }
+    if (f & PTX_F_RELU) { /* negative results become 0, NaN the canonical NaN */
+        if (in->type == PTX_T_F64)
+            LANES(isnan(f64(D[l])) ? 0x7ff8000000000000ull : f64(D[l]) < 0 ? 0 : D[l]);
+        else
+            LANES(isnan(f32(D[l])) ? 0x7fffffffull : f32(D[l]) < 0 ? 0 : D[l]);
+    }
     return 0;
 }

@@ -138,7 +138,7 @@ static int simt_push(struct ptx_warp *w, uint32_t pc, uint32_t rpc, uint32_t mas
         w->simt = n;
         w->simt_cap = ncap;
     }
-    w->simt[w->sp++] = (struct simt_entry){ pc, rpc, mask };
+    w->simt[w->sp++] = (struct simt_entry){ pc, rpc, mask, 0, 0 };
     return 0;
 }
 
@@ -390,17 +390,38 @@ static void do_barrier(struct ptx_warp *w, const struct ptx_inst *in, uint32_t m
         c->bar_red[id] += (uint32_t)ptx_popc(p);
         if (p != mask)
             c->bar_red_all[id] = 0;
+        if (w->red_mask && (w->red_inst != in || w->red_id != id)) {
+            ptx_exec_fail(w, lane, in, "two different bar.red pending in one warp (unsupported)");
+            return;
+        }
+        w->red_inst = in;
+        w->red_id = id;
+        w->red_mask |= mask;
     }
-    if (in->mode == PTX_BAR_ARRIVE) {
-        ptx_bar_arrive(c, id, mask, expected);
-        return;
+    uint32_t gen = c->bar_gen[id];
+    ptx_bar_arrive(c, id, mask, expected);
+    if (in->mode == PTX_BAR_ARRIVE || c->bar_gen[id] != gen)
+        return; /* bar.arrive, or this arrival completed the barrier */
+    /* These lanes wait. If the warp has a sibling path still to run (the
+     * other side of a branch, e.g. threads that will exit first), park this
+     * entry beneath it and run that path: barriers count threads. */
+    struct simt_entry *top = &w->simt[w->sp - 1];
+    top->wait_bar = id + 1;
+    top->wait_gen = gen;
+    w->bar_inst = in;
+    uint32_t base = w->nframes ? w->frames[w->nframes - 1].simt_base : 0;
+    if (w->sp >= base + 2) {
+        struct simt_entry *sib = &w->simt[w->sp - 2];
+        if (sib->rpc == top->rpc && sib->pc != sib->rpc && !sib->wait_bar && sib->mask) {
+            struct simt_entry t = *top;
+            *top = *sib;
+            *sib = t;
+            return;
+        }
     }
     w->state = PTX_WARP_AT_BARRIER;
     w->bar_id = (uint8_t)id;
-    w->bar_mask = mask;
-    w->bar_inst = in;
     c->warps_waiting++;
-    ptx_bar_arrive(c, id, mask, expected);
 }
 
 enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
@@ -421,6 +442,17 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         ptx_exec_fail(w, __builtin_ctz(active), NULL,
                       "execution ran past the end of function %s", w->func->name);
         return PTX_STEP_ERROR;
+    }
+    if (top->wait_bar) { /* lanes parked at a barrier came back to the top */
+        struct ptx_cta *c = w->cta;
+        uint32_t id = top->wait_bar - 1;
+        if (c->bar_gen[id] == top->wait_gen) {
+            w->state = PTX_WARP_AT_BARRIER;
+            w->bar_id = (uint8_t)id;
+            c->warps_waiting++;
+            return ptx_cta_check_deadlock(c) ? PTX_STEP_ERROR : PTX_STEP_BARRIER;
+        }
+        top->wait_bar = 0;
     }
     const struct ptx_inst *in = &w->func->insts[pc];
     uint32_t mask = active;
@@ -522,7 +554,11 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         if (ptx_cta_check_deadlock(w->cta))
             return PTX_STEP_ERROR;
         return PTX_STEP_BARRIER;
-    case PTX_WARP_EXITED: return PTX_STEP_EXITED;
+    case PTX_WARP_EXITED:
+        /* the others may now wait forever at a barrier this warp never reached */
+        if (ptx_cta_check_deadlock(w->cta))
+            return PTX_STEP_ERROR;
+        return PTX_STEP_EXITED;
     default: return PTX_STEP_OK;
     }
 }

@@ -313,8 +313,14 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     } else {
         base = ptx_src(w, ao, tmpa);
     }
-    for (int i = 0; i < PTX_WARP_SIZE; i++)
-        addr[i] = base[i] + off;
+    if (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_LOCAL) {
+        /* shared and local addresses are 32-bit: [%r + off] wraps */
+        for (int i = 0; i < PTX_WARP_SIZE; i++)
+            addr[i] = (uint32_t)(base[i] + off);
+    } else {
+        for (int i = 0; i < PTX_WARP_SIZE; i++)
+            addr[i] = base[i] + off;
+    }
 
     uint64_t *regs[4];
     uint64_t tmp[4][PTX_WARP_SIZE];
