@@ -112,6 +112,16 @@ int inputs_load_kmeans_bin(const char *path, float **features, uint32_t *points,
 int inputs_load_kmeans_text(const char *path, float **features, uint32_t *points,
                             uint32_t *dims, char *err, size_t errlen);
 
+/* The graph of a graph benchmark. ctx->input is a generator name ("uniform",
+ * "rmat") or a file: Rodinia text (*.txt), Matrix Market (*.mtx, entry (i,j)
+ * = edge i -> j) or an edge list (anything else); NULL means "uniform".
+ * Generated graphs have 2^log2_nodes nodes and about avg_degree edges per
+ * node. With max_weight > 0 every edge gets a weight (generated in
+ * [1, max_weight] when the file has none); with 0 weights are dropped.
+ * *source: the file's source node, else the first node with an edge. */
+int inputs_bench_graph(struct bench_ctx *ctx, struct csr_graph *g, uint32_t *source,
+                       uint32_t log2_nodes, uint32_t avg_degree, uint32_t max_weight);
+
 /* Finds the --input file: `name` as given, else under ctx->data_dir. Writes
  * the path into out; -1 with ctx->error set when neither exists. */
 int inputs_resolve(struct bench_ctx *ctx, const char *name, char *out, size_t cap);
