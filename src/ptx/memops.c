@@ -222,8 +222,14 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     int fparam = ao->kind == PTX_OPND_ADDR_SYM && l->prog->sym_kind[ao->index] == SYMK_FPARAM;
 
     uint64_t tmpa[PTX_WARP_SIZE], addr[PTX_WARP_SIZE];
-    const uint64_t *base = ptx_exec_src(w, ao, tmpa);
-    uint64_t off = ao->kind == PTX_OPND_ADDR_REG ? (uint64_t)ao->value : 0;
+    const uint64_t *base = tmpa;
+    uint64_t off = 0;
+    if (ao->kind == PTX_OPND_ADDR_REG) {
+        base = &w->regs[(size_t)ao->index * PTX_WARP_SIZE];
+        off = (uint64_t)ao->value;
+    } else {
+        base = ptx_exec_src(w, ao, tmpa);
+    }
     for (int i = 0; i < PTX_WARP_SIZE; i++)
         addr[i] = base[i] + off;
 

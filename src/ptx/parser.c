@@ -301,7 +301,7 @@ static void parse_body(struct pctx *c)
 {
     struct ptx_function *f = cur_func(c);
     uint32_t base = c->nmarks;
-    c->cap_insts = c->cap_regs = c->cap_preds = c->cap_vec = c->cap_symp = 0;
+    c->cap_insts = c->cap_regs = c->cap_regtypes = c->cap_preds = c->cap_vec = c->cap_symp = 0;
     strmap_clear(&c->regs);
     strmap_clear(&c->labels);
     c->nlabfix = 0;
