@@ -1,0 +1,129 @@
+/* matmul: tiled C = A * B with 16x16 shared-memory tiles (the CTA-clustering
+ * paper's MM). Random A and B in [-1, 1) from the seeded generator; the CPU
+ * reference is computed in double. */
+#include "bench.h"
+#include <math.h>
+#include <stdlib.h>
+
+#define MM_TILE 16
+
+struct mm_size {
+    uint32_t m, k, n; /* A is m x k, B is k x n, C is m x n */
+};
+
+/* small: 4 x 4 CTAs, 4 tiles each (about 1 M thread instructions);
+ * medium: 32 x 32 CTAs; large: 64 x 64 CTAs of 1024-square matrices, the scale
+ * the paper's MM runs at ("usually larger than 1K by 1K"). */
+static const struct mm_size mm_sizes[BENCH_SIZE_COUNT] = {
+    { 64, 64, 64 },
+    { 512, 512, 512 },
+    { 1024, 1024, 1024 },
+};
+
+/* A float dot product of n terms, evaluated in any order with or without fused
+ * multiply-add, is within n * 2^-24 * sum|terms| of the exact value (the
+ * classic gamma_n bound); twice that plus two terms of slack still catches
+ * any wrong term, since the inputs are O(1). NaN (the poison) fails. */
+static int mm_close(float got, double ref, double abssum, uint32_t nterms)
+{
+    double tol = 2.0 * (nterms + 2) * 0x1p-24 * abssum;
+    return fabs((double)got - ref) <= tol;
+}
+
+static int mm_alloc(struct bench_ctx *ctx, ccgpu_devptr *p, size_t bytes)
+{
+    if (ccgpu_malloc(ctx->gpu, p, bytes) != 0)
+        return bench_fail(ctx, "matmul: ccgpu_malloc(%zu): %s", bytes, ccgpu_error(ctx->gpu));
+    return 0;
+}
+
+static void mm_release(struct bench_ctx *ctx, ccgpu_devptr p, int *rc)
+{
+    if (p && ccgpu_free(ctx->gpu, p) != 0 && *rc == 0)
+        *rc = bench_fail(ctx, "matmul: ccgpu_free: %s", ccgpu_error(ctx->gpu));
+}
+
+static int mm_check(struct bench_ctx *ctx, const struct mm_size *s, const float *a,
+                    const float *b, const float *c)
+{
+    for (uint32_t i = 0; i < s->m; i++)
+        for (uint32_t j = 0; j < s->n; j++) {
+            double ref = 0, abssum = 0;
+            for (uint32_t k = 0; k < s->k; k++) {
+                double t = (double)a[(size_t)i * s->k + k] * b[(size_t)k * s->n + j];
+                ref += t;
+                abssum += fabs(t);
+            }
+            float got = c[(size_t)i * s->n + j];
+            if (!mm_close(got, ref, abssum, s->k))
+                return bench_fail(ctx, "matmul: C[%u][%u] is %.9g, expected %.9g", i, j,
+                                  (double)got, ref);
+        }
+    return 0;
+}
+
+static int mm_run(struct bench_ctx *ctx)
+{
+    if ((unsigned)ctx->size >= BENCH_SIZE_COUNT)
+        return bench_fail(ctx, "matmul: unknown size %d", (int)ctx->size);
+    if (ctx->input)
+        return bench_fail(ctx, "matmul: takes no --input (matrices are generated)");
+    const struct mm_size *s = &mm_sizes[ctx->size];
+    size_t na = (size_t)s->m * s->k, nb = (size_t)s->k * s->n, nc = (size_t)s->m * s->n;
+    float *a = malloc(na * sizeof *a), *b = malloc(nb * sizeof *b), *c = malloc(nc * sizeof *c);
+    ccgpu_devptr da = 0, db = 0, dc = 0;
+    int rc = -1;
+    if (!a || !b || !c) {
+        bench_fail(ctx, "matmul: out of host memory for %ux%ux%u", s->m, s->k, s->n);
+        goto out;
+    }
+    struct bench_rng rng = { ctx->seed };
+    for (size_t i = 0; i < na; i++)
+        a[i] = (float)(2.0 * bench_rng_unit(&rng) - 1.0);
+    for (size_t i = 0; i < nb; i++)
+        b[i] = (float)(2.0 * bench_rng_unit(&rng) - 1.0);
+
+    if (mm_alloc(ctx, &da, na * 4) || mm_alloc(ctx, &db, nb * 4) || mm_alloc(ctx, &dc, nc * 4))
+        goto out;
+    if (ccgpu_memcpy_htod(ctx->gpu, da, a, na * 4) || ccgpu_memcpy_htod(ctx->gpu, db, b, nb * 4) ||
+        ccgpu_memset(ctx->gpu, dc, 0xff, nc * 4)) { /* NaN poison: unwritten C fails */
+        bench_fail(ctx, "matmul: copying inputs: %s", ccgpu_error(ctx->gpu));
+        goto out;
+    }
+    ccgpu_module *mod = bench_load_module(ctx, "bench/matmul/matmul.ptx");
+    if (!mod)
+        goto out;
+    int wa = (int)s->k, wb = (int)s->n;
+    void *args[] = { &dc, &da, &db, &wa, &wb };
+    struct ccgpu_dim3 grid = { s->n / MM_TILE, s->m / MM_TILE, 1 };
+    struct ccgpu_dim3 block = { MM_TILE, MM_TILE, 1 };
+    if (ccgpu_launch(ctx->gpu, mod, "matmul", grid, block, 0, args, 5) != 0) {
+        bench_fail(ctx, "matmul: launch: %s", ccgpu_error(ctx->gpu));
+        goto out;
+    }
+    if (ccgpu_memcpy_dtoh(ctx->gpu, c, dc, nc * 4) != 0) {
+        bench_fail(ctx, "matmul: copying C back: %s", ccgpu_error(ctx->gpu));
+        goto out;
+    }
+    if (ctx->log)
+        fprintf(ctx->log, "matmul: %ux%u * %ux%u, grid %ux%u of 16x16\n", s->m, s->k, s->k,
+                s->n, grid.x, grid.y);
+    rc = mm_check(ctx, s, a, b, c);
+out:
+    mm_release(ctx, da, &rc);
+    mm_release(ctx, db, &rc);
+    mm_release(ctx, dc, &rc);
+    free(a);
+    free(b);
+    free(c);
+    return rc;
+}
+
+const struct bench_ops bench_matmul = {
+    .version = 1,
+    .name = "matmul",
+    .klass = "intercta",
+    .description = "tiled matrix multiply, 16x16 shared-memory tiles (CTA-clustering MM)",
+    .sizes = "small 64^3, medium 512^3, large 1024^3 (M=K=N; grid N/16 x M/16 CTAs of 16x16)",
+    .run = mm_run,
+};
