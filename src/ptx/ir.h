@@ -81,7 +81,11 @@ enum ptx_atomop {
 enum ptx_shflmode { PTX_SHFL_UP, PTX_SHFL_DOWN, PTX_SHFL_BFLY, PTX_SHFL_IDX };
 enum ptx_votemode { PTX_VOTE_ALL, PTX_VOTE_ANY, PTX_VOTE_UNI, PTX_VOTE_BALLOT };
 /* bar.sync / bar.arrive / bar.red; barrier.sync is BAR_SYNC too */
-enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED };
+enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED,
+                   PTX_BAR_WARP_SYNC /* bar.warp.sync membermask (__syncwarp) */ };
+/* testp.MODE (in mode) */
+enum ptx_testpmode { PTX_TESTP_FINITE, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER,
+                     PTX_TESTP_NOTANUMBER, PTX_TESTP_NORMAL, PTX_TESTP_SUBNORMAL };
 enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, PTX_PRMT_ECL,
                     PTX_PRMT_ECR, PTX_PRMT_RC16 };
 
@@ -138,6 +142,10 @@ enum {
     PTX_F_SCOPE_GPU = 1u << 23,
     PTX_F_SCOPE_SYS = 1u << 24,
     PTX_F_CVT_PACK = 1u << 25,  /* cvt.pack / cvt.rn.f16x2.f32 forms */
+    PTX_F_SC = 1u << 26,        /* fence.sc / .sc memory order */
+    PTX_F_SCOPE_CLUSTER = 1u << 27,
+    PTX_F_NAN = 1u << 28,       /* min/max .NaN: NaN in, NaN out */
+    PTX_F_RELU = 1u << 29,      /* cvt/fma .relu: negative results become 0 */
 };
 
 enum ptx_operand_kind {
@@ -201,12 +209,13 @@ struct ptx_inst {
     uint8_t nops;
     uint8_t guard_not;  /* @!%p */
     uint8_t pad0;
-    uint16_t pad1;
+    uint16_t loc_file; /* last .loc before it: file index (module files[]), 0 = none */
     uint32_t flags;   /* PTX_F_* */
     uint32_t guard;   /* predicate index, or PTX_NO_INDEX when unguarded */
     uint32_t target;  /* branch target instruction index (bra), else PTX_NO_INDEX */
     uint32_t reconv;  /* immediate post-dominator (reconvergence point) of a branch */
     uint32_t line;    /* PTX source line, for error messages */
+    uint32_t loc_line; /* last .loc before it: CUDA source line, 0 = none */
     struct ptx_operand ops[PTX_MAX_OPERANDS]; /* destination(s) first, as written */
 };
 
@@ -214,6 +223,7 @@ struct ptx_inst {
 struct ptx_function {
     char *name;
     int is_entry, is_extern;
+    int defined;     /* has a body (else a prototype or an .extern declaration) */
     uint32_t line;
     struct ptx_inst *insts;
     uint32_t ninsts;
@@ -229,12 +239,16 @@ struct ptx_function {
     uint32_t *ret_params; /* .func return parameters */
     uint32_t nret_params;
     uint64_t param_bytes;   /* size of the parameter buffer (offsets in symbols) */
+    uint64_t ret_bytes;     /* size of the return-value buffer of a .func */
+    uint64_t call_param_bytes; /* frame of .param variables declared in the body */
     uint64_t local_bytes;   /* per-thread .local frame of this function */
     uint64_t shared_bytes;  /* static .shared declared inside this function */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
+    uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
     /* Register names for diagnostics: reg_names[i] names slot i. */
     char **reg_names;
     char **pred_names;
+    uint8_t *reg_types; /* declared type (enum ptx_type) of each register slot */
 };
 
 struct ptx_module {
@@ -249,6 +263,9 @@ struct ptx_module {
     uint64_t global_bytes;   /* module .global variables laid out from offset 0 */
     uint64_t const_bytes;    /* module .const variables laid out from offset 0 */
     uint64_t shared_bytes;   /* module-scope static .shared */
+    uint64_t dyn_shared_offset; /* where .extern .shared (dynamic) memory begins */
+    char **files;            /* .file N "name": files[N], NULL where not declared */
+    uint32_t nfiles;
 };
 
 /* Per-type facts. */
