@@ -11,12 +11,13 @@ struct mm_size {
     uint32_t m, k, n; /* A is m x k, B is k x n, C is m x n */
 };
 
-/* small: 4 x 4 CTAs, 4 tiles each (about 1 M thread instructions);
- * medium: 32 x 32 CTAs; large: 64 x 64 CTAs of 1024-square matrices, the scale
- * the paper's MM runs at ("usually larger than 1K by 1K"). */
+/* small: 4 x 4 CTAs, 4 tiles each (about 1.1 M thread instructions);
+ * medium: 32 x 32 CTAs, 16 tiles each (about 250 M); large: 64 x 64 CTAs of
+ * 1024-square matrices, the scale the paper's MM runs at ("usually larger
+ * than 1K by 1K"; about 4 G). */
 static const struct mm_size mm_sizes[BENCH_SIZE_COUNT] = {
     { 64, 64, 64 },
-    { 512, 512, 512 },
+    { 512, 256, 512 },
     { 1024, 1024, 1024 },
 };
 
@@ -141,6 +142,6 @@ const struct bench_ops bench_matmul = {
     .name = "matmul",
     .klass = "intercta",
     .description = "tiled matrix multiply, 16x16 shared-memory tiles (CTA-clustering MM)",
-    .sizes = "small 64^3, medium 512^3, large 1024^3 (M=K=N; grid N/16 x M/16 CTAs of 16x16)",
+    .sizes = "MxKxN: small 64^3, medium 512x256x512, large 1024^3 (grid N/16 x M/16 CTAs of 16x16)",
     .run = mm_run,
 };
