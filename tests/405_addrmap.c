@@ -25,6 +25,7 @@ TEST(default_fermi_mapping_six_channels)
     CHECK_EQ_INT(a.bank, 6);
     CHECK_EQ_U64(a.row, 5);
     CHECK_EQ_U64(a.col, 0x40);
+    CHECK_EQ_U64(addrmap_global(&m, a.chan, a.local), addr);
 }
 
 TEST(explicit_channel_bits)
@@ -39,6 +40,13 @@ TEST(explicit_channel_bits)
     CHECK_EQ_U64(a.row, 9);
     CHECK_EQ_U64(a.col, 0x17);
     CHECK_EQ_U64(a.local, (0x9u << 10) | (0x2u << 8) | 0x17);
+    uint64_t x = 12345;
+    for (int i = 0; i < 1000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint64_t g = x & 0xffff;
+        addrmap_decode(&m, g, &a);
+        CHECK_EQ_U64(addrmap_global(&m, a.chan, a.local), g);
+    }
 }
 
 TEST(bad_mappings)

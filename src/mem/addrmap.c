@@ -85,6 +85,27 @@ int addrmap_init(struct addrmap *m, const char *spec, uint32_t nchan, uint32_t n
     return 0;
 }
 
+static uint64_t scatter(uint64_t v, uint64_t mask)
+{
+    uint64_t out = 0;
+    while (mask) {
+        int b = __builtin_ctzll(mask);
+        out |= (v & 1) << b;
+        v >>= 1;
+        mask &= mask - 1;
+    }
+    return out;
+}
+
+uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local)
+{
+    if (m->chan_bit >= 0) {
+        uint64_t lo = local & ((1ull << m->chan_bit) - 1);
+        return (((local >> m->chan_bit) * m->nchan + chan) << m->chan_bit) | lo;
+    }
+    return scatter(chan, m->mask[ADDRMAP_D]) | scatter(local, ~m->mask[ADDRMAP_D]);
+}
+
 void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
 {
     uint64_t src; /* the address the B, R and C letters describe */

@@ -176,6 +176,14 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     return 1;
 }
 
+uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < d->ndone; i++)
+        n += d->done[i].done <= now;
+    return n;
+}
+
 uint64_t dram_next_event(const struct dram *d, uint64_t now)
 {
     uint64_t t = DRAM_NEVER;

@@ -78,6 +78,8 @@ void dram_cycle(struct dram *d, uint64_t now);
  * Writes complete silently. Issued reads wait here until popped; at most
  * queue_size of them, after which reads are not issued (back-pressure). */
 int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux);
+/* Reads whose data is complete by now, not yet popped. */
+uint32_t dram_reads_ready(const struct dram *d, uint64_t now);
 /* Earliest cycle >= now at which a command could issue or a read completes;
  * DRAM_NEVER when idle. Reads already complete are the consumer's business. */
 uint64_t dram_next_event(const struct dram *d, uint64_t now);
