@@ -28,13 +28,16 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
     c->all_sectors = (uint8_t)((1u << c->nsectors) - 1);
     size_t nlines = (size_t)cfg->nsets * cfg->assoc;
     c->lines = calloc(nlines, sizeof *c->lines);
+    c->tags = malloc(nlines * sizeof *c->tags);
     c->mq = calloc(cfg->miss_queue, sizeof *c->mq);
     c->eligible = calloc((cfg->assoc + 63) / 64, sizeof *c->eligible);
     c->wake = calloc(cfg->mshr_max_merge, sizeof *c->wake);
-    if (!c->lines || !c->mq || !c->eligible || !c->wake) {
+    if (!c->lines || !c->tags || !c->mq || !c->eligible || !c->wake) {
         snprintf(err, errlen, "cache: out of memory");
         goto fail;
     }
+    for (size_t i = 0; i < nlines; i++)
+        c->tags[i] = CACHE_NO_TAG;
     if (cache_index_init(&c->index, cfg->index, cfg->nsets, err, errlen))
         goto fail;
     if (cache_repl_init(&c->repl, cfg->repl, cfg->nsets, cfg->assoc, err, errlen))
@@ -55,6 +58,7 @@ void cache_free(struct cache *c)
     cache_repl_free(&c->repl);
     mshr_free(&c->mshr);
     free(c->lines);
+    free(c->tags);
     free(c->mq);
     free(c->eligible);
     free(c->wake);
@@ -79,7 +83,9 @@ uint8_t cache_sector_mask(const struct cache *c, uint64_t addr, uint32_t bytes)
     return (uint8_t)(((2u << last) - 1) & ~((1u << first) - 1));
 }
 
-static void line_update_state(struct cache_line *l)
+/* Derives the state from the masks and mirrors the tag into the packed tag
+ * array that lookups scan. */
+static void line_update_state(struct cache *c, struct cache_line *l)
 {
     if (l->pending)
         l->state = CACHE_LINE_RESERVED;
@@ -87,6 +93,7 @@ static void line_update_state(struct cache_line *l)
         l->state = CACHE_LINE_INVALID;
     else
         l->state = l->dirty ? CACHE_LINE_MODIFIED : CACHE_LINE_VALID;
+    c->tags[l - c->lines] = l->state == CACHE_LINE_INVALID ? CACHE_NO_TAG : l->block;
 }
 
 static struct cache_line *set_lines(const struct cache *c, uint32_t set)
@@ -96,9 +103,9 @@ static struct cache_line *set_lines(const struct cache *c, uint32_t set)
 
 static int find_way(const struct cache *c, uint32_t set, uint64_t block)
 {
-    const struct cache_line *l = set_lines(c, set);
+    const uint64_t *t = &c->tags[(size_t)set * c->cfg.assoc];
     for (uint32_t w = 0; w < c->cfg.assoc; w++)
-        if ((l[w].valid | l[w].pending) && l[w].block == block)
+        if (t[w] == block)
             return (int)w;
     return -1;
 }
@@ -118,8 +125,9 @@ static int pick_way(struct cache *c, uint32_t set)
     struct cache_line *l = set_lines(c, set);
     uint32_t assoc = c->cfg.assoc, words = (assoc + 63) / 64;
     int any = 0;
+    const uint64_t *t = &c->tags[(size_t)set * assoc];
     for (uint32_t w = 0; w < assoc; w++)
-        if (!(l[w].valid | l[w].pending))
+        if (t[w] == CACHE_NO_TAG)
             return (int)w;
     memset(c->eligible, 0, words * sizeof *c->eligible);
     for (uint32_t w = 0; w < assoc; w++)
@@ -175,7 +183,7 @@ static void evict(struct cache *c, struct cache_line *l)
     if (c->hooks.on_evict)
         c->hooks.on_evict(c->hooks.ctx, l->block, l->warp);
     l->valid = l->dirty = 0;
-    line_update_state(l);
+    line_update_state(c, l);
 }
 
 static enum cache_outcome fail_with(struct cache *c, enum cache_fail why, enum cache_fail *fail)
@@ -234,7 +242,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
     }
     if (l) {
         l->pending |= need;
-        line_update_state(l);
+        line_update_state(c, l);
     }
     if (e < 0)
         e = mshr_alloc(&c->mshr, block);
@@ -259,7 +267,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             uint8_t fresh = (uint8_t)(sectors & ~l->pending);
             l->valid |= fresh;
             l->dirty |= sectors; /* pending sectors turn dirty when filled */
-            line_update_state(l);
+            line_update_state(c, l);
             c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
             if (present) {
                 c->st.hits++;
@@ -285,7 +293,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             l->warp = a->warp;
             l->valid = l->dirty = sectors;
             l->pending = 0;
-            line_update_state(l);
+            line_update_state(c, l);
             c->repl.ops->on_fill(&c->repl, set, (uint32_t)way);
             if (c->hooks.on_reserve)
                 c->hooks.on_reserve(c->hooks.ctx, block, a->warp);
@@ -303,7 +311,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
         } else {
             l->valid = l->dirty = 0;
-            line_update_state(l);
+            line_update_state(c, l);
             c->st.write_invalidates++;
         }
         c->st.hits++;
@@ -379,7 +387,7 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
     if (l) {
         l->valid |= sectors;
         l->pending &= (uint8_t)~sectors;
-        line_update_state(l);
+        line_update_state(c, l);
     }
     c->st.fills++;
     int n = mshr_fill(&c->mshr, block, sectors, c->wake);
@@ -393,7 +401,7 @@ void cache_invalidate_all(struct cache *c)
     for (size_t i = 0; i < n; i++)
         if (!c->lines[i].pending) {
             c->lines[i].valid = c->lines[i].dirty = 0;
-            line_update_state(&c->lines[i]);
+            line_update_state(c, &c->lines[i]);
         }
 }
 

@@ -31,6 +31,8 @@
 
 struct stats;
 
+#define CACHE_NO_TAG UINT64_MAX
+
 enum cache_line_state { CACHE_LINE_INVALID, CACHE_LINE_RESERVED, CACHE_LINE_VALID, CACHE_LINE_MODIFIED };
 
 enum cache_outcome { CACHE_HIT, CACHE_HIT_RESERVED, CACHE_MISS, CACHE_RESERVATION_FAIL };
@@ -96,6 +98,7 @@ struct cache {
     uint32_t line_shift, sector_shift, nsectors;
     uint8_t all_sectors;
     struct cache_line *lines; /* nsets * assoc */
+    uint64_t *tags;           /* block of each line, CACHE_NO_TAG when invalid */
     struct cache_index index;
     struct cache_repl repl;
     struct mshr mshr;

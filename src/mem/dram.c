@@ -55,6 +55,9 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
         return -1;
     d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
                                        .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
+    if (d->bank[bank].open && d->bank[bank].row == row)
+        d->bank[bank].hits_queued++;
+    d->cmd_dirty = 1;
     return 0;
 }
 
@@ -79,10 +82,7 @@ static int row_hit(const struct dram *d, const struct dram_req *r)
 /* Whether a queued request still hits bank's open row. */
 static int open_row_wanted(const struct dram *d, uint32_t bank)
 {
-    for (uint32_t i = 0; i < d->nq; i++)
-        if (d->q[i].bank == bank && row_hit(d, &d->q[i]))
-            return 1;
-    return 0;
+    return d->bank[bank].hits_queued > 0;
 }
 
 /* Earliest cycle r's next command (column, ACT or PRE) could issue;
@@ -115,6 +115,8 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
         r.done = data + xfer;
         d->done[d->ndone++] = r;
     }
+    b->hits_queued--;
+    d->cmd_dirty = 1;
     if (r.needed_act)
         d->st.row_misses++;
     else
@@ -123,10 +125,26 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     d->nq--;
 }
 
+static void refresh_cmd_next(struct dram *d)
+{
+    uint64_t t = DRAM_NEVER;
+    for (uint32_t i = 0; i < d->nq; i++) {
+        uint64_t c = next_cmd_time(d, &d->q[i]);
+        if (c < t)
+            t = c;
+    }
+    d->cmd_next = t;
+    d->cmd_dirty = 0;
+}
+
 void dram_cycle(struct dram *d, uint64_t now)
 {
     if (!d->nq)
         return;
+    if (d->cmd_dirty)
+        refresh_cmd_next(d);
+    if (d->cmd_next > now)
+        return; /* nothing can issue yet */
     const struct dram_timing *t = &d->cfg.t;
     /* First ready: the oldest row hit whose column command can go now. */
     for (uint32_t i = 0; i < d->nq; i++)
@@ -142,9 +160,13 @@ void dram_cycle(struct dram *d, uint64_t now)
             continue;
         if (next_cmd_time(d, r) > now)
             continue;
+        d->cmd_dirty = 1;
         if (!b->open) {
             b->open = 1;
             b->row = r->row;
+            b->hits_queued = 0;
+            for (uint32_t j = 0; j < d->nq; j++)
+                b->hits_queued += d->q[j].bank == r->bank && d->q[j].row == r->row;
             b->next_col = now + t->tRCD;
             b->next_pre = now + t->tRAS;
             b->next_act = now + t->tRC;
@@ -152,6 +174,7 @@ void dram_cycle(struct dram *d, uint64_t now)
             d->st.activates++;
         } else {
             b->open = 0;
+            b->hits_queued = 0;
             b->next_act = max64(b->next_act, now + t->tRP);
             d->st.precharges++;
         }
@@ -173,6 +196,7 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     *token = d->done[best].token;
     *aux = d->done[best].aux;
     d->done[best] = d->done[--d->ndone];
+    d->cmd_dirty = 1; /* a read may issue again if the buffer was full */
     return 1;
 }
 
@@ -184,17 +208,18 @@ uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
     return n;
 }
 
-uint64_t dram_next_event(const struct dram *d, uint64_t now)
+uint64_t dram_next_event(struct dram *d, uint64_t now)
 {
     uint64_t t = DRAM_NEVER;
     /* reads already complete wait for the consumer: not an event */
     for (uint32_t i = 0; i < d->ndone; i++)
         if (d->done[i].done >= now && d->done[i].done < t)
             t = d->done[i].done;
-    for (uint32_t i = 0; i < d->nq; i++) {
-        uint64_t c = next_cmd_time(d, &d->q[i]);
-        if (c < t)
-            t = c;
+    if (d->nq) {
+        if (d->cmd_dirty)
+            refresh_cmd_next(d);
+        if (d->cmd_next < t)
+            t = d->cmd_next;
     }
     return t == DRAM_NEVER ? t : max64(t, now);
 }

@@ -43,6 +43,7 @@ struct dram_req {
 struct dram_bank {
     uint64_t row;
     uint8_t open;
+    uint32_t hits_queued; /* queued requests for the open row */
     uint64_t next_act, next_pre, next_col;
 };
 
@@ -60,6 +61,8 @@ struct dram {
     uint32_t ndone;
     uint64_t seq, next_act_any, next_col_any, bus_free;
     uint32_t burst_cycles, burst_bytes;
+    uint64_t cmd_next;  /* earliest cycle any queued request has a command */
+    int cmd_dirty;      /* cmd_next needs recomputing */
     struct dram_stats st;
 };
 
@@ -82,7 +85,7 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux);
 uint32_t dram_reads_ready(const struct dram *d, uint64_t now);
 /* Earliest cycle >= now at which a command could issue or a read completes;
  * DRAM_NEVER when idle. Reads already complete are the consumer's business. */
-uint64_t dram_next_event(const struct dram *d, uint64_t now);
+uint64_t dram_next_event(struct dram *d, uint64_t now);
 uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes);
 /* Requests queued or in flight. */
 static inline uint32_t dram_busy(const struct dram *d)

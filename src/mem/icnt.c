@@ -37,6 +37,7 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
         return -1;
     }
     n->cfg = *cfg;
+    n->ev_dirty = 1;
     n->in = calloc(cfg->n_in, sizeof *n->in);
     n->out = calloc(cfg->n_out, sizeof *n->out);
     n->in_free = calloc(cfg->n_in, sizeof *n->in_free);
@@ -76,6 +77,7 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
     uint32_t flits = (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
     fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits ? flits : 1 });
     n->n_waiting++;
+    n->ev_dirty = 1;
     return 0;
 }
 
@@ -84,10 +86,39 @@ static uint32_t ser_cycles(const struct icnt *n, uint32_t flits)
     return (flits + n->cfg.flits_per_cycle - 1) / n->cfg.flits_per_cycle;
 }
 
+static void refresh_events(struct icnt *n)
+{
+    uint64_t a = ICNT_NEVER, st = ICNT_NEVER;
+    for (uint32_t d = 0; d < n->cfg.n_out; d++) {
+        const struct icnt_fifo *out = &n->out[d];
+        if (out->count && fifo_head(out)->ready < a)
+            a = fifo_head(out)->ready;
+    }
+    for (uint32_t s = 0; n->n_waiting && s < n->cfg.n_in; s++) {
+        const struct icnt_fifo *in = &n->in[s];
+        if (!in->count)
+            continue;
+        uint32_t dst = fifo_head(in)->dst;
+        if (n->out[dst].count == n->out[dst].cap)
+            continue; /* waits for the consumer */
+        uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
+        if (ts < st)
+            st = ts;
+    }
+    n->ev_arrive = a;
+    n->ev_start = st;
+    n->ev_dirty = 0;
+}
+
 void icnt_cycle(struct icnt *n, uint64_t now)
 {
     if (!n->n_waiting)
         return;
+    if (n->ev_dirty)
+        refresh_events(n);
+    if (n->ev_start > now)
+        return;
+    n->ev_dirty = 1;
     uint32_t nin = n->cfg.n_in;
     for (uint32_t k = 0; k < nin; k++) {
         uint32_t s = (uint32_t)((now + k) % nin);
@@ -122,34 +153,18 @@ int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payloa
 
 void icnt_pop(struct icnt *n, uint32_t dst)
 {
-    if (n->out[dst].count)
+    if (n->out[dst].count) {
         fifo_pop(&n->out[dst]);
+        n->ev_dirty = 1;
+    }
 }
 
-uint64_t icnt_next_event(const struct icnt *n, uint64_t now)
+uint64_t icnt_next_event(struct icnt *n, uint64_t now)
 {
-    uint64_t t = ICNT_NEVER;
-    for (uint32_t d = 0; d < n->cfg.n_out; d++) {
-        const struct icnt_fifo *out = &n->out[d];
-        if (out->count && fifo_head(out)->ready >= now && fifo_head(out)->ready < t)
-            t = fifo_head(out)->ready;
-    }
-    if (!n->n_waiting)
-        return t;
-    for (uint32_t s = 0; s < n->cfg.n_in; s++) {
-        const struct icnt_fifo *in = &n->in[s];
-        if (!in->count)
-            continue;
-        uint32_t dst = fifo_head(in)->dst;
-        if (n->out[dst].count == n->out[dst].cap)
-            continue; /* waits for the consumer */
-        uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
-        if (ts < now)
-            ts = now;
-        if (ts < t)
-            t = ts;
-    }
-    return t;
+    if (n->ev_dirty)
+        refresh_events(n);
+    uint64_t t = n->ev_start < n->ev_arrive ? n->ev_start : n->ev_arrive;
+    return t == ICNT_NEVER ? t : (t > now ? t : now);
 }
 
 uint32_t icnt_busy(const struct icnt *n)

@@ -47,6 +47,8 @@ struct icnt {
     struct icnt_fifo *in, *out;
     uint64_t *in_free, *out_free; /* cycle each link is free again */
     uint32_t n_waiting;           /* packets in source FIFOs */
+    uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
+    int ev_dirty;
     struct icnt_stats st;
 };
 
@@ -64,9 +66,10 @@ void icnt_cycle(struct icnt *n, uint64_t now);
 int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payload);
 void icnt_pop(struct icnt *n, uint32_t dst);
 /* Earliest cycle >= now at which icnt_cycle could start a packet or a
- * packet arrives at a destination head; ICNT_NEVER if nothing is pending
- * (or everything waits for a consumer to pop). */
-uint64_t icnt_next_event(const struct icnt *n, uint64_t now);
+ * packet is at a destination head (heads already there count as now, so
+ * a consumer that does not pop keeps this at now); ICNT_NEVER if nothing is
+ * pending (packets waiting only for a full destination count as nothing). */
+uint64_t icnt_next_event(struct icnt *n, uint64_t now);
 /* Packets anywhere in the network. */
 uint32_t icnt_busy(const struct icnt *n);
 

@@ -67,6 +67,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
             goto fail;
     }
     m->free_slot = NO_SLOT;
+    m->due_dirty = 1;
     return 0;
 fail:
     memsys_free(m);
@@ -153,6 +154,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
     uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? (req->bytes ? req->bytes : line) : 0);
     icnt_push(&m->req, req->sm, d.chan, bytes, i);
+    m->due_dirty = 1;
     if (req->is_write)
         m->st.writes++;
     else
@@ -184,13 +186,13 @@ static void icnt_tick(struct memsys *m, uint64_t k)
 }
 
 /* The next interconnect cycle >= k0 with work. */
-static uint64_t icnt_next(const struct memsys *m, uint64_t k0)
+static uint64_t icnt_next(struct memsys *m, uint64_t k0)
 {
-    uint64_t k = min64(icnt_next_event(&m->req, k0), icnt_next_event(&m->rep, k0)), slot;
+    /* arrived packets count as due now, so arrivals held up by a full
+     * partition input are retried every cycle */
+    uint64_t k = min64(icnt_next_event(&m->req, k0), icnt_next_event(&m->rep, k0));
     for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++) {
         const struct partition *pt = &m->part[p];
-        if (partition_can_accept(pt) && icnt_peek(&m->req, p, k0, &slot))
-            k = k0;
         const struct tq_item *it = tq_head(&pt->out);
         if (it && icnt_can_push(&m->rep, p)) {
             uint64_t t = tick_at(it->ready, m->pi);
@@ -208,7 +210,7 @@ static uint64_t l2_next(const struct memsys *m, uint64_t k0)
     return k;
 }
 
-static uint64_t dram_next(const struct memsys *m, uint64_t j0)
+static uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
     uint64_t j = MEMSYS_NEVER;
     for (uint32_t p = 0; p < m->cfg.n_part && j > j0; p++)
@@ -216,10 +218,10 @@ static uint64_t dram_next(const struct memsys *m, uint64_t j0)
     return j;
 }
 
-/* fs time of a tick, NEVER-safe. */
+/* fs time of a tick, NEVER-safe (ticks stay far below 2^64 / period). */
 static uint64_t at(uint64_t tick, uint64_t period)
 {
-    return tick == MEMSYS_NEVER || tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
+    return tick >= (1ull << 40) ? MEMSYS_NEVER : tick * period;
 }
 
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
@@ -229,20 +231,34 @@ static uint64_t first_after(uint64_t t, int ord, uint64_t period, int my_ord)
     return my_ord > ord ? tick_at(t, period) : t / period + 1;
 }
 
+static void bump(uint64_t *n, uint64_t t, int ord, uint64_t period, int my_ord)
+{
+    /* usually a step or two from where it is; divide only for long jumps */
+    uint64_t k = *n;
+    for (int i = 0; i < 4; i++) {
+        if (my_ord > ord ? k * period >= t : k * period > t) {
+            *n = k;
+            return;
+        }
+        k++;
+    }
+    k = first_after(t, ord, period, my_ord);
+    if (k > *n)
+        *n = k;
+}
+
 static void pass(struct memsys *m, uint64_t t, int ord)
 {
-    uint64_t k;
-    if ((k = first_after(t, ord, m->pi, 0)) > m->ni)
-        m->ni = k;
-    if ((k = first_after(t, ord, m->pl, 1)) > m->nl)
-        m->nl = k;
-    if ((k = first_after(t, ord, m->pd, 2)) > m->nd)
-        m->nd = k;
+    bump(&m->ni, t, ord, m->pi, 0);
+    bump(&m->nl, t, ord, m->pl, 1);
+    bump(&m->nd, t, ord, m->pd, 2);
 }
 
 void memsys_advance(struct memsys *m, uint64_t now)
 {
     uint64_t end = now * m->pc;
+    if (!m->due_dirty && m->due > end && !m->exhaustive)
+        goto done; /* nothing due: no need to look */
     for (;;) {
         uint64_t ki, kl, kd;
         if (m->exhaustive) {
@@ -252,8 +268,11 @@ void memsys_advance(struct memsys *m, uint64_t now)
         }
         uint64_t ti = at(ki, m->pi), tl = at(kl, m->pl), td = at(kd, m->pd);
         uint64_t t = min64(ti, min64(tl, td));
-        if (t > end)
+        if (t > end) {
+            m->due = t;
+            m->due_dirty = 0;
             break;
+        }
         /* equal times: interconnect, then L2, then DRAM */
         if (ti == t) {
             icnt_tick(m, ki);
@@ -268,16 +287,20 @@ void memsys_advance(struct memsys *m, uint64_t now)
             pass(m, t, 2);
         }
     }
+done:
     /* requests pushed at `now` come after every tick up to `end` */
     pass(m, end, 2);
     m->core_now = now;
+    m->rep_tick = end / m->pi;
 }
 
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out)
 {
     uint64_t slot;
-    if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, now * m->pc / m->pi, &slot))
+    uint64_t k = now == m->core_now ? m->rep_tick : now * m->pc / m->pi;
+    if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, k, &slot))
         return 0;
+    m->due_dirty = 1; /* a freed output slot may let a packet start */
     struct mem_slot *s = &m->slots[slot];
     /* the core cycle the reply became visible */
     uint64_t ready = m->rep.out[sm].p[m->rep.out[sm].head].ready;
@@ -293,11 +316,15 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
     return 1;
 }
 
-uint64_t memsys_next_event(const struct memsys *m)
+uint64_t memsys_next_event(struct memsys *m)
 {
-    uint64_t after = m->core_now + 1;
-    uint64_t ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
-    uint64_t t = min64(at(ki, m->pi), min64(at(kl, m->pl), at(kd, m->pd)));
+    uint64_t after = m->core_now + 1, t = m->due;
+    if (m->due_dirty) {
+        uint64_t ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
+        t = min64(at(ki, m->pi), min64(at(kl, m->pl), at(kd, m->pd)));
+        m->due = t;
+        m->due_dirty = 0;
+    }
     if (t == MEMSYS_NEVER)
         return MEMSYS_NEVER;
     uint64_t c = tick_at(t, m->pc);

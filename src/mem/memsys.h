@@ -63,6 +63,9 @@ struct memsys {
     uint64_t pc, pi, pl, pd;  /* periods, fs */
     uint64_t ni, nl, nd;      /* next unprocessed tick of each domain */
     uint64_t core_now;
+    uint64_t rep_tick;        /* reply-crossbar cycle visible at core_now */
+    uint64_t due;             /* fs time of the next internal work, if !due_dirty */
+    int due_dirty;
     int exhaustive;           /* tests: run every tick of every domain */
     struct addrmap map;
     struct icnt req, rep;
@@ -98,7 +101,7 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
 /* Earliest core cycle after the last advanced one at which memsys_advance
  * has work or a reply becomes visible; MEMSYS_NEVER when idle. Replies
  * already visible are not events: pop them. */
-uint64_t memsys_next_event(const struct memsys *m);
+uint64_t memsys_next_event(struct memsys *m);
 /* Nothing in flight anywhere (replies not yet popped count as in flight). */
 int memsys_idle(const struct memsys *m);
 /* Registers mem.*, icnt.*, l2_pN.* and dram_pN.* counters. */

@@ -9,7 +9,8 @@ int mshr_init(struct mshr *m, uint32_t entries, uint32_t max_merge)
         return -1;
     m->e = calloc(entries, sizeof *m->e);
     m->slots = calloc((size_t)entries * max_merge, sizeof *m->slots);
-    if (!m->e || !m->slots) {
+    m->active = calloc(entries, sizeof *m->active);
+    if (!m->e || !m->slots || !m->active) {
         mshr_free(m);
         return -1;
     }
@@ -24,16 +25,15 @@ void mshr_free(struct mshr *m)
 {
     free(m->e);
     free(m->slots);
+    free(m->active);
     memset(m, 0, sizeof *m);
 }
 
 int mshr_find(const struct mshr *m, uint64_t block)
 {
-    if (m->nused == 0)
-        return -1;
-    for (uint32_t i = 0; i < m->nentries; i++)
-        if (m->e[i].used && m->e[i].block == block)
-            return (int)i;
+    for (uint32_t k = 0; k < m->nused; k++)
+        if (m->e[m->active[k]].block == block)
+            return (int)m->active[k];
     return -1;
 }
 
@@ -46,7 +46,7 @@ int mshr_alloc(struct mshr *m, uint64_t block)
             e->block = block;
             e->pending = 0;
             e->nreq = 0;
-            m->nused++;
+            m->active[m->nused++] = i;
             return (int)i;
         }
     return -1;
@@ -77,7 +77,11 @@ int mshr_fill(struct mshr *m, uint64_t block, uint8_t sectors, uint64_t *out)
     e->nreq = (uint16_t)keep;
     if (keep == 0 && e->pending == 0) {
         e->used = 0;
-        m->nused--;
+        for (uint32_t k = 0; k < m->nused; k++)
+            if (m->active[k] == (uint32_t)i) {
+                m->active[k] = m->active[--m->nused];
+                break;
+            }
     }
     return n;
 }

@@ -23,6 +23,7 @@ struct mshr {
     uint32_t nentries, max_merge, nused;
     struct mshr_entry *e;
     struct mshr_req *slots;
+    uint32_t *active; /* indices of the used entries, nused of them */
 };
 
 int mshr_init(struct mshr *m, uint32_t entries, uint32_t max_merge);

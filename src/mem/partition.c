@@ -130,7 +130,7 @@ uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
     return k;
 }
 
-uint64_t partition_dram_next(const struct partition *p, uint64_t j0)
+uint64_t partition_dram_next(struct partition *p, uint64_t j0)
 {
     if (tq_room(&p->ret) && dram_reads_ready(&p->dram, j0))
         return j0;

@@ -73,7 +73,7 @@ void partition_dram_cycle(struct partition *p, uint64_t j);
 /* Earliest L2 cycle >= k0 with work; PART_NEVER if none. */
 uint64_t partition_l2_next(const struct partition *p, uint64_t k0);
 /* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */
-uint64_t partition_dram_next(const struct partition *p, uint64_t j0);
+uint64_t partition_dram_next(struct partition *p, uint64_t j0);
 /* Requests anywhere in the partition. */
 int partition_busy(const struct partition *p);
 /* Registers <prefix>.* for the L2 slice and dram_<suffix>.* for the DRAM. */
