@@ -30,10 +30,12 @@ static int mk(struct memsys *m, const struct memsys_config *c)
 }
 
 /* Pushes one request at cycle `at` and runs until its reply: the latency. */
-static int64_t one(struct memsys *m, uint64_t at, uint64_t addr, int is_write, struct mem_request *got)
+static int64_t one_sized(struct memsys *m, uint64_t at, uint64_t addr, uint32_t bytes, int is_write,
+                         struct mem_request *got)
 {
     memsys_advance(m, at);
-    struct mem_request r = { .addr = addr, .id = 42, .is_write = (uint8_t)is_write, .sm = 0, .warp = 3 };
+    struct mem_request r = { .addr = addr, .id = 42, .bytes = bytes, .is_write = (uint8_t)is_write,
+                             .sm = 0, .warp = 3 };
     if (memsys_push(m, at, &r))
         return -1;
     for (uint64_t c = at + 1; c < at + 10000; c++) {
@@ -42,6 +44,11 @@ static int64_t one(struct memsys *m, uint64_t at, uint64_t addr, int is_write, s
             return (int64_t)(got->done_cycle - got->issue_cycle);
     }
     return -1;
+}
+
+static int64_t one(struct memsys *m, uint64_t at, uint64_t addr, int is_write, struct mem_request *got)
+{
+    return one_sized(m, at, addr, 0, is_write, got);
 }
 
 TEST(single_read_latency_is_the_sum)
@@ -122,6 +129,32 @@ TEST(writes_are_acknowledged_and_stay_in_l2)
     int64_t r = one(&m, 100, 0x2000, 0, &got);
     CHECK_EQ_INT(got.l2_hit, 1);
     CHECK(r < 40);
+    memsys_free(&m);
+}
+
+TEST(sectored_l2_fetches_sectors)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    char err[256];
+    CHECK_EQ_INT(cache_config_parse(&c.l2, "S:16:128:4,L:B:m:W:L,A:8:4,4", err, sizeof err), 0);
+    if (mk(&m, &c))
+        return;
+    struct mem_request r = { .addr = 0x1020, .bytes = 32, .id = 1 };
+    memsys_advance(&m, 1);
+    CHECK_EQ_INT(memsys_push(&m, 1, &r), 0);
+    uint64_t c0 = 2;
+    for (; c0 < 1000 && !memsys_pop_response(&m, 0, c0, &got); c0++)
+        memsys_advance(&m, c0 + 1);
+    CHECK_EQ_U64(got.id, 1);
+    CHECK_EQ_U64(m.part[0].dram.st.busy_cycles, 4); /* one 32-byte sector: half a burst */
+    CHECK(one_sized(&m, 2000, 0x1020, 32, 0, &got) < 30); /* the sector hits */
+    CHECK_EQ_INT(got.l2_hit, 1);
+    one_sized(&m, 3000, 0x1040, 32, 0, &got); /* another sector of the same line */
+    CHECK_EQ_INT(got.l2_hit, 0);
+    CHECK_EQ_U64(m.part[0].l2.st.sector_misses, 1);
     memsys_free(&m);
 }
 
@@ -286,6 +319,7 @@ int main(void)
     RUN(single_read_latency_is_the_sum);
     RUN(fixed_latencies_add_up_with_different_clocks);
     RUN(writes_are_acknowledged_and_stay_in_l2);
+    RUN(sectored_l2_fetches_sectors);
     RUN(bad_requests);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(stats_registered);

@@ -6,9 +6,9 @@
 
 #define NO_SLOT UINT32_MAX
 
-static uint64_t period_fs(uint32_t mhz)
+static uint64_t period_fs(double mhz)
 {
-    return (1000000000ull + mhz / 2) / mhz;
+    return (uint64_t)(1e9 / mhz + 0.5);
 }
 
 static uint64_t min64(uint64_t a, uint64_t b)
@@ -30,8 +30,9 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         snprintf(err, errlen, "memsys: need 1..65535 SMs and at least one partition");
         return -1;
     }
-    if (!cfg->core_mhz || !cfg->icnt_mhz || !cfg->l2_mhz || !cfg->dram_mhz) {
-        snprintf(err, errlen, "memsys: every clock (core, icnt, L2, DRAM MHz) must be >= 1");
+    if (!(cfg->core_mhz >= 1 && cfg->icnt_mhz >= 1 && cfg->l2_mhz >= 1 && cfg->dram_mhz >= 1 &&
+          cfg->core_mhz <= 1e6 && cfg->icnt_mhz <= 1e6 && cfg->l2_mhz <= 1e6 && cfg->dram_mhz <= 1e6)) {
+        snprintf(err, errlen, "memsys: every clock (core, icnt, L2, DRAM) must be 1..1e6 MHz");
         return -1;
     }
     if (cfg->l2.disabled) {

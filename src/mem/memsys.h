@@ -39,7 +39,7 @@ struct stats;
 
 struct memsys_config {
     uint32_t n_sm, n_part;
-    uint32_t core_mhz, icnt_mhz, l2_mhz, dram_mhz;
+    double core_mhz, icnt_mhz, l2_mhz, dram_mhz; /* clock domains */
     struct cache_config l2;   /* one slice per partition */
     struct dram_config dram;  /* one channel per partition */
     char addr_map[160];       /* addrmap spec; "" = ADDRMAP_DEFAULT */
@@ -84,6 +84,14 @@ void memsys_config_gtx480(struct memsys_config *cfg);
 void memsys_config_ccws(struct memsys_config *cfg);
 /* The AWSS paper's Table I (Fermi, 768 KB L2, GDDR5 at 1.84 GHz). */
 void memsys_config_awss(struct memsys_config *cfg);
+
+/* Applies the GPGPU-Sim options a config store holds (gpgpu_n_mem,
+ * gpgpu_clock_domains, gpgpu_cache:dl2, gpgpu_dram_timing_opt, ...; see
+ * memsys_options.c) on top of cfg (a preset); options absent keep cfg's
+ * values. -1 with a one-line message naming the option on a bad value. */
+struct ccgpu_config;
+int memsys_config_read(struct memsys_config *cfg, const struct ccgpu_config *store, char *err,
+                       size_t errlen);
 
 int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen);
 void memsys_free(struct memsys *m);
