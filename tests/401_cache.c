@@ -132,6 +132,32 @@ TEST(cacm_round_robin_vs_locality_order)
     CHECK_EQ_INT(hits[1], 12);
 }
 
+static int misses_on(const char *spec, const int *trace, int n)
+{
+    struct cache c;
+    if (mk(&c, spec))
+        return -1;
+    for (int i = 0; i < n; i++)
+        rd_fill(&c, (uint64_t)trace[i]);
+    int m = (int)c.st.misses;
+    cache_free(&c);
+    return m;
+}
+
+/* Worked examples: DESIGN.md's Belady traces (LRU column) and the textbook
+ * reference string (Silberschatz: FIFO 15 / LRU 12 with 3 frames, FIFO 10 /
+ * LRU 8 with 4). */
+TEST(worked_examples_lru_fifo)
+{
+    static const int abc[] = { 1, 2, 3, 1, 2, 3, 1, 2 };
+    static const int ref[] = { 7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1 };
+    CHECK_EQ_INT(misses_on("N:1:128:2,L:R:m:N:L,A:8:4,8", abc, 8), 8);
+    CHECK_EQ_INT(misses_on("N:1:128:4,L:R:m:N:L,A:8:4,8", ref, 20), 8);
+    CHECK_EQ_INT(misses_on("N:1:128:3,L:R:m:N:L,A:8:4,8", ref, 20), 12);
+    CHECK_EQ_INT(misses_on("N:1:128:3,F:R:m:N:L,A:8:4,8", ref, 20), 15);
+    CHECK_EQ_INT(misses_on("N:1:128:4,F:R:m:N:L,A:8:4,8", ref, 20), 10);
+}
+
 TEST(reserved_lines_are_never_evicted)
 {
     struct cache c;
@@ -456,6 +482,7 @@ int main(void)
     RUN(fifo_ignores_hits);
     RUN(random_is_seeded_and_repeatable);
     RUN(cacm_round_robin_vs_locality_order);
+    RUN(worked_examples_lru_fifo);
     RUN(reserved_lines_are_never_evicted);
     RUN(mshr_entry_and_merge_limits);
     RUN(miss_queue_full);

@@ -361,3 +361,22 @@ int memsys_register_stats(struct memsys *m, struct stats *s)
             return -1;
     return 0;
 }
+
+void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
+                              struct mem_request *r)
+{
+    uint32_t first = (uint32_t)__builtin_ctz(o->sectors ? o->sectors : 1);
+    uint32_t last = o->sectors ? 31u - (uint32_t)__builtin_clz(o->sectors) : l1->nsectors - 1;
+    memset(r, 0, sizeof *r);
+    r->addr = o->addr + (uint64_t)first * l1->cfg.sector_size;
+    r->bytes = (last - first + 1) * l1->cfg.sector_size;
+    r->is_write = o->kind != CACHE_OUT_READ;
+    r->sm = sm;
+    r->warp = o->warp;
+    r->id = o->token;
+}
+
+uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r)
+{
+    return cache_sector_mask(l1, r->addr, r->bytes ? r->bytes : l1->cfg.line_size);
+}

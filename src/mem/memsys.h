@@ -112,6 +112,14 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
 uint64_t memsys_next_event(struct memsys *m);
 /* Nothing in flight anywhere (replies not yet popped count as in flight). */
 int memsys_idle(const struct memsys *m);
+/* Glue for an L1 above: the request for miss-queue entry o of cache l1
+ * (reads and writes alike; sectors are sent as the span from the first to
+ * the last, so a gap in the mask is fetched too), and the sectors of l1 a
+ * read reply fills. Replies to writes fill nothing. */
+void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
+                              struct mem_request *r);
+uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
+
 /* Registers mem.*, icnt.*, l2_pN.* and dram_pN.* counters. */
 int memsys_register_stats(struct memsys *m, struct stats *s);
 
