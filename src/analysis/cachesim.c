@@ -194,7 +194,7 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
         if (repl_table[i].policy == cfg->policy)
             s->repl = &repl_table[i];
     if (!s->repl || (unsigned)cfg->writes > CACHESIM_WRITES_IGNORE) {
-        snprintf(err, errlen, "cachesim: bad policy or write mode");
+        snprintf(err, errlen, "bad replacement policy or write mode");
         return -1;
     }
     s->rng = cfg->seed ? cfg->seed : 0x853c49e6748fea9bull;
@@ -210,22 +210,22 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     }
     uint32_t line = cfg->line_size;
     if (line == 0 || (line & (line - 1)) != 0) {
-        snprintf(err, errlen, "cachesim: line size %u is not a power of two", line);
+        snprintf(err, errlen, "line size %u is not a power of two", line);
         return -1;
     }
     if (cfg->size == 0 || cfg->size % line != 0) {
-        snprintf(err, errlen, "cachesim: cache size %llu is not a positive multiple of the %u-byte line",
+        snprintf(err, errlen, "cache size %llu is not a positive multiple of the %u-byte line",
                  (unsigned long long)cfg->size, line);
         return -1;
     }
     uint64_t nlines = cfg->size / line;
     if (nlines > (1u << 30)) {
-        snprintf(err, errlen, "cachesim: cache of %llu lines is too large", (unsigned long long)nlines);
+        snprintf(err, errlen, "cache of %llu lines is too large", (unsigned long long)nlines);
         return -1;
     }
     uint32_t assoc = cfg->assoc ? cfg->assoc : (uint32_t)nlines;
     if (assoc > nlines || nlines % assoc != 0) {
-        snprintf(err, errlen, "cachesim: %llu lines cannot be split into %u-way sets",
+        snprintf(err, errlen, "%llu lines cannot be split into %u-way sets",
                  (unsigned long long)nlines, assoc);
         return -1;
     }
@@ -250,7 +250,7 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     }
     return 0;
 oom:
-    snprintf(err, errlen, "cachesim: out of memory");
+    snprintf(err, errlen, "out of memory");
     cachesim_free(s);
     return -1;
 }

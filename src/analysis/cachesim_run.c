@@ -42,7 +42,7 @@ static struct run_cache *cache_for(struct run_state *st, uint32_t id,
         uint32_t n = id + 1;
         struct run_cache *c = realloc(st->c, n * sizeof *c);
         if (!c) {
-            snprintf(err, errlen, "cachesim: out of memory");
+            snprintf(err, errlen, "out of memory");
             return NULL;
         }
         memset(c + st->n, 0, (n - st->n) * sizeof *c);
@@ -62,7 +62,7 @@ static struct run_cache *cache_for(struct run_state *st, uint32_t id,
             return NULL;
         c->live = 2;
         if (reuse_init(&c->reuse) != 0) {
-            snprintf(err, errlen, "cachesim: out of memory");
+            snprintf(err, errlen, "out of memory");
             return NULL;
         }
         c->live = 3;
@@ -95,7 +95,7 @@ static int next_uses(const struct cachesim_run_config *cfg, struct access_source
         int ignored = r.write && cfg->cache.writes == CACHESIM_WRITES_IGNORE;
         if ((ignored ? opt_nextuse_skip(nu)
                      : opt_nextuse_add(nu, cfg->per_sm ? r.sm : 0, r.block)) != 0) {
-            snprintf(err, errlen, "cachesim: out of memory (or over 2^32 accesses) computing OPT next uses");
+            snprintf(err, errlen, "out of memory (or over 2^32 accesses) computing OPT next uses");
             return -1;
         }
     }
@@ -125,7 +125,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         uint32_t next = CACHESIM_NEVER;
         if (is_opt(cfg->cache.policy)) {
             if (i >= nu.n) {
-                snprintf(err, errlen, "cachesim: the input changed between the two OPT passes");
+                snprintf(err, errlen, "the input changed between the two OPT passes");
                 goto done;
             }
             next = nu.next[i];
@@ -150,7 +150,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         goto done;
     }
     if (is_opt(cfg->cache.policy) && i != nu.n) {
-        snprintf(err, errlen, "cachesim: the input changed between the two OPT passes");
+        snprintf(err, errlen, "the input changed between the two OPT passes");
         goto done;
     }
     res->records = i;
@@ -170,7 +170,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
     rc = 0;
     goto done;
 oom:
-    snprintf(err, errlen, "cachesim: out of memory");
+    snprintf(err, errlen, "out of memory");
 done:
     free_state(&state);
     opt_nextuse_free(&nu);
