@@ -241,7 +241,7 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     s->set_head = malloc(s->nsets * sizeof *s->set_head);
     s->set_tail = malloc(s->nsets * sizeof *s->set_tail);
     if (!s->lines || !s->free_ways || !s->heap || !s->set_count || !s->set_head || !s->set_tail ||
-        blockmap_init(&s->map, nlines) != 0)
+        blockmap_init(&s->map, 2 * nlines) != 0) /* load <= 1/4: short probe runs */
         goto oom;
     for (uint32_t set = 0; set < s->nsets; set++) {
         s->set_head[set] = s->set_tail[set] = NIL;

@@ -8,16 +8,62 @@
 
 #define BUF_SIZE (1u << 16)
 #define REC_MAX 48 /* an encoded record never exceeds this (39 bytes) */
-#define FNV_OFFSET 0xcbf29ce484222325ull
-#define FNV_PRIME 0x100000001b3ull
+#define CK_SEED 0xcbf29ce484222325ull
+#define CK_MUL 0x9e3779b97f4a7c15ull
 
 static const char magic[8] = {'C', 'C', 'G', 'T', 'R', 'A', 'C', 'E'};
 
-static uint64_t fnv1a(uint64_t h, const uint8_t *p, size_t n)
+/* The checksum: over the hashed bytes taken as little-endian 8-byte words
+ * (the last one zero-padded), then their count: h = y ^ (y >> 32) with
+ * y = (h ^ word) * CK_MUL. Every step is a bijection of h, so any change
+ * confined to one word (every flipped byte) always changes the result; a
+ * word at a time keeps it cheap on the reader's hot path. */
+struct checksum {
+    uint64_t h, word, length;
+    unsigned nbytes;
+};
+
+static void ck_init(struct checksum *c)
 {
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * FNV_PRIME;
-    return h;
+    c->h = CK_SEED;
+    c->word = c->length = 0;
+    c->nbytes = 0;
+}
+
+static void ck_word(struct checksum *c, uint64_t w)
+{
+    uint64_t y = (c->h ^ w) * CK_MUL;
+    c->h = y ^ (y >> 32);
+}
+
+static void ck_update(struct checksum *c, const uint8_t *p, size_t n)
+{
+    c->length += n;
+    for (; n && c->nbytes; n--) {
+        c->word |= (uint64_t)*p++ << (8 * c->nbytes);
+        if (++c->nbytes == 8) {
+            ck_word(c, c->word);
+            c->word = 0;
+            c->nbytes = 0;
+        }
+    }
+    for (; n >= 8; n -= 8, p += 8) {
+        uint64_t w = 0;
+        for (int i = 7; i >= 0; i--)
+            w = w << 8 | p[i];
+        ck_word(c, w);
+    }
+    for (; n; n--)
+        c->word |= (uint64_t)*p++ << (8 * c->nbytes++);
+}
+
+static uint64_t ck_final(const struct checksum *c)
+{
+    struct checksum t = *c;
+    if (t.nbytes)
+        ck_word(&t, t.word);
+    ck_word(&t, t.length);
+    return t.h;
 }
 
 static void put_u32(uint8_t *p, uint32_t v)
@@ -98,7 +144,7 @@ struct trace_writer {
     uint32_t line_size;
     uint8_t level;
     uint64_t records, insts, payload_bytes;
-    uint64_t hash;
+    struct checksum hash;
     struct codec_state st;
     char **kernels;
     uint32_t nkernels, capkernels;
@@ -124,7 +170,7 @@ static void wflush(struct trace_writer *w)
 {
     if (w->len == 0)
         return;
-    w->hash = fnv1a(w->hash, w->buf, w->len);
+    ck_update(&w->hash, w->buf, w->len);
     if (!w->failed && fwrite(w->buf, 1, w->len, w->f) != w->len)
         wfail(w, "write failed: %s", strerror(errno));
     w->payload_bytes += w->len;
@@ -179,7 +225,7 @@ struct trace_writer *trace_writer_open(const char *path, const char *config,
     }
     w->level = (uint8_t)level;
     w->line_size = line_size;
-    w->hash = FNV_OFFSET;
+    ck_init(&w->hash);
     /* placeholder header: records = 0 and the wrong size until close */
     uint8_t h[TRACE_HEADER_FIXED];
     size_t clen = strlen(config);
@@ -293,8 +339,8 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
         uint8_t len[10];
         size_t n = strlen(w->kernels[i]);
         size_t ln = (size_t)(put_varint(len, n) - len);
-        w->hash = fnv1a(w->hash, len, ln);
-        w->hash = fnv1a(w->hash, (const uint8_t *)w->kernels[i], n);
+        ck_update(&w->hash, len, ln);
+        ck_update(&w->hash, (const uint8_t *)w->kernels[i], n);
         if (fwrite(len, 1, ln, w->f) != ln || fwrite(w->kernels[i], 1, n, w->f) != n)
             wfail(w, "write failed: %s", strerror(errno));
         trailer += ln + n;
@@ -306,9 +352,9 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
     uint8_t h[TRACE_HEADER_FIXED];
     fixed_header(h, header_bytes, w->line_size, w->level, w->records, w->insts,
                  w->payload_bytes, w->nkernels, (uint32_t)trailer, 0);
-    uint64_t sum = fnv1a(w->hash, h, sizeof h);
-    sum = fnv1a(sum, (const uint8_t *)w->config, clen);
-    put_u64(h + 56, sum);
+    ck_update(&w->hash, h, sizeof h);
+    ck_update(&w->hash, (const uint8_t *)w->config, clen);
+    put_u64(h + 56, ck_final(&w->hash));
     if (!w->failed && (fseek(w->f, 0, SEEK_SET) != 0 || fwrite(h, 1, sizeof h, w->f) != sizeof h))
         wfail(w, "cannot write header: %s", strerror(errno));
     if (fclose(w->f) != 0)
@@ -340,7 +386,7 @@ struct trace_reader {
     uint64_t checksum;
     uint64_t loaded;  /* payload bytes read from the file so far */
     uint64_t decoded; /* records returned */
-    uint64_t hash;
+    struct checksum hash;
     struct codec_state st;
     int state; /* 0 streaming, 1 done (verified), -1 failed */
     char err[320];
@@ -508,7 +554,7 @@ int trace_reader_rewind(struct trace_reader *r)
     memset(&r->st, 0, sizeof r->st);
     r->loaded = r->decoded = 0;
     r->pos = r->end = 0;
-    r->hash = FNV_OFFSET;
+    ck_init(&r->hash);
     r->state = 0;
     return 0;
 }
@@ -527,7 +573,7 @@ static int refill(struct trace_reader *r)
     if (got != want)
         return rfail(r, "read failed at payload byte %llu (file changed?)",
                      (unsigned long long)r->loaded);
-    r->hash = fnv1a(r->hash, r->buf + keep, got);
+    ck_update(&r->hash, r->buf + keep, got);
     r->loaded += got;
     r->end += got;
     return 0;
@@ -538,9 +584,9 @@ static int finish(struct trace_reader *r)
     if (r->loaded != r->payload_bytes || r->pos != r->end)
         return rfail(r, "corrupt: %llu payload bytes left after the last record",
                      (unsigned long long)(r->payload_bytes - r->loaded + (r->end - r->pos)));
-    uint64_t h = fnv1a(r->hash, r->trailer, r->trailer_bytes);
-    h = fnv1a(h, r->region, r->header_bytes);
-    if (h != r->checksum)
+    ck_update(&r->hash, r->trailer, r->trailer_bytes);
+    ck_update(&r->hash, r->region, r->header_bytes);
+    if (ck_final(&r->hash) != r->checksum)
         return rfail(r, "checksum mismatch: the file is corrupt");
     r->state = 1;
     return 0;

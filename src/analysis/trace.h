@@ -17,7 +17,7 @@
  *   40     8     payload_bytes (the encoded records)
  *   48     4     kernel_count
  *   52     4     trailer_bytes (the kernel-name table)
- *   56     8     checksum: FNV-1a 64 over payload, trailer, then the header
+ *   56     8     checksum (see trace.c) over payload, trailer, then the header
  *                region (bytes 0..header_bytes) with this field as zero
  *   64     n     config name (n = header_bytes - 64, no terminating NUL)
  *   header_bytes                 payload: records, encoded as below
