@@ -83,7 +83,10 @@ static void free_state(struct run_state *st)
     free(st->c);
 }
 
-static int is_opt(enum cachesim_policy p) { return p == CACHESIM_OPT || p == CACHESIM_OPT_BYPASS; }
+static int is_opt(const struct cachesim_config *c)
+{
+    return !c->unbounded && (c->policy == CACHESIM_OPT || c->policy == CACHESIM_OPT_BYPASS);
+}
 
 /* OPT pass 1: the next use of every access, in the stream of its cache. */
 static int next_uses(const struct cachesim_run_config *cfg, struct access_source *src,
@@ -114,7 +117,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
     struct opt_nextuse nu;
     opt_nextuse_init(&nu);
     int rc = -1, st;
-    if (is_opt(cfg->cache.policy) && next_uses(cfg, src, &nu, err, errlen) != 0)
+    if (is_opt(&cfg->cache) && next_uses(cfg, src, &nu, err, errlen) != 0)
         goto done;
     struct trace_record r;
     uint64_t i = 0;
@@ -123,7 +126,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         if (!c)
             goto done;
         uint32_t next = CACHESIM_NEVER;
-        if (is_opt(cfg->cache.policy)) {
+        if (is_opt(&cfg->cache)) {
             if (i >= nu.n) {
                 snprintf(err, errlen, "the input changed between the two OPT passes");
                 goto done;
@@ -149,7 +152,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         snprintf(err, errlen, "%s", src->error(src->ctx));
         goto done;
     }
-    if (is_opt(cfg->cache.policy) && i != nu.n) {
+    if (is_opt(&cfg->cache) && i != nu.n) {
         snprintf(err, errlen, "the input changed between the two OPT passes");
         goto done;
     }

@@ -2,7 +2,9 @@
  * per SM for an L1 stream (each SM has its own L1D) or one shared cache, the
  * OPT next-use pass first when the policy needs it, and optionally the
  * locality breakdown in this cache and in an unbounded fully associative one
- * plus reuse distances (all per cache, summed). */
+ * plus reuse distances (all per cache, summed). Reuse distances and the
+ * locality breakdown count the accesses the cache sees: writes too, unless
+ * the write mode is "ignore". */
 #ifndef CCGPU_ANALYSIS_CACHESIM_RUN_H
 #define CCGPU_ANALYSIS_CACHESIM_RUN_H
 #include "analysis/cachesim.h"
