@@ -32,8 +32,10 @@ static const char usage_text[] =
     "  --locality         hit breakdown (intra-warp: intra-/inter-thread;\n"
     "                     inter-warp) in this cache and an unbounded one, and\n"
     "                     reuse distances\n"
-    "  --json FILE        also write the results as JSON ('-' for stdout)\n"
+    "  --json FILE        also write the results as JSON ('-': only JSON, to stdout)\n"
     "  --convert OUT      write the input as a binary trace file and stop\n"
+    "  --dump             print the input in the text form (other fields as a\n"
+    "                     comment) and stop\n"
     "\n"
     "Text traces: one access per line, 'warp block [r|w] [lanemask]'.\n";
 
@@ -42,7 +44,7 @@ struct opts {
     struct cachesim_config cache;
     uint32_t line;
     uint64_t insts;
-    int insts_given, locality, shared;
+    int insts_given, locality, shared, dump;
 };
 
 /* ---- arguments ----------------------------------------------------------- */
@@ -97,6 +99,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--unbounded")) { o->cache.unbounded = 1; continue; }
         if (!strcmp(a, "--locality")) { o->locality = 1; continue; }
         if (!strcmp(a, "--shared")) { o->shared = 1; continue; }
+        if (!strcmp(a, "--dump")) { o->dump = 1; continue; }
         static const char *const valued[] = {"--policy", "--size", "--assoc", "--line",
                                              "--sets-index", "--writes", "--insts", "--seed",
                                              "--json", "--text", "--convert"};
@@ -418,6 +421,29 @@ static void print_summary(const struct opts *o, const struct input_info *in,
 
 /* ---- the command --------------------------------------------------------- */
 
+static int dump(struct access_source *src, const struct input_info *in)
+{
+    struct trace_record r;
+    int st;
+    while ((st = src->next(src->ctx, &r)) == 1) /* verify first: print nothing wrong */
+        ;
+    if (st == 0 && src->rewind(src->ctx) != 0)
+        st = -1;
+    if (st == 0)
+        printf("# %s: %s stream, %u-byte lines\n"
+               "# warp block r|w lanes  # sm cta slot pc kernel kind\n",
+               in->name, in->level == 2 ? "L2" : "L1", in->line);
+    while (st >= 0 && (st = src->next(src->ctx, &r)) == 1)
+        printf("%u 0x%llx %c 0x%08x  # %u %u %u 0x%x %u %s\n", r.warp, (unsigned long long)r.block,
+               r.write ? 'w' : 'r', r.lanes, r.sm, r.cta, r.slot, r.pc, r.kernel,
+               trace_kind_name(r.kind));
+    if (st < 0) {
+        fprintf(stderr, "ccgpu cachesim: %s\n", src->error(src->ctx));
+        return 1;
+    }
+    return 0;
+}
+
 static int convert(const char *out, struct access_source *src, const struct input_info *in)
 {
     char err[320];
@@ -500,6 +526,10 @@ int cmd_cachesim(int argc, char **argv)
         rc = convert(o.convert, &src, &in);
         goto done;
     }
+    if (o.dump) {
+        rc = dump(&src, &in);
+        goto done;
+    }
     struct cachesim_run_config cfg = {.cache = o.cache, .locality = o.locality};
     cfg.cache.line_size = in.line;
     cfg.per_sm = in.level == TRACE_LEVEL_L1 && !o.shared;
@@ -517,7 +547,8 @@ int cmd_cachesim(int argc, char **argv)
     struct cachesim_run_result res;
     if (cachesim_run(&cfg, &src, &res, err, sizeof err) != 0)
         goto fail;
-    print_summary(&o, &in, &res);
+    if (!o.json || strcmp(o.json, "-") != 0)
+        print_summary(&o, &in, &res);
     rc = o.json ? write_json(o.json, &o, &in, &res) : 0;
     goto done;
 fail:

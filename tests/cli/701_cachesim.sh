@@ -62,6 +62,20 @@ if command -v python3 >/dev/null; then
         passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL json does not parse"; fi
 fi
 
+# --dump gives the text form back; --json - gives only JSON
+"$CCGPU" cachesim "$tmpdir/abc.trc" --dump >"$tmpdir/dump.txt"
+expect_output dump_round_trip '^misses +5 ' "$CCGPU" cachesim --text "$tmpdir/dump.txt" $fa2 --policy opt
+expect_output dump_lines '^0 0x2 r 0xffffffff  # 0 0 0 0x0 0 global$' cat "$tmpdir/dump.txt"
+expect_output json_only '^\{"trace": ' "$CCGPU" cachesim "$tmpdir/abc.trc" --json -
+if "$CCGPU" cachesim "$tmpdir/abc.trc" --json - | grep -q '^misses'; then
+    failed=$((failed + 1)); echo "FAIL json_only has the summary"; else passed=$((passed + 1)); fi
+
+# --line 256 on a 128-byte trace merges each instruction's neighbouring lines
+seq_trace 0 1 2 3 >"$tmpdir/four.txt"
+expect_ok convert_four "$CCGPU" cachesim --text "$tmpdir/four.txt" --convert "$tmpdir/four.trc"
+expect_output coarser_line '^accesses +2 ' "$CCGPU" cachesim "$tmpdir/four.trc" --line 256
+expect_output coarser_line_size '256 B lines' "$CCGPU" cachesim "$tmpdir/four.trc" --line 256
+
 # errors: one line, exit 1 for bad input files, 2 for bad arguments
 expect_status missing_file 1 "$CCGPU" cachesim "$tmpdir/nosuch.trc"
 expect_fail missing_file_named "nosuch.trc: cannot open" "$CCGPU" cachesim "$tmpdir/nosuch.trc"
@@ -74,6 +88,10 @@ expect_fail bad_magic "abc.txt: bad magic" "$CCGPU" cachesim "$tmpdir/abc.txt"
 size=$(wc -c <"$tmpdir/abc.trc")
 { head -c $((size - 3)) "$tmpdir/abc.trc"; printf 'X'; tail -c 2 "$tmpdir/abc.trc"; } >"$tmpdir/flip.trc"
 expect_status corrupt 1 "$CCGPU" cachesim "$tmpdir/flip.trc" --policy opt
+expect_fail corrupt_named "flip.trc: checksum mismatch" "$CCGPU" cachesim "$tmpdir/flip.trc"
+"$CCGPU" cachesim "$tmpdir/flip.trc" --dump >"$tmpdir/out" 2>/dev/null
+if [ -s "$tmpdir/out" ]; then failed=$((failed + 1)); echo "FAIL corrupt dump printed records"
+else passed=$((passed + 1)); fi
 expect_status unknown_policy 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --policy belady
 expect_fail unknown_policy_named "unknown policy 'belady'" "$CCGPU" cachesim "$tmpdir/abc.trc" --policy belady
 expect_status unknown_option 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --frob
