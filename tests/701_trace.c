@@ -149,6 +149,26 @@ TEST(round_trip_is_identical)
     free(r);
 }
 
+TEST(extreme_values_round_trip)
+{
+    struct trace_record r[6];
+    memset(r, 0, sizeof r);
+    r[0].block = UINT64_MAX, r[0].pc = 0xffffffffu, r[0].warp = UINT32_MAX, r[0].cta = UINT32_MAX;
+    r[0].sm = 0xffff, r[0].slot = 0xffff, r[0].kernel = 1, r[0].lanes = 0x80000000u;
+    r[1].block = 0, r[1].pc = 0, r[1].lanes = 0, r[1].kind = 7, r[1].write = 1;
+    r[2] = r[0];
+    r[2].block = (uint64_t)1 << 63, r[2].lanes = 0x7fffffffu;
+    r[3] = r[2];
+    r[3].block = ((uint64_t)1 << 63) - 1;
+    r[4] = r[3]; /* identical record */
+    r[5].block = 12345, r[5].lanes = 1;
+    char path[64], err[320];
+    temp_path(path, sizeof path);
+    CHECK_EQ_INT(write_trace(path, r, 6, 1), 0);
+    CHECK_EQ_INT(read_all(path, r, 6, err, sizeof err), 0);
+    remove(path);
+}
+
 TEST(empty_trace_round_trips)
 {
     char path[64], err[320];
@@ -314,6 +334,7 @@ TEST(writer_rejects_bad_records)
 int main(void)
 {
     RUN(round_trip_is_identical);
+    RUN(extreme_values_round_trip);
     RUN(empty_trace_round_trips);
     RUN(coalesced_record_costs_two_bytes);
     RUN(truncation_at_every_offset_is_detected);

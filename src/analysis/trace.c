@@ -115,8 +115,9 @@ static const uint8_t *get_varint(const uint8_t *p, const uint8_t *end, uint64_t 
     return NULL;
 }
 
-static uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
-static int64_t unzigzag(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }
+/* Zigzag on two's-complement deltas kept in uint64_t (no signed overflow). */
+static uint64_t zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
+static uint64_t unzigzag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
 
 const char *trace_kind_name(unsigned kind)
 {
@@ -304,7 +305,7 @@ int trace_writer_append(struct trace_writer *w, const struct trace_record *r)
     }
     if (r->pc != s->pc) {
         f |= 1u << 5;
-        p = put_varint(p, zigzag((int64_t)r->pc - (int64_t)s->pc));
+        p = put_varint(p, zigzag((uint64_t)r->pc - (uint64_t)s->pc));
         s->pc = r->pc;
     }
     if (r->lanes == 0xffffffffu) {
@@ -322,7 +323,7 @@ int trace_writer_append(struct trace_writer *w, const struct trace_record *r)
         p += 4;
     }
     s->lanes = r->lanes;
-    p = put_varint(p, zigzag((int64_t)(r->block - s->block)));
+    p = put_varint(p, zigzag(r->block - s->block));
     s->block = r->block;
     *flags = (uint8_t)f;
     w->len = (size_t)(p - w->buf);
@@ -621,8 +622,8 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
     if (f & (1u << 5)) {
         if (!(p = get_varint(p, end, &v[0])))
             goto corrupt;
-        int64_t pc = (int64_t)s->pc + unzigzag(v[0]);
-        if (pc < 0 || pc > 0xffffffffll)
+        uint64_t pc = (uint64_t)s->pc + unzigzag(v[0]); /* wraps below 0: caught */
+        if (pc > 0xffffffffu)
             goto corrupt;
         s->pc = (uint32_t)pc;
     }
@@ -646,7 +647,7 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
     }
     if (!(p = get_varint(p, end, &v[0])))
         goto corrupt;
-    s->block += (uint64_t)unzigzag(v[0]);
+    s->block += unzigzag(v[0]);
     r->pos = (size_t)(p - r->buf);
     out->block = s->block;
     out->pc = s->pc;
