@@ -400,6 +400,48 @@ TEST(write_modes)
     CHECK_EQ_INT(cachesim_stats_misses(&res.stats), 2);
 }
 
+TEST(local_stores_follow_their_own_write_mode)
+{
+    /* R A, W A, R A, all to local memory */
+    struct trace_record r[3];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 3; i++)
+        r[i].kind = TRACE_KIND_LOCAL;
+    r[1].write = 1;
+    struct cachesim_run_config c = fa_config(CACHESIM_LRU, 4);
+    c.cache.local_writes = CACHESIM_WRITES_ALLOCATE; /* write-back local, evict global */
+    struct cachesim_run_result res = run(&c, r, 3);
+    CHECK_EQ_INT(cachesim_stats_hits(&res.stats), 2);
+    CHECK_EQ_INT(res.stats.invalidations, 0);
+    for (int i = 0; i < 3; i++)
+        r[i].kind = TRACE_KIND_GLOBAL;
+    res = run(&c, r, 3);
+    CHECK_EQ_INT(cachesim_stats_hits(&res.stats), 1);
+    CHECK_EQ_INT(res.stats.invalidations, 1);
+}
+
+TEST(kind_filter_drops_records_consistently)
+{
+    /* the const accesses would thrash a 1-entry cache; filtered out, the
+     * global ones all hit after the first, under LRU and OPT alike */
+    enum { N = 40 };
+    struct trace_record r[N];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < N; i++) {
+        r[i].kind = (uint8_t)(i % 2 ? TRACE_KIND_CONST : TRACE_KIND_GLOBAL);
+        r[i].block = i % 2 ? 100 + (uint64_t)i : 7;
+    }
+    for (int p = CACHESIM_LRU; p <= CACHESIM_OPT_BYPASS; p++) {
+        struct cachesim_run_config c = fa_config((enum cachesim_policy)p, 1);
+        c.kinds = 1u << TRACE_KIND_GLOBAL;
+        struct cachesim_run_result res = run(&c, r, N);
+        CHECK_EQ_INT(res.records, N);
+        CHECK_EQ_INT(res.excluded, N / 2);
+        CHECK_EQ_INT(cachesim_stats_misses(&res.stats), 1);
+        CHECK_EQ_INT(cachesim_stats_hits(&res.stats), N / 2 - 1);
+    }
+}
+
 TEST(one_cache_per_sm_for_l1_streams)
 {
     struct trace_record r[4];
@@ -485,6 +527,8 @@ int main(void)
     RUN(lru_hits_equal_reuse_distances_below_capacity);
     RUN(fifo_equals_lru_without_reuse_and_random_is_seeded);
     RUN(write_modes);
+    RUN(local_stores_follow_their_own_write_mode);
+    RUN(kind_filter_drops_records_consistently);
     RUN(one_cache_per_sm_for_l1_streams);
     RUN(inter_warp_hits_are_split_by_origin);
     RUN(set_index_function_by_name_and_bad_shapes);

@@ -178,6 +178,14 @@ int cachesim_writes_parse(const char *name)
     return -1;
 }
 
+enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
+                                         const struct trace_record *r)
+{
+    if (!r->write)
+        return CACHESIM_WRITES_ALLOCATE;
+    return r->kind == TRACE_KIND_LOCAL ? cfg->local_writes : cfg->writes;
+}
+
 const char *cachesim_writes_name(enum cachesim_writes w)
 {
     return (unsigned)w < 3 ? writes_names[w] : "?";
@@ -193,7 +201,8 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     for (size_t i = 0; i < NREPL; i++)
         if (repl_table[i].policy == cfg->policy)
             s->repl = &repl_table[i];
-    if (!s->repl || (unsigned)cfg->writes > CACHESIM_WRITES_IGNORE) {
+    if (!s->repl || (unsigned)cfg->writes > CACHESIM_WRITES_IGNORE ||
+        (unsigned)cfg->local_writes > CACHESIM_WRITES_IGNORE) {
         snprintf(err, errlen, "bad replacement policy or write mode");
         return -1;
     }
@@ -321,11 +330,12 @@ int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t n
                     struct cachesim_owner *owner)
 {
     int write = r->write != 0;
-    if (write && s->cfg.writes == CACHESIM_WRITES_IGNORE) {
+    enum cachesim_writes mode = cachesim_write_mode(&s->cfg, r);
+    if (mode == CACHESIM_WRITES_IGNORE) {
         s->stats.skipped++;
         return CACHESIM_SKIPPED;
     }
-    int evict = write && s->cfg.writes == CACHESIM_WRITES_EVICT;
+    int evict = mode == CACHESIM_WRITES_EVICT;
     uint32_t *slot = blockmap_find(&s->map, r->block);
     if (slot) {
         uint32_t li = *slot;

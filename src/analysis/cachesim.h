@@ -13,6 +13,10 @@
  *            miss and allocates nothing.
  *   allocate stores are handled like loads (write-back, write-allocate).
  *   ignore   stores are skipped: not counted, no effect on the cache.
+ * Stores to local memory follow local_writes instead (--local-writes; the
+ * command defaults it to --writes): GPGPU-Sim's Fermi L1D policy keeps local
+ * stores write-back while global stores are write-evict, so a timing model
+ * that does the same is matched with --local-writes allocate.
  *
  * OPT needs, for each access, the index of the next access to the same block
  * in the same cache (see opt.h); the other policies ignore it. On a hit OPT
@@ -39,7 +43,8 @@ enum cachesim_writes { CACHESIM_WRITES_EVICT, CACHESIM_WRITES_ALLOCATE, CACHESIM
 
 struct cachesim_config {
     enum cachesim_policy policy;
-    enum cachesim_writes writes;
+    enum cachesim_writes writes;       /* stores other than local */
+    enum cachesim_writes local_writes; /* stores of kind TRACE_KIND_LOCAL */
     uint64_t size;      /* bytes (ignored when unbounded) */
     uint32_t assoc;     /* ways; 0 = fully associative */
     uint32_t line_size; /* bytes, only to derive the set count from size */
@@ -94,6 +99,9 @@ struct cachesim {
 int cachesim_policy_parse(const char *name);
 const char *cachesim_policy_name(enum cachesim_policy p);
 int cachesim_writes_parse(const char *name);
+/* How cfg treats r: CACHESIM_WRITES_ALLOCATE for loads (they always allocate). */
+enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
+                                         const struct trace_record *r);
 const char *cachesim_writes_name(enum cachesim_writes w);
 
 /* Validates cfg and builds an empty cache. -1 with a one-line message. */

@@ -88,6 +88,11 @@ static int is_opt(const struct cachesim_config *c)
     return !c->unbounded && (c->policy == CACHESIM_OPT || c->policy == CACHESIM_OPT_BYPASS);
 }
 
+static int included(const struct cachesim_run_config *cfg, const struct trace_record *r)
+{
+    return !cfg->kinds || (cfg->kinds >> r->kind & 1);
+}
+
 /* OPT pass 1: the next use of every access, in the stream of its cache. */
 static int next_uses(const struct cachesim_run_config *cfg, struct access_source *src,
                      struct opt_nextuse *nu, char *err, size_t errlen)
@@ -95,7 +100,9 @@ static int next_uses(const struct cachesim_run_config *cfg, struct access_source
     struct trace_record r;
     int st;
     while ((st = src->next(src->ctx, &r)) == 1) {
-        int ignored = r.write && cfg->cache.writes == CACHESIM_WRITES_IGNORE;
+        if (!included(cfg, &r))
+            continue;
+        int ignored = cachesim_write_mode(&cfg->cache, &r) == CACHESIM_WRITES_IGNORE;
         if ((ignored ? opt_nextuse_skip(nu)
                      : opt_nextuse_add(nu, cfg->per_sm ? r.sm : 0, r.block)) != 0) {
             snprintf(err, errlen, "out of memory (or over 2^32 accesses) computing OPT next uses");
@@ -122,6 +129,10 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
     struct trace_record r;
     uint64_t i = 0;
     while ((st = src->next(src->ctx, &r)) == 1) {
+        if (!included(cfg, &r)) {
+            res->excluded++;
+            continue;
+        }
         struct run_cache *c = cache_for(&state, cfg->per_sm ? r.sm : 0, cfg, err, errlen);
         if (!c)
             goto done;
@@ -156,7 +167,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         snprintf(err, errlen, "the input changed between the two OPT passes");
         goto done;
     }
-    res->records = i;
+    res->records = i + res->excluded;
     for (uint32_t k = 0; k < state.n; k++) {
         struct run_cache *c = &state.c[k];
         if (!c->live)

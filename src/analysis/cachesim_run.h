@@ -16,10 +16,12 @@ struct cachesim_run_config {
     struct cachesim_config cache;
     int per_sm;   /* one cache per SM id; else one cache for all records */
     int locality; /* locality breakdown (this cache and unbounded) and reuse distances */
+    unsigned kinds; /* bit k set: simulate records of kind k; 0 = all kinds */
 };
 
 struct cachesim_run_result {
-    uint64_t records; /* read from the source */
+    uint64_t records;  /* read from the source */
+    uint64_t excluded; /* of those, not of a simulated kind */
     uint32_t caches;  /* caches simulated */
     struct cachesim_stats stats;
     /* with locality: */

@@ -26,6 +26,10 @@ static const char usage_text[] =
     "  --writes MODE      evict (default: a store hitting a line invalidates it,\n"
     "                     a store never allocates, as the baseline L1D does for\n"
     "                     global stores), allocate (stores as loads) or ignore\n"
+    "  --local-writes MODE  the same for stores to local memory (default: --writes;\n"
+    "                     GPGPU-Sim's Fermi L1D keeps local stores write-back)\n"
+    "  --kinds LIST       simulate only these kinds of access, e.g. global,local\n"
+    "                     (global local const texture param other; default all)\n"
     "  --insts N          instruction count for MPKI (default: the trace's)\n"
     "  --seed S           seed of the random policy (default 1)\n"
     "  --shared           one cache for all SMs even for an L1 trace\n"
@@ -44,7 +48,8 @@ struct opts {
     struct cachesim_config cache;
     uint32_t line;
     uint64_t insts;
-    int insts_given, locality, shared, dump;
+    int insts_given, locality, shared, dump, local_given;
+    unsigned kinds;
 };
 
 /* ---- arguments ----------------------------------------------------------- */
@@ -79,6 +84,26 @@ static int parse_num(const char *s, int suffixes, uint64_t *v)
     return 0;
 }
 
+/* "global,local" -> a bit per enum trace_kind */
+static int parse_kinds(const char *list, unsigned *mask)
+{
+    char buf[128];
+    if (strlen(list) >= sizeof buf)
+        return -1;
+    strcpy(buf, list);
+    *mask = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        unsigned k = 0;
+        while (k < 8 && strcmp(t, trace_kind_name(k)) != 0)
+            k++;
+        if (k == 8)
+            return -1;
+        *mask |= 1u << k;
+    }
+    return *mask ? 0 : -1;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -102,7 +127,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--dump")) { o->dump = 1; continue; }
         static const char *const valued[] = {"--policy", "--size", "--assoc", "--line",
                                              "--sets-index", "--writes", "--insts", "--seed",
-                                             "--json", "--text", "--convert"};
+                                             "--json", "--text", "--convert", "--local-writes",
+                                             "--kinds"};
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
             known |= !strcmp(a, valued[k]);
@@ -122,6 +148,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
             if (w < 0)
                 return usage_error("unknown write mode '%s'%s (evict, allocate, ignore)", v, "");
             o->cache.writes = (enum cachesim_writes)w;
+        } else if (!strcmp(a, "--local-writes")) {
+            int w = cachesim_writes_parse(v);
+            if (w < 0)
+                return usage_error("unknown write mode '%s'%s (evict, allocate, ignore)", v, "");
+            o->cache.local_writes = (enum cachesim_writes)w;
+            o->local_given = 1;
+        } else if (!strcmp(a, "--kinds")) {
+            if (parse_kinds(v, &o->kinds) != 0)
+                return usage_error("bad --kinds '%s'%s (global, local, const, texture, param, other)", v, "");
         } else if (!strcmp(a, "--size")) {
             if (parse_num(v, 1, &x) || x == 0)
                 return usage_error("bad cache size '%s'%s", v, "");
@@ -161,6 +196,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
     if (!o->trace && !o->text)
         return usage_error("no trace given%s%s", "", "");
     o->cache.index = o->index;
+    if (!o->local_given)
+        o->cache.local_writes = o->cache.writes;
     return 0;
 }
 
@@ -351,9 +388,11 @@ static int write_json(const char *path, const struct opts *o, const struct input
             cachesim_policy_name(o->cache.policy), (unsigned long long)o->cache.size,
             o->cache.assoc, in->sets, in->line);
     json_str(f, o->index);
-    fprintf(f, ", \"unbounded\": %s, \"writes\": \"%s\", \"caches\": %u},\n ",
+    fprintf(f, ", \"unbounded\": %s, \"writes\": \"%s\", \"local_writes\": \"%s\", "
+               "\"caches\": %u},\n \"excluded_records\": %llu, ",
             o->cache.unbounded ? "true" : "false", cachesim_writes_name(o->cache.writes),
-            res->caches);
+            cachesim_writes_name(o->cache.local_writes), res->caches,
+            (unsigned long long)res->excluded);
     json_stats(f, &res->stats);
     fprintf(f, ", \"miss_rate\": %.6f", ratio(misses, acc));
     if (in->insts)
@@ -397,8 +436,14 @@ static void print_summary(const struct opts *o, const struct input_info *in,
     else
         printf("cache        %llu B, %u-way, %u set%s, %u B lines, index %s, policy %s",
                (unsigned long long)o->cache.size, o->cache.assoc, in->sets, in->sets == 1 ? "" : "s", in->line, o->index, cachesim_policy_name(o->cache.policy));
-    printf(", writes %s, %u cache%s%s\n", cachesim_writes_name(o->cache.writes), res->caches,
-           res->caches == 1 ? "" : "s", res->caches > 1 ? " (one per SM)" : "");
+    printf(", writes %s", cachesim_writes_name(o->cache.writes));
+    if (o->cache.local_writes != o->cache.writes)
+        printf(" (local %s)", cachesim_writes_name(o->cache.local_writes));
+    printf(", %u cache%s%s\n", res->caches, res->caches == 1 ? "" : "s",
+           res->caches > 1 ? " (one per SM)" : "");
+    if (res->excluded)
+        printf("%-12s %12llu  (records of other kinds, not simulated)\n", "excluded",
+               (unsigned long long)res->excluded);
     const struct cachesim_stats *s = &res->stats;
     uint64_t hits = cachesim_stats_hits(s), misses = cachesim_stats_misses(s);
     print_split("accesses", hits + misses, s->read_hits + s->read_misses,
@@ -530,7 +575,7 @@ int cmd_cachesim(int argc, char **argv)
         rc = dump(&src, &in);
         goto done;
     }
-    struct cachesim_run_config cfg = {.cache = o.cache, .locality = o.locality};
+    struct cachesim_run_config cfg = {.cache = o.cache, .locality = o.locality, .kinds = o.kinds};
     cfg.cache.line_size = in.line;
     cfg.per_sm = in.level == TRACE_LEVEL_L1 && !o.shared;
     /* validate the shape before reading anything */

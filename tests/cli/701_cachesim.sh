@@ -98,6 +98,11 @@ expect_status unknown_option 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --frob
 expect_status bad_size 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --size 12Q
 expect_status bad_shape 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --size 1000
 expect_status bad_assoc 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --assoc 3
+expect_status bad_kinds 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --kinds global,bogus
+expect_status bad_local_writes 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --local-writes sometimes
+expect_output kinds_excluded '^excluded +8 ' "$CCGPU" cachesim "$tmpdir/abc.trc" --kinds local
+expect_output local_writes_shown 'writes evict \(local allocate\)' \
+    "$CCGPU" cachesim "$tmpdir/abc.trc" --local-writes allocate
 expect_status bad_index 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --sets-index nosuch
 expect_status finer_line 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --line 64
 expect_status missing_value 2 "$CCGPU" cachesim "$tmpdir/abc.trc" --policy
