@@ -5,6 +5,7 @@
 #include "analysis/cachesim.h"
 #include "analysis/opt.h"
 #include "analysis/reuse.h"
+#include "analysis/source.h"
 #include "analysis/trace_text.h"
 #include <stdlib.h>
 #include <unistd.h>
@@ -182,11 +183,46 @@ TEST(text_traces_parse_and_errors_name_the_line)
     CHECK_STR_CONTAINS(err, "cannot open");
 }
 
+TEST(coarser_lines_merge_one_instructions_neighbours)
+{
+    struct trace_record r[6];
+    memset(r, 0, sizeof r);
+    /* warp 0, one instruction: lines 4,5,6,7 by lane groups; then warp 1 line 5 */
+    for (int i = 0; i < 4; i++) {
+        r[i].block = 4 + (uint64_t)i;
+        r[i].lanes = 0xffu << (8 * i);
+    }
+    r[4].warp = 1, r[4].block = 5, r[4].lanes = 1;
+    r[5].warp = 1, r[5].block = 5, r[5].lanes = 2, r[5].pc = 8; /* next instruction */
+    struct access_source arr, src;
+    struct access_array a;
+    struct access_coarsen co;
+    access_source_array(&arr, &a, r, 6);
+    access_source_coarsen(&src, &co, &arr, 4); /* 4x larger lines */
+    for (int pass = 0; pass < 2; pass++) {
+        struct trace_record out[6];
+        int n = 0, st;
+        while (n < 6 && (st = src.next(src.ctx, &out[n])) == 1)
+            n++;
+        CHECK_EQ_INT(n, 3);
+        CHECK_EQ_INT(src.next(src.ctx, &out[0]), 0);
+        if (n == 3) {
+            CHECK_EQ_INT(out[0].block, 1);
+            CHECK_EQ_U64(out[0].lanes, 0xffffffffu);
+            CHECK_EQ_INT(out[1].warp, 1);
+            CHECK_EQ_U64(out[1].lanes, 1);
+            CHECK_EQ_U64(out[2].lanes, 2);
+        }
+        CHECK_EQ_INT(src.rewind(src.ctx), 0);
+    }
+}
+
 int main(void)
 {
     RUN(blockmap_matches_naive_set_under_churn);
     RUN(next_use_matches_brute_force_per_stream);
     RUN(reuse_distance_matches_brute_force);
     RUN(text_traces_parse_and_errors_name_the_line);
+    RUN(coarser_lines_merge_one_instructions_neighbours);
     return check_summary();
 }

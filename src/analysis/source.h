@@ -18,8 +18,20 @@ struct access_array {
     size_t n, pos;
 };
 
+/* Lines `factor` times larger: blocks are divided by factor, and adjacent
+ * records of the same warp instruction that now fall in one line become one
+ * access (the coalescer would have issued one), their lane masks ORed. */
+struct access_coarsen {
+    struct access_source in;
+    uint64_t factor;
+    struct trace_record pend;
+    int have;
+};
+
 void access_source_reader(struct access_source *src, struct trace_reader *rd);
 void access_source_array(struct access_source *src, struct access_array *a,
                          const struct trace_record *r, size_t n);
+void access_source_coarsen(struct access_source *src, struct access_coarsen *c,
+                           const struct access_source *in, uint64_t factor);
 
 #endif

@@ -201,63 +201,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/* ---- coarser lines: merge a trace's lines into --line ones ------------- */
-
-/* Blocks are divided by factor; adjacent records of the same warp
- * instruction that now fall in one line become one access (the coalescer
- * would have issued one), their lane masks ORed. */
-struct coarsen {
-    struct access_source in;
-    uint64_t factor;
-    struct trace_record pend;
-    int have;
-};
-
-static int same_access(const struct trace_record *a, const struct trace_record *b)
-{
-    return a->block == b->block && a->sm == b->sm && a->warp == b->warp &&
-           a->kernel == b->kernel && a->pc == b->pc && a->write == b->write && a->kind == b->kind;
-}
-
-static int coarsen_next(void *ctx, struct trace_record *out)
-{
-    struct coarsen *c = ctx;
-    if (!c->have) {
-        int st = c->in.next(c->in.ctx, &c->pend);
-        if (st != 1)
-            return st;
-        c->pend.block /= c->factor;
-    }
-    *out = c->pend;
-    c->have = 0;
-    for (;;) {
-        struct trace_record r;
-        int st = c->in.next(c->in.ctx, &r);
-        if (st <= 0)
-            return st < 0 ? -1 : 1;
-        r.block /= c->factor;
-        if (!same_access(out, &r)) {
-            c->pend = r;
-            c->have = 1;
-            return 1;
-        }
-        out->lanes |= r.lanes;
-    }
-}
-
-static int coarsen_rewind(void *ctx)
-{
-    struct coarsen *c = ctx;
-    c->have = 0;
-    return c->in.rewind(c->in.ctx);
-}
-
-static const char *coarsen_error(void *ctx)
-{
-    struct coarsen *c = ctx;
-    return c->in.error(c->in.ctx);
-}
-
 /* ---- output ---------------------------------------------------------------- */
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
@@ -536,7 +479,7 @@ int cmd_cachesim(int argc, char **argv)
     size_t ntext = 0;
     struct access_source src;
     struct access_array arr;
-    struct coarsen co;
+    struct access_coarsen co;
     struct input_info in = {.name = o.trace ? o.trace : o.text, .level = 1, .config = ""};
     rc = 1;
     if (o.text) {
@@ -561,8 +504,8 @@ int cmd_cachesim(int argc, char **argv)
             goto done;
         }
         if (in.line != tl) {
-            co = (struct coarsen){.in = src, .factor = in.line / tl};
-            src = (struct access_source){&co, coarsen_next, coarsen_rewind, coarsen_error};
+            struct access_source fine = src;
+            access_source_coarsen(&src, &co, &fine, in.line / tl);
         }
     }
     if (o.insts_given)
