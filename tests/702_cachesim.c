@@ -166,6 +166,62 @@ TEST(cacm_round_robin_unbounded_locality)
     CHECK_EQ_INT(res.reuse.bucket[4], 12);
 }
 
+/* CCWS Example 1: each thread walks its own node's edges sequentially (4-byte
+ * elements, one 128-byte line per 32 iterations), each lane in its own line.
+ * 32 warps x 32 iterations x 32 lanes. greedy = one warp runs to the end
+ * before the next starts; otherwise loose round robin over iterations. */
+static size_t edge_walk(struct trace_record *r, int greedy)
+{
+    size_t n = 0;
+    for (int a = 0; a < 32; a++)
+        for (int b = 0; b < 32; b++) {
+            int w = greedy ? a : b, it = greedy ? b : a;
+            for (int t = 0; t < 32; t++) {
+                uint64_t addr = ((uint64_t)(w * 32 + t) << 12) + (uint64_t)it * 4;
+                memset(&r[n], 0, sizeof r[n]);
+                r[n].warp = (uint32_t)w;
+                r[n].cta = (uint32_t)w / 4;
+                r[n].block = addr / 128;
+                r[n].lanes = 1u << t;
+                r[n].pc = 0x40;
+                n++;
+            }
+        }
+    return n;
+}
+
+TEST(edge_walk_intra_thread_locality_and_thrashing)
+{
+    enum { N = 32 * 32 * 32 };
+    static struct trace_record r[N];
+    struct cachesim_run_config c = fa_config(CACHESIM_LRU, 256); /* 32 KB, fully assoc. */
+    c.locality = 1;
+    size_t n = edge_walk(r, 0);
+    struct cachesim_run_result rr = run(&c, r, n);
+    /* 1024 lines in flight thrash a 256-line LRU cache completely */
+    CHECK_EQ_INT(cachesim_stats_hits(&rr.stats), 0);
+    /* an unbounded cache keeps 31 of every 32: all intra-thread */
+    CHECK_EQ_INT(rr.loc_unbounded.misses, 1024);
+    CHECK_EQ_INT(rr.loc_unbounded.intra_thread, N - 1024);
+    CHECK_EQ_INT(locality_inter_warp(&rr.loc_unbounded), 0);
+    /* Belady on the same stream recovers some, but far from all */
+    c.cache.policy = CACHESIM_OPT;
+    struct cachesim_run_result opt = run(&c, r, n);
+    CHECK(cachesim_stats_hits(&opt.stats) > 0);
+    CHECK(cachesim_stats_hits(&opt.stats) < (N - 1024) / 2);
+    /* the greedy order keeps the locality with plain LRU */
+    c.cache.policy = CACHESIM_LRU;
+    n = edge_walk(r, 1);
+    struct cachesim_run_result gto = run(&c, r, n);
+    CHECK_EQ_INT(cachesim_stats_hits(&gto.stats), N - 1024);
+    CHECK_EQ_INT(gto.loc.intra_thread, N - 1024);
+    /* but 8-way with linear indexing: a warp's 32 lines are 32 lines apart
+     * and all fall in one set (the conflicts SACAT's PRIC removes) */
+    c.cache.assoc = 8;
+    gto = run(&c, r, n);
+    CHECK_EQ_INT(cachesim_stats_hits(&gto.stats), 0);
+}
+
 /* ---- naive reference model: O(assoc) per access, O(n) scans for OPT ---- */
 
 struct ref_line {
@@ -521,6 +577,7 @@ int main(void)
     RUN(cacm_round_robin_and_belady);
     RUN(cacm_locality_aware_order_gets_twelve_intra_warp_hits);
     RUN(cacm_round_robin_unbounded_locality);
+    RUN(edge_walk_intra_thread_locality_and_thrashing);
     RUN(matches_reference_model_on_random_traces);
     RUN(opt_never_worse_than_lru_fifo_random);
     RUN(unbounded_misses_are_the_distinct_lines);
