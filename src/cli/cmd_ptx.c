@@ -68,10 +68,37 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
         printf("  maxntid: %u %u %u\n", f->maxntid[0], f->maxntid[1], f->maxntid[2]);
 }
 
+/* --dump: every decoded instruction written back, with its index, PTX line,
+ * branch target and reconvergence point. */
+static void dump_function(const struct ptx_module *m, const struct ptx_function *f)
+{
+    printf("%s %s: %u instructions, %u registers, %u predicates\n",
+           f->is_entry ? ".entry" : ".func", f->name, f->ninsts, f->nregs, f->npreds);
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+        const struct ptx_inst *in = &f->insts[i];
+        char buf[256];
+        ptx_inst_format(m, f, in, buf, sizeof buf);
+        printf("  %5u  line %-5u %s", i, in->line, buf);
+        if (in->op == PTX_OP_BRA || in->reconv != PTX_NO_INDEX) {
+            if (in->reconv == PTX_NO_INDEX)
+                printf("   // reconv exit");
+            else
+                printf("   // reconv %u", in->reconv);
+        }
+        printf("\n");
+    }
+}
+
 int cmd_ptx(int argc, char **argv)
 {
+    int dump = 0;
+    if (argc == 3 && strcmp(argv[1], "--dump") == 0) {
+        dump = 1;
+        argv++;
+        argc--;
+    }
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: ccgpu ptx FILE.ptx\n");
+        fprintf(stderr, "usage: ccgpu ptx [--dump] FILE.ptx\n");
         return 2;
     }
     char err[512];
@@ -99,6 +126,8 @@ int cmd_ptx(int argc, char **argv)
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (m->funcs[i].is_entry)
             print_kernel(m, &m->funcs[i]);
+    for (uint32_t i = 0; dump && i < m->nfuncs; i++)
+        dump_function(m, &m->funcs[i]);
     ptx_module_free(m);
     return 0;
 }

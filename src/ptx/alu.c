@@ -15,66 +15,6 @@ static int is_f(int t)
     return t == PTX_T_F32 || t == PTX_T_F64;
 }
 
-/* Compare of two lane values of `type` (ftz applies to f32). */
-static int compare(int cmp, int type, uint64_t x, uint64_t y, int ftz)
-{
-    if (is_f(type)) {
-        double a, b;
-        if (type == PTX_T_F32) {
-            if (ftz) {
-                x = ftz32(x);
-                y = ftz32(y);
-            }
-            a = f32(x);
-            b = f32(y);
-        } else {
-            a = f64(x);
-            b = f64(y);
-        }
-        int un = isnan(a) || isnan(b);
-        switch (cmp) {
-        case PTX_CMP_EQ: return !un && a == b;
-        case PTX_CMP_NE: return !un && a != b;
-        case PTX_CMP_LT: return !un && a < b;
-        case PTX_CMP_LE: return !un && a <= b;
-        case PTX_CMP_GT: return !un && a > b;
-        case PTX_CMP_GE: return !un && a >= b;
-        case PTX_CMP_EQU: return un || a == b;
-        case PTX_CMP_NEU: return un || a != b;
-        case PTX_CMP_LTU: return un || a < b;
-        case PTX_CMP_LEU: return un || a <= b;
-        case PTX_CMP_GTU: return un || a > b;
-        case PTX_CMP_GEU: return un || a >= b;
-        case PTX_CMP_NUM: return !un;
-        case PTX_CMP_NAN: return un;
-        default: return 0;
-        }
-    }
-    unsigned bits = bits_of(type);
-    if (ptx_type_is_signed((enum ptx_type)type)) {
-        int64_t a = sx(x, bits), b = sx(y, bits);
-        switch (cmp) {
-        case PTX_CMP_EQ: return a == b;
-        case PTX_CMP_NE: return a != b;
-        case PTX_CMP_LT: return a < b;
-        case PTX_CMP_LE: return a <= b;
-        case PTX_CMP_GT: return a > b;
-        case PTX_CMP_GE: return a >= b;
-        default: break; /* lo/ls/hi/hs compare unsigned even on signed types */
-        }
-    }
-    uint64_t a = zx(x, bits), b = zx(y, bits);
-    switch (cmp) {
-    case PTX_CMP_EQ: return a == b;
-    case PTX_CMP_NE: return a != b;
-    case PTX_CMP_LT: case PTX_CMP_LO: return a < b;
-    case PTX_CMP_LE: case PTX_CMP_LS: return a <= b;
-    case PTX_CMP_GT: case PTX_CMP_HI: return a > b;
-    case PTX_CMP_GE: case PTX_CMP_HS: return a >= b;
-    default: return 0;
-    }
-}
-
 static uint32_t combine(int boolop, uint32_t p, uint32_t c)
 {
     switch (boolop) {
@@ -93,17 +33,80 @@ static void write_pred(struct ptx_warp *w, const struct ptx_operand *o, uint32_t
     *p = (*p & ~mask) | (v & mask);
 }
 
+/* Lane loops of a comparison with the operator outside the loop. */
+#define CMP_CASES(X, Y)                                                              \
+    switch (cmp) {                                                                   \
+    case PTX_CMP_EQ: CMP_LOOP(X == Y); break;                                        \
+    case PTX_CMP_NE: CMP_LOOP(X < Y || X > Y); break;                                \
+    case PTX_CMP_LT: case PTX_CMP_LO: CMP_LOOP(X < Y); break;                        \
+    case PTX_CMP_LE: case PTX_CMP_LS: CMP_LOOP(X <= Y); break;                       \
+    case PTX_CMP_GT: case PTX_CMP_HI: CMP_LOOP(X > Y); break;                        \
+    case PTX_CMP_GE: case PTX_CMP_HS: CMP_LOOP(X >= Y); break;                       \
+    case PTX_CMP_EQU: CMP_LOOP(!(X < Y || X > Y)); break;                            \
+    case PTX_CMP_NEU: CMP_LOOP(X != Y); break;                                       \
+    case PTX_CMP_LTU: CMP_LOOP(!(X >= Y)); break;                                    \
+    case PTX_CMP_LEU: CMP_LOOP(!(X > Y)); break;                                     \
+    case PTX_CMP_GTU: CMP_LOOP(!(X <= Y)); break;                                    \
+    case PTX_CMP_GEU: CMP_LOOP(!(X < Y)); break;                                     \
+    case PTX_CMP_NUM: CMP_LOOP(X == X && Y == Y); break;                             \
+    case PTX_CMP_NAN: CMP_LOOP(X != X || Y != Y); break;                             \
+    default: break;                                                                  \
+    }
+#define CMP_LOOP(e)                                                                  \
+    for (int l = 0; l < PTX_WARP_SIZE; l++)                                          \
+        r |= (uint32_t)(e) << l
+
+/* One bit per lane: a[l] CMP b[l] (for every lane; the caller masks). */
+static uint32_t compare_lanes(int cmp, int type, const uint64_t *a, const uint64_t *b, int ftz)
+{
+    uint32_t r = 0;
+    if (type == PTX_T_F32) {
+        float x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        for (int l = 0; l < PTX_WARP_SIZE; l++) {
+            x[l] = f32(ftz ? ftz32(a[l]) : a[l]);
+            y[l] = f32(ftz ? ftz32(b[l]) : b[l]);
+        }
+        CMP_CASES(x[l], y[l]);
+        return r;
+    }
+    if (type == PTX_T_F64) {
+        double x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        for (int l = 0; l < PTX_WARP_SIZE; l++) {
+            x[l] = f64(a[l]);
+            y[l] = f64(b[l]);
+        }
+        CMP_CASES(x[l], y[l]);
+        return r;
+    }
+    unsigned bits = bits_of(type);
+    /* lo/ls/hi/hs compare unsigned even on signed types */
+    int sgn = ptx_type_is_signed((enum ptx_type)type) && cmp <= PTX_CMP_GE;
+    if (sgn) {
+        int64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        for (int l = 0; l < PTX_WARP_SIZE; l++) {
+            x[l] = sx(a[l], bits);
+            y[l] = sx(b[l], bits);
+        }
+        CMP_CASES(x[l], y[l]);
+    } else {
+        uint64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        for (int l = 0; l < PTX_WARP_SIZE; l++) {
+            x[l] = zx(a[l], bits);
+            y[l] = zx(b[l], bits);
+        }
+        CMP_CASES(x[l], y[l]);
+    }
+    return r;
+}
+
 static int exec_setp(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
 {
     uint64_t ta[PTX_WARP_SIZE], tb[PTX_WARP_SIZE];
     /* fixed layout: p, q (or none), a, b, c (or none) */
     int two = in->ops[1].kind == PTX_OPND_PRED;
-    const uint64_t *a = ptx_exec_src(w, &in->ops[2], ta), *b = ptx_exec_src(w, &in->ops[3], tb);
+    const uint64_t *a = ptx_src(w, &in->ops[2], ta), *b = ptx_src(w, &in->ops[3], tb);
     int type = in->stype ? in->stype : in->type, ftz = (in->flags & PTX_F_FTZ) != 0;
-    uint32_t r = 0;
-    for (int l = 0; l < PTX_WARP_SIZE; l++)
-        if ((mask >> l) & 1)
-            r |= (uint32_t)compare(in->mode, type, a[l], b[l], ftz) << l;
+    uint32_t r = compare_lanes(in->mode, type, a, b, ftz);
     uint32_t c = in->boolop ? ptx_exec_pred(w, &in->ops[4]) : 0;
     write_pred(w, &in->ops[0], mask, combine(in->boolop, r, c));
     if (two)
@@ -114,18 +117,13 @@ static int exec_setp(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mas
 static int exec_set(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
 {
     uint64_t ta[PTX_WARP_SIZE], tb[PTX_WARP_SIZE];
-    const uint64_t *a = ptx_exec_src(w, &in->ops[1], ta), *b = ptx_exec_src(w, &in->ops[2], tb);
+    const uint64_t *a = ptx_src(w, &in->ops[1], ta), *b = ptx_src(w, &in->ops[2], tb);
     uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
     int ftz = (in->flags & PTX_F_FTZ) != 0;
     uint32_t c = in->boolop && in->nops > 3 ? ptx_exec_pred(w, &in->ops[3]) : 0;
     uint64_t one = in->type == PTX_T_F32 ? 0x3f800000u : zx(~0ull, bits_of(in->type));
-    for (int l = 0; l < PTX_WARP_SIZE; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        uint32_t r = (uint32_t)compare(in->mode, in->stype, a[l], b[l], ftz);
-        r = combine(in->boolop, r, (c >> l) & 1) & 1;
-        D[l] = r ? one : 0;
-    }
+    uint32_t r = combine(in->boolop, compare_lanes(in->mode, in->stype, a, b, ftz), c);
+    LANES(((r >> l) & 1) ? one : 0);
     return 0;
 }
 
@@ -154,7 +152,7 @@ static int exec_mov(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
         LANES(acc[l]);
         return 0;
     }
-    const uint64_t *a = ptx_exec_src(w, s, t);
+    const uint64_t *a = ptx_src(w, s, t);
     if (d->kind == PTX_OPND_VEC) { /* unpack */
         unsigned eb = bits / (d->count ? d->count : 1);
         uint64_t copy[PTX_WARP_SIZE];
@@ -195,7 +193,7 @@ int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
     case PTX_OP_SET: return exec_set(w, in, mask);
     case PTX_OP_MOV: return exec_mov(w, in, mask);
     case PTX_OP_SELP: {
-        const uint64_t *a = ptx_exec_src(w, &in->ops[1], t1), *b = ptx_exec_src(w, &in->ops[2], t2);
+        const uint64_t *a = ptx_src(w, &in->ops[1], t1), *b = ptx_src(w, &in->ops[2], t2);
         uint32_t p = ptx_exec_pred(w, &in->ops[3]);
         uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
         unsigned bits = bits_of(in->type);
@@ -203,8 +201,8 @@ int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
         return 0;
     }
     case PTX_OP_SLCT: {
-        const uint64_t *a = ptx_exec_src(w, &in->ops[1], t1), *b = ptx_exec_src(w, &in->ops[2], t2);
-        const uint64_t *c = ptx_exec_src(w, &in->ops[3], t3);
+        const uint64_t *a = ptx_src(w, &in->ops[1], t1), *b = ptx_src(w, &in->ops[2], t2);
+        const uint64_t *c = ptx_src(w, &in->ops[3], t3);
         uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
         unsigned bits = bits_of(in->type);
         if (in->stype == PTX_T_F32) {
@@ -216,17 +214,17 @@ int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
         return 0;
     }
     case PTX_OP_CVT: {
-        const uint64_t *a = ptx_exec_src(w, &in->ops[1], t1);
+        const uint64_t *a = ptx_src(w, &in->ops[1], t1);
         return ptx_alu_cvt(w, in, mask, ptx_exec_dst(w, &in->ops[0]), a);
     }
     default: break;
     }
     if (in->type == PTX_T_PRED)
         return exec_pred_logic(w, in, mask);
-    const uint64_t *a = in->nops > 1 ? ptx_exec_src(w, &in->ops[1], t1) : t1;
-    const uint64_t *b = in->nops > 2 ? ptx_exec_src(w, &in->ops[2], t2) : t2;
-    const uint64_t *c = in->nops > 3 ? ptx_exec_src(w, &in->ops[3], t3) : t3;
-    const uint64_t *e = in->nops > 4 ? ptx_exec_src(w, &in->ops[4], t4) : t4;
+    const uint64_t *a = in->nops > 1 ? ptx_src(w, &in->ops[1], t1) : t1;
+    const uint64_t *b = in->nops > 2 ? ptx_src(w, &in->ops[2], t2) : t2;
+    const uint64_t *c = in->nops > 3 ? ptx_src(w, &in->ops[3], t3) : t3;
+    const uint64_t *e = in->nops > 4 ? ptx_src(w, &in->ops[4], t4) : t4;
     uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
     if (is_f(in->type))
         return ptx_alu_float(w, in, mask, D, a, b, c);

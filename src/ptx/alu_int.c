@@ -140,8 +140,9 @@ static uint64_t prmt(uint64_t a, uint64_t b, uint64_t c, int mode)
     case PTX_PRMT_F4E: for (int i = 0; i < 4; i++) sel[i] = (s + (unsigned)i) & 7; break;
     case PTX_PRMT_B4E: for (int i = 0; i < 4; i++) sel[i] = (s - (unsigned)i) & 7; break;
     case PTX_PRMT_RC8: for (int i = 0; i < 4; i++) sel[i] = s; break;
-    case PTX_PRMT_ECL: for (int i = 0; i < 4; i++) sel[i] = (unsigned)i <= s ? (unsigned)i : s; break;
-    case PTX_PRMT_ECR: for (int i = 0; i < 4; i++) sel[i] = (unsigned)i >= s ? (unsigned)i : s; break;
+    /* edge clamp: .ecl s=1 gives bytes 3,2,1,1 (msb first); .ecr s=1 gives 1,1,1,0 */
+    case PTX_PRMT_ECL: for (int i = 0; i < 4; i++) sel[i] = (unsigned)i >= s ? (unsigned)i : s; break;
+    case PTX_PRMT_ECR: for (int i = 0; i < 4; i++) sel[i] = (unsigned)i <= s ? (unsigned)i : s; break;
     case PTX_PRMT_RC16:
         sel[0] = sel[2] = (s & 1) * 2;
         sel[1] = sel[3] = (s & 1) * 2 + 1;

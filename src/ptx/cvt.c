@@ -201,7 +201,17 @@ int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
         return 0;
     }
     if (!is_float(st)) {
-        LANES(int_to_float(a[l], sb, ssgn, dt, rnd, sat));
+        int nearest = rnd == PTX_RND_NONE || rnd == PTX_RND_RN;
+        if (nearest && !sat && dt == PTX_T_F32 && ssgn)
+            LANES(fb32((float)sx(a[l], (unsigned)sb)));
+        else if (nearest && !sat && dt == PTX_T_F32)
+            LANES(fb32((float)zx(a[l], (unsigned)sb)));
+        else if (nearest && !sat && dt == PTX_T_F64 && ssgn)
+            LANES(fb64((double)sx(a[l], (unsigned)sb)));
+        else if (nearest && !sat && dt == PTX_T_F64)
+            LANES(fb64((double)zx(a[l], (unsigned)sb)));
+        else
+            LANES(int_to_float(a[l], sb, ssgn, dt, rnd, sat));
         return 0;
     }
     if (!is_float(dt)) {

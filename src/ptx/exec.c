@@ -222,7 +222,7 @@ static void exit_lanes(struct ptx_warp *w, uint32_t lanes)
         w->frames[i].ret_mask &= ~lanes;
     w->live &= ~lanes;
     if (lanes)
-        ptx_bar_threads_exited(w->cta, (uint32_t)__builtin_popcount(lanes));
+        ptx_bar_threads_exited(w->cta, (uint32_t)ptx_popc(lanes));
 }
 
 static void do_branch(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, uint32_t active,
@@ -387,7 +387,7 @@ static void do_barrier(struct ptx_warp *w, const struct ptx_inst *in, uint32_t m
             c->bar_red_all[id] = 1;
         }
         uint32_t p = ptx_exec_pred(w, &in->ops[in->nops - 1]) & mask;
-        c->bar_red[id] += (uint32_t)__builtin_popcount(p);
+        c->bar_red[id] += (uint32_t)ptx_popc(p);
         if (p != mask)
             c->bar_red_all[id] = 0;
     }
@@ -429,7 +429,7 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         mask &= in->guard_not ? ~g : g;
     }
     l->cnt.warp_insts++;
-    l->cnt.thread_insts += (uint64_t)__builtin_popcount(active);
+    l->cnt.thread_insts += (uint64_t)ptx_popc(active);
     if (d) {
         d->inst = in;
         d->func = w->func;

@@ -166,6 +166,30 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
                   const uint64_t *a, const uint64_t *b, const uint64_t *c);
 int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, uint64_t *D,
                 const uint64_t *a);
+/* Lanes of a source operand; registers without a call. */
+static inline const uint64_t *ptx_src(struct ptx_warp *w, const struct ptx_operand *o,
+                                      uint64_t *tmp)
+{
+    if (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX)
+        return &w->regs[(size_t)o->index * PTX_WARP_SIZE];
+    if (o->kind == PTX_OPND_IMM) {
+        uint64_t v = (uint64_t)o->value;
+        for (int l = 0; l < PTX_WARP_SIZE; l++)
+            tmp[l] = v;
+        return tmp;
+    }
+    return ptx_exec_src(w, o, tmp);
+}
+
+/* popcount without a library call (no -mpopcnt in the default flags) */
+static inline unsigned ptx_popc(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* Destination register lanes ("_" writes to a scratch). */
 static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operand *o)
 {

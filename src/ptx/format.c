@@ -47,20 +47,13 @@ static const char *const sreg_names[] = {
 
 #define NAME(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
 
-static const struct {
-    uint32_t bit;
-    const char *name;
-} flag_names[] = {
-    { PTX_F_WIDE, "wide" }, { PTX_F_HI, "hi" }, { PTX_F_LO, "lo" }, { PTX_F_APPROX, "approx" },
-    { PTX_F_FULL, "full" }, { PTX_F_FTZ, "ftz" }, { PTX_F_SAT, "sat" }, { PTX_F_UNI, "uni" },
-    { PTX_F_CC, "cc" }, { PTX_F_VOLATILE, "volatile" }, { PTX_F_RELAXED, "relaxed" },
-    { PTX_F_ACQUIRE, "acquire" }, { PTX_F_RELEASE, "release" }, { PTX_F_WEAK, "weak" },
-    { PTX_F_SC, "sc" }, { PTX_F_SCOPE_CTA, "cta" }, { PTX_F_SCOPE_GPU, "gpu" },
-    { PTX_F_SCOPE_SYS, "sys" }, { PTX_F_SCOPE_CLUSTER, "cluster" }, { PTX_F_TO_SPACE, "to" },
-    { PTX_F_SHIFTAMT, "shiftamt" }, { PTX_F_NOFTZ, "noftz" }, { PTX_F_NAN, "NaN" },
-    { PTX_F_RELU, "relu" }, { PTX_F_NC, "nc" },
-};
+static void flag(struct out *o, const struct ptx_inst *in, uint32_t bit, const char *name)
+{
+    if (in->flags & bit)
+        put(o, ".%s", name);
+}
 
+/* Modifiers in the order the PTX manual writes them. */
 static void modifiers(struct out *o, const struct ptx_inst *in)
 {
     switch (in->op) {
@@ -74,7 +67,7 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
             (in->flags & PTX_F_SHIFT_CLAMP) ? "clamp" : "wrap");
         break;
     case PTX_OP_SHFL: put(o, ".sync.%s", NAME(shfl_names, in->mode)); break;
-    case PTX_OP_VOTE: case PTX_OP_MATCH: put(o, ".%s.sync", NAME(vote_names, in->mode)); break;
+    case PTX_OP_VOTE: case PTX_OP_MATCH: put(o, ".sync.%s", NAME(vote_names, in->mode)); break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         put(o, ".%s", NAME(bar_names, in->mode));
         if (in->boolop)
@@ -83,36 +76,56 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
             put(o, ".aligned");
         break;
     case PTX_OP_TESTP: put(o, ".%s", NAME(testp_names, in->mode)); break;
-    case PTX_OP_PRMT:
-        if (in->mode)
-            put(o, ".%s", NAME(prmt_names, in->mode));
-        break;
     default:
         break;
     }
-    uint32_t fl = in->flags;
-    if (in->op == PTX_OP_SHFL || in->op == PTX_OP_VOTE || in->op == PTX_OP_MATCH ||
-        in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER)
-        fl &= ~(PTX_F_SYNC | PTX_F_ALIGNED);
-    for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
-        if (fl & flag_names[i].bit)
-            put(o, ".%s", flag_names[i].name);
-    if (in->round)
-        put(o, ".%s", NAME(round_names, in->round));
+    flag(o, in, PTX_F_VOLATILE, "volatile");
+    flag(o, in, PTX_F_WEAK, "weak");
+    flag(o, in, PTX_F_RELAXED, "relaxed");
+    flag(o, in, PTX_F_SC, "sc");
+    if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
+        put(o, ".acq_rel");
+    else {
+        flag(o, in, PTX_F_ACQUIRE, "acquire");
+        flag(o, in, PTX_F_RELEASE, "release");
+    }
+    flag(o, in, PTX_F_SCOPE_CTA, "cta");
+    flag(o, in, PTX_F_SCOPE_GPU, in->op == PTX_OP_MEMBAR ? "gl" : "gpu");
+    flag(o, in, PTX_F_SCOPE_SYS, "sys");
+    flag(o, in, PTX_F_SCOPE_CLUSTER, "cluster");
+    flag(o, in, PTX_F_TO_SPACE, "to");
     if (in->space > PTX_SPACE_GENERIC)
         put(o, ".%s", ptx_space_name((enum ptx_space)in->space));
+    flag(o, in, PTX_F_NC, "nc");
     if (in->op == PTX_OP_ATOM || in->op == PTX_OP_RED)
         put(o, ".%s", NAME(atom_names, in->mode));
-    if ((in->op == PTX_OP_PREFETCH || in->op == PTX_OP_PREFETCHU) && in->mode)
-        put(o, ".L%u", in->mode);
     if (in->cache)
         put(o, ".%s", NAME(cache_names, in->cache));
+    if ((in->op == PTX_OP_PREFETCH || in->op == PTX_OP_PREFETCHU) && in->mode)
+        put(o, ".L%u", in->mode);
+    flag(o, in, PTX_F_HI, "hi");
+    flag(o, in, PTX_F_LO, "lo");
+    flag(o, in, PTX_F_WIDE, "wide");
+    flag(o, in, PTX_F_SHIFTAMT, "shiftamt");
+    if (in->round)
+        put(o, ".%s", NAME(round_names, in->round));
+    flag(o, in, PTX_F_APPROX, "approx");
+    flag(o, in, PTX_F_FULL, "full");
+    flag(o, in, PTX_F_FTZ, "ftz");
+    flag(o, in, PTX_F_NOFTZ, "noftz");
+    flag(o, in, PTX_F_SAT, "sat");
+    flag(o, in, PTX_F_RELU, "relu");
+    flag(o, in, PTX_F_NAN, "NaN");
+    flag(o, in, PTX_F_UNI, "uni");
+    flag(o, in, PTX_F_CC, "cc");
     if (in->vec > 1)
         put(o, ".v%u", in->vec);
     if (in->type)
         put(o, ".%s", ptx_type_name((enum ptx_type)in->type));
     if (in->stype && in->op != PTX_OP_SETP)
         put(o, ".%s", ptx_type_name((enum ptx_type)in->stype));
+    if (in->op == PTX_OP_PRMT && in->mode)
+        put(o, ".%s", NAME(prmt_names, in->mode));
 }
 
 static const char *reg_name(const struct ptx_function *f, uint32_t r)
@@ -134,16 +147,18 @@ static void operand(struct out *o, const struct ptx_module *m, const struct ptx_
             f && f->pred_names && x->index < f->npreds ? f->pred_names[x->index] : "%p?");
         break;
     case PTX_OPND_IMM: {
-        enum ptx_type t = (enum ptx_type)in->type;
-        if (t == PTX_T_F32 && in->op != PTX_OP_CVT)
+        enum ptx_type t = ptx_operand_type(in, i);
+        unsigned bytes = ptx_type_bytes(t);
+        if (t == PTX_T_F32)
             put(o, "0f%08" PRIX32, (uint32_t)x->value);
-        else if (t == PTX_T_F64 && in->op != PTX_OP_CVT)
+        else if (t == PTX_T_F64)
             put(o, "0d%016" PRIX64, (uint64_t)x->value);
-        else if (ptx_type_is_signed(t) && in->op != PTX_OP_CVT)
-            put(o, "%" PRId64, ptx_type_bytes(t) == 8 ? x->value
-                               : ptx_type_bytes(t) == 4 ? (int64_t)(int32_t)x->value
-                               : ptx_type_bytes(t) == 2 ? (int64_t)(int16_t)x->value
-                                                        : (int64_t)(int8_t)x->value);
+        else if (bytes && t != PTX_T_PRED && (uint64_t)x->value >> (8 * bytes - 1))
+            /* the top bit set: negative, as nvcc writes it */
+            put(o, "%" PRId64, bytes == 8 ? x->value
+                               : bytes == 4 ? (int64_t)(int32_t)x->value
+                               : bytes == 2 ? (int64_t)(int16_t)x->value
+                                            : (int64_t)(int8_t)x->value);
         else
             put(o, "%" PRIu64, (uint64_t)x->value);
         break;

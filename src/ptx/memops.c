@@ -159,15 +159,98 @@ static void data_regs(struct ptx_warp *w, const struct ptx_operand *o, unsigned 
         lanes[0] = &w->regs[(size_t)o->index * PTX_WARP_SIZE];
         return;
     }
-    lanes[0] = (uint64_t *)ptx_exec_src(w, o, tmp[0]);
+    lanes[0] = (uint64_t *)ptx_src(w, o, tmp[0]);
     if (lanes[0] != tmp[0])
         lanes[0] = w->sink; /* "_" */
+}
+
+/* The common case: a plain ld/st whose active lanes all fall, aligned, inside
+ * one global allocation or the CTA's shared memory. One range check for the
+ * warp instead of one per lane; anything else takes the checked per-lane path
+ * (which also produces the error messages). Returns the space, or -1. */
+static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint32_t mask,
+                       unsigned size, unsigned vec, int is_ld, int sext, uint64_t **regs)
+{
+    unsigned total = size * vec;
+    uint64_t lo = UINT64_MAX, hi = 0, orv = 0;
+    for (int l = 0; l < PTX_WARP_SIZE; l++) {
+        if (!((mask >> l) & 1))
+            continue;
+        uint64_t a = addr[l];
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+        orv |= a;
+    }
+    if (orv & (total - 1))
+        return -1;
+    if (space == PTX_SPACE_GENERIC) {
+        if (hi >= PTX_GENERIC_LOCAL_BASE)
+            return -1; /* shared or local lanes: per-lane path */
+        space = PTX_SPACE_GLOBAL;
+    }
+    uint8_t *base;
+    uint64_t span = hi - lo + total;
+    if (space == PTX_SPACE_GLOBAL || space == PTX_SPACE_CONST) {
+        base = devmem_ptr(w->launch->prog->mem, lo, span);
+    } else if (space == PTX_SPACE_SHARED) {
+        uint64_t n = w->launch->shared_per_cta;
+        base = lo < n && span <= n - lo ? w->cta->shared + lo : NULL;
+    } else {
+        return -1;
+    }
+    if (!base)
+        return -1;
+    for (unsigned e = 0; e < vec; e++) {
+        uint64_t *r = regs[e];
+        const uint8_t *b = base + e * size - lo;
+        uint8_t *wb = base + e * size - lo;
+        switch (size | (is_ld ? 0x100 : 0)) {
+        case 0x104:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                if ((mask >> l) & 1) {
+                    uint32_t v;
+                    memcpy(&v, b + addr[l], 4);
+                    r[l] = v;
+                }
+            break;
+        case 0x108:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                if ((mask >> l) & 1)
+                    memcpy(&r[l], b + addr[l], 8);
+            break;
+        case 4:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                if ((mask >> l) & 1) {
+                    uint32_t v = (uint32_t)r[l];
+                    memcpy(wb + addr[l], &v, 4);
+                }
+            break;
+        case 8:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                if ((mask >> l) & 1)
+                    memcpy(wb + addr[l], &r[l], 8);
+            break;
+        default:
+            for (int l = 0; l < PTX_WARP_SIZE; l++) {
+                if (!((mask >> l) & 1))
+                    continue;
+                if (is_ld) {
+                    uint64_t v = load_bytes(b + addr[l], size);
+                    r[l] = sext ? zx((uint64_t)sx(v, size * 8), 32) : v;
+                } else {
+                    store_bytes(wb + addr[l], r[l], size);
+                }
+            }
+            break;
+        }
+    }
+    return space;
 }
 
 static int exec_cvta(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
 {
     uint64_t t[PTX_WARP_SIZE];
-    const uint64_t *a = ptx_exec_src(w, &in->ops[1], t);
+    const uint64_t *a = ptx_src(w, &in->ops[1], t);
     uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
     uint64_t base = in->space == PTX_SPACE_SHARED ? PTX_GENERIC_SHARED_BASE
                     : in->space == PTX_SPACE_LOCAL ? PTX_GENERIC_LOCAL_BASE : 0;
@@ -184,7 +267,7 @@ static int exec_cvta(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mas
 static int exec_isspacep(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
 {
     uint64_t t[PTX_WARP_SIZE];
-    const uint64_t *a = ptx_exec_src(w, &in->ops[1], t);
+    const uint64_t *a = ptx_src(w, &in->ops[1], t);
     uint32_t r = 0;
     for (int l = 0; l < PTX_WARP_SIZE; l++) {
         uint64_t x = a[l];
@@ -228,10 +311,14 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
         base = &w->regs[(size_t)ao->index * PTX_WARP_SIZE];
         off = (uint64_t)ao->value;
     } else {
-        base = ptx_exec_src(w, ao, tmpa);
+        base = ptx_src(w, ao, tmpa);
     }
+    /* Shared and local state-space addresses are 32-bit: nvcc computes them in
+     * 32-bit registers and relies on [reg+offset] wrapping modulo 2^32. */
+    uint64_t wrap = (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_LOCAL)
+                        ? 0xffffffffull : ~0ull;
     for (int i = 0; i < PTX_WARP_SIZE; i++)
-        addr[i] = base[i] + off;
+        addr[i] = (base[i] + off) & wrap;
 
     uint64_t *regs[4];
     uint64_t tmp[4][PTX_WARP_SIZE];
@@ -239,14 +326,23 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     const uint64_t *bsrc = NULL, *csrc = NULL;
     uint64_t tb[PTX_WARP_SIZE], tc[PTX_WARP_SIZE];
     if (is_atom) {
-        bsrc = ptx_exec_src(w, &in->ops[2], tb);
+        bsrc = ptx_src(w, &in->ops[2], tb);
         if (in->mode == PTX_ATOM_CAS)
-            csrc = ptx_exec_src(w, &in->ops[3], tc);
+            csrc = ptx_src(w, &in->ops[3], tc);
     } else if (is_red) {
-        bsrc = ptx_exec_src(w, &in->ops[1], tb);
+        bsrc = ptx_src(w, &in->ops[1], tb);
     }
     int sext = is_ld && size < 4 && ptx_type_is_signed((enum ptx_type)in->type);
     int space0 = -1, mixed = 0;
+    if (!is_atom && !is_red && !fparam && in->space != PTX_SPACE_PARAM &&
+        in->space != PTX_SPACE_LOCAL) {
+        space0 = fast_access(w, in->space, addr, mask, size, vec, is_ld, sext, regs);
+        if (space0 >= 0) {
+            if (d)
+                memcpy(d->addr, addr, sizeof addr);
+            goto done;
+        }
+    }
     for (int lane = 0; lane < PTX_WARP_SIZE; lane++) {
         if (!((mask >> lane) & 1))
             continue;
@@ -287,8 +383,9 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                 regs[0][lane] = old;
         }
     }
+done:;
     int sp = space0 < 0 ? in->space : space0;
-    unsigned n = (unsigned)__builtin_popcount(mask);
+    unsigned n = (unsigned)ptx_popc(mask);
     if (is_ld) {
         l->cnt.warp_loads[sp]++;
         l->cnt.thread_loads[sp] += n;

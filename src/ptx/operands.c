@@ -3,6 +3,7 @@
  * addresses, vectors, labels and call lists; then the fixed operand layout of
  * setp/shfl/match/call and the checks of operand count and kind. */
 #include "ptx/parse_internal.h"
+#include "ptx/ptx.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -588,7 +589,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         pctx_fail(c, line, "operand %u of '%s' has the wrong kind", i + 1, opname);
     if ((o->flags & PTX_OPNDF_NOT) &&
         !(r == R_PSRC && (in->op == PTX_OP_SETP || in->op == PTX_OP_SET ||
-                          in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER)))
+                          in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER ||
+                          in->op == PTX_OP_VOTE)))
         pctx_fail(c, line, "'!' is not allowed on operand %u of '%s'", i + 1, opname);
 }
 

@@ -85,8 +85,6 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in);
  * extended to 64 bits; fails naming `what` when it does not fit the type. */
 uint64_t ptx_imm_bits(struct pctx *c, const struct lex_literal *lit, int neg, enum ptx_type t,
                       uint32_t line);
-/* Type an immediate given as operand i of in is converted to. */
-enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i);
 
 /* layout.c: offsets of every symbol once the module is read. */
 void ptx_layout_symbols(struct pctx *c);

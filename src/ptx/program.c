@@ -56,6 +56,46 @@ static void layout(const struct ptx_module *m, struct ptx_program *p, int space,
     }
 }
 
+static int half_type(int t)
+{
+    return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2 ||
+           t == PTX_T_TF32;
+}
+
+/* What the engine cannot execute is an error at load time, never a silently
+ * wrong result: returns a reason or NULL. */
+static const char *unsupported(const struct ptx_module *m, const struct ptx_inst *in)
+{
+    switch (in->op) {
+    case PTX_OP_MOV: case PTX_OP_CVT: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
+    case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
+    case PTX_OP_SHFL:
+        return NULL; /* bit moves: any type */
+    case PTX_OP_BRX:
+        return "indirect branches (brx) are not supported";
+    case PTX_OP_CALL:
+        for (unsigned k = 0; k < in->nops; k++) {
+            const struct ptx_operand *o = &in->ops[k];
+            if (o->kind != PTX_OPND_FUNC || o->index >= m->nfuncs)
+                continue;
+            const struct ptx_function *f = &m->funcs[o->index];
+            if ((f->is_extern || f->ninsts == 0) && !(f->name && strcmp(f->name, "vprintf") == 0))
+                return "calls an external function ccgpu does not provide (only vprintf)";
+        }
+        return NULL;
+    case PTX_OP_ATOM: case PTX_OP_RED:
+        if (half_type(in->type) || in->vec > 1)
+            return "half-precision and vector atomics are not supported";
+        return NULL;
+    default:
+        break;
+    }
+    if (half_type(in->type) || (in->op != PTX_OP_SETP && in->op != PTX_OP_SET &&
+                                half_type(in->stype)))
+        return "half-precision arithmetic (f16/bf16/tf32) is not supported";
+    return NULL;
+}
+
 static int place_globals(struct ptx_program *p, int space, uint64_t *base, char *err,
                          size_t errlen)
 {
@@ -117,6 +157,17 @@ struct ptx_program *ptx_program_load(struct devmem *mem, const struct ptx_module
             snprintf(err, errlen, "%s:%u: module-scope .local variable %s is not supported",
                      m->name ? m->name : "module", s->line, s->name ? s->name : "?");
             goto fail;
+        }
+    }
+    for (uint32_t f = 0; f < m->nfuncs; f++) {
+        for (uint32_t i = 0; i < m->funcs[f].ninsts; i++) {
+            const struct ptx_inst *in = &m->funcs[f].insts[i];
+            const char *why = unsupported(m, in);
+            if (why) {
+                snprintf(err, errlen, "%s:%u: %s: %s", m->name ? m->name : "module", in->line,
+                         ptx_op_name(in->op), why);
+                goto fail;
+            }
         }
     }
     if (place_globals(p, PTX_SPACE_GLOBAL, &p->global_base, err, errlen) ||

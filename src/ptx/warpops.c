@@ -15,9 +15,9 @@ static int exec_shfl(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mas
     /* fixed layout: d, p (or none), a, b, c, membermask */
     int has_p = in->ops[1].kind == PTX_OPND_PRED;
     unsigned s = 2;
-    const uint64_t *a = ptx_exec_src(w, &in->ops[s], ta);
-    const uint64_t *b = ptx_exec_src(w, &in->ops[s + 1], tb);
-    const uint64_t *c = ptx_exec_src(w, &in->ops[s + 2], tc);
+    const uint64_t *a = ptx_src(w, &in->ops[s], ta);
+    const uint64_t *b = ptx_src(w, &in->ops[s + 1], tb);
+    const uint64_t *c = ptx_src(w, &in->ops[s + 2], tc);
     uint64_t src[PTX_WARP_SIZE], out[PTX_WARP_SIZE];
     memcpy(src, a, sizeof src); /* the destination may be the source */
     uint32_t pv = 0;
@@ -68,7 +68,7 @@ static int exec_match(struct ptx_warp *w, const struct ptx_inst *in, uint32_t ma
 {
     int has_p = in->ops[1].kind == PTX_OPND_PRED; /* d, p (or none), a, membermask */
     uint64_t ta[PTX_WARP_SIZE];
-    const uint64_t *a = ptx_exec_src(w, &in->ops[2], ta);
+    const uint64_t *a = ptx_src(w, &in->ops[2], ta);
     uint64_t out[PTX_WARP_SIZE];
     int all_equal = 1;
     for (int l = 0; l < PTX_WARP_SIZE; l++) {
