@@ -88,10 +88,30 @@ const uint64_t *ptx_exec_src(struct ptx_warp *w, const struct ptx_operand *o, ui
             return &w->regs[(size_t)o->index * PTX_WARP_SIZE];
         memset(tmp, 0, PTX_WARP_SIZE * sizeof *tmp);
         return tmp;
-    case PTX_OPND_SREG:
-        for (int l = 0; l < PTX_WARP_SIZE; l++)
-            tmp[l] = ptx_exec_sreg(w, o, l);
-        return tmp;
+    case PTX_OPND_SREG: {
+        unsigned d = o->dim < 3 ? o->dim : 0;
+        switch (o->index) { /* the per-lane ones without a call per lane */
+        case PTX_SREG_TID:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = w->tid[d][l];
+            return tmp;
+        case PTX_SREG_LANEID:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = (uint64_t)l;
+            return tmp;
+        case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LE: case PTX_SREG_LANEMASK_LT:
+        case PTX_SREG_LANEMASK_GE: case PTX_SREG_LANEMASK_GT:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = ptx_exec_sreg(w, o, l);
+            return tmp;
+        default: {
+            uint64_t v = ptx_exec_sreg(w, o, 0); /* uniform over the warp */
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = v;
+            return tmp;
+        }
+        }
+    }
     case PTX_OPND_PRED: {
         uint32_t m = ptx_exec_pred(w, o);
         for (int l = 0; l < PTX_WARP_SIZE; l++)
