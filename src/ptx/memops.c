@@ -195,22 +195,21 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
         uint8_t *base = devmem_ptr(w->launch->prog->mem, lo, span);
         if (!base)
             return -1;
-        base -= lo;
         for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = base + addr[l];
+            ptr[l] = ((mask >> l) & 1) ? base + (addr[l] - lo) : base;
     } else if (space == PTX_SPACE_SHARED) {
         uint64_t n = w->launch->shared_per_cta;
         if (lo >= n || span > n - lo)
             return -1;
         for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = w->cta->shared + addr[l];
+            ptr[l] = w->cta->shared + (((mask >> l) & 1) ? addr[l] : 0);
     } else if (space == PTX_SPACE_LOCAL) {
         uint64_t n = w->launch->local_per_thread;
         if (lo >= n || span > n - lo)
             return -1;
         uint8_t *base = w->cta->local + (size_t)w->index * PTX_WARP_SIZE * n;
         for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = base + (size_t)l * n + addr[l];
+            ptr[l] = base + (size_t)l * n + (((mask >> l) & 1) ? addr[l] : 0);
     } else {
         return -1;
     }
