@@ -209,7 +209,7 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
             return -1;
         uint8_t *base = w->cta->local + (size_t)w->index * PTX_WARP_SIZE * n;
         for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = base + (size_t)l * n + (((mask >> l) & 1) ? addr[l] : 0);
+            ptr[l] = ((mask >> l) & 1) ? base + (size_t)l * n + addr[l] : w->cta->local;
     } else {
         return -1;
     }
