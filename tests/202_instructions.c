@@ -348,6 +348,10 @@ TEST(unimplemented_instruction_is_reported)
     snprintf(text, sizeof text, "%sadd.rn.f16x2 %%r0, %%r1, %%r2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
     CHECK(ccgpu_module_load_string(gpu, text, "half.ptx") == NULL);
     CHECK_STR_CONTAINS(ccgpu_error(gpu), "half.ptx:12: add: half-precision arithmetic");
+    snprintf(text, sizeof text, "%ssetp.lt.f16 %%p0, %%h1, %%h2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
+    CHECK(ccgpu_module_load_string(gpu, text, "half2.ptx") == NULL);
+    snprintf(text, sizeof text, "%scvt.rn.f16x2.f32 %%r0, %%f1, %%f2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
+    CHECK(ccgpu_module_load_string(gpu, text, "half3.ptx") == NULL);
     snprintf(text, sizeof text, "%sdiv.rn.f32 %%f0, %%f1, %%f2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
     CHECK(ccgpu_module_load_string(gpu, text, "ok.ptx") != NULL);
 }

@@ -587,6 +587,8 @@ enum ptx_step_status ptx_warp_run(struct ptx_warp *w, uint64_t max, uint64_t *ex
 {
     enum ptx_step_status st = PTX_STEP_OK;
     uint64_t n = 0;
+    if (w->state != PTX_WARP_READY)
+        return ptx_warp_step(w, NULL); /* reports the state, executes nothing */
     while (n < max) {
         st = ptx_warp_step(w, NULL);
         n++;
