@@ -172,16 +172,24 @@ static void data_regs(struct ptx_warp *w, const struct ptx_operand *o, unsigned 
 static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint32_t mask,
                        unsigned size, unsigned vec, int is_ld, int sext, uint64_t **regs)
 {
+/* a loop over the active lanes, branch-free when all 32 are */
+#define ACTIVE_LANES(body)                                                    \
+    do {                                                                      \
+        if (mask == FULL_MASK) {                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++) {                         \
+                body;                                                         \
+            }                                                                 \
+        } else {                                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
+                if ((mask >> l) & 1) {                                        \
+                    body;                                                     \
+                }                                                             \
+        }                                                                     \
+    } while (0)
     unsigned total = size * vec;
     uint64_t lo = UINT64_MAX, hi = 0, orv = 0;
-    for (int l = 0; l < PTX_WARP_SIZE; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        uint64_t a = addr[l];
-        lo = a < lo ? a : lo;
-        hi = a > hi ? a : hi;
-        orv |= a;
-    }
+    ACTIVE_LANES(lo = addr[l] < lo ? addr[l] : lo; hi = addr[l] > hi ? addr[l] : hi;
+                 orv |= addr[l]);
     if (orv & (total - 1))
         return -1;
     if (space == PTX_SPACE_GENERIC) {
@@ -195,21 +203,19 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
         uint8_t *base = devmem_ptr(w->launch->prog->mem, lo, span);
         if (!base)
             return -1;
-        for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = ((mask >> l) & 1) ? base + (addr[l] - lo) : base;
+        ACTIVE_LANES(ptr[l] = base + (addr[l] - lo));
     } else if (space == PTX_SPACE_SHARED) {
         uint64_t n = w->launch->shared_per_cta;
         if (lo >= n || span > n - lo)
             return -1;
-        for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = w->cta->shared + (((mask >> l) & 1) ? addr[l] : 0);
+        uint8_t *base = w->cta->shared;
+        ACTIVE_LANES(ptr[l] = base + addr[l]);
     } else if (space == PTX_SPACE_LOCAL) {
         uint64_t n = w->launch->local_per_thread;
         if (lo >= n || span > n - lo)
             return -1;
         uint8_t *base = w->cta->local + (size_t)w->index * PTX_WARP_SIZE * n;
-        for (int l = 0; l < PTX_WARP_SIZE; l++)
-            ptr[l] = ((mask >> l) & 1) ? base + (size_t)l * n + addr[l] : w->cta->local;
+        ACTIVE_LANES(ptr[l] = base + (size_t)l * n + addr[l]);
     } else {
         return -1;
     }
@@ -218,44 +224,27 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
         size_t eo = e * size;
         switch (size | (is_ld ? 0x100 : 0)) {
         case 0x104:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1) {
-                    uint32_t v;
-                    memcpy(&v, ptr[l] + eo, 4);
-                    r[l] = v;
-                }
+            ACTIVE_LANES(uint32_t v; memcpy(&v, ptr[l] + eo, 4); r[l] = v);
             break;
         case 0x108:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1)
-                    memcpy(&r[l], ptr[l] + eo, 8);
+            ACTIVE_LANES(memcpy(&r[l], ptr[l] + eo, 8));
             break;
         case 4:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1) {
-                    uint32_t v = (uint32_t)r[l];
-                    memcpy(ptr[l] + eo, &v, 4);
-                }
+            ACTIVE_LANES(uint32_t v = (uint32_t)r[l]; memcpy(ptr[l] + eo, &v, 4));
             break;
         case 8:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1)
-                    memcpy(ptr[l] + eo, &r[l], 8);
+            ACTIVE_LANES(memcpy(ptr[l] + eo, &r[l], 8));
             break;
         default:
-            for (int l = 0; l < PTX_WARP_SIZE; l++) {
-                if (!((mask >> l) & 1))
-                    continue;
-                if (is_ld) {
-                    uint64_t v = load_bytes(ptr[l] + eo, size);
-                    r[l] = sext ? zx((uint64_t)sx(v, size * 8), 32) : v;
-                } else {
-                    store_bytes(ptr[l] + eo, r[l], size);
-                }
-            }
+            if (is_ld)
+                ACTIVE_LANES(uint64_t v = load_bytes(ptr[l] + eo, size);
+                             r[l] = sext ? zx((uint64_t)sx(v, size * 8), 32) : v);
+            else
+                ACTIVE_LANES(store_bytes(ptr[l] + eo, r[l], size));
             break;
         }
     }
+#undef ACTIVE_LANES
     return space;
 }
 
