@@ -293,11 +293,47 @@ TEST(math_loop_kernel)
     ccgpu_destroy(g);
 }
 
+TEST(register_sets_for_a_scoreboard)
+{
+    static const char *text =
+        ".version 7.0\n.target sm_75\n.address_size 64\n"
+        ".visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n.reg .pred %p<4>;\n"
+        "ld.param.u64 %rd1, [p];\n"                       /* 0 */
+        "ld.global.v2.u32 {%r1, %r2}, [%rd1+8];\n"        /* 1 */
+        "@%p1 add.s32 %r3, %r1, %r2;\n"                   /* 2 */
+        "st.global.u32 [%rd1], %r3;\n"                    /* 3 */
+        "setp.lt.and.s32 %p2|%p3, %r3, 5, %p1;\n"         /* 4 */
+        "ret;\n}\n";
+    char err[256];
+    struct ptx_module *m = ptx_parse(text, "r.ptx", err, sizeof err);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    const struct ptx_function *f = &m->funcs[0];
+    struct ptx_regset r;
+    ptx_inst_regset(f, &f->insts[1], &r);
+    CHECK_EQ_INT(r.ndst, 2);
+    CHECK_EQ_INT(r.nsrc, 1); /* %rd1 */
+    ptx_inst_regset(f, &f->insts[2], &r);
+    CHECK_EQ_INT(r.ndst, 1);
+    CHECK_EQ_INT(r.nsrc, 2);
+    CHECK_EQ_INT(r.npsrc, 1); /* the guard */
+    ptx_inst_regset(f, &f->insts[3], &r);
+    CHECK_EQ_INT(r.ndst, 0);
+    CHECK_EQ_INT(r.nsrc, 2); /* address base and value */
+    ptx_inst_regset(f, &f->insts[4], &r);
+    CHECK_EQ_INT(r.npdst, 2);
+    CHECK_EQ_INT(r.npsrc, 1);
+    CHECK_EQ_INT(r.nsrc, 1);
+    ptx_module_free(m);
+}
+
 int main(void)
 {
     RUN(step_fills_dyninst_and_barrier_states);
     RUN(partial_barrier_is_a_deadlock_error);
     RUN(two_gpus_give_identical_independent_results);
     RUN(math_loop_kernel);
+    RUN(register_sets_for_a_scoreboard);
     return check_summary();
 }

@@ -147,6 +147,20 @@ struct ptx_dyninst {
     uint64_t addr[PTX_WARP_SIZE];
 };
 
+/* Registers an instruction reads and writes, for a timing model's
+ * scoreboard: slots of the function's register file (regs[slot * 32 + lane])
+ * and predicate indices. Vector operands are expanded, the base register of
+ * [reg+offset] addresses and the guard predicate count as reads. The carry
+ * flag of add.cc/addc is not a register and is not listed. */
+#define PTX_REGSET_MAX 16
+struct ptx_regset {
+    uint32_t src[PTX_REGSET_MAX], dst[PTX_REGSET_MAX];
+    uint32_t psrc[4], pdst[2];
+    uint8_t nsrc, ndst, npsrc, npdst;
+};
+void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
+                     struct ptx_regset *out);
+
 enum ptx_step_status {
     PTX_STEP_OK,      /* executed; the warp can issue again */
     PTX_STEP_BARRIER, /* executed a barrier and now waits (state AT_BARRIER) */
