@@ -425,6 +425,43 @@ TEST(barrier_on_both_sides_of_a_branch)
     CHECK_EQ_INT(bad, 0);
 }
 
+TEST(printf_formats)
+{
+    FILE *tmp = tmpfile();
+    CHECK(tmp != NULL);
+    if (!tmp)
+        return;
+    ccgpu_set_printf_stream(gpu, tmp);
+    long long big = 123456789012345ll;
+    uint64_t ptr = 0x1234abcd;
+    void *args[] = { &big, &ptr };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "hello2", d1(1), d1(1), 0, args, 2), 0);
+    ccgpu_set_printf_stream(gpu, NULL);
+    char buf[512] = { 0 }, ref[512];
+    rewind(tmp);
+    size_t len = fread(buf, 1, sizeof buf - 1, tmp);
+    fclose(tmp);
+    buf[len] = 0;
+    snprintf(ref, sizeof ref, "%i %X %e %g 0x%llx %lld %llu %llu [%5d|%-4d] %s\n", -42, 0xBEEFu,
+             1234.5, 0.0001, (unsigned long long)ptr, big, (unsigned long long)big,
+             (unsigned long long)big, 7, 3, "end");
+    CHECK(strcmp(buf, ref) == 0);
+    if (strcmp(buf, ref) != 0)
+        printf("  got '%s'\n  expected '%s'\n", buf, ref);
+}
+
+TEST(shared_out_of_bounds)
+{
+    ccgpu_devptr d = dalloc(32 * 4);
+    int k = 100;
+    void *args[] = { &d, &k };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "shared_oob", d1(1), d1(32), 0, args, 2), -1);
+    /* 0x190 in the shared window, or its generic address (nvcc -G) */
+    CHECK_STR_CONTAINS(ccgpu_error(gpu), "kernel shared_oob: CTA (0,0,0) thread (1,0,0): "
+                                         "out-of-bounds shared store of 4 bytes at 0x");
+    CHECK_STR_CONTAINS(ccgpu_error(gpu), "190 (line ");
+}
+
 static void run_all(void)
 {
     RUN(vecadd);
@@ -443,6 +480,8 @@ static void run_all(void)
     RUN(barrier_reductions_and_exited_threads);
     RUN(named_barriers_with_counts);
     RUN(barrier_on_both_sides_of_a_branch);
+    RUN(printf_formats);
+    RUN(shared_out_of_bounds);
 }
 
 int main(void)

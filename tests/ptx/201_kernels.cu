@@ -257,3 +257,17 @@ extern "C" __global__ void split_barrier(int *out)
         out[t] = s[t ^ 1] * 100;
     }
 }
+
+extern "C" __global__ void hello2(long long big, void *ptr)
+{
+    printf("%i %X %e %g %p %ld %lu %llu [%5d|%-4d] %s\n", -42, 0xBEEFu, 1234.5, 0.0001,
+           ptr, (long)big, (unsigned long)big, (unsigned long long)big, 7, 3, "end");
+}
+
+extern "C" __global__ void shared_oob(int *out, int k)
+{
+    __shared__ int s[64];
+    s[threadIdx.x * k] = 1;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
