@@ -42,8 +42,9 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     if (nctas == 0)
         return launch_fail(l, err, errlen, "launch %s: empty grid (%u,%u,%u)", k->name,
                            d->grid[0], d->grid[1], d->grid[2]);
-    if (d->grid[1] > 65535 || d->grid[2] > 65535 || d->grid[0] > 0x7fffffffu)
-        return launch_fail(l, err, errlen, "launch %s: grid (%u,%u,%u) exceeds (2^31-1,65535,65535)",
+    if (d->grid[1] > 65535 || d->grid[2] > 65535 || d->grid[0] > 0x7fffffffu ||
+        nctas > UINT32_MAX)
+        return launch_fail(l, err, errlen, "launch %s: grid (%u,%u,%u) exceeds (2^31-1,65535,65535) or 2^32 CTAs",
                            k->name, d->grid[0], d->grid[1], d->grid[2]);
     if (threads == 0)
         return launch_fail(l, err, errlen, "launch %s: empty block (%u,%u,%u)", k->name,
