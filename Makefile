@@ -59,6 +59,9 @@ $(BUILD)/embed/ptx_table.c: $(BUILD)/tools/embed Makefile $(PTX_FILES)
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
+ptx:
+	$(MAKE) -C bench ptx
+
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang
 # when present (so both compilers are exercised), then one summary line.
