@@ -306,15 +306,10 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
 
     uint64_t tmpa[PTX_WARP_SIZE], addr[PTX_WARP_SIZE];
     const uint64_t *base = tmpa;
-    uint64_t off = 0, wrap = ~0ull;
+    uint64_t off = 0;
     if (ao->kind == PTX_OPND_ADDR_REG) {
         base = &w->regs[(size_t)ao->index * PTX_WARP_SIZE];
         off = (uint64_t)ao->value;
-        /* [%r + imm] with a 32-bit register is 32-bit arithmetic: nvcc
-         * strength-reduces shared pointers to e.g. base - 140 and then
-         * addresses [%r+68], which only lands inside the window mod 2^32. */
-        if (w->func->reg_types && ptx_type_bytes((enum ptx_type)w->func->reg_types[ao->index]) == 4)
-            wrap = 0xffffffffull;
     } else {
         base = ptx_src(w, ao, tmpa);
     }
