@@ -354,7 +354,6 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
     w->frames[w->nframes++] = (struct call_frame){ w->func_idx, pc + 1, w->sp, 0, w->reg_base,
                                                    w->pred_base, w->param_base, w->fp, in };
     uint8_t *caller_params = w->params;
-    const struct ptx_function *caller = w->func;
     w->reg_base = nreg;
     w->pred_base = npred;
     w->param_base = npar;
@@ -369,7 +368,6 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
         copy_params(w->params, callee_frame, p->sym_val[dsym], caller_params, caller_frame,
                     p->sym_val[ssym], size, mask);
     }
-    (void)caller;
     if (simt_push(w, 0, PTX_NO_INDEX, mask))
         goto oom;
     return 0;
