@@ -4,6 +4,7 @@
  * a caller-provided clock; and determinism across two GPUs. */
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu/gpu_hooks.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
 #include "util/embedded.h"
@@ -254,6 +255,42 @@ TEST(two_gpus_give_identical_independent_results)
     ccgpu_destroy(b);
 }
 
+struct ws {
+    int calls, loads, stores;
+    uint32_t max_sm;
+    uint64_t lanes;
+};
+
+static void count_accesses(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
+{
+    struct ws *s = ctx;
+    (void)cta;
+    (void)warp;
+    if (d->space != PTX_SPACE_GLOBAL)
+        return;
+    s->calls++;
+    s->loads += d->is_load;
+    s->stores += d->is_store;
+    s->max_sm = d->sm > s->max_sm ? d->sm : s->max_sm;
+    s->lanes += (uint64_t)__builtin_popcount(d->exec_mask);
+}
+
+TEST(gpu_memory_observer_hook)
+{
+    ccgpu *g = gpu_new();
+    struct ws s = { 0 };
+    gpu_set_mem_observer(g, count_accesses, &s);
+    static int assign[1000];
+    double wi;
+    CHECK_EQ_INT(run_nearest(g, assign, 1000, 5, 8, &wi), 0);
+    /* per thread: 5 clusters x 8 features x 2 loads + 1 store; 8 CTAs of 4 warps */
+    CHECK_EQ_INT(s.loads, 32 * 80);
+    CHECK_EQ_INT(s.stores, 32);
+    CHECK_EQ_INT(s.lanes, 1000 * 81);
+    CHECK_EQ_INT(s.max_sm, 7);
+    ccgpu_destroy(g);
+}
+
 TEST(math_loop_kernel)
 {
     ccgpu *g = gpu_new();
@@ -334,6 +371,7 @@ int main(void)
     RUN(partial_barrier_is_a_deadlock_error);
     RUN(two_gpus_give_identical_independent_results);
     RUN(math_loop_kernel);
+    RUN(gpu_memory_observer_hook);
     RUN(register_sets_for_a_scoreboard);
     return check_summary();
 }

@@ -3,6 +3,7 @@
 #include "ccgpu.h"
 #include "gpu/config.h"
 #include "gpu/funcrun.h"
+#include "gpu/gpu_hooks.h"
 #include "gpu/ptxas_info.h"
 #include "gpu/stats.h"
 #include "ptx/engine.h"
@@ -43,6 +44,8 @@ struct ccgpu {
     struct stats stats;
     struct gpu_counters cnt;
     FILE *printf_out;
+    ptx_mem_observer observer;
+    void *observer_ctx;
     uint32_t launches;
     char error[512];
 };
@@ -216,6 +219,12 @@ const char *ccgpu_error(const ccgpu *gpu)
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out)
 {
     gpu->printf_out = out ? out : stdout;
+}
+
+void gpu_set_mem_observer(ccgpu *gpu, ptx_mem_observer fn, void *ctx)
+{
+    gpu->observer = fn;
+    gpu->observer_ctx = ctx;
 }
 
 uint32_t ccgpu_num_sms(const ccgpu *gpu)
@@ -500,6 +509,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     free(params);
     if (!l)
         return fail(gpu, "%s", err);
+    if (gpu->observer)
+        ptx_launch_set_observer(l, gpu->observer, gpu->observer_ctx);
     struct funcrun_config rc = {
         .num_sms = gpu->num_sms,
         .max_threads_per_sm = gpu->max_threads_per_sm,

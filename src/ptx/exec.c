@@ -481,6 +481,10 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     l->cnt.warp_insts++;
     l->cnt.thread_insts += (uint64_t)ptx_popc(active);
     if (d) {
+        d->cta_linear = w->cta->linear;
+        d->warp_in_cta = w->index;
+        d->sm = w->cta->sm;
+        d->slot = w->slot;
         d->inst = in;
         d->func = w->func;
         d->pc = pc;
