@@ -79,6 +79,24 @@ TEST(tras_and_twr_hold_precharge)
     dram_free(&d);
 }
 
+TEST(write_to_read_turnaround)
+{
+    struct dram d;
+    struct dram_config cfg = CFG;
+    uint64_t done[8] = { 0 };
+    char err[256];
+    cfg.t.tCDLR = 5;
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    run(&d, 0, 100, done); /* row 1 open */
+    dram_push(&d, 0, 1, 64, 1, 2, 0); /* WR at 100, data 104..108 */
+    dram_push(&d, 0, 1, 64, 0, 3, 0); /* RD not before 108 + tCDLR = 113 */
+    run(&d, 100, 200, done);
+    CHECK_EQ_U64(done[3], 113 + 12 + 4);
+    dram_free(&d);
+}
+
 TEST(row_hits_preferred_over_older_misses)
 {
     struct dram d;
@@ -195,6 +213,7 @@ int main(void)
 {
     RUN(isolated_read_latencies);
     RUN(tras_and_twr_hold_precharge);
+    RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);
     RUN(next_event_skipping_matches_ticking);

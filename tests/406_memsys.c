@@ -158,6 +158,78 @@ TEST(sectored_l2_fetches_sectors)
     memsys_free(&m);
 }
 
+TEST(l2_bypass_goes_around)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    if (mk(&m, &c))
+        return;
+    memsys_advance(&m, 10);
+    struct mem_request r = { .addr = 0x3000, .id = 7, .bypass_l2 = 1 };
+    CHECK_EQ_INT(memsys_push(&m, 10, &r), 0);
+    uint64_t t = 11;
+    for (; t < 1000 && !memsys_pop_response(&m, 0, t, &got); t++)
+        memsys_advance(&m, t + 1);
+    CHECK_EQ_U64(got.id, 7);
+    CHECK_EQ_INT(got.l2_hit, 0);
+    int64_t bypass = (int64_t)(got.done_cycle - got.issue_cycle);
+    CHECK(!cache_find_line(&m.part[0].l2, 0x3000)); /* not allocated */
+    CHECK_EQ_U64(m.part[0].bypassed, 1);
+    CHECK_EQ_U64(m.part[0].l2.st.accesses, 0);
+    /* the same latency as a miss that allocates (fill and bypass both take
+     * the cycle after the data) */
+    int64_t miss = one(&m, 2000, 0x5000, 0, &got); /* closed bank too */
+    CHECK_EQ_INT(bypass, miss);
+    /* a line the L2 holds is served by it even when bypassing */
+    struct mem_request h = { .addr = 0x5000, .id = 8, .bypass_l2 = 1 };
+    memsys_advance(&m, 3000);
+    CHECK_EQ_INT(memsys_push(&m, 3000, &h), 0);
+    for (t = 3001; t < 4000 && !memsys_pop_response(&m, 0, t, &got); t++)
+        memsys_advance(&m, t + 1);
+    CHECK_EQ_INT(got.l2_hit, 1);
+    CHECK_EQ_U64(m.part[0].bypassed, 1);
+    memsys_free(&m);
+}
+
+struct hook_log {
+    uint64_t blocks[16];
+    int n, evicts;
+};
+
+static void log_access(void *ctx, uint64_t block, int32_t warp, int is_write, enum cache_outcome o,
+                       enum cache_fail f)
+{
+    struct hook_log *l = ctx;
+    (void)warp, (void)is_write, (void)o, (void)f;
+    if (l->n < 16)
+        l->blocks[l->n++] = block;
+}
+
+TEST(l2_hooks_see_global_blocks)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 6);
+    if (mk(&m, &c))
+        return;
+    struct hook_log log = { { 0 }, 0, 0 };
+    struct cache_hooks h = { .ctx = &log, .on_access = log_access };
+    memsys_set_l2_hooks(&m, &h);
+    uint64_t addrs[3] = { 0x12345680, 0x300, 0x7777700 };
+    for (int i = 0; i < 3; i++)
+        one(&m, 10 + (uint64_t)i * 1000, addrs[i], 0, &got);
+    CHECK_EQ_INT(log.n, 3);
+    for (int i = 0; i < 3 && i < log.n; i++)
+        CHECK_EQ_U64(log.blocks[i], addrs[i] / 128);
+    memsys_set_l2_hooks(&m, NULL);
+    one(&m, 5000, 0x400, 0, &got);
+    CHECK_EQ_INT(log.n, 3);
+    memsys_free(&m);
+}
+
 TEST(bad_requests)
 {
     struct memsys_config c;
@@ -224,6 +296,7 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
             uint64_t line = (x >> 3) % 96; /* reuse and conflicts */
             struct mem_request r = { .addr = line * 128 + (x & 0x60), .bytes = (x & 4) ? 32 : 0,
                                      .is_write = (uint8_t)((x & 0x18) == 0), .sm = (uint16_t)sm,
+                                     .bypass_l2 = (uint8_t)((x & 0x300) == 0),
                                      .warp = (int32_t)(x & 7), .id = (uint64_t)sm * 100000 + (uint64_t)issued[sm] };
             if (memsys_push(&m, now, &r) == 0) {
                 issued[sm]++;
@@ -320,6 +393,8 @@ int main(void)
     RUN(fixed_latencies_add_up_with_different_clocks);
     RUN(writes_are_acknowledged_and_stay_in_l2);
     RUN(sectored_l2_fetches_sectors);
+    RUN(l2_bypass_goes_around);
+    RUN(l2_hooks_see_global_blocks);
     RUN(bad_requests);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(stats_registered);

@@ -43,6 +43,7 @@ TEST(reads_gpgpusim_memory_options)
     CHECK_EQ_INT(c.dram.nbanks, 16);
     CHECK_EQ_INT(c.dram.t.tRAS, 28);
     CHECK_EQ_INT(c.dram.t.tWR, 12);
+    CHECK_EQ_INT(c.dram.t.tCDLR, 5);
     CHECK_EQ_INT(c.dram.bus_bytes, 8);
     CHECK_EQ_INT(c.dram.data_rate, 4);
     CHECK_EQ_INT(c.dram.queue_size, 256);

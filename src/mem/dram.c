@@ -67,6 +67,8 @@ static uint64_t col_time(const struct dram *d, const struct dram_req *r)
     const struct dram_bank *b = &d->bank[r->bank];
     uint32_t lat = r->is_write ? d->cfg.t.tWL : d->cfg.t.tCL;
     uint64_t t = max64(b->next_col, d->next_col_any);
+    if (!r->is_write)
+        t = max64(t, d->next_read_col);
     /* the data burst may not start before the bus is free */
     if (d->bus_free > t + lat)
         t = d->bus_free - lat;
@@ -108,6 +110,7 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     d->st.busy_cycles += xfer;
     if (r.is_write) {
         b->next_pre = max64(b->next_pre, data + xfer + d->cfg.t.tWR);
+        d->next_read_col = data + xfer + d->cfg.t.tCDLR;
         d->st.writes++;
     } else {
         b->next_pre = max64(b->next_pre, now + xfer);

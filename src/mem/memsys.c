@@ -380,3 +380,51 @@ uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r
 {
     return cache_sector_mask(l1, r->addr, r->bytes ? r->bytes : l1->cfg.line_size);
 }
+
+/* L2 hooks see partition-local blocks; users get global ones. */
+static uint64_t global_block(const struct partition *p, uint64_t block)
+{
+    const struct memsys *m = p->owner;
+    return addrmap_global(&m->map, p->id, block << p->l2.line_shift) >> p->l2.line_shift;
+}
+
+static void l2_access_hook(void *ctx, uint64_t block, int32_t warp, int is_write,
+                           enum cache_outcome o, enum cache_fail f)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_access(m->l2_hooks.ctx, global_block(p, block), warp, is_write, o, f);
+}
+
+static void l2_reserve_hook(void *ctx, uint64_t block, int32_t warp)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_reserve(m->l2_hooks.ctx, global_block(p, block), warp);
+}
+
+static void l2_evict_hook(void *ctx, uint64_t block, int32_t warp)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_evict(m->l2_hooks.ctx, global_block(p, block), warp);
+}
+
+void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
+{
+    if (hooks)
+        m->l2_hooks = *hooks;
+    else
+        memset(&m->l2_hooks, 0, sizeof m->l2_hooks);
+    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+        struct partition *p = &m->part[i];
+        struct cache_hooks h = {
+            .ctx = p,
+            .on_access = m->l2_hooks.on_access ? l2_access_hook : NULL,
+            .on_reserve = m->l2_hooks.on_reserve ? l2_reserve_hook : NULL,
+            .on_evict = m->l2_hooks.on_evict ? l2_evict_hook : NULL,
+        };
+        p->owner = m;
+        cache_set_hooks(&p->l2, &h);
+    }
+}

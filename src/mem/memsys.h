@@ -73,6 +73,7 @@ struct memsys {
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
     struct memsys_stats st;
+    struct cache_hooks l2_hooks; /* the user's, called through converters */
     char stat_names[8][48];
     char err[256];
 };
@@ -119,6 +120,12 @@ int memsys_idle(const struct memsys *m);
 void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
                               struct mem_request *r);
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
+
+/* Observers of every L2 slice (NULL removes them). Blocks are reported as
+ * global block numbers (global byte address / L2 line size), so a policy
+ * sees the same numbers as at the L1; warp is the requesting warp (within its
+ * SM). */
+void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks);
 
 /* Registers mem.*, icnt.*, l2_pN.* and dram_pN.* counters. */
 int memsys_register_stats(struct memsys *m, struct stats *s);

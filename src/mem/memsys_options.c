@@ -6,8 +6,8 @@
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
- * CL, WL and WR are modelled, CDLR, nbkgrp, CCDL and RTPL are accepted but not
- * modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * CL, WL, WR and CDLR are modelled; nbkgrp, CCDL and RTPL (bank groups) are
+ * accepted but not modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
@@ -50,9 +50,9 @@ static int read_clocks(struct memsys_config *c, const ccgpu_config *store, char 
 static uint32_t *timing_field(struct dram_config *d, const char *name)
 {
     static const char *const names[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
-                                          "RC",  "CL",  "WL",  "WR",  NULL };
-    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS,
-                           &d->t.tRP,  &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR };
+                                          "RC",  "CL",  "WL",  "WR",  "CDLR", NULL };
+    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS, &d->t.tRP,
+                           &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR,  &d->t.tCDLR };
     for (int i = 0; names[i]; i++)
         if (strcmp(names[i], name) == 0)
             return fields[i];
@@ -102,8 +102,7 @@ static int read_timing(struct dram_config *d, const ccgpu_config *store, char *e
         uint32_t *f = timing_field(d, name);
         if (f)
             *f = (uint32_t)x;
-        else if (strcmp(name, "CDLR") && strcmp(name, "nbkgrp") && strcmp(name, "CCDL") &&
-                 strcmp(name, "RTPL")) {
+        else if (strcmp(name, "nbkgrp") && strcmp(name, "CCDL") && strcmp(name, "RTPL")) {
             snprintf(err, errlen, "gpgpu_dram_timing_opt: unknown parameter '%s'", name);
             return -1;
         }

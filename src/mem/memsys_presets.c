@@ -7,14 +7,14 @@
 #include <string.h>
 
 /* GPGPU-Sim GTX480 GDDR5 timing (nbk=16, CCD=2, RRD=6, RCD=12, RAS=28, RP=12,
- * RC=40, CL=12, WL=4, WR=12); 2 x 32-bit chips per channel, 4 beats per
+ * RC=40, CL=12, WL=4, WR=12, CDLR=5); 2 x 32-bit chips per channel, 4 beats per
  * command clock, bursts of 8 beats. */
 static void gddr5(struct dram_config *d)
 {
     *d = (struct dram_config){
         .nbanks = 16, .queue_size = 32, .bus_bytes = 8, .burst_length = 8, .data_rate = 4,
         .t = { .tCCD = 2, .tRRD = 6, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40, .tCL = 12,
-               .tWL = 4, .tWR = 12 },
+               .tWL = 4, .tWR = 12, .tCDLR = 5 },
     };
 }
 

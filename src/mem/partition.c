@@ -63,8 +63,12 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
 {
     uint64_t now = k * p->l2_period;
     const struct tq_item *it;
-    /* one fill from DRAM */
-    if ((it = tq_ready(&p->ret, now)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge) {
+    /* one fill from DRAM (or a bypassing read's data, straight out) */
+    if ((it = tq_ready(&p->ret, now)) && (it->a & PART_BYPASS) && tq_room(&p->out)) {
+        tq_push(&p->out, now, it->a & ~PART_BYPASS, 0);
+        tq_pop(&p->ret);
+    } else if ((it = tq_ready(&p->ret, now)) && !(it->a & PART_BYPASS) &&
+               tq_room(&p->out) >= p->l2.cfg.mshr_max_merge) {
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
         for (int i = 0; i < n; i++)
@@ -79,6 +83,21 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
     /* one lookup */
     if ((it = tq_ready(&p->in, now)) && tq_room(&p->hit)) {
         struct mem_slot *s = &slots[it->a];
+        if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, s->sectors) == CACHE_MISS) {
+            if (dram_can_accept(&p->dram)) {
+                struct dram_addr d;
+                uint64_t line = p->l2.cfg.line_size;
+                addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
+                dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
+                          it->a | PART_BYPASS, s->sectors);
+                s->r.l2_hit = 0;
+                if (s->r.is_write)
+                    tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, it->a, 0);
+                tq_pop(&p->in);
+                p->bypassed++;
+            }
+            goto to_dram;
+        }
         struct cache_access a = { s->local, s->sectors, s->r.is_write, s->r.warp, it->a };
         enum cache_outcome o = cache_access(&p->l2, &a, NULL);
         if (o != CACHE_RESERVATION_FAIL) {
@@ -88,6 +107,7 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
             tq_pop(&p->in);
         }
     }
+to_dram:;
     /* one miss-queue entry to DRAM */
     const struct cache_out *m = cache_out_front(&p->l2);
     if (m && dram_can_accept(&p->dram)) {
@@ -119,7 +139,8 @@ uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
-    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge)
+    if ((it = tq_head(&p->ret)) &&
+        tq_room(&p->out) >= ((it->a & PART_BYPASS) ? 1 : p->l2.cfg.mshr_max_merge))
         k = l2_cycle_at(p, it->ready, k0);
     if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, k0)) < k)
         k = c;
@@ -162,9 +183,11 @@ int partition_register_stats(struct partition *p, struct stats *s)
         { "activates", &p->dram.st.activates, "ACT commands" },
         { "precharges", &p->dram.st.precharges, "PRE commands" },
         { "busy_cycles", &p->dram.st.busy_cycles, "DRAM cycles the data bus was busy" },
+        { "bypassed", &p->bypassed, "requests sent around the L2 (bypass_l2)" },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        snprintf(p->stat_names[i], sizeof p->stat_names[i], "dram_p%u.%s", p->id, tab[i].name);
+        snprintf(p->stat_names[i], sizeof p->stat_names[i], "%s_p%u.%s",
+                 tab[i].v == &p->bypassed ? "l2" : "dram", p->id, tab[i].name);
         if (stats_register(s, p->stat_names[i], tab[i].v, tab[i].desc))
             return -1;
     }

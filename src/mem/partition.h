@@ -53,8 +53,13 @@ struct partition {
     struct tqueue ret; /* DRAM read data (a = local line address, b = sectors) */
     struct tqueue out; /* replies for the interconnect (a = slot) */
     const struct addrmap *map;
+    uint64_t bypassed; /* requests sent around the L2 */
+    void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };
+
+/* DRAM tokens of requests that bypass the L2 carry the slot with this bit. */
+#define PART_BYPASS (1ull << 63)
 
 int partition_init(struct partition *p, const struct partition_config *cfg,
                    const struct addrmap *map, char *err, size_t errlen);
