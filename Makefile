@@ -21,6 +21,8 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 .PHONY: all lib tests check check-fast clean bench-speed ptx
+# keep generated embed sources (else make deletes them as intermediates and rebuilds)
+.SECONDARY:
 all: $(BUILD)/ccgpu tests
 
 lib: $(BUILD)/libccgpu.a
