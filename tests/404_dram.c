@@ -16,6 +16,7 @@ static int mk(struct dram *d)
     char err[256];
     if (dram_init(d, &CFG, err, sizeof err)) {
         printf("  %s\n", err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;

@@ -24,6 +24,7 @@ static int mk(struct memsys *m, const struct memsys_config *c)
     char err[256];
     if (memsys_init(m, c, err, sizeof err)) {
         printf("  %s\n", err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;

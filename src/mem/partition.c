@@ -98,7 +98,8 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
             }
             goto to_dram;
         }
-        struct cache_access a = { s->local, s->sectors, s->r.is_write, s->r.warp, it->a };
+        struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
+                                  .warp = s->r.warp, .token = it->a };
         enum cache_outcome o = cache_access(&p->l2, &a, NULL);
         if (o != CACHE_RESERVATION_FAIL) {
             s->r.l2_hit = o == CACHE_HIT;
