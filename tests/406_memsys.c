@@ -258,7 +258,7 @@ struct run_result {
     uint64_t digest, last, answered, l2_hits, calls;
 };
 
-static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
+static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz, uint32_t ports)
 {
     struct run_result res = { 0, 0, 0, 0, 0 };
     struct memsys_config c;
@@ -272,6 +272,7 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
     c.l2.mshr_entries = 4;
     c.icnt_in_buf = 2;
     c.dram.queue_size = 4;
+    c.l2_ports = ports;
     if (mk(&m, &c))
         return res;
     m.exhaustive = mode == 2;
@@ -329,11 +330,12 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
 TEST(deterministic_and_skipping_matches_ticking)
 {
     static const uint32_t clocks[][2] = { { 700, 924 }, { 1300, 800 }, { 1000, 1000 } };
-    for (int k = 0; k < 3; k++) {
-        struct run_result a = run_mix(0, clocks[k][0], clocks[k][1]);
-        struct run_result b = run_mix(0, clocks[k][0], clocks[k][1]);
-        struct run_result s = run_mix(1, clocks[k][0], clocks[k][1]);
-        struct run_result e = run_mix(2, clocks[k][0], clocks[k][1]);
+    for (int k = 0; k < 4; k++) {
+        uint32_t ports = k == 3 ? 2 : 1, core = clocks[k % 3][0], dram = clocks[k % 3][1];
+        struct run_result a = run_mix(0, core, dram, ports);
+        struct run_result b = run_mix(0, core, dram, ports);
+        struct run_result s = run_mix(1, core, dram, ports);
+        struct run_result e = run_mix(2, core, dram, ports);
         CHECK_EQ_U64(a.answered, 2400);
         CHECK(a.l2_hits > 100 && a.l2_hits < 2300);
         CHECK_EQ_U64(a.digest, b.digest);

@@ -51,6 +51,7 @@ struct memsys_config {
     uint32_t rop_latency;     /* L2 cycles from arrival at the partition to lookup */
     uint32_t dram_latency;    /* DRAM cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
+    uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
 };
 
 struct memsys_stats {

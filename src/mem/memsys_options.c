@@ -2,7 +2,8 @@
  *
  * Honoured: gpgpu_n_mem (partitions), gpgpu_n_sub_partition_per_mchannel
  * (ccgpu models one L2 slice per channel: the slice gets n_sub times the
- * sets of gpgpu_cache:dl2, so capacity and associativity match),
+ * sets of gpgpu_cache:dl2 and n_sub lookups per cycle, so capacity,
+ * associativity and throughput match),
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
@@ -15,7 +16,7 @@
  * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
  * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_l2_hit_latency,
- * mem_l2_in_queue, mem_l2_out_queue, mem_ctrl_bytes.
+ * mem_l2_in_queue, mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes.
  * Every other GPGPU-Sim option stays unread, so the config check names it as
  * not modelled. */
 #include "mem/memsys.h"
@@ -136,6 +137,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
     }
     if (l2)
         c->l2.nsets *= nsub;
+    if (config_find(store, "gpgpu_n_sub_partition_per_mchannel"))
+        c->l2_ports = nsub; /* each sub-partition looked up once per cycle */
     /* a one-chip default for the chip count keeps presets' bus width when absent */
     int have_chips = config_find(store, "gpgpu_n_mem_per_ctrlr") != NULL;
     int have_width = config_find(store, "gpgpu_dram_buswidth") != NULL;
@@ -158,7 +161,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         config_get_u32(store, "mem_l2_hit_latency", c->l2_latency, &c->l2_latency, err, errlen) ||
         config_get_u32(store, "mem_l2_in_queue", c->l2_in_queue, &c->l2_in_queue, err, errlen) ||
         config_get_u32(store, "mem_l2_out_queue", c->l2_out_queue, &c->l2_out_queue, err, errlen) ||
-        config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen))
+        config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen) ||
+        config_get_u32(store, "mem_l2_ports", c->l2_ports, &c->l2_ports, err, errlen))
         return -1;
     if (have_chips || have_width)
         c->dram.bus_bytes = buswidth * chips;

@@ -13,6 +13,7 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->l2_latency = cfg->l2_latency;
     p->rop_latency = cfg->rop_latency;
     p->dram_latency = cfg->dram_latency;
+    p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
         snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
@@ -59,65 +60,99 @@ static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
     return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
 }
 
-void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
+/* One fill from DRAM (or a bypassing read's data, straight out); 1 if done. */
+static int fill_one(struct partition *p, uint64_t now)
 {
-    uint64_t now = k * p->l2_period;
-    const struct tq_item *it;
-    /* one fill from DRAM (or a bypassing read's data, straight out) */
-    if ((it = tq_ready(&p->ret, now)) && (it->a & PART_BYPASS) && tq_room(&p->out)) {
+    const struct tq_item *it = tq_ready(&p->ret, now);
+    if (!it)
+        return 0;
+    if (it->a & PART_BYPASS) {
+        if (!tq_room(&p->out))
+            return 0;
         tq_push(&p->out, now, it->a & ~PART_BYPASS, 0);
-        tq_pop(&p->ret);
-    } else if ((it = tq_ready(&p->ret, now)) && !(it->a & PART_BYPASS) &&
-               tq_room(&p->out) >= p->l2.cfg.mshr_max_merge) {
+    } else {
+        if (tq_room(&p->out) < p->l2.cfg.mshr_max_merge)
+            return 0;
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
         for (int i = 0; i < n; i++)
             tq_push(&p->out, now, tok[i], 0);
-        tq_pop(&p->ret);
     }
-    /* hit pipeline */
+    tq_pop(&p->ret);
+    return 1;
+}
+
+/* A request that bypasses the L2 goes to DRAM; 1 if it went. */
+static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot)
+{
+    if (!dram_can_accept(&p->dram))
+        return 0;
+    struct dram_addr d;
+    uint64_t line = p->l2.cfg.line_size;
+    addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
+    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
+              slot | PART_BYPASS, s->sectors);
+    s->r.l2_hit = 0;
+    if (s->r.is_write)
+        tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
+    p->bypassed++;
+    return 1;
+}
+
+/* The oldest request looks the L2 up; 1 if it left the input queue. */
+static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
+{
+    const struct tq_item *it = tq_ready(&p->in, now);
+    if (!it || !tq_room(&p->hit))
+        return 0;
+    uint32_t slot = (uint32_t)it->a;
+    struct mem_slot *s = &slots[slot];
+    if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, s->sectors) == CACHE_MISS) {
+        if (!bypass_one(p, now, s, slot))
+            return 0;
+        tq_pop(&p->in);
+        return 1;
+    }
+    struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
+                              .warp = s->r.warp, .token = slot };
+    enum cache_outcome o = cache_access(&p->l2, &a, NULL);
+    if (o == CACHE_RESERVATION_FAIL)
+        return 0; /* in order: the head retries next cycle */
+    s->r.l2_hit = o == CACHE_HIT;
+    if (o == CACHE_HIT || s->r.is_write)
+        tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
+    tq_pop(&p->in);
+    return 1;
+}
+
+/* The oldest miss-queue entry goes to DRAM; 1 if it went. */
+static int to_dram_one(struct partition *p)
+{
+    const struct cache_out *m = cache_out_front(&p->l2);
+    if (!m || !dram_can_accept(&p->dram))
+        return 0;
+    struct dram_addr d;
+    addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
+    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
+              m->addr, m->sectors);
+    cache_out_pop(&p->l2);
+    return 1;
+}
+
+void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
+{
+    uint64_t now = k * p->l2_period;
+    const struct tq_item *it;
+    for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
+        ;
     while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out)) {
         tq_push(&p->out, now, it->a, 0);
         tq_pop(&p->hit);
     }
-    /* one lookup */
-    if ((it = tq_ready(&p->in, now)) && tq_room(&p->hit)) {
-        struct mem_slot *s = &slots[it->a];
-        if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, s->sectors) == CACHE_MISS) {
-            if (dram_can_accept(&p->dram)) {
-                struct dram_addr d;
-                uint64_t line = p->l2.cfg.line_size;
-                addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
-                dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
-                          it->a | PART_BYPASS, s->sectors);
-                s->r.l2_hit = 0;
-                if (s->r.is_write)
-                    tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, it->a, 0);
-                tq_pop(&p->in);
-                p->bypassed++;
-            }
-            goto to_dram;
-        }
-        struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
-                                  .warp = s->r.warp, .token = it->a };
-        enum cache_outcome o = cache_access(&p->l2, &a, NULL);
-        if (o != CACHE_RESERVATION_FAIL) {
-            s->r.l2_hit = o == CACHE_HIT;
-            if (o == CACHE_HIT || s->r.is_write)
-                tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, it->a, 0);
-            tq_pop(&p->in);
-        }
-    }
-to_dram:;
-    /* one miss-queue entry to DRAM */
-    const struct cache_out *m = cache_out_front(&p->l2);
-    if (m && dram_can_accept(&p->dram)) {
-        struct dram_addr d;
-        addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
-        dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
-                  m->addr, m->sectors);
-        cache_out_pop(&p->l2);
-    }
+    for (uint32_t i = 0; i < p->ports && lookup_one(p, now, slots); i++)
+        ;
+    for (uint32_t i = 0; i < p->ports && to_dram_one(p); i++)
+        ;
 }
 
 void partition_dram_cycle(struct partition *p, uint64_t j)
