@@ -245,6 +245,10 @@ TEST(bad_requests)
     r.sm = 5;
     CHECK_EQ_INT(memsys_push(&m, 0, &r), -2);
     CHECK_STR_CONTAINS(m.err, "SM 5");
+    r.sm = 0;
+    memsys_advance(&m, 50);
+    CHECK_EQ_INT(memsys_push(&m, 49, &r), -2);
+    CHECK_STR_CONTAINS(m.err, "push at cycle 49, already at cycle 50");
     memsys_free(&m);
     char err[256];
     c.l2_mhz = 0;

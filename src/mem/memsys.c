@@ -124,6 +124,13 @@ int memsys_can_push(const struct memsys *m, uint32_t sm)
 
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
+    if (now < m->core_now) {
+        snprintf(m->err, sizeof m->err, "memsys: push at cycle %llu, already at cycle %llu",
+                 (unsigned long long)now, (unsigned long long)m->core_now);
+        return -2;
+    }
+    if (now > m->core_now)
+        memsys_advance(m, now); /* keep time causal whatever the caller did */
     if (req->sm >= m->cfg.n_sm) {
         snprintf(m->err, sizeof m->err, "memsys: request from SM %u, only %u ports", req->sm,
                  m->cfg.n_sm);
@@ -299,6 +306,8 @@ done:
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out)
 {
     uint64_t slot;
+    if (now > m->core_now)
+        memsys_advance(m, now);
     uint64_t k = now == m->core_now ? m->rep_tick : now * m->pc / m->pi;
     if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, k, &slot))
         return 0;

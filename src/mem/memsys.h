@@ -100,13 +100,14 @@ void memsys_free(struct memsys *m);
 
 /* Whether SM port sm can take a request now. */
 int memsys_can_push(const struct memsys *m, uint32_t sm);
-/* Issues req at core cycle now (>= the last advanced cycle): 0 accepted,
- * -1 port full (retry later, nothing changed), -2 bad request or out of
- * memory (message in m->err). */
+/* Issues req at core cycle now (advancing to now first if needed): 0
+ * accepted, -1 port full (retry later, nothing changed), -2 bad request,
+ * a cycle before the current one, or out of memory (message in m->err). */
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req);
 /* Runs every internal event up to core cycle now. */
 void memsys_advance(struct memsys *m, uint64_t now);
-/* Takes one reply for SM port sm visible at core cycle now: 1 and *out, or 0. */
+/* Takes one reply for SM port sm visible at core cycle now (advancing to
+ * now first if needed): 1 and *out, or 0. */
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out);
 /* Earliest core cycle after the last advanced one at which memsys_advance
  * has work or a reply becomes visible; MEMSYS_NEVER when idle. A visible
