@@ -360,11 +360,22 @@ int memsys_register_stats(struct memsys *m, struct stats *s)
         { "mem.read_latency", &m->st.read_latency, "sum of read latencies, core cycles" },
         { "icnt.req_flits", &m->req.st.flits, "flits on the request crossbar" },
         { "icnt.rep_flits", &m->rep.st.flits, "flits on the reply crossbar" },
+        { "l2.accesses", &m->st.l2_accesses, "L2 accesses, all slices" },
+        { "l2.hits", &m->st.l2_hits, "L2 hits, all slices" },
+        { "l2.misses", &m->st.l2_misses, "L2 misses, all slices" },
+        { "l2.res_fail", &m->st.l2_res_fail, "L2 reservation failures, all slices" },
+        { "l2.writebacks", &m->st.l2_writebacks, "L2 dirty evictions, all slices" },
+        { "dram.reads", &m->st.dram_reads, "DRAM reads, all channels" },
+        { "dram.writes", &m->st.dram_writes, "DRAM writes, all channels" },
+        { "dram.row_hits", &m->st.dram_row_hits, "DRAM row-buffer hits, all channels" },
+        { "dram.activates", &m->st.dram_activates, "DRAM activates, all channels" },
+        { "dram.busy_cycles", &m->st.dram_busy, "DRAM data-bus busy cycles, summed over channels" },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
             return -1;
-    if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0))
+    if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0) ||
+        stats_register_ratio(s, "l2.miss_rate", "l2.misses", "l2.accesses", 1.0))
         return -1;
     for (uint32_t p = 0; p < m->cfg.n_part; p++)
         if (partition_register_stats(&m->part[p], s))
@@ -436,5 +447,26 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
         };
         p->owner = m;
         cache_set_hooks(&p->l2, &h);
+    }
+}
+
+void memsys_sync_stats(struct memsys *m)
+{
+    struct memsys_stats *t = &m->st;
+    t->l2_accesses = t->l2_hits = t->l2_misses = t->l2_res_fail = t->l2_writebacks = 0;
+    t->dram_reads = t->dram_writes = t->dram_row_hits = t->dram_activates = t->dram_busy = 0;
+    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+        const struct cache_stats *c = &m->part[i].l2.st;
+        const struct dram_stats *d = &m->part[i].dram.st;
+        t->l2_accesses += c->accesses;
+        t->l2_hits += c->hits;
+        t->l2_misses += c->misses;
+        t->l2_res_fail += c->res_fail[0];
+        t->l2_writebacks += c->writebacks;
+        t->dram_reads += d->reads;
+        t->dram_writes += d->writes;
+        t->dram_row_hits += d->row_hits;
+        t->dram_activates += d->activates;
+        t->dram_busy += d->busy_cycles;
     }
 }
