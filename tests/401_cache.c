@@ -252,6 +252,27 @@ TEST(write_evict_no_allocate)
     cache_free(&c);
 }
 
+TEST(sectored_write_evict)
+{
+    struct cache c;
+    enum cache_fail f;
+    const uint64_t *t;
+    if (mk(&c, "S:1:128:2,L:E:m:N:L,A:8:4,8"))
+        return;
+    struct cache_access r01 = { .addr = 0, .sectors = 0x3, .token = 1 };
+    CHECK_EQ_INT(cache_access(&c, &r01, &f), CACHE_MISS);
+    cache_out_pop(&c);
+    cache_fill(&c, 0, 0x3, &t);
+    struct cache_access w2 = { .addr = 64, .sectors = 0x4, .is_write = 1, .token = 2 };
+    CHECK_EQ_INT(cache_access(&c, &w2, &f), CACHE_MISS); /* sector 2 not held */
+    CHECK(cache_find_line(&c, 0) != NULL);                /* the line stays */
+    struct cache_access w12 = { .addr = 32, .sectors = 0x6, .is_write = 1, .token = 3 };
+    CHECK_EQ_INT(cache_access(&c, &w12, &f), CACHE_MISS); /* partly held */
+    CHECK(!cache_find_line(&c, 0));                       /* sector 1 was: evicted */
+    CHECK_EQ_INT(c.st.write_invalidates, 1);
+    cache_free(&c);
+}
+
 TEST(write_through_keeps_line)
 {
     struct cache c;
@@ -486,6 +507,20 @@ TEST(hooks_see_reserving_warp_on_eviction)
     CHECK_EQ_INT(wr(&c, 2, &f), CACHE_HIT); /* write-evict: not an eviction */
     CHECK_EQ_INT(s.nevict, 1);
     cache_free(&c);
+    /* allocate-on-fill: the line is reserved for the warp whose miss opened
+     * the MSHR entry, when the data arrives */
+    if (mk(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
+        return;
+    memset(&s, 0, sizeof s);
+    cache_set_hooks(&c, &h);
+    CHECK_EQ_INT(rd(&c, 1, 5, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 1, 6, 2, &f), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(s.nres, 0);
+    cache_fill(&c, LINE, 1, &t);
+    CHECK_EQ_INT(s.nres, 1);
+    CHECK_EQ_INT(s.res_warp, 5);
+    CHECK_EQ_INT(cache_find_line(&c, LINE)->warp, 5);
+    cache_free(&c);
 }
 
 TEST(stats_registered_by_prefix)
@@ -537,6 +572,7 @@ int main(void)
     RUN(mshr_entry_and_merge_limits);
     RUN(miss_queue_full);
     RUN(write_evict_no_allocate);
+    RUN(sectored_write_evict);
     RUN(write_through_keeps_line);
     RUN(local_write_back_global_write_through);
     RUN(write_back_dirty_eviction);

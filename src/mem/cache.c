@@ -250,7 +250,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         line_update_state(c, l);
     }
     if (e < 0)
-        e = mshr_alloc(&c->mshr, block);
+        e = mshr_alloc(&c->mshr, block, a->warp);
     else
         c->st.mshr_merges++;
     mshr_add(&c->mshr, e, a->token, sectors, need);
@@ -313,14 +313,16 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
     if (mq_free(c) < 1)
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     mq_push(c, block, CACHE_OUT_WRITE, sectors, a->warp, a->token);
-    if (present && !l->pending) {
-        if (wp == CACHE_WRITE_THROUGH) {
-            c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
-        } else {
-            l->valid = l->dirty = 0;
-            line_update_state(c, l);
-            c->st.write_invalidates++;
-        }
+    if (wp != CACHE_WRITE_THROUGH && l && !l->pending && (l->valid & sectors)) {
+        /* write-evict: a line holding any written sector goes (a line
+         * being filled stays: its requests still wait for it) */
+        l->valid = l->dirty = 0;
+        line_update_state(c, l);
+        c->st.write_invalidates++;
+    } else if (present && !l->pending) {
+        c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+    }
+    if (present) {
         c->st.hits++;
         return CACHE_HIT;
     }
@@ -380,15 +382,18 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
     sectors &= c->mshr.e[e].pending;
     int w = find_way(c, set, block);
     struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
-    if (!l && c->cfg.alloc_policy == CACHE_ALLOC_ON_FILL) {
+    if (!l && sectors && c->cfg.alloc_policy == CACHE_ALLOC_ON_FILL) {
         w = pick_way(c, set);
         if (w >= 0) { /* else every way is being filled: the data passes by */
+            int32_t warp = c->mshr.e[e].warp;
             l = &set_lines(c, set)[w];
             evict(c, l);
             l->block = block;
-            l->warp = -1;
+            l->warp = warp;
             l->valid = l->dirty = l->pending = 0;
             c->repl.ops->on_fill(&c->repl, set, (uint32_t)w);
+            if (c->hooks.on_reserve)
+                c->hooks.on_reserve(c->hooks.ctx, block, warp);
         }
     }
     if (l) {

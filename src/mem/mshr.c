@@ -37,13 +37,14 @@ int mshr_find(const struct mshr *m, uint64_t block)
     return -1;
 }
 
-int mshr_alloc(struct mshr *m, uint64_t block)
+int mshr_alloc(struct mshr *m, uint64_t block, int32_t warp)
 {
     for (uint32_t i = 0; i < m->nentries; i++)
         if (!m->e[i].used) {
             struct mshr_entry *e = &m->e[i];
             e->used = 1;
             e->block = block;
+            e->warp = warp;
             e->pending = 0;
             e->nreq = 0;
             m->active[m->nused++] = i;
