@@ -26,7 +26,9 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     /* the output must take every request a fill can wake at once */
     uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
     /* queues hold their latency's worth of requests on top of their size */
-    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) || tq_init(&p->hit, cfg->l2_latency + 4) ||
+    uint32_t ports = cfg->l2_ports ? cfg->l2_ports : 1;
+    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) ||
+        tq_init(&p->hit, (cfg->l2_latency + 4) * ports) ||
         tq_init(&p->ret, cfg->dram.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
         snprintf(err, errlen, "partition: out of memory");
         goto fail;
