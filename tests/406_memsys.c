@@ -389,8 +389,8 @@ TEST(stats_registered)
 TEST(paper_presets_build)
 {
     void (*presets[])(struct memsys_config *) = { memsys_config_gtx480, memsys_config_ccws,
-                                                   memsys_config_awss };
-    for (int i = 0; i < 3; i++) {
+                                                   memsys_config_awss, memsys_config_h100 };
+    for (int i = 0; i < 4; i++) {
         struct memsys_config c;
         struct memsys m;
         struct mem_request got;

@@ -89,6 +89,8 @@ void memsys_config_gtx480(struct memsys_config *cfg);
 void memsys_config_ccws(struct memsys_config *cfg);
 /* The AWSS paper's Table I (Fermi, 768 KB L2, GDDR5 at 1.84 GHz). */
 void memsys_config_awss(struct memsys_config *cfg);
+/* Hopper-class (H100-like; mostly assumed figures, see memsys_presets.c). */
+void memsys_config_h100(struct memsys_config *cfg);
 
 /* Applies the GPGPU-Sim options a config store holds (gpgpu_n_mem,
  * gpgpu_clock_domains, gpgpu_cache:dl2, gpgpu_dram_timing_opt, ...; see
