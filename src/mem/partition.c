@@ -62,19 +62,33 @@ static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
     return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
 }
 
+/* Output slots the DRAM data at the head of ret needs: the requests its
+ * MSHR entry holds (at most that many wake), or 1 for a bypassing read. */
+static uint32_t fill_needs(const struct partition *p, const struct tq_item *it)
+{
+    if (it->a & PART_BYPASS)
+        return 1;
+    int e = mshr_find(&p->l2.mshr, it->a >> p->l2.line_shift);
+    return e < 0 ? 0 : p->l2.mshr.e[e].nreq;
+}
+
+/* Output slots kept free for a fill whose data is ready, so that a stream
+ * of hits cannot starve fills. */
+static uint32_t fill_reserve(const struct partition *p, uint64_t now)
+{
+    const struct tq_item *it = tq_ready(&p->ret, now);
+    return it ? fill_needs(p, it) : 0;
+}
+
 /* One fill from DRAM (or a bypassing read's data, straight out); 1 if done. */
 static int fill_one(struct partition *p, uint64_t now)
 {
     const struct tq_item *it = tq_ready(&p->ret, now);
-    if (!it)
+    if (!it || tq_room(&p->out) < fill_needs(p, it))
         return 0;
     if (it->a & PART_BYPASS) {
-        if (!tq_room(&p->out))
-            return 0;
         tq_push(&p->out, now, it->a & ~PART_BYPASS, 0);
     } else {
-        if (tq_room(&p->out) < p->l2.cfg.mshr_max_merge)
-            return 0;
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
         for (int i = 0; i < n; i++)
@@ -147,7 +161,7 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
     const struct tq_item *it;
     for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
         ;
-    while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out)) {
+    while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out) > fill_reserve(p, now)) {
         tq_push(&p->out, now, it->a, 0);
         tq_pop(&p->hit);
     }
@@ -166,6 +180,11 @@ void partition_dram_cycle(struct partition *p, uint64_t j)
     dram_cycle(&p->dram, j);
 }
 
+static uint64_t at_cycle(const struct partition *p, uint64_t k)
+{
+    return k * p->l2_period;
+}
+
 /* L2 cycle at or after fs time t, and not before k0. */
 static uint64_t l2_cycle_at(const struct partition *p, uint64_t t, uint64_t k0)
 {
@@ -177,10 +196,12 @@ uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
-    if ((it = tq_head(&p->ret)) &&
-        tq_room(&p->out) >= ((it->a & PART_BYPASS) ? 1 : p->l2.cfg.mshr_max_merge))
+    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= fill_needs(p, it))
         k = l2_cycle_at(p, it->ready, k0);
-    if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, k0)) < k)
+    /* hits may drain when there is room beyond what a ready fill reserves;
+     * a reserve only grows when ret's head becomes ready, itself an event */
+    if ((it = tq_head(&p->hit)) && tq_room(&p->out) > fill_reserve(p, at_cycle(p, k0)) &&
+        (c = l2_cycle_at(p, it->ready, k0)) < k)
         k = c;
     if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, k0)) < k)
         k = c;
