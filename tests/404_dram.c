@@ -80,6 +80,26 @@ TEST(tras_and_twr_hold_precharge)
     dram_free(&d);
 }
 
+TEST(trrd_and_tccd_between_banks)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    struct dram_config cfg = CFG;
+    char err[256];
+    cfg.t.tCCD = 10; /* longer than a 64-byte transfer (4 cycles) */
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    /* two closed banks: ACT 0 at 0, ACT 1 at tRRD = 6; RD 0 at 12, RD 1 at
+     * max(6 + tRCD, 12 + tCCD) = 22 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 1, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[1], 12 + 12 + 4);
+    CHECK_EQ_U64(done[2], 22 + 12 + 4);
+    CHECK_EQ_U64(d.st.activates, 2);
+    dram_free(&d);
+}
+
 TEST(write_to_read_turnaround)
 {
     struct dram d;
@@ -214,6 +234,7 @@ int main(void)
 {
     RUN(isolated_read_latencies);
     RUN(tras_and_twr_hold_precharge);
+    RUN(trrd_and_tccd_between_banks);
     RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);
