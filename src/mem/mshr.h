@@ -24,7 +24,9 @@ struct mshr {
     uint32_t nentries, max_merge, nused;
     struct mshr_entry *e;
     struct mshr_req *slots;
-    uint32_t *active; /* indices of the used entries, nused of them */
+    uint32_t *table;      /* open addressing by block: entry index + 1, 0 empty */
+    uint32_t tmask, tbits;
+    uint32_t *free_stack; /* unused entry indices */
 };
 
 int mshr_init(struct mshr *m, uint32_t entries, uint32_t max_merge);
