@@ -340,6 +340,44 @@ TEST(kmeans_files_load_and_reject)
     CHECK_STR_CONTAINS(err, "k.txt:1: bad feature 'nan'");
 }
 
+TEST(bench_graph_chooses_generator_or_file)
+{
+    struct bench_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.seed = 9;
+    struct csr_graph g;
+    uint32_t src = 77;
+    CHECK_EQ_INT(inputs_bench_graph(&ctx, &g, &src, 8, 4, 0), 0);
+    CHECK_EQ_INT(g.nodes, 256);
+    CHECK(g.weight == NULL);
+    CHECK_EQ_INT(src, 0);
+    csr_graph_free(&g);
+    ctx.input = "rmat";
+    CHECK_EQ_INT(inputs_bench_graph(&ctx, &g, &src, 8, 4, 50), 0);
+    CHECK_EQ_INT(g.edges, 4 * 256);
+    CHECK(g.weight != NULL);
+    for (uint32_t e = 0; e < g.edges; e++)
+        CHECK(g.weight[e] >= 1 && g.weight[e] <= 50);
+    CHECK(g.row[src + 1] > g.row[src]); /* the source has an edge */
+    csr_graph_free(&g);
+    /* a Matrix Market file, found through the data folder */
+    WRITE_TEXT("k.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n");
+    ctx.input = "k.mtx";
+    ctx.data_dir = tmpdir;
+    CHECK_EQ_INT(inputs_bench_graph(&ctx, &g, &src, 8, 4, 0), 0);
+    CHECK_EQ_INT(g.nodes, 3);
+    CHECK_EQ_INT(g.edges, 4);
+    CHECK_EQ_INT(src, 0);
+    csr_graph_free(&g);
+    ctx.input = "none.mtx";
+    CHECK_EQ_INT(inputs_bench_graph(&ctx, &g, &src, 8, 4, 0), -1);
+    CHECK_STR_CONTAINS(ctx.error, "none.mtx: no such input file (also looked in /tmp/ccgpu911.");
+    char path[128];
+    CHECK_EQ_INT(inputs_resolve(&ctx, "k.mtx", path, sizeof path), 0);
+    CHECK_STR_CONTAINS(path, "/k.mtx");
+    CHECK(inputs_has_suffix(path, ".mtx") && !inputs_has_suffix("x", ".mtx"));
+}
+
 /* The shared data files, when this checkout has them. */
 TEST(shared_data_files_load)
 {
@@ -396,8 +434,9 @@ int main(void)
     RUN(edge_list_loads_and_rejects);
     RUN(rodinia_graph_loads_and_rejects);
     RUN(kmeans_files_load_and_reject);
+    RUN(bench_graph_chooses_generator_or_file);
     RUN(shared_data_files_load);
-    const char *names[] = { "a.mtx", "b.mtx", "bad.mtx", "g.el", "r.txt", "k.bin", "k.txt" };
+    const char *names[] = { "a.mtx", "b.mtx", "bad.mtx", "k.mtx", "g.el", "r.txt", "k.bin", "k.txt" };
     char path[128];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
