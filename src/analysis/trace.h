@@ -27,15 +27,20 @@
  * writer patches the fixed header at close; a file cut short by a crash has
  * records = 0 and a size mismatch, and is rejected.
  *
- * Record encoding (varint = LEB128, zigzag for signed deltas):
- *   flags byte: bit 0 write; bits 1-3 kind; bit 4 context follows
- *     (varints kernel, sm, warp, slot, cta; absent = same as the previous
- *     record, always present in the first); bit 5 pc follows (zigzag delta
- *     from the previous pc; absent = same pc); bits 6-7 lanes: 0 = 4 raw bytes,
- *     1 = all 32 lanes, 2 = same as the previous record, 3 = one lane whose
- *     index (0-31) follows in one byte;
- *   then the block as a zigzag varint delta from the previous record's block.
- * A coalesced access of the same instruction costs two bytes. */
+ * Record encoding (varint = LEB128; zigzag varint for signed deltas). Both
+ * sides keep, per warp slot (sm * 64 + slot % 64, modulo 16384), the slot's
+ * last kernel/warp/CTA, pc, lanes and block, all zero at the start; "the
+ * slot" is the previous record's (sm, slot) unless bit 4 says otherwise.
+ *   flags byte: bit 0 write; bits 1-3 kind;
+ *     bit 4: varints sm, slot follow (a different slot);
+ *     bit 5: varints kernel, warp, cta follow (else the slot's);
+ *     bit 6: the pc follows as a delta from the slot's last pc (else the same);
+ *     bit 7: a lane tag follows (else the slot's last lanes): 0-31 one lane,
+ *            32 all lanes, 33 four raw bytes follow, 34 bytes lo, hi follow
+ *            (lanes lo..hi);
+ *   then the block as a delta from the slot's last block.
+ * A coalesced access of the same instruction costs two bytes, and warps
+ * interleaved by the scheduler still encode as small per-warp deltas. */
 #ifndef CCGPU_ANALYSIS_TRACE_H
 #define CCGPU_ANALYSIS_TRACE_H
 #include <stddef.h>
