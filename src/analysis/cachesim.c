@@ -369,6 +369,8 @@ int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t n
             return -1;
     } else {
         uint32_t set = s->nsets == 1 ? 0 : cache_index_set(&s->index, r->block);
+        if (set >= s->nsets)
+            return -1; /* a broken index function must not corrupt memory */
         if (s->set_count[set] == s->assoc) {
             if (s->repl->bypass && s->repl->bypass(s, set, next_use)) {
                 s->stats.bypasses++;
@@ -379,9 +381,7 @@ int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t n
         }
         li = s->free_ways[set * s->assoc + s->assoc - 1 - s->set_count[set]];
         s->set_count[set]++;
-        s->lines[li].block = r->block;
-        s->lines[li].next_use = next_use;
-        set_owner(&s->lines[li], r);
+        s->lines[li].next_use = next_use; /* OPT's fill reads it */
         s->repl->fill(s, set, li);
     }
     s->lines[li].block = r->block;

@@ -110,7 +110,8 @@ void cachesim_free(struct cachesim *s);
 /* Simulates one access. next_use: index of the next access to r->block in
  * this cache's stream (CACHESIM_NEVER if none); only OPT reads it. On a hit,
  * *owner (may be NULL) receives the line's owner before this access.
- * Returns an enum cachesim_outcome, or -1 when out of memory (unbounded). */
+ * Returns an enum cachesim_outcome, or -1 when out of memory (unbounded) or
+ * when the set-index function returns a set out of range. */
 int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t next_use,
                     struct cachesim_owner *owner);
 /* Lines currently valid. */
