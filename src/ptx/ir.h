@@ -81,7 +81,11 @@ enum ptx_atomop {
 enum ptx_shflmode { PTX_SHFL_UP, PTX_SHFL_DOWN, PTX_SHFL_BFLY, PTX_SHFL_IDX };
 enum ptx_votemode { PTX_VOTE_ALL, PTX_VOTE_ANY, PTX_VOTE_UNI, PTX_VOTE_BALLOT };
 /* bar.sync / bar.arrive / bar.red; barrier.sync is BAR_SYNC too */
-enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED };
+enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED,
+                   PTX_BAR_WARP_SYNC /* bar.warp.sync membermask (__syncwarp) */ };
+/* testp.MODE (in mode) */
+enum ptx_testpmode { PTX_TESTP_FINITE, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER,
+                     PTX_TESTP_NOTANUMBER, PTX_TESTP_NORMAL, PTX_TESTP_SUBNORMAL };
 enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, PTX_PRMT_ECL,
                     PTX_PRMT_ECR, PTX_PRMT_RC16 };
 
@@ -138,22 +142,42 @@ enum {
     PTX_F_SCOPE_GPU = 1u << 23,
     PTX_F_SCOPE_SYS = 1u << 24,
     PTX_F_CVT_PACK = 1u << 25,  /* cvt.pack / cvt.rn.f16x2.f32 forms */
+    PTX_F_SC = 1u << 26,        /* fence.sc / .sc memory order */
+    PTX_F_SCOPE_CLUSTER = 1u << 27,
+    PTX_F_NAN = 1u << 28,       /* min/max .NaN: NaN in, NaN out */
+    PTX_F_RELU = 1u << 29,      /* cvt/fma .relu: negative results become 0 */
 };
 
 enum ptx_operand_kind {
     PTX_OPND_NONE,
     PTX_OPND_REG,      /* index = register slot; index PTX_NO_INDEX = sink "_" */
     PTX_OPND_PRED,     /* index = predicate index; flags PTX_OPNDF_NOT for !%p */
-    PTX_OPND_IMM,      /* value = bits in the instruction's operand type */
-    PTX_OPND_SREG,     /* index = enum ptx_sreg, dim = 0/1/2 for .x/.y/.z */
-    PTX_OPND_SYMBOL,   /* value of a symbol = its address in its space (+value offset) */
-    PTX_OPND_ADDR_REG, /* [reg + value] */
-    PTX_OPND_ADDR_SYM, /* [symbol + value] */
-    PTX_OPND_ADDR_IMM, /* [value] */
-    PTX_OPND_VEC,      /* {r, r, ...}: index = first entry in function vec_pool, count */
+    /* value = the literal converted once, at load time, to the bits of the
+     * type this operand has (ptx_operand_type in ptx.h: usually `type`,
+     * the source type `stype` for cvt/setp/set sources, u32 for shift
+     * amounts and bfe/bfi positions, b32 for masks/lanes/prmt/lop3, pred
+     * for predicate sources (0/1)), zero-extended to 64 bits: `add.s32 r,
+     * r, -1` holds 0xffffffff; an integer literal given to an .f32 operand
+     * holds the float's bits; 0f.../0d... literals keep their bits. */
+    PTX_OPND_IMM,
+    PTX_OPND_SREG,     /* index = enum ptx_sreg, dim = 0/1/2 for .x/.y/.z (0 otherwise);
+                        * only as a source of mov and cvt */
+    /* the address of a symbol in its state space (see struct ptx_symbol),
+     * plus value (a byte offset, from `sym+4`); only as a source of mov and
+     * cvta (`mov.u64 %rd1, $str;`, `mov.u64 %SPL, __local_depot0;`) */
+    PTX_OPND_SYMBOL,
+    PTX_OPND_ADDR_REG, /* [reg + value]: address in the instruction's space */
+    PTX_OPND_ADDR_SYM, /* [symbol + value]: the symbol's address + value */
+    PTX_OPND_ADDR_IMM, /* [value]: an absolute address */
+    /* {r, r, ...}: vec_pool[index .. index+count) of the function are
+     * register slots (PTX_NO_INDEX for a "_" element); ld/st .v2/.v4
+     * (count == vec) and mov pack/unpack (mov.b64 %rd, {%r1,%r2}: element 0
+     * is the least significant part) */
+    PTX_OPND_VEC,
     PTX_OPND_LABEL,    /* branch target: index = instruction index in the function */
     PTX_OPND_FUNC,     /* call target: index = function index in the module */
-    PTX_OPND_SYMLIST,  /* (p0, p1 ...) of call: index into sym_pool, count */
+    PTX_OPND_SYMLIST,  /* (p0, p1 ...) of call: sym_pool[index .. index+count) of the
+                        * calling function are .param symbol indices; count may be 0 */
 };
 
 enum {
@@ -170,10 +194,30 @@ struct ptx_operand {
     int64_t value; /* immediate bits or address offset */
 };
 
-/* Where a symbol lives. For SHARED and LOCAL the address is an offset within
- * the CTA's / thread's window; for GLOBAL and CONST a device address assigned
- * when the module is loaded into a GPU; for PARAM an offset in the kernel's (or
- * the call's) parameter buffer. */
+/* Where a symbol lives; `offset` as the parser sets it:
+ * - GLOBAL, CONST: offset within the module's .global (global_bytes) or
+ *   .const (const_bytes) segment, aligned; a loader places each segment at
+ *   some device address and adds that base. `init` holds the initial bytes.
+ * - SHARED: offset within the CTA's shared window. Static variables: below
+ *   the running kernel's function.shared_bytes (see layout.c: a kernel's
+ *   window holds only the variables it can reach). .extern .shared (size 0,
+ *   dynamic shared memory): offset == module.dyn_shared_offset, the same for
+ *   every kernel; the dynamic bytes given at launch follow from there, so a
+ *   CTA needs dyn_shared_offset + dynamic bytes (or the kernel's
+ *   shared_bytes when no dynamic memory is used).
+ * - LOCAL: offset within the declaring function's per-thread frame
+ *   (function.local_bytes).
+ * - PARAM, is_func_param: a parameter of function scope_func, offset within
+ *   its parameter buffer (function.param_bytes) — the kernel arguments of an
+ *   .entry, the arguments a call copies in for a .func.
+ * - PARAM, is_ret_param: a return parameter of .func scope_func, offset
+ *   within its return buffer (function.ret_bytes).
+ * - PARAM, neither flag: a .param declared in a function body (in the
+ *   { } block around a call, holding an argument or a result); offset within
+ *   that function's per-thread call frame (function.call_param_bytes).
+ *   Blocks that are not nested reuse the same bytes.
+ * A call `call (r0), f, (a0, a1)` copies each a_i (size bytes) into f's
+ * parameter i, runs f, then copies f's return parameter j into r_j. */
 struct ptx_symbol {
     char *name;
     uint8_t space;   /* enum ptx_space */
@@ -182,31 +226,66 @@ struct ptx_symbol {
     uint32_t align;
     uint64_t size;   /* bytes; 0 for .extern .shared (dynamic shared memory) */
     uint64_t offset; /* address in its space (see above) */
-    uint8_t *init;   /* initializer bytes (size bytes) or NULL = zero */
+    uint8_t *init;   /* initializer bytes (size bytes, little-endian) or NULL = zero */
     uint32_t line;   /* declaration line */
     int32_t scope_func; /* owning function index or -1 for module scope */
+    /* align: declared .align, else the element size (>= 1) */
 };
 
+/* Operand layout (ops[], nops), destinations first. Fixed layouts, where
+ * an optional operand keeps its slot (kind PTX_OPND_NONE when absent):
+ *   setp   [p, q|NONE, a, b, c|NONE]       nops 5; q from "p|q"; c with .and/.or/.xor
+ *   shfl   [d, p|NONE, a, b, c, membermask] nops 6; p from "d|p"
+ *   match  [d, p|NONE, a, membermask]       nops 4
+ *   call   [SYMLIST rets, FUNC, SYMLIST args] nops 3 (lists may be empty)
+ * Everything else as written:
+ *   ld/ldu [d or VEC, ADDR]   st [ADDR, a or VEC]   atom [d, ADDR, b(, c for cas)]
+ *   red [ADDR, b]   prefetch [ADDR]   bra [LABEL]   ret/exit/trap/membar/fence []
+ *   set [d, a, b(, c pred)]   selp [d, a, b, p]   slct [d, a, b, c(stype)]
+ *   cvt [d, a] (cvt pack: [d, a, b])   mov [d or VEC, a or VEC/SREG/SYMBOL/IMM]
+ *   mul/mad .wide: d (and mad's c) are twice the width of `type`
+ *   bar/barrier .sync/.arrive [id(, count)]   bar.warp.sync [membermask]
+ *   bar.red [d, id, (count,) c pred]   vote [d, a pred, membermask]
+ *   bfe [d, a, pos, len]   bfi [d, f, b, pos, len]   prmt [d, a, b, sel]
+ *   lop3 [d, a, b, c, immLut]   shf [d, a, b, c]   testp/isspacep [p, a]
+ * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
+ * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
+ * and every operand of and/or/xor/not/mov with type PTX_T_PRED).
+ * PTX_OPNDF_NOT appears only on setp/set/bar.red/vote predicate sources. */
 struct ptx_inst {
     uint16_t op;      /* enum ptx_opcode */
-    uint8_t type;     /* operation / destination type */
-    uint8_t stype;    /* second type: cvt source, setp/set/slct compare type */
-    uint8_t space;    /* state space of ld/st/atom/red/cvta/isspacep/prefetch */
-    uint8_t mode;     /* cmp (setp/set), atomop, shflmode, votemode, barmode, prmtmode */
-    uint8_t boolop;   /* setp/set combining; bar.red reduction */
+    uint8_t type;     /* operation / destination type; for setp the compare type;
+                       * for mul/mad .wide the source type; PTX_T_NONE if untyped */
+    uint8_t stype;    /* second type: cvt source (cvt.DST.SRC), set/slct compare type
+                       * (set.CMP.D.S, slct.D.S), setp: same as type, dp4a b type */
+    uint8_t space;    /* state space of ld/st/atom/red/cvta/isspacep/prefetch;
+                       * PTX_SPACE_GENERIC when a memory op names none */
+    /* setp/set: enum ptx_cmp; atom/red: enum ptx_atomop; shfl: ptx_shflmode;
+     * vote and match: ptx_votemode (match uses ANY/ALL); bar/barrier:
+     * ptx_barmode; prmt: ptx_prmtmode; testp: ptx_testpmode; prefetch:
+     * cache level 1 or 2 (0 = none given) */
+    uint8_t mode;
+    uint8_t boolop;   /* setp/set combining; bar.red reduction (POPC/AND/OR) */
     uint8_t round;    /* enum ptx_round */
     uint8_t vec;      /* 1, 2 or 4 elements (ld/st .v2/.v4) */
-    uint8_t cache;    /* enum ptx_cacheop */
-    uint8_t opclass;  /* enum ptx_opclass, refined by type */
-    uint8_t nops;
+    uint8_t cache;    /* enum ptx_cacheop (hint); eviction hints are accepted, dropped */
+    /* enum ptx_opclass: the opcode's class, then DP for f64 arithmetic (also
+     * f64 setp/cvt/transcendentals), SFU for integer div/rem */
+    uint8_t opclass;
+    uint8_t nops;     /* operand slots used (see the layout above) */
     uint8_t guard_not;  /* @!%p */
     uint8_t pad0;
-    uint16_t pad1;
+    uint16_t loc_file; /* last .loc before it: file index (module files[]), 0 = none */
     uint32_t flags;   /* PTX_F_* */
     uint32_t guard;   /* predicate index, or PTX_NO_INDEX when unguarded */
     uint32_t target;  /* branch target instruction index (bra), else PTX_NO_INDEX */
-    uint32_t reconv;  /* immediate post-dominator (reconvergence point) of a branch */
+    /* bra, and guarded ret/exit/trap: first instruction of the immediate
+     * post-dominator of the branch (where the warp reconverges);
+     * PTX_NO_INDEX = the function's exit (or no path to it). Other
+     * instructions: PTX_NO_INDEX. See cfg.c. */
+    uint32_t reconv;
     uint32_t line;    /* PTX source line, for error messages */
+    uint32_t loc_line; /* last .loc before it: CUDA source line, 0 = none */
     struct ptx_operand ops[PTX_MAX_OPERANDS]; /* destination(s) first, as written */
 };
 
@@ -214,10 +293,12 @@ struct ptx_inst {
 struct ptx_function {
     char *name;
     int is_entry, is_extern;
+    int defined;     /* has a body (else a prototype or an .extern declaration) */
     uint32_t line;
     struct ptx_inst *insts;
     uint32_t ninsts;
-    uint32_t nregs;  /* 64-bit register slots per lane */
+    uint32_t nregs;  /* 64-bit register slots per lane; every .reg of every { }
+                      * scope gets its own slot */
     uint32_t npreds; /* predicate registers */
     uint32_t *vec_pool;  /* register indices of vector operands */
     uint32_t nvec_pool;
@@ -229,12 +310,19 @@ struct ptx_function {
     uint32_t *ret_params; /* .func return parameters */
     uint32_t nret_params;
     uint64_t param_bytes;   /* size of the parameter buffer (offsets in symbols) */
+    uint64_t ret_bytes;     /* size of the return-value buffer of a .func */
+    uint64_t call_param_bytes; /* frame of .param variables declared in the body */
     uint64_t local_bytes;   /* per-thread .local frame of this function */
-    uint64_t shared_bytes;  /* static .shared declared inside this function */
+    /* .entry: the kernel's static shared window — every static .shared
+     * variable the kernel or any function it calls names lies in
+     * [0, shared_bytes). 0 for a .func (its variables count in its callers). */
+    uint64_t shared_bytes;
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
+    uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
     /* Register names for diagnostics: reg_names[i] names slot i. */
     char **reg_names;
     char **pred_names;
+    uint8_t *reg_types; /* declared type (enum ptx_type) of each register slot */
 };
 
 struct ptx_module {
@@ -246,9 +334,15 @@ struct ptx_module {
     uint32_t nfuncs;
     struct ptx_symbol *syms; /* module-scope and function-scope variables and params */
     uint32_t nsyms;
-    uint64_t global_bytes;   /* module .global variables laid out from offset 0 */
-    uint64_t const_bytes;    /* module .const variables laid out from offset 0 */
-    uint64_t shared_bytes;   /* module-scope static .shared */
+    uint64_t global_bytes;   /* .global variables (any scope) laid out from offset 0 */
+    uint64_t const_bytes;    /* .const variables (any scope) laid out from offset 0 */
+    uint64_t shared_bytes;   /* the largest static shared window of any kernel */
+    /* where .extern .shared (dynamic) memory begins in every kernel's CTA
+     * window: shared_bytes rounded up to the largest .extern .shared
+     * alignment (at least 16) */
+    uint64_t dyn_shared_offset;
+    char **files;            /* .file N "name": files[N], NULL where not declared */
+    uint32_t nfiles;
 };
 
 /* Per-type facts. */

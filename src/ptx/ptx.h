@@ -20,6 +20,10 @@ int ptx_find_function_index(const struct ptx_module *m, const char *name);
 int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
                     const struct ptx_inst *in, char *buf, size_t len);
 
+/* The type of operand i of a decoded instruction: what an immediate there
+ * was converted to (usually in->type; see operands.c for the exceptions). */
+enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i);
+
 /* Fills inst.reconv of every branch of every function (immediate
  * post-dominators of the control-flow graph); called by ptx_parse. */
 int ptx_compute_reconvergence(struct ptx_module *m, char *err, size_t errlen);
