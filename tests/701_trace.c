@@ -320,6 +320,23 @@ TEST(flipped_byte_anywhere_is_detected)
     remove(bad);
 }
 
+TEST(unclosed_trace_is_reported_as_incomplete)
+{
+    char path[64], err[320];
+    temp_path(path, sizeof path);
+    struct trace_writer *w = trace_writer_open(path, "cfg", TRACE_LEVEL_L1, 128, err, sizeof err);
+    CHECK(w != NULL);
+    trace_writer_add_kernel(w, "k");
+    struct trace_record r = {.block = 5, .lanes = 1};
+    for (int i = 0; i < 200000; i++) /* several buffers: data reaches the file */
+        trace_writer_append(w, &r);
+    /* a crashed writer: read the file while it is still open */
+    CHECK_EQ_INT(read_all(path, NULL, 0, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "incomplete");
+    CHECK_EQ_INT(trace_writer_close(w, err, sizeof err), 0);
+    remove(path);
+}
+
 TEST(header_errors_are_named)
 {
     char path[64], err[320];
@@ -371,6 +388,7 @@ int main(void)
     RUN(interleaved_warps_stay_compact);
     RUN(truncation_at_every_offset_is_detected);
     RUN(flipped_byte_anywhere_is_detected);
+    RUN(unclosed_trace_is_reported_as_incomplete);
     RUN(header_errors_are_named);
     RUN(writer_rejects_bad_records);
     return check_summary();

@@ -139,6 +139,10 @@ struct trace_reader *trace_reader_open(const char *path, char *err, size_t errle
         goto fail;
     }
     uint64_t want = (uint64_t)r->header_bytes + r->trailer_bytes;
+    if (r->checksum == 0 && r->payload_bytes == 0 && r->hdr.records == 0 && size > want) {
+        rfail(r, "incomplete: the trace was never closed (the writer stopped early?)");
+        goto fail;
+    }
     if (r->payload_bytes > UINT64_MAX - want || want + r->payload_bytes != size) {
         rfail(r, want + r->payload_bytes > size || r->payload_bytes > UINT64_MAX - want
                      ? "truncated: the header describes %llu bytes, the file has %llu"
