@@ -28,7 +28,7 @@
  * records = 0 and a size mismatch, and is rejected.
  *
  * Record encoding (varint = LEB128; zigzag varint for signed deltas). Both
- * sides keep, per warp slot (sm * 64 + slot % 64, modulo 16384), the slot's
+ * sides keep, per warp slot (sm * 64 + slot % 64, modulo 4096), the slot's
  * last kernel/warp/CTA, pc, lanes and block, all zero at the start; "the
  * slot" is the previous record's (sm, slot) unless bit 4 says otherwise.
  *   flags byte: bit 0 write; bits 1-3 kind;

@@ -123,7 +123,7 @@ static inline uint64_t unzigzag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
  * (a small direct-mapped table; collisions only cost compression, as both
  * sides update it identically) the slot's last warp context, pc, lanes and
  * block, so that interleaved warps still encode as small deltas. */
-#define TRACE_SLOTS 16384
+#define TRACE_SLOTS 4096
 
 struct trace_slot_state {
     uint64_t block;
