@@ -17,15 +17,17 @@
  *   40     8     payload_bytes (the encoded records)
  *   48     4     kernel_count
  *   52     4     trailer_bytes (the kernel-name table)
- *   56     8     checksum (see trace.c) over payload, trailer, then the header
- *                region (bytes 0..header_bytes) with this field as zero
+ *   56     8     checksum (trace_codec.h) over payload, trailer, then the
+ *                header region (bytes 0..header_bytes) with this field as zero
  *   64     n     config name (n = header_bytes - 64, no terminating NUL)
  *   header_bytes                 payload: records, encoded as below
  *   header_bytes + payload_bytes trailer: kernel_count x (varint length, name)
  *
  * The counts, checksum and kernel table are only known at the end, so the
- * writer patches the fixed header at close; a file cut short by a crash has
- * records = 0 and a size mismatch, and is rejected.
+ * writer patches the fixed header at close; a file whose writer never
+ * closed it still has the zero placeholder header and is rejected as
+ * incomplete. The reader checks the size at open and the checksum at the end
+ * of the stream: only then does trace_reader_next return 0.
  *
  * Record encoding (varint = LEB128; zigzag varint for signed deltas). Both
  * sides keep, per warp slot (sm * 64 + slot % 64, modulo 4096), the slot's
