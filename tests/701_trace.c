@@ -349,7 +349,7 @@ TEST(header_errors_are_named)
     CHECK_EQ_INT(read_all(path, NULL, 0, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "unsupported trace version 9");
     CHECK_STR_CONTAINS(err, path);
-    b[8] = 1;
+    b[8] = TRACE_VERSION;
     b[0] = 'X'; /* magic */
     write_bytes(path, b, n);
     CHECK_EQ_INT(read_all(path, NULL, 0, err, sizeof err), -1);

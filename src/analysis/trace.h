@@ -3,11 +3,11 @@
  * by the timing model and read by the trace cache simulator (cachesim) and
  * the locality classifier.
  *
- * File layout, version 1 (all integers little-endian):
+ * File layout, version 2 (all integers little-endian):
  *
  *   offset size  field
  *    0     8     magic "CCGTRACE"
- *    8     4     version (1)
+ *    8     4     version (2)
  *   12     4     header_bytes = 64 + length of the config name
  *   16     4     line_size in bytes (blocks are byte address / line_size)
  *   20     1     level: 1 = L1 stream (one L1 per SM), 2 = L2 stream
@@ -48,7 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRACE_VERSION 1
+#define TRACE_VERSION 2 /* 1: an early draft with another record encoding */
 #define TRACE_HEADER_FIXED 64
 #define TRACE_NAME_MAX 1024 /* config and kernel names */
 
