@@ -226,7 +226,8 @@ static void print_loc_row(const char *label, uint64_t a, uint64_t b, uint64_t in
     printf("\n");
 }
 
-static void print_locality(const struct cachesim_run_result *res, uint64_t insts)
+static void print_locality(const struct opts *o, const struct cachesim_run_result *res,
+                           uint64_t insts)
 {
     const struct locality_counts *c = &res->loc, *u = &res->loc_unbounded;
     printf("\nlocality               %14s %14s%s\n", "this cache", "unbounded",
@@ -242,22 +243,34 @@ static void print_locality(const struct cachesim_run_result *res, uint64_t insts
     print_loc_row("  other SM", c->inter_warp_remote, u->inter_warp_remote, insts);
     print_loc_row("  earlier kernel", c->inter_kernel, u->inter_kernel, insts);
     printf("distinct lines %llu\n", (unsigned long long)res->distinct);
-    printf("\nreuse distance (distinct lines between uses)\n");
-    for (int b = 0; b < REUSE_BUCKETS; b++) {
-        if (!res->reuse.bucket[b])
-            continue;
+    /* A fully associative LRU cache of C lines hits exactly the accesses at
+     * distance < C, so each row also gives the misses at C = 2^b lines. */
+    int last = -1;
+    for (int b = 0; b < REUSE_BUCKETS; b++)
+        if (res->reuse.bucket[b])
+            last = b;
+    printf("\nreuse distance (distinct lines between uses, per cache)\n");
+    printf("  %-16s %14s %12s %14s\n", "distance", "accesses", "FA lines", "FA LRU misses");
+    uint64_t beyond = res->reuse.cold;
+    for (int b = 0; b <= last; b++)
+        beyond += res->reuse.bucket[b];
+    for (int b = 0; b <= last; b++) {
         char range[48];
-        if (b == 0)
-            snprintf(range, sizeof range, "0");
-        else if (b == 1)
-            snprintf(range, sizeof range, "1");
+        if (b <= 1)
+            snprintf(range, sizeof range, "%d", b);
         else if (b == REUSE_BUCKETS - 1)
             snprintf(range, sizeof range, ">= %llu", 1ull << (b - 1));
         else
             snprintf(range, sizeof range, "%llu-%llu", 1ull << (b - 1), (1ull << b) - 1);
-        printf("  %-22s %14llu\n", range, (unsigned long long)res->reuse.bucket[b]);
+        beyond -= res->reuse.bucket[b];
+        printf("  %-16s %14llu", range, (unsigned long long)res->reuse.bucket[b]);
+        if (b < REUSE_BUCKETS - 1)
+            printf(" %12llu %14llu", 1ull << b, (unsigned long long)beyond);
+        printf("\n");
     }
-    printf("  %-22s %14llu\n", "first use", (unsigned long long)res->reuse.cold);
+    printf("  %-16s %14llu\n", "first use", (unsigned long long)res->reuse.cold);
+    if (res->stats.write_hits + res->stats.write_misses && o->cache.writes != CACHESIM_WRITES_ALLOCATE)
+        printf("  (FA LRU misses treat stores as allocating, as --writes allocate does)\n");
 }
 
 static void json_str(FILE *f, const char *s)
@@ -410,7 +423,7 @@ static void print_summary(const struct opts *o, const struct input_info *in,
     else
         printf("%-12s %12s  (no instruction count: use --insts)\n", "MPKI", "-");
     if (o->locality)
-        print_locality(res, in->insts);
+        print_locality(o, res, in->insts);
 }
 
 /* ---- the command --------------------------------------------------------- */

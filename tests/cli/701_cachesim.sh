@@ -42,6 +42,7 @@ expect_output cacm_aware_intra '^  intra-warp hits +12 +12' \
     "$CCGPU" cachesim --text "$tmpdir/aware.txt" $fa4 --locality
 expect_output cacm_rr_unbounded_intra '^  intra-warp hits +0 +12' \
     "$CCGPU" cachesim --text "$tmpdir/rr.txt" $fa4 --locality
+expect_output reuse_curve '^  8-15 +12 +16 +12$' "$CCGPU" cachesim --text "$tmpdir/rr.txt" --locality
 expect_output unbounded '^misses +12 ' "$CCGPU" cachesim --text "$tmpdir/rr.txt" --unbounded
 
 # the timing model's own policy code: same answer as the built-in LRU
