@@ -216,6 +216,23 @@ const char *cachesim_writes_name(enum cachesim_writes w)
 
 /* ---- construction ------------------------------------------------------ */
 
+/* A single set needs no index function, but the name must still exist (some
+ * functions refuse one set: ipoly needs a polynomial of degree >= 1). */
+static int init_index(struct cachesim *s, const char *spec, char *err, size_t errlen)
+{
+    if (s->nsets > 1)
+        return cache_index_init(&s->index, spec, s->nsets, err, errlen);
+    size_t n = strcspn(spec, ":");
+    for (int i = 0; cache_index_table[i]; i++) {
+        const struct cache_index_ops *ops = cache_index_table[i];
+        if ((strlen(ops->name) == n && !strncmp(ops->name, spec, n)) ||
+            (ops->alias && strlen(ops->alias) == n && !strncmp(ops->alias, spec, n)))
+            return cache_index_init(&s->index, "linear", 1, err, errlen);
+    }
+    snprintf(err, errlen, "unknown cache index function '%.*s'", (int)n, spec);
+    return -1;
+}
+
 int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
@@ -264,7 +281,7 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     s->assoc = assoc;
     s->nsets = (uint32_t)(nlines / assoc);
     s->nlines = nlines;
-    if (cache_index_init(&s->index, cfg->index ? cfg->index : "linear", s->nsets, err, errlen) != 0)
+    if (init_index(s, cfg->index ? cfg->index : "linear", err, errlen) != 0)
         return -1;
     s->words_per_set = (assoc + 63) / 64;
     s->lines = malloc(nlines * sizeof *s->lines);
