@@ -24,7 +24,8 @@ struct trace_reader {
     int state; /* 0 streaming, 1 done (verified), -1 failed */
     char err[320];
     size_t pos, end;
-    uint8_t buf[TRACE_BUF_SIZE];
+    uint8_t *buf; /* bufsize bytes: small files get small buffers */
+    size_t bufsize;
 };
 
 static int rfail(struct trace_reader *r, const char *fmt, ...)
@@ -50,6 +51,7 @@ void trace_reader_close(struct trace_reader *r)
     free(r->region);
     free(r->trailer);
     free(r->st.slots);
+    free(r->buf);
     free(r->path);
     free(r);
 }
@@ -158,7 +160,11 @@ struct trace_reader *trace_reader_open(const char *path, char *err, size_t errle
     r->region = malloc(r->header_bytes);
     r->trailer = malloc(r->trailer_bytes ? r->trailer_bytes : 1);
     r->st.slots = malloc(TRACE_SLOTS * sizeof *r->st.slots);
-    if (!r->region || !r->trailer || !r->st.slots) {
+    r->bufsize = r->payload_bytes < TRACE_BUF_SIZE ? (size_t)r->payload_bytes : TRACE_BUF_SIZE;
+    if (r->bufsize < 2 * TRACE_REC_MAX)
+        r->bufsize = 2 * TRACE_REC_MAX;
+    r->buf = malloc(r->bufsize);
+    if (!r->region || !r->trailer || !r->st.slots || !r->buf) {
         rfail(r, "out of memory");
         goto fail;
     }
@@ -206,7 +212,7 @@ static int refill(struct trace_reader *r)
     r->pos = 0;
     r->end = keep;
     uint64_t left = r->payload_bytes - r->loaded;
-    size_t want = TRACE_BUF_SIZE - keep;
+    size_t want = r->bufsize - keep;
     if (want > left)
         want = (size_t)left;
     size_t got = fread(r->buf + keep, 1, want, r->f);
