@@ -192,8 +192,8 @@ static const struct {
 static int lookup_opcode(const char *s, size_t n)
 {
     for (int i = 0; i < PTX_OP_COUNT; i++)
-        if (op_table[i].name[0] == s[0] && strlen(op_table[i].name) == n &&
-            memcmp(op_table[i].name, s, n) == 0)
+        if (op_table[i].name[0] == s[0] && strncmp(op_table[i].name, s, n) == 0 &&
+            op_table[i].name[n] == '\0')
             return i;
     return -1;
 }
@@ -217,7 +217,41 @@ struct seen {
     int space, cmp, boolop, round, vec, cache, atom, mode, level;
 };
 
+/* The modifier fields decode fills in, copied from a cached decoding. */
+static void copy_decoded(struct ptx_inst *in, const struct ptx_inst *d)
+{
+    in->op = d->op;
+    in->opclass = d->opclass;
+    in->type = d->type;
+    in->stype = d->stype;
+    in->space = d->space;
+    in->mode = d->mode;
+    in->boolop = d->boolop;
+    in->round = d->round;
+    in->vec = d->vec;
+    in->cache = d->cache;
+    in->flags = d->flags;
+}
+
+static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
+
+/* Opcode words repeat (a kernel has thousands of "add.s32"): each distinct
+ * word is decoded once per module and copied afterwards. */
 void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_token *t)
+{
+    uint32_t k = strmap_get(&c->opcache, t->s, t->len);
+    if (k != STRMAP_NONE) {
+        copy_decoded(in, &c->decoded[k]);
+        return;
+    }
+    decode_word(c, in, t);
+    pctx_grow(c, (void **)&c->decoded, &c->capdecoded, c->ndecoded + 1, sizeof *c->decoded);
+    c->decoded[c->ndecoded] = *in;
+    if (strmap_put(&c->opcache, t->s, t->len, c->ndecoded++) == STRMAP_OOM)
+        pctx_fail(c, t->line, "out of memory");
+}
+
+static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_token *t)
 {
     const char *s = t->s, *end = t->s + t->len;
     const char *dot = memchr(s, '.', t->len);
@@ -253,7 +287,8 @@ void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_tok
         const struct modifier *md = NULL;
         for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++) {
             const struct modifier *x = &modifiers[i];
-            if ((sp.cats & x->cat) && strlen(x->name) == mlen && memcmp(x->name, m, mlen) == 0 &&
+            if (x->name[0] == m[0] && (sp.cats & x->cat) && strncmp(x->name, m, mlen) == 0 &&
+                x->name[mlen] == '\0' &&
                 (x->cat != M_FLAG || (x->value & sp.flags))) {
                 md = x;
                 break;

@@ -25,7 +25,8 @@ static const struct {
 int ptx_type_from_word(const char *s, size_t n)
 {
     for (size_t i = 0; i < sizeof type_words / sizeof type_words[0]; i++)
-        if (strlen(type_words[i].name) == n && memcmp(type_words[i].name, s, n) == 0)
+        if (n && type_words[i].name[0] == s[0] && strncmp(type_words[i].name, s, n) == 0 &&
+            type_words[i].name[n] == '\0')
             return (int)type_words[i].type;
     return -1;
 }
@@ -173,6 +174,8 @@ static uint64_t count_init(const struct pctx *c)
     struct lexer lx = c->lx;
     uint64_t n = 0;
     int depth = 0;
+    if (lx.tok.kind != '{')
+        return 1; /* a scalar */
     do {
         if (lx.tok.kind == '{')
             depth++;

@@ -596,8 +596,7 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
 
 void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
 {
-    char opname[64];
-    snprintf(opname, sizeof opname, "%s", ptx_opcode_name((enum ptx_opcode)in->op));
+    const char *opname = ptx_opcode_name((enum ptx_opcode)in->op);
     uint32_t line = in->line;
     if (in->op == PTX_OP_CALL) {
         call_operands(c, in);

@@ -47,6 +47,9 @@ struct pctx {
     uint32_t capsyms, capfuncs, capfiles;
     struct scope_mark { uint32_t nundo; uint64_t call_param_off; } *marks;
     uint32_t nmarks, capmarks;
+    struct strmap opcache;     /* opcode word -> index in decoded[] */
+    struct ptx_inst *decoded;
+    uint32_t ndecoded, capdecoded;
     uint32_t *plist; /* scratch: parameter list being read */
     uint32_t nplist, capplist;
     uint64_t call_param_off;   /* next free byte of the scoped .param frame */

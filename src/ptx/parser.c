@@ -554,6 +554,8 @@ static void pctx_free(struct pctx *c)
     free(c->callfix);
     free(c->marks);
     free(c->plist);
+    strmap_free(&c->opcache);
+    free(c->decoded);
 }
 
 /* The whole load under one setjmp; 0, or -1 with c->err written. */
