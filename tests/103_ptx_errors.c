@@ -95,6 +95,10 @@ static const struct bcase body_cases[] = {
     { "ld.global.u32 %r1, [%rd1+%rd2];", "t.ptx:9: unexpected '%rd2', expected an integer offset" },
     { "mov.u64 %rd1, k;", "t.ptx:9: function address 'k' as an operand is not supported" },
     { "mov.pred %p1, 2.0;", "t.ptx:9: predicate immediate must be 0 or 1" },
+    { ".reg .b32 %r1;", "t.ptx:9: register '%r1' is declared twice" },
+    { ".local .u32 a;\n.local .u32 a;", "t.ptx:10: 'a' is declared twice" },
+    { ".local .u32 k_p0;", "t.ptx:9: 'k_p0' is declared twice" },
+    { "{ .reg .b32 %r1; .reg .b32 %x;\n.reg .b32 %x; }", "t.ptx:10: register '%x' is declared twice" },
 };
 
 static const struct bad module_cases[] = {
@@ -111,6 +115,8 @@ static const struct bad module_cases[] = {
       "t.ptx:1: function 'f' is declared but never defined", 1 },
     { ".extern .func f() { ret; }", "t.ptx:1: .extern function 'f' has a body", 1 },
     { ".func f(.reg .b32 a) { ret; }", "t.ptx:1: .reg parameters are not supported", 1 },
+    { ".func f(.param .b32 a, .param .b32 a) { ret; }",
+      "t.ptx:1: parameter 'a' is declared twice", 1 },
     { ".visible .entry k(.param .u32 a .param .u32 b) { ret; }",
       "t.ptx:1: unexpected '.param', expected ',' or ')'", 1 },
     { ".global .u32 g = {1, 2};", "t.ptx:1: too many initializer values", 1 },

@@ -64,7 +64,8 @@ static void add_reg(struct pctx *c, char *name, enum ptx_type t)
         f->reg_types[f->nregs] = (uint8_t)t;
         v = f->nregs++;
     }
-    pctx_bind(c, &c->regs, name, strlen(name), v);
+    if (pctx_bind(c, &c->regs, name, strlen(name), v) != 0)
+        pctx_fail(c, c->lx.tok.line, "register '%s' is declared twice", name);
 }
 
 void ptx_parse_reg_decl(struct pctx *c)
@@ -320,9 +321,8 @@ uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list)
             return si;
         if (c->cur >= 0 || space != PTX_SPACE_SHARED)
             layout_now(c, s);
-        if (c->cur < 0 && strmap_get(&c->syms, s->name, nt.len) != STRMAP_NONE)
+        if (pctx_bind(c, &c->syms, s->name, nt.len, si) != 0)
             pctx_fail(c, nt.line, "'%s' is declared twice", s->name);
-        pctx_bind(c, &c->syms, s->name, nt.len, si);
         last = si;
         if (c->lx.tok.kind == ';')
             break;

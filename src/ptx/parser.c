@@ -50,15 +50,25 @@ char *pctx_strndup(struct pctx *c, const char *s, size_t n)
     return p;
 }
 
-void pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v)
+int pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v)
 {
+    if (strmap_get(map, key, len) != STRMAP_NONE) {
+        /* bound already: in this scope it is a second declaration */
+        if (c->nmarks == 0)
+            return -1;
+        for (uint32_t i = c->marks[c->nmarks - 1].nundo; i < c->nundo; i++)
+            if (c->undo[i].map == map && c->undo[i].len == len &&
+                memcmp(c->undo[i].key, key, len) == 0)
+                return -1;
+    }
     uint32_t old = strmap_put(map, key, len, v);
     if (old == STRMAP_OOM)
         pctx_fail(c, c->lx.tok.line, "out of memory");
     if (c->nmarks == 0)
-        return; /* module scope: permanent */
+        return 0; /* module scope: permanent */
     pctx_grow(c, (void **)&c->undo, &c->capundo, c->nundo + 1, sizeof *c->undo);
     c->undo[c->nundo++] = (struct undo_entry){ map, key, (uint32_t)len, old };
+    return 0;
 }
 
 _Noreturn void pctx_unexpected(struct pctx *c, const char *expected)
@@ -307,12 +317,12 @@ static void parse_body(struct pctx *c)
     c->nlabfix = 0;
     c->call_param_off = 0;
     scope_enter(c);
-    for (uint32_t i = 0; i < f->nret_params; i++)
-        pctx_bind(c, &c->syms, c->m->syms[f->ret_params[i]].name,
-                  strlen(c->m->syms[f->ret_params[i]].name), f->ret_params[i]);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        pctx_bind(c, &c->syms, c->m->syms[f->params[i]].name,
-                  strlen(c->m->syms[f->params[i]].name), f->params[i]);
+    for (uint32_t i = 0; i < f->nret_params + f->nparams; i++) {
+        uint32_t s = i < f->nret_params ? f->ret_params[i] : f->params[i - f->nret_params];
+        const char *n = c->m->syms[s].name;
+        if (pctx_bind(c, &c->syms, n, strlen(n), s) != 0)
+            pctx_fail(c, c->m->syms[s].line, "parameter '%s' is declared twice", n);
+    }
     lex_next(&c->lx);
     for (;;) {
         struct lex_token *t = &c->lx.tok;
