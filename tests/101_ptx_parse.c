@@ -300,6 +300,19 @@ TEST(debug_and_lineinfo)
     m = load("tests/ptx/memory_sm90.ptx");
     CHECK(m && strcmp(m->target, "sm_90") == 0);
     ptx_module_free(m);
+    /* ".loc 1 2 73, function_name ..., inlined_at 1 4 30" and launch bounds */
+    m = load("tests/ptx/inline_lineinfo.ptx");
+    CHECK(m != NULL);
+    if (m) {
+        const struct ptx_function *lb = ptx_find_function(m, "_Z2lbPf");
+        CHECK(lb && lb->maxntid[0] == 128 && lb->maxntid[1] == 1 && lb->minnctapersm == 4);
+        const struct ptx_function *k = ptx_find_function(m, "_Z1kPf");
+        int inlined_line = 0;
+        for (uint32_t i = 0; k && i < k->ninsts; i++)
+            inlined_line |= k->insts[i].loc_file == 1 && k->insts[i].loc_line == 2;
+        CHECK(inlined_line); /* sq() is on line 2 of inline.cu */
+    }
+    ptx_module_free(m);
 }
 
 TEST(misc_and_fast_math)
