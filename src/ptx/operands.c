@@ -473,7 +473,8 @@ struct raw {
 
 enum role { R_DST, R_SRC, R_PDST, R_PSRC, R_OPT_PDST, R_ADDR, R_LABEL, R_ANY };
 
-static int expected_count(const struct ptx_inst *in, int *lo, int *hi)
+/* How many operand slots the instruction takes: [*lo, *hi]. */
+static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
 {
     int n = 0, m = -1;
     switch (in->op) {
@@ -518,7 +519,6 @@ static int expected_count(const struct ptx_inst *in, int *lo, int *hi)
     }
     *lo = n;
     *hi = m < 0 ? n : m;
-    return 0;
 }
 
 static enum role role_of(const struct ptx_inst *in, unsigned i)
@@ -636,21 +636,14 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
             k++; /* leave slot 1 empty */
         if (k >= PTX_MAX_OPERANDS)
             pctx_fail(c, line, "too many operands for '%s'", opname);
-        in->ops[k] = raw[i].o;
-        if (raw[i].is_lit)
-            raw[i].o.value = 0; /* converted below */
-        k++;
+        in->ops[k++] = raw[i].o; /* literals are converted below */
     }
-    if (has_pipe_slot && n == 1)
-        k = 2;
     int lo, hi;
     expected_count(in, &lo, &hi);
     if (in->op == PTX_OP_SETP && k == 4)
         k = 5; /* no .and/.or/.xor source */
-    if ((int)k < lo || (int)k > hi) {
-        unsigned given = n;
-        pctx_fail(c, line, "wrong number of operands for '%s': %u given", opname, given);
-    }
+    if ((int)k < lo || (int)k > hi)
+        pctx_fail(c, line, "wrong number of operands for '%s': %u given", opname, n);
     in->nops = (uint8_t)k;
     if (in->op == PTX_OP_SETP && (in->boolop != 0) != (in->ops[4].kind != PTX_OPND_NONE))
         pctx_fail(c, line, "'%s': .and/.or/.xor goes with a fourth source predicate", opname);

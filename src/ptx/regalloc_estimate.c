@@ -26,11 +26,6 @@ static int writes_operand(const struct ptx_inst *in, unsigned i)
     }
 }
 
-struct live {
-    const struct ptx_function *f;
-    uint32_t words;
-};
-
 #define BIT_SET(s, r) ((s)[(r) >> 6] |= 1ull << ((r) & 63))
 #define BIT_CLR(s, r) ((s)[(r) >> 6] &= ~(1ull << ((r) & 63)))
 #define BIT_GET(s, r) (((s)[(r) >> 6] >> ((r) & 63)) & 1)
