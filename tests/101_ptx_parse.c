@@ -162,6 +162,7 @@ TEST(memory_layout)
     CHECK_EQ_INT(atom->shared_bytes, 128);
     CHECK_EQ_INT(red->shared_bytes, 0);
     CHECK_EQ_INT(warp->shared_bytes, 0);
+    CHECK(red->uses_dyn_shared && !tile->uses_dyn_shared && !warp->uses_dyn_shared);
     s = sym(m, "_ZZ4tilePfPKfiE1t");
     CHECK(s && s->space == PTX_SPACE_SHARED && s->offset == 0 && s->scope_func >= 0);
     s = sym(m, "buf");

@@ -68,6 +68,7 @@ TEST(shared_windows)
     CHECK_EQ_INT(dyn->offset, 192);
     CHECK_EQ_INT(dyn64->offset, 192);
     CHECK(dyn->size == 0 && dyn->is_extern);
+    CHECK(b->uses_dyn_shared && !a->uses_dyn_shared && !c->uses_dyn_shared);
 out:
     ptx_module_free(m);
 }

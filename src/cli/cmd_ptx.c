@@ -60,6 +60,9 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
     }
     printf("  registers: %u (estimated from liveness)\n", ptx_estimate_registers(m, f));
     printf("  static shared: %llu bytes\n", (unsigned long long)f->shared_bytes);
+    if (f->uses_dyn_shared)
+        printf("  dynamic shared: yes, from offset %llu\n",
+               (unsigned long long)m->dyn_shared_offset);
     printf("  local: %llu bytes per thread\n", (unsigned long long)f->local_bytes);
     printf("  instructions: %u\n", f->ninsts);
     if (f->reqntid[0])

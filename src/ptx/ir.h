@@ -320,6 +320,7 @@ struct ptx_function {
      * variable the kernel or any function it calls names lies in
      * [0, shared_bytes). 0 for a .func (its variables count in its callers). */
     uint64_t shared_bytes;
+    int uses_dyn_shared; /* .entry: it (or a function it calls) names an .extern .shared */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
     uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
     /* Register names for diagnostics: reg_names[i] names slot i. */

@@ -6,6 +6,7 @@ expect_output ptx_lists_kernel '^kernel _Z6vecaddPKfS0_Pfi$' "$CCGPU" ptx "$good
 expect_output ptx_lists_params '_param_3 +\.u32 size 4 offset 24' "$CCGPU" ptx "$good"
 expect_output ptx_registers '^  registers: [0-9]+' "$CCGPU" ptx "$good"
 expect_output ptx_shared '^  static shared: 1088 bytes' "$CCGPU" ptx "$root/tests/ptx/memory.ptx"
+expect_output ptx_dynamic_shared '^  dynamic shared: yes, from offset 1088' "$CCGPU" ptx "$root/tests/ptx/memory.ptx"
 expect_output ptx_dump_reconv 'bra .*// reconv' "$CCGPU" ptx --dump "$good"
 expect_output ptx_debug_build '^kernel _Z6localsPii$' "$CCGPU" ptx "$root/tests/ptx/control_g.ptx"
 
