@@ -425,7 +425,13 @@ static void parse_target(struct pctx *c)
                 pctx_fail(c, t->line, "target name too long");
             memcpy(c->m->target, t->s, t->len);
             c->m->target[t->len] = '\0';
+            if (strncmp(c->m->target, "sm_", 3) != 0 && strncmp(c->m->target, "compute_", 8) != 0)
+                pctx_fail(c, t->line, "unknown target '%s'", c->m->target);
             first = 0;
+        } else if (!lex_is(&c->lx, "debug") && !lex_is(&c->lx, "texmode_unified") &&
+                   !lex_is(&c->lx, "texmode_independent")) {
+            /* map_f64_to_f32 and anything newer would change what programs mean */
+            pctx_fail(c, t->line, "unsupported .target option '%.*s'", (int)t->len, t->s);
         }
         lex_next(&c->lx);
         if (c->lx.tok.kind != ',')
