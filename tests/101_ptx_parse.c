@@ -359,6 +359,54 @@ TEST(misc_and_fast_math)
     ptx_module_free(m);
 }
 
+/* CUDA idioms (tests/ptx/idioms.cu): calls to external functions, block
+ * reductions, match, dp4a, fences, templates, extern "C". */
+TEST(idioms)
+{
+    struct ptx_module *m = load("tests/ptx/idioms.ptx");
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    const char *ext[] = { "vprintf", "malloc", "free", "__assertfail" };
+    for (int i = 0; i < 4; i++) {
+        const struct ptx_function *f = ptx_find_function(m, ext[i]);
+        CHECK(f && f->is_extern && !f->defined && f->ninsts == 0);
+    }
+    const struct ptx_function *mal = ptx_find_function(m, "malloc");
+    CHECK(mal && mal->nret_params == 1 && mal->nparams == 1);
+    CHECK(ptx_find_function(m, "cfun") && ptx_find_function(m, "_Z2tkIfEvPT_"));
+    const struct ptx_function *s1 = ptx_find_function(m, "_Z2s1P6float4PKS_PdPiPyP7__half2");
+    CHECK(s1 != NULL);
+    if (!s1)
+        goto out;
+    int popc = 0, andp = 0, orp = 0, calls = 0;
+    for (uint32_t i = 0; i < s1->ninsts; i++) {
+        const struct ptx_inst *in = &s1->insts[i];
+        if (in->op == PTX_OP_BAR && in->mode == PTX_BAR_RED) {
+            popc += in->boolop == PTX_BOOL_POPC && in->type == PTX_T_U32 &&
+                    in->ops[0].kind == PTX_OPND_REG;
+            andp += in->boolop == PTX_BOOL_AND && in->ops[0].kind == PTX_OPND_PRED;
+            orp += in->boolop == PTX_BOOL_OR && in->ops[0].kind == PTX_OPND_PRED;
+            CHECK(in->ops[in->nops - 1].kind == PTX_OPND_PRED);
+        }
+        if (in->op == PTX_OP_CALL)
+            calls++;
+        if (in->op == PTX_OP_LD && in->vec == 4)
+            CHECK((in->flags & PTX_F_NC) && in->type == PTX_T_F32 && in->ops[0].count == 4);
+        if (in->op == PTX_OP_ATOM && in->mode == PTX_ATOM_CAS)
+            CHECK(in->type == PTX_T_B64 && in->nops == 4);
+    }
+    CHECK(popc == 1 && andp == 1 && orp == 1);
+    CHECK_EQ_INT(calls, 4); /* __assertfail, malloc, vprintf, free */
+    CHECK_EQ_INT(count_op(s1, PTX_OP_MATCH, PTX_VOTE_ANY), 1);
+    CHECK_EQ_INT(count_op(s1, PTX_OP_DP4A, -1), 1);
+    CHECK_EQ_INT(count_op(s1, PTX_OP_TRAP, -1), 1);
+    CHECK_EQ_INT(count_op(s1, PTX_OP_NANOSLEEP, -1), 1);
+    CHECK(count_op(s1, PTX_OP_MEMBAR, -1) >= 1);
+out:
+    ptx_module_free(m);
+}
+
 int main(void)
 {
     RUN(vecadd_structure);
@@ -367,5 +415,6 @@ int main(void)
     RUN(calls_locals_printf);
     RUN(debug_and_lineinfo);
     RUN(misc_and_fast_math);
+    RUN(idioms);
     return check_summary();
 }
