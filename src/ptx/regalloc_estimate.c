@@ -4,7 +4,8 @@
  * A guarded write does not end its register's previous life (the old value
  * survives in lanes where the guard is false). This ignores what ptxas adds
  * (address temporaries, ABI registers, rematerialisation), so it is an
- * approximation for occupancy when ptxas figures are missing. */
+ * approximation for occupancy when ptxas figures are missing. A call adds
+ * the callee's estimate to the values live across it. */
 #include "ptx/cfg.h"
 #include "ptx/ptx.h"
 #include <stdlib.h>
@@ -91,15 +92,27 @@ static void walk_fn(void *arg, uint32_t r, int w)
     }
 }
 
-uint32_t ptx_estimate_registers(const struct ptx_module *m, const struct ptx_function *f)
+#define MEMO_NONE UINT32_MAX
+#define MEMO_BUSY (UINT32_MAX - 1)
+
+/* Registers of function fi: its own peak, and at each call the values live
+ * across the call plus the callee's need (recursion counts the callee as 0). */
+static uint32_t estimate(const struct ptx_module *m, uint32_t fi, uint32_t *memo)
 {
-    (void)m;
-    if (!f->ninsts || !f->nregs)
+    const struct ptx_function *f = &m->funcs[fi];
+    if (memo[fi] != MEMO_NONE)
+        return memo[fi] == MEMO_BUSY ? 0 : memo[fi];
+    memo[fi] = MEMO_BUSY;
+    if (!f->ninsts) {
+        memo[fi] = 0;
         return 0;
+    }
     struct ptx_cfg g;
-    if (ptx_cfg_build(f, &g) != 0)
+    if (ptx_cfg_build(f, &g) != 0) {
+        memo[fi] = 0;
         return 0;
-    uint32_t nb = g.nblocks, W = (f->nregs + 63) / 64;
+    }
+    uint32_t nb = g.nblocks, W = (f->nregs + 64) / 64; /* >= 1 word */
     uint64_t *bits = calloc((size_t)W * (4 * (size_t)nb + 1), sizeof *bits);
     uint32_t best = 0;
     if (!bits)
@@ -156,10 +169,32 @@ uint32_t ptx_estimate_registers(const struct ptx_module *m, const struct ptx_fun
                 best = before;
             if (k.count > best)
                 best = k.count;
+            const struct ptx_inst *in_i = &f->insts[i];
+            if (in_i->op == PTX_OP_CALL && in_i->ops[1].index < m->nfuncs) {
+                /* a call has no register operands: k.count is what lives across it */
+                uint32_t ce = estimate(m, in_i->ops[1].index, memo);
+                if (k.count + ce > best)
+                    best = k.count + ce;
+            }
         }
     }
 out:
     free(bits);
     ptx_cfg_free(&g);
+    memo[fi] = best;
     return best;
+}
+
+uint32_t ptx_estimate_registers(const struct ptx_module *m, const struct ptx_function *f)
+{
+    if (f < m->funcs || f >= m->funcs + m->nfuncs)
+        return 0;
+    uint32_t *memo = malloc(m->nfuncs * sizeof *memo);
+    if (!memo)
+        return 0;
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        memo[i] = MEMO_NONE;
+    uint32_t r = estimate(m, (uint32_t)(f - m->funcs), memo);
+    free(memo);
+    return r;
 }
