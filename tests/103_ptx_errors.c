@@ -130,6 +130,8 @@ static const struct bad module_cases[] = {
     { ".local .u32 g;", "t.ptx:1: module-scope .local variables are not supported", 1 },
     { ".section .debug_info {\n.b8 1\n", "t.ptx:1: unterminated .section", 1 },
     { ".global .u32 g[1 = {1};", "t.ptx:1: unexpected '=', expected ']'", 1 },
+    { ".global .u32 g[1] = {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{1}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}};",
+      "t.ptx:1: initializer nested too deeply", 1 },
     { ".visible .entry k()\n{\nret;\n}\n/* unterminated comment\n.frob",
       "", 1 }, /* accepted: the comment runs to the end */
 };

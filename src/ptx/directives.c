@@ -89,7 +89,7 @@ void ptx_parse_reg_decl(struct pctx *c)
             lex_next(&c->lx);
             uint64_t n = number_arg(c, "a register count");
             pctx_expect(c, '>', "'>'");
-            if (n > (1u << 24))
+            if (n > (1u << 20))
                 pctx_fail(c, nt.line, "too many registers in '%.*s<%llu>'", (int)nt.len, nt.s,
                           (unsigned long long)n);
             for (uint64_t i = 0; i < n; i++) {
@@ -151,16 +151,18 @@ static void init_element(struct pctx *c, uint8_t *buf, uint64_t cap_elems, uint6
 }
 
 static void init_list(struct pctx *c, uint8_t *buf, uint64_t cap_elems, uint64_t *idx,
-                      unsigned esize, enum ptx_type et)
+                      unsigned esize, enum ptx_type et, unsigned depth)
 {
     if (c->lx.tok.kind != '{') {
         init_element(c, buf, cap_elems, idx, esize, et);
         return;
     }
+    if (depth > 32)
+        pctx_fail(c, c->lx.tok.line, "initializer nested too deeply");
     lex_next(&c->lx);
     /* nested braces are flattened in order (row-major, as nvcc writes them) */
     while (c->lx.tok.kind != '}') {
-        init_list(c, buf, cap_elems, idx, esize, et);
+        init_list(c, buf, cap_elems, idx, esize, et, depth + 1);
         if (c->lx.tok.kind == ',')
             lex_next(&c->lx);
         else if (c->lx.tok.kind != '}')
@@ -314,7 +316,7 @@ uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list)
                 pctx_fail(c, nt.line, "out of memory");
             uint64_t idx = 0;
             unsigned scalar = ptx_type_bytes((enum ptx_type)type);
-            init_list(c, c->m->syms[si].init, count * vecn, &idx, scalar, (enum ptx_type)type);
+            init_list(c, c->m->syms[si].init, count * vecn, &idx, scalar, (enum ptx_type)type, 0);
         }
         s = &c->m->syms[si];
         if (is_param_list)
