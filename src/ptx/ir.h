@@ -151,7 +151,8 @@ enum {
 
 enum ptx_operand_kind {
     PTX_OPND_NONE,
-    PTX_OPND_REG,      /* index = register slot; index PTX_NO_INDEX = sink "_" */
+    PTX_OPND_REG,      /* index = register slot; index PTX_NO_INDEX = sink "_" (only
+                        * as a destination: the result is discarded) */
     PTX_OPND_PRED,     /* index = predicate index; flags PTX_OPNDF_NOT for !%p */
     /* value = the literal converted once, at load time, to the bits of the
      * type this operand has (ptx_operand_type in ptx.h: usually `type`,

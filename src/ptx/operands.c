@@ -566,8 +566,7 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
-        ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_NONE ||
-             (o->kind == PTX_OPND_REG && o->index == PTX_NO_INDEX);
+        ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_NONE;
         break;
     case R_PSRC:
         ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_IMM ||
@@ -587,6 +586,12 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
     }
     if (!ok)
         pctx_fail(c, line, "operand %u of '%s' has the wrong kind", i + 1, opname);
+    if (r == R_SRC && o->kind == PTX_OPND_VEC) {
+        const struct ptx_function *f = &c->m->funcs[c->cur];
+        for (unsigned k = 0; k < o->count; k++)
+            if (f->vec_pool[o->index + k] == PTX_NO_INDEX)
+                pctx_fail(c, line, "'_' in a source vector of '%s'", opname);
+    }
     if ((o->flags & PTX_OPNDF_NOT) &&
         !(r == R_PSRC && (in->op == PTX_OP_SETP || in->op == PTX_OP_SET ||
                           in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER ||
