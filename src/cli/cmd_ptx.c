@@ -92,6 +92,23 @@ static void dump_function(const struct ptx_module *m, const struct ptx_function 
     }
 }
 
+/* --dump: the symbol table with the layout the parser chose. */
+static void dump_symbols(const struct ptx_module *m)
+{
+    printf("symbols: %u (global %llu bytes, const %llu, dynamic shared from %llu)\n", m->nsyms,
+           (unsigned long long)m->global_bytes, (unsigned long long)m->const_bytes,
+           (unsigned long long)m->dyn_shared_offset);
+    for (uint32_t i = 0; i < m->nsyms; i++) {
+        const struct ptx_symbol *s = &m->syms[i];
+        const char *scope = s->scope_func >= 0 ? m->funcs[s->scope_func].name : "(module)";
+        printf("  %-8s %-32s size %-6llu align %-3u offset %-6llu %s%s%s%s\n",
+               ptx_space_name((enum ptx_space)s->space), s->name, (unsigned long long)s->size,
+               s->align, (unsigned long long)s->offset, scope, s->is_extern ? " extern" : "",
+               s->is_func_param ? " param" : s->is_ret_param ? " return" : "",
+               s->init ? " initialized" : "");
+    }
+}
+
 int cmd_ptx(int argc, char **argv)
 {
     int dump = 0;
@@ -129,6 +146,8 @@ int cmd_ptx(int argc, char **argv)
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (m->funcs[i].is_entry)
             print_kernel(m, &m->funcs[i]);
+    if (dump)
+        dump_symbols(m);
     for (uint32_t i = 0; dump && i < m->nfuncs; i++)
         dump_function(m, &m->funcs[i]);
     ptx_module_free(m);

@@ -306,6 +306,69 @@ static void parse_instruction(struct pctx *c)
     ptx_parse_operands(c, in);
 }
 
+/* .pragma "..."[, "..."]; — hints such as "nounroll", accepted and dropped */
+static void skip_pragma(struct pctx *c)
+{
+    lex_next(&c->lx);
+    while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
+        lex_next(&c->lx);
+    pctx_expect(c, ';', "';' after .pragma");
+}
+
+/* .loc FILE LINE COLUMN[, function_name ..., inlined_at ...]: kept for messages */
+static void parse_loc(struct pctx *c)
+{
+    struct lex_literal a, b;
+    lex_next(&c->lx);
+    struct lex_token ft = c->lx.tok;
+    lex_next(&c->lx);
+    if (ft.kind != TK_NUM || c->lx.tok.kind != TK_NUM || lex_number(&ft, &a) ||
+        lex_number(&c->lx.tok, &b) || a.kind != LIT_INT || b.kind != LIT_INT)
+        pctx_fail(c, ft.line, "malformed .loc");
+    c->loc_file = (uint16_t)(a.value > 0xffff ? 0xffff : a.value);
+    c->loc_line = (uint32_t)(b.value > UINT32_MAX ? UINT32_MAX : b.value);
+    lex_skip_line(&c->lx);
+}
+
+/* A directive statement inside a body. */
+static void body_directive(struct pctx *c)
+{
+    const struct lex_token *t = &c->lx.tok;
+    if (lex_is(&c->lx, ".reg")) {
+        ptx_parse_reg_decl(c);
+    } else if (lex_is(&c->lx, ".local") || lex_is(&c->lx, ".shared") ||
+               lex_is(&c->lx, ".param") || lex_is(&c->lx, ".const") ||
+               lex_is(&c->lx, ".global")) {
+        ptx_parse_var_decl(c, 0, 0);
+    } else if (lex_is(&c->lx, ".extern")) {
+        lex_next(&c->lx);
+        ptx_parse_var_decl(c, 1, 0);
+    } else if (lex_is(&c->lx, ".loc")) {
+        parse_loc(c);
+    } else if (lex_is(&c->lx, ".pragma")) {
+        skip_pragma(c);
+    } else {
+        pctx_fail(c, t->line, "unknown directive '%.*s' in a function body", (int)t->len, t->s);
+    }
+}
+
+/* "NAME:" — the label names the next instruction of the function. */
+static void define_label(struct pctx *c)
+{
+    struct lex_token t = c->lx.tok;
+    uint32_t old = strmap_put(&c->labels, t.s, t.len, cur_func(c)->ninsts);
+    if (old == STRMAP_OOM)
+        pctx_fail(c, t.line, "out of memory");
+    if (old != STRMAP_NONE)
+        pctx_fail(c, t.line, "label '%.*s' is defined twice", (int)t.len, t.s);
+    lex_next(&c->lx);
+    pctx_expect(c, ':', "':'");
+    if (lex_is(&c->lx, ".callprototype"))
+        pctx_fail(c, t.line, "indirect calls (.callprototype) are not supported");
+    if (lex_is(&c->lx, ".branchtargets"))
+        pctx_fail(c, t.line, "indirect branches (.branchtargets) are not supported");
+}
+
 /* The statements of a body; the current token is its '{'. */
 static void parse_body(struct pctx *c)
 {
@@ -325,8 +388,7 @@ static void parse_body(struct pctx *c)
     }
     lex_next(&c->lx);
     for (;;) {
-        struct lex_token *t = &c->lx.tok;
-        f = cur_func(c);
+        const struct lex_token *t = &c->lx.tok;
         if (t->kind == '}') {
             scope_exit(c);
             lex_next(&c->lx);
@@ -336,55 +398,16 @@ static void parse_body(struct pctx *c)
             scope_enter(c);
             lex_next(&c->lx);
         } else if (t->kind == TK_EOF) {
-            pctx_fail(c, t->line, "unexpected end of file in the body of '%s'", f->name);
+            pctx_fail(c, t->line, "unexpected end of file in the body of '%s'",
+                      cur_func(c)->name);
         } else if (t->kind == '@') {
             parse_instruction(c);
         } else if (t->kind != TK_WORD) {
             pctx_unexpected(c, "an instruction, declaration or label");
         } else if (t->s[0] == '.') {
-            if (lex_is(&c->lx, ".reg")) {
-                ptx_parse_reg_decl(c);
-            } else if (lex_is(&c->lx, ".local") || lex_is(&c->lx, ".shared") ||
-                       lex_is(&c->lx, ".param") || lex_is(&c->lx, ".const") ||
-                       lex_is(&c->lx, ".global")) {
-                ptx_parse_var_decl(c, 0, 0);
-            } else if (lex_is(&c->lx, ".extern")) {
-                lex_next(&c->lx);
-                ptx_parse_var_decl(c, 1, 0);
-            } else if (lex_is(&c->lx, ".loc")) {
-                struct lex_literal a, b;
-                lex_next(&c->lx);
-                struct lex_token ft = c->lx.tok;
-                lex_next(&c->lx);
-                if (ft.kind != TK_NUM || c->lx.tok.kind != TK_NUM || lex_number(&ft, &a) ||
-                    lex_number(&c->lx.tok, &b) || a.kind != LIT_INT || b.kind != LIT_INT)
-                    pctx_fail(c, ft.line, "malformed .loc");
-                c->loc_file = (uint16_t)(a.value > 0xffff ? 0xffff : a.value);
-                c->loc_line = (uint32_t)(b.value > UINT32_MAX ? UINT32_MAX : b.value);
-                lex_skip_line(&c->lx);
-            } else if (lex_is(&c->lx, ".pragma")) {
-                lex_next(&c->lx);
-                while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
-                    lex_next(&c->lx);
-                pctx_expect(c, ';', "';' after .pragma");
-            } else {
-                pctx_fail(c, t->line, "unknown directive '%.*s' in a function body",
-                          (int)t->len, t->s);
-            }
+            body_directive(c);
         } else if (at_label(c)) {
-            uint32_t old = strmap_put(&c->labels, t->s, t->len, f->ninsts);
-            if (old == STRMAP_OOM)
-                pctx_fail(c, t->line, "out of memory");
-            if (old != STRMAP_NONE)
-                pctx_fail(c, t->line, "label '%.*s' is defined twice", (int)t->len, t->s);
-            lex_next(&c->lx);
-            if (c->lx.tok.kind != ':')
-                pctx_unexpected(c, "':'");
-            lex_next(&c->lx);
-            if (lex_is(&c->lx, ".callprototype"))
-                pctx_fail(c, t->line, "indirect calls (.callprototype) are not supported");
-            if (lex_is(&c->lx, ".branchtargets"))
-                pctx_fail(c, t->line, "indirect branches (.branchtargets) are not supported");
+            define_label(c);
         } else {
             parse_instruction(c);
         }
@@ -512,10 +535,7 @@ static void parse_module(struct pctx *c)
         } else if (lex_is(&c->lx, ".section")) {
             skip_section(c);
         } else if (lex_is(&c->lx, ".pragma")) {
-            lex_next(&c->lx);
-            while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
-                lex_next(&c->lx);
-            pctx_expect(c, ';', "';' after .pragma");
+            skip_pragma(c);
         } else {
             int is_extern = 0;
             while (lex_is(&c->lx, ".visible") || lex_is(&c->lx, ".weak") ||

@@ -8,6 +8,7 @@ expect_output ptx_registers '^  registers: [0-9]+' "$CCGPU" ptx "$good"
 expect_output ptx_shared '^  static shared: 1088 bytes' "$CCGPU" ptx "$root/tests/ptx/memory.ptx"
 expect_output ptx_dynamic_shared '^  dynamic shared: yes, from offset 1088' "$CCGPU" ptx "$root/tests/ptx/memory.ptx"
 expect_output ptx_dump_reconv 'bra .*// reconv' "$CCGPU" ptx --dump "$good"
+expect_output ptx_dump_symbols '^  shared +buf +size 0 +align 16 +offset 1088 +\(module\) extern' "$CCGPU" ptx --dump "$root/tests/ptx/memory.ptx"
 expect_output ptx_debug_build '^kernel _Z6localsPii$' "$CCGPU" ptx "$root/tests/ptx/control_g.ptx"
 
 bad="$tmpdir/bad.ptx"
