@@ -49,6 +49,8 @@ static const struct bcase body_cases[] = {
     { "mov.u32 %r1, %tid.w;", "t.ptx:9: undeclared register '%tid.w'" },
     { "mov.u16 %r1, 70000;", "t.ptx:9: immediate 70000 does not fit .u16" },
     { "mov.s16 %r1, -40000;", "t.ptx:9: immediate -40000 does not fit .s16" },
+    { "mov.s64 %rd1, -9223372036854775809;",
+      "t.ptx:9: immediate -9223372036854775809 does not fit .s64" },
     { "add.s32 %r1, %r2, 1.5;", "t.ptx:9: floating-point immediate for a .s32 operand" },
     { "mov.u32 %r1, 0x1G;", "t.ptx:9: malformed number '0x1G'" },
     { "mov.f32 %f1, 0f3F80;", "t.ptx:9: malformed number '0f3F80'" },

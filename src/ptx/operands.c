@@ -109,13 +109,16 @@ uint64_t ptx_imm_bits(struct pctx *c, const struct lex_literal *lit, int neg, en
     uint64_t v;
     if (lit->kind == LIT_INT) {
         v = neg ? (uint64_t)0 - lit->value : lit->value;
+        int fits;
         if (bytes < 8) {
             uint64_t lim = 1ull << (8 * bytes);
-            int fits = neg ? lit->value <= lim / 2 : lit->value < lim;
-            if (!fits)
-                pctx_fail(c, line, "immediate %s%llu does not fit .%s", neg ? "-" : "",
-                          (unsigned long long)lit->value, ptx_type_name(t));
+            fits = neg ? lit->value <= lim / 2 : lit->value < lim;
+        } else {
+            fits = !neg || lit->value <= 1ull << 63;
         }
+        if (!fits)
+            pctx_fail(c, line, "immediate %s%llu does not fit .%s", neg ? "-" : "",
+                      (unsigned long long)lit->value, ptx_type_name(t));
     } else if ((lit->kind == LIT_F32 && bytes == 4) || (lit->kind == LIT_F64 && bytes == 8)) {
         v = lit->value ^ (neg ? 1ull << (8 * bytes - 1) : 0);
     } else {
