@@ -123,6 +123,16 @@ static const struct bad module_cases[] = {
     { ".func f(.param .b32 a);\n.visible .entry k() { ret; }",
       "t.ptx:1: function 'f' is declared but never defined", 1 },
     { ".extern .func f() { ret; }", "t.ptx:1: .extern function 'f' has a body", 1 },
+    { ".func (.param .b32 r) f(.param .b32 a) { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b32 a0; .param .b32 a1;\ncall.uni f, (a0, a1); }\nret;\n}",
+      "t.ptx:5: call to 'f' with 2 arguments, it takes 1", 1 },
+    { ".func (.param .b32 r) f(.param .b32 a) { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b64 a0; .param .b32 r0;\ncall.uni (r0), f, (a0); }\nret;\n}",
+      "t.ptx:5: call to 'f': argument 1 is 8 bytes, the parameter 4", 1 },
+    { ".func (.param .b32 r) f() { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b32 r0; .param .b32 r1;\ncall.uni (r0, r1), f, (); }\nret;\n}",
+      "t.ptx:5: call to 'f' with 2 results, it takes 1", 1 },
+    { ".visible .entry k()\n{\ncall.uni k, ();\nret;\n}", "t.ptx:3: call to kernel 'k'", 1 },
     { ".func f(.reg .b32 a) { ret; }", "t.ptx:1: .reg parameters are not supported", 1 },
     { ".func f(.param .b32 a, .param .b32 a) { ret; }",
       "t.ptx:1: parameter 'a' is declared twice", 1 },

@@ -388,7 +388,8 @@ static void one_operand(struct pctx *c, struct ptx_operand *o, struct lex_litera
         lex_next(&c->lx);
         return;
     }
-    if (t.s[0] == '%' || (t.len == 1 && t.s[0] == '_') || (t.len == 7 && !memcmp(t.s, "WARP_SZ", 7))) {
+    if (t.s[0] == '%' || (t.len == 1 && t.s[0] == '_') ||
+        (t.len == 7 && !memcmp(t.s, "WARP_SZ", 7))) {
         reg_operand(c, &t, o);
         lex_next(&c->lx);
         return;

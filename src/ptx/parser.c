@@ -562,6 +562,31 @@ static void parse_module(struct pctx *c)
     }
 }
 
+/* A call's lists against the callee's parameters: same count (the result
+ * list may be left out), same sizes, so the engine can copy them blindly. */
+static void check_call(struct pctx *c, const struct fixup *x, uint32_t fi)
+{
+    const struct ptx_module *m = c->m;
+    const struct ptx_function *caller = &m->funcs[x->func], *callee = &m->funcs[fi];
+    const struct ptx_inst *in = &caller->insts[x->inst];
+    for (int list = 0; list < 2; list++) {
+        const struct ptx_operand *o = &in->ops[list == 0 ? 0 : 2];
+        const uint32_t *want = list == 0 ? callee->ret_params : callee->params;
+        uint32_t nwant = list == 0 ? callee->nret_params : callee->nparams;
+        if (o->count != nwant && !(list == 0 && o->count == 0))
+            pctx_fail(c, x->line, "call to '%s' with %u %s, it takes %u", callee->name, o->count,
+                      list == 0 ? "results" : "arguments", nwant);
+        for (unsigned k = 0; k < o->count; k++) {
+            const struct ptx_symbol *a = &m->syms[caller->sym_pool[o->index + k]];
+            const struct ptx_symbol *p = &m->syms[want[k]];
+            if (a->size != p->size)
+                pctx_fail(c, x->line, "call to '%s': %s %u is %llu bytes, the parameter %llu",
+                          callee->name, list == 0 ? "result" : "argument", k + 1,
+                          (unsigned long long)a->size, (unsigned long long)p->size);
+        }
+    }
+}
+
 /* Call targets may name functions declared later in the file. */
 static void resolve_calls(struct pctx *c)
 {
@@ -571,7 +596,10 @@ static void resolve_calls(struct pctx *c)
         uint32_t fi = strmap_get(&c->funcs, x->key, x->len);
         if (fi == STRMAP_NONE)
             pctx_fail(c, x->line, "call to undeclared function '%.*s'", (int)x->len, x->key);
+        if (m->funcs[fi].is_entry)
+            pctx_fail(c, x->line, "call to kernel '%s'", m->funcs[fi].name);
         m->funcs[x->func].insts[x->inst].ops[x->opnd].index = fi;
+        check_call(c, x, fi);
     }
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (!m->funcs[i].defined && !m->funcs[i].is_extern)
