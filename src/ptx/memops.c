@@ -313,8 +313,12 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     } else {
         base = ptx_src(w, ao, tmpa);
     }
+    /* Shared and local state-space addresses are 32-bit: nvcc computes them in
+     * 32-bit registers and relies on [reg+offset] wrapping modulo 2^32. */
+    uint64_t wrap = (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_LOCAL)
+                        ? 0xffffffffull : ~0ull;
     for (int i = 0; i < PTX_WARP_SIZE; i++)
-        addr[i] = base[i] + off;
+        addr[i] = (base[i] + off) & wrap;
 
     uint64_t *regs[4];
     uint64_t tmp[4][PTX_WARP_SIZE];
