@@ -2,6 +2,7 @@
  * parameters, estimated registers and static shared memory, or prints the
  * first error as FILE:LINE: message and exits 1. */
 #include "cli/cli.h"
+#include "gpu/ptxas_info.h"
 #include "ptx/ptx.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,35 @@ static char *read_file(const char *path, char *err, size_t errlen)
     return buf;
 }
 
-static void print_kernel(const struct ptx_module *m, const struct ptx_function *f)
+/* ptxas -v figures committed beside the PTX (NAME.regs for NAME.ptx), if any. */
+struct ptxas_figures {
+    struct ptxas_kernel_info k[64];
+    int n;
+};
+
+static void load_ptxas_figures(const char *ptx_path, struct ptxas_figures *pf)
+{
+    char path[4096], err[256];
+    size_t n = strlen(ptx_path);
+    pf->n = 0;
+    if (n < 4 || n + 2 >= sizeof path || strcmp(ptx_path + n - 4, ".ptx") != 0)
+        return;
+    memcpy(path, ptx_path, n - 4);
+    memcpy(path + n - 4, ".regs", 6);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    fclose(f);
+    char *text = read_file(path, err, sizeof err);
+    int k = text ? ptxas_info_parse(text, pf->k, 64, err, sizeof err) : -1;
+    free(text);
+    if (k < 0) /* the figures are extra: say why they are missing, go on */
+        fprintf(stderr, "ccgpu ptx: warning: %s: %s\n", path, err);
+    pf->n = k < 0 ? 0 : k;
+}
+
+static void print_kernel(const struct ptx_module *m, const struct ptx_function *f,
+                         const struct ptxas_figures *pf)
 {
     printf("kernel %s\n", f->name);
     printf("  params: %u (%llu bytes)\n", f->nparams, (unsigned long long)f->param_bytes);
@@ -58,7 +87,15 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
                tb && s->size > tb ? "[]" : "", (unsigned long long)s->size,
                (unsigned long long)s->offset);
     }
-    printf("  registers: %u (estimated from liveness)\n", ptx_estimate_registers(m, f));
+    const struct ptxas_kernel_info *real = NULL;
+    for (int i = 0; i < pf->n; i++)
+        if (strcmp(pf->k[i].name, f->name) == 0)
+            real = &pf->k[i];
+    if (real)
+        printf("  registers: %u (ptxas; %u estimated from liveness)\n", real->registers,
+               ptx_estimate_registers(m, f));
+    else
+        printf("  registers: %u (estimated from liveness)\n", ptx_estimate_registers(m, f));
     printf("  static shared: %llu bytes\n", (unsigned long long)f->shared_bytes);
     if (f->uses_dyn_shared)
         printf("  dynamic shared: yes, from offset %llu\n",
@@ -143,9 +180,11 @@ int cmd_ptx(int argc, char **argv)
     if (m->global_bytes || m->const_bytes)
         printf("module: .global %llu bytes, .const %llu bytes\n",
                (unsigned long long)m->global_bytes, (unsigned long long)m->const_bytes);
+    struct ptxas_figures pf;
+    load_ptxas_figures(argv[1], &pf);
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (m->funcs[i].is_entry)
-            print_kernel(m, &m->funcs[i]);
+            print_kernel(m, &m->funcs[i], &pf);
     if (dump)
         dump_symbols(m);
     for (uint32_t i = 0; dump && i < m->nfuncs; i++)

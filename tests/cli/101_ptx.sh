@@ -9,6 +9,10 @@ expect_output ptx_shared '^  static shared: 1088 bytes' "$CCGPU" ptx "$root/test
 expect_output ptx_dynamic_shared '^  dynamic shared: yes, from offset 1088' "$CCGPU" ptx "$root/tests/ptx/memory.ptx"
 expect_output ptx_dump_reconv 'bra .*// reconv' "$CCGPU" ptx --dump "$good"
 expect_output ptx_dump_symbols '^  shared +buf +size 0 +align 16 +offset 1088 +\(module\) extern' "$CCGPU" ptx --dump "$root/tests/ptx/memory.ptx"
+# ptxas figures committed beside a benchmark's PTX are shown with the estimate
+if [ -f "$root/bench/matmul/matmul.regs" ]; then
+    expect_output ptx_ptxas_figures '^  registers: [0-9]+ \(ptxas; [0-9]+ estimated' "$CCGPU" ptx "$root/bench/matmul/matmul.ptx"
+fi
 expect_output ptx_debug_build '^kernel _Z6localsPii$' "$CCGPU" ptx "$root/tests/ptx/control_g.ptx"
 
 bad="$tmpdir/bad.ptx"
