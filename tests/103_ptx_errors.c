@@ -24,6 +24,9 @@ struct bcase {
 
 static const struct bcase body_cases[] = {
     { "frob.u32 %r1, %r2;", "t.ptx:9: unknown opcode 'frob.u32'" },
+    { "fns.b32 %r1, %r2, %r3, 1;", "t.ptx:9: PTX instruction 'fns.b32' is not supported by ccgpu" },
+    { "cp.async.ca.shared.global [%rd1], [%rd2], 4;",
+      "t.ptx:9: PTX instruction 'cp.async.ca.shared.global' is not supported by ccgpu" },
     { "add.xyz.s32 %r1, %r2, %r3;", "t.ptx:9: unknown modifier '.xyz' in 'add.xyz.s32'" },
     { "add.rn.rz.f32 %f1, %f1, %f2;", "t.ptx:9: modifier '.rz' conflicts" },
     { "add %r1, %r2, %r3;", "t.ptx:9: 'add' needs a type" },

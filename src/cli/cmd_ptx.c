@@ -1,6 +1,10 @@
-/* ccgpu ptx FILE: does ccgpu accept this PTX? Lists the kernels with their
- * parameters, estimated registers and static shared memory, or prints the
- * first error as FILE:LINE: message and exits 1. */
+/* ccgpu ptx [--dump] [--parse-only] FILE: does ccgpu accept this PTX? Parses
+ * it and loads it into the functional engine (which rejects what it cannot
+ * execute; --parse-only skips that), then lists the kernels with their
+ * parameters, registers and static shared memory; --dump adds the symbol
+ * layout and every decoded instruction. The first error is printed as
+ * FILE:LINE: message and the exit status is 1. */
+#include "ccgpu.h"
 #include "cli/cli.h"
 #include "gpu/ptxas_info.h"
 #include "ptx/ptx.h"
@@ -108,6 +112,26 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
         printf("  maxntid: %u %u %u\n", f->maxntid[0], f->maxntid[1], f->maxntid[2]);
 }
 
+/* The parser accepting a module is half the answer: the engine also checks
+ * at load time that it can execute every instruction. Loads the module into
+ * a functional GPU of the default configuration; 1 if it is accepted. */
+static int engine_accepts(const char *text, const char *name, char *err, size_t errlen)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu *gpu = cfg ? ccgpu_create(cfg, err, errlen) : NULL;
+    ccgpu_config_free(cfg);
+    if (!gpu) {
+        if (!cfg)
+            snprintf(err, errlen, "%s: out of memory", name);
+        return 0;
+    }
+    int ok = ccgpu_module_load_string(gpu, text, name) != NULL;
+    if (!ok)
+        snprintf(err, errlen, "%s", ccgpu_error(gpu));
+    ccgpu_destroy(gpu);
+    return ok;
+}
+
 /* --dump: every decoded instruction written back, with its index, PTX line,
  * branch target and reconvergence point. */
 static void dump_function(const struct ptx_module *m, const struct ptx_function *f)
@@ -148,14 +172,19 @@ static void dump_symbols(const struct ptx_module *m)
 
 int cmd_ptx(int argc, char **argv)
 {
-    int dump = 0;
-    if (argc == 3 && strcmp(argv[1], "--dump") == 0) {
-        dump = 1;
+    int dump = 0, parse_only = 0;
+    while (argc > 2 && argv[1][0] == '-') {
+        if (strcmp(argv[1], "--dump") == 0)
+            dump = 1;
+        else if (strcmp(argv[1], "--parse-only") == 0)
+            parse_only = 1;
+        else
+            break;
         argv++;
         argc--;
     }
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: ccgpu ptx [--dump] FILE.ptx\n");
+        fprintf(stderr, "usage: ccgpu ptx [--dump] [--parse-only] FILE.ptx\n");
         return 2;
     }
     char err[512];
@@ -165,9 +194,11 @@ int cmd_ptx(int argc, char **argv)
         return 1;
     }
     struct ptx_module *m = ptx_parse(text, argv[1], err, sizeof err);
+    int ok = m && (parse_only || engine_accepts(text, argv[1], err, sizeof err));
     free(text);
-    if (!m) {
+    if (!ok) {
         fprintf(stderr, "%s\n", err);
+        ptx_module_free(m);
         return 1;
     }
     uint32_t nk = 0;

@@ -198,6 +198,27 @@ static int lookup_opcode(const char *s, size_t n)
     return -1;
 }
 
+/* Real PTX instructions ccgpu does not implement: named as such, not as
+ * unknown words (tensor cores, textures and surfaces, asynchronous copies,
+ * mbarriers, video SIMD, cluster and dynamic-stack operations). */
+static const char *const unsupported_ops[] = {
+    "fns", "redux", "cp", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "mbarrier", "tex",
+    "tld4", "txq", "suld", "sust", "sured", "suq", "istypep", "vadd", "vsub", "vabsdiff",
+    "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
+    "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
+    "vset4", "bmsk", "szext", "elect", "griddepcontrol", "setmaxnreg", "applypriority",
+    "discard", "createpolicy", "alloca", "stacksave", "stackrestore", "getctarank", "mapa",
+    "multimem", "tensormap", "clusterlaunchcontrol",
+};
+
+static int is_unsupported_op(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof unsupported_ops / sizeof unsupported_ops[0]; i++)
+        if (strncmp(unsupported_ops[i], s, n) == 0 && unsupported_ops[i][n] == '\0')
+            return 1;
+    return 0;
+}
+
 static int is_dp_arith(enum ptx_opcode op)
 {
     switch (op) {
@@ -257,6 +278,9 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
     const char *dot = memchr(s, '.', t->len);
     size_t blen = dot ? (size_t)(dot - s) : t->len;
     int op = lookup_opcode(s, blen);
+    if (op < 0 && is_unsupported_op(s, blen))
+        pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu", (int)t->len,
+                  t->s);
     if (op < 0)
         pctx_fail(c, t->line, "unknown opcode '%.*s'", (int)t->len, t->s);
     if (op == PTX_OP_BRX)

@@ -20,6 +20,9 @@ printf '.version 9.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\nf
 expect_fail ptx_bad_opcode "^$bad:6: unknown opcode 'frob.u32'$" "$CCGPU" ptx "$bad"
 printf '.version 9.0\n.target sm_75\n.visible .entry k()\n{\n.reg .b32 %%r<2>;\nadd.s32 %%r1, %%r7, 1;\nret;\n}\n' >"$bad"
 expect_fail ptx_bad_register "^$bad:6: undeclared register '%r7'$" "$CCGPU" ptx "$bad"
+# parsed but refused by the engine (a call to malloc): the engine's FILE:LINE
+expect_fail ptx_engine_rejects "idioms.ptx:[0-9]+: .*" "$CCGPU" ptx "$root/tests/ptx/idioms.ptx"
+expect_output ptx_parse_only '^kernel cfun$' "$CCGPU" ptx --parse-only "$root/tests/ptx/idioms.ptx"
 expect_fail ptx_missing_file "nosuch.ptx: cannot open" "$CCGPU" ptx "$tmpdir/nosuch.ptx"
 expect_fail ptx_usage "usage: ccgpu ptx" "$CCGPU" ptx
 # exactly one line on stderr for a bad file
