@@ -473,7 +473,8 @@ static void parse_file(struct pctx *c)
         id.value > 0xfff0)
         pctx_fail(c, line, "malformed .file");
     lex_next(&c->lx);
-    if (c->lx.tok.kind != TK_STRING)
+    if (c->lx.tok.kind != TK_STRING || c->lx.tok.len < 2 ||
+        c->lx.tok.s[c->lx.tok.len - 1] != '"')
         pctx_fail(c, line, "malformed .file");
     uint32_t idx = (uint32_t)id.value;
     if (idx >= m->nfiles) {
