@@ -2,7 +2,7 @@
  * it and loads it into the functional engine (which rejects what it cannot
  * execute; --parse-only skips that), then lists the kernels with their
  * parameters, registers and static shared memory; --dump adds the symbol
- * layout and every decoded instruction. The first error is printed as
+ * layout and every decoded instruction, --opcodes the instruction forms used. The first error is printed as
  * FILE:LINE: message and the exit status is 1. */
 #include "ccgpu.h"
 #include "cli/cli.h"
@@ -170,12 +170,73 @@ static void dump_symbols(const struct ptx_module *m)
     }
 }
 
+/* --opcodes: how often each instruction form (opcode with its modifiers, as
+ * the disassembler writes it) occurs in the module, sorted by name. */
+struct opcount {
+    char name[64];
+    unsigned count;
+};
+
+static int opcount_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct opcount *)a)->name, ((const struct opcount *)b)->name);
+}
+
+static int dump_opcodes(const struct ptx_module *m)
+{
+    struct opcount *t = NULL;
+    size_t n = 0, cap = 0;
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
+        const struct ptx_function *f = &m->funcs[fi];
+        for (uint32_t i = 0; i < f->ninsts; i++) {
+            struct ptx_inst in = f->insts[i];
+            char buf[256];
+            in.guard = PTX_NO_INDEX;
+            in.nops = 0; /* the mnemonic only */
+            ptx_inst_format(m, f, &in, buf, sizeof buf);
+            buf[strcspn(buf, " ;")] = '\0';
+            size_t k = 0;
+            while (k < n && strcmp(t[k].name, buf) != 0)
+                k++;
+            if (k == n) {
+                if (n == cap) {
+                    size_t ncap = cap ? 2 * cap : 64;
+                    struct opcount *nt = realloc(t, ncap * sizeof *nt);
+                    if (!nt) {
+                        free(t);
+                        fprintf(stderr, "ccgpu ptx: out of memory\n");
+                        return 1;
+                    }
+                    t = nt;
+                    cap = ncap;
+                }
+                size_t len = strlen(buf);
+                if (len >= sizeof t[n].name)
+                    len = sizeof t[n].name - 1;
+                memcpy(t[n].name, buf, len);
+                t[n].name[len] = '\0';
+                t[n++].count = 0;
+            }
+            t[k].count++;
+        }
+    }
+    if (n)
+        qsort(t, n, sizeof *t, opcount_cmp);
+    printf("opcodes: %zu forms\n", n);
+    for (size_t k = 0; k < n; k++)
+        printf("  %-40s %u\n", t[k].name, t[k].count);
+    free(t);
+    return 0;
+}
+
 int cmd_ptx(int argc, char **argv)
 {
-    int dump = 0, parse_only = 0;
+    int dump = 0, parse_only = 0, opcodes = 0;
     while (argc > 2 && argv[1][0] == '-') {
         if (strcmp(argv[1], "--dump") == 0)
             dump = 1;
+        else if (strcmp(argv[1], "--opcodes") == 0)
+            opcodes = 1;
         else if (strcmp(argv[1], "--parse-only") == 0)
             parse_only = 1;
         else
@@ -184,7 +245,7 @@ int cmd_ptx(int argc, char **argv)
         argc--;
     }
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: ccgpu ptx [--dump] [--parse-only] FILE.ptx\n");
+        fprintf(stderr, "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
         return 2;
     }
     char err[512];
@@ -220,6 +281,7 @@ int cmd_ptx(int argc, char **argv)
         dump_symbols(m);
     for (uint32_t i = 0; dump && i < m->nfuncs; i++)
         dump_function(m, &m->funcs[i]);
+    int rc = opcodes ? dump_opcodes(m) : 0;
     ptx_module_free(m);
-    return 0;
+    return rc;
 }

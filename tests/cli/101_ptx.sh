@@ -13,6 +13,7 @@ expect_output ptx_dump_symbols '^  shared +buf +size 0 +align 16 +offset 1088 +\
 if [ -f "$root/bench/matmul/matmul.regs" ]; then
     expect_output ptx_ptxas_figures '^  registers: [0-9]+ \(ptxas; [0-9]+ estimated' "$CCGPU" ptx "$root/bench/matmul/matmul.ptx"
 fi
+expect_output ptx_opcodes '^  mad\.lo\.s32 +1$' "$CCGPU" ptx --opcodes "$good"
 expect_output ptx_debug_build '^kernel _Z6localsPii$' "$CCGPU" ptx "$root/tests/ptx/control_g.ptx"
 
 bad="$tmpdir/bad.ptx"
