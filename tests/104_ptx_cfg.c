@@ -283,6 +283,32 @@ TEST(register_estimate)
     if (m)
         CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 2);
     ptx_module_free(m);
+    /* loads issue early: four independent global loads, each consumed at
+     * once in PTX order, are all in flight together after scheduling;
+     * a shared store between them does not hold back global loads */
+    m = parse_body("ld.param.u64 %rd1, [k_p0];\n"
+                   "ld.global.u32 %r1, [%rd1];\nadd.s32 %r5, %r5, %r1;\n"
+                   "ld.global.u32 %r2, [%rd1+4];\nadd.s32 %r5, %r5, %r2;\n"
+                   "st.shared.u32 [%rd1], %r5;\n"
+                   "ld.global.u32 %r3, [%rd1+8];\nadd.s32 %r5, %r5, %r3;\n"
+                   "ld.global.u32 %r4, [%rd1+12];\nadd.s32 %r5, %r5, %r4;\n"
+                   "st.global.u32 [%rd1], %r5;\nret;");
+    if (m) /* %rd1 (2) + %r1..%r4 + %r5 */
+        CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 7);
+    ptx_module_free(m);
+    /* ... but not above a store to the same space, nor above a write of the
+     * address: here at most two loaded values coexist */
+    m = parse_body("ld.param.u64 %rd1, [k_p0];\n"
+                   "ld.global.u32 %r1, [%rd1];\nadd.s32 %r5, %r5, %r1;\n"
+                   "ld.global.u32 %r2, [%rd1+4];\nadd.s32 %r5, %r5, %r2;\n"
+                   "st.global.u32 [%rd1], %r5;\n"
+                   "ld.global.u32 %r3, [%rd1+8];\nadd.s32 %r5, %r5, %r3;\n"
+                   "add.s64 %rd1, %rd1, 16;\n"
+                   "ld.global.u32 %r4, [%rd1];\nadd.s32 %r5, %r5, %r4;\n"
+                   "st.global.u32 [%rd1], %r5;\nret;");
+    if (m) /* %rd1 (2) + two loaded values + %r5 */
+        CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 5);
+    ptx_module_free(m);
     /* a call: values live across it plus what the callee needs */
     char err2[256];
     m = ptx_parse(".version 9.0\n.target sm_75\n.address_size 64\n"
