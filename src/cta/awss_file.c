@@ -103,9 +103,9 @@ int awss_schedule_write(FILE *f, const struct awss_schedule *s, const struct aws
     fprintf(f, "ccgpu-awss-schedule 1\n");
     fprintf(f, "ctas %u\nsteps %u\n", s->nctas, s->nsteps);
     fprintf(f, "cap %llu\nmax-tlp %u\n", (unsigned long long)p->cap, p->max_tlp);
-    fprintf(f, "mode %s\nstatic %d\ncps %.17g\n", p->mode == AWSS_RELAXED ? "relaxed" : "hard",
+    fprintf(f, "mode %s\nstatic %d\ncps %g\n", p->mode == AWSS_RELAXED ? "relaxed" : "hard",
             p->static_tlp, p->cps);
-    fprintf(f, "algo %s\nsyncs %u\ncost %.17g\n", algo, awss_syncs(s), awss_cost(s, p));
+    fprintf(f, "algo %s\nsyncs %u\ncost %g\n", algo, awss_syncs(s), awss_cost(s, p));
     fprintf(f, "# step TLP AWSS : CTA ids\n");
     for (uint32_t st = 0; st < s->nsteps; st++) {
         fprintf(f, "step %u %llu :", awss_step_tlp(s, st),
