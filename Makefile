@@ -21,6 +21,8 @@ CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 .PHONY: all lib tests check check-fast clean bench-speed ptx
+# keep generated embed sources (else make deletes them as intermediates and rebuilds)
+.SECONDARY:
 all: $(BUILD)/ccgpu tests
 
 lib: $(BUILD)/libccgpu.a
@@ -56,6 +58,9 @@ $(BUILD)/embed/ptx_table.c: $(BUILD)/tools/embed Makefile $(PTX_FILES)
 
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+
+ptx:
+	$(MAKE) -C bench ptx
 
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang

@@ -1,0 +1,37 @@
+/* Where analyses read access records from: a trace file or an array (text
+ * traces, tests). Rewindable, because OPT reads its input twice. */
+#ifndef CCGPU_ANALYSIS_SOURCE_H
+#define CCGPU_ANALYSIS_SOURCE_H
+#include "analysis/trace.h"
+#include <stddef.h>
+
+struct access_source {
+    void *ctx;
+    /* 1 record, 0 end (input verified), -1 error (see error) */
+    int (*next)(void *ctx, struct trace_record *r);
+    int (*rewind)(void *ctx);
+    const char *(*error)(void *ctx);
+};
+
+struct access_array {
+    const struct trace_record *r;
+    size_t n, pos;
+};
+
+/* Lines `factor` times larger: blocks are divided by factor, and adjacent
+ * records of the same warp instruction that now fall in one line become one
+ * access (the coalescer would have issued one), their lane masks ORed. */
+struct access_coarsen {
+    struct access_source in;
+    uint64_t factor;
+    struct trace_record pend;
+    int have;
+};
+
+void access_source_reader(struct access_source *src, struct trace_reader *rd);
+void access_source_array(struct access_source *src, struct access_array *a,
+                         const struct trace_record *r, size_t n);
+void access_source_coarsen(struct access_source *src, struct access_coarsen *c,
+                           const struct access_source *in, uint64_t factor);
+
+#endif

@@ -1,0 +1,119 @@
+/* Cache access traces: a compact, versioned, checksummed binary file holding
+ * the access stream one cache level saw (every SM's L1D, or the L2), written
+ * by the timing model and read by the trace cache simulator (cachesim) and
+ * the locality classifier.
+ *
+ * File layout, version 1 (all integers little-endian):
+ *
+ *   offset size  field
+ *    0     8     magic "CCGTRACE"
+ *    8     4     version (1)
+ *   12     4     header_bytes = 64 + length of the config name
+ *   16     4     line_size in bytes (blocks are byte address / line_size)
+ *   20     1     level: 1 = L1 stream (one L1 per SM), 2 = L2 stream
+ *   21     3     zero
+ *   24     8     records
+ *   32     8     insts: warp instructions of the run (for MPKI); 0 = unknown
+ *   40     8     payload_bytes (the encoded records)
+ *   48     4     kernel_count
+ *   52     4     trailer_bytes (the kernel-name table)
+ *   56     8     checksum (see trace.c) over payload, trailer, then the header
+ *                region (bytes 0..header_bytes) with this field as zero
+ *   64     n     config name (n = header_bytes - 64, no terminating NUL)
+ *   header_bytes                 payload: records, encoded as below
+ *   header_bytes + payload_bytes trailer: kernel_count x (varint length, name)
+ *
+ * The counts, checksum and kernel table are only known at the end, so the
+ * writer patches the fixed header at close; a file cut short by a crash has
+ * records = 0 and a size mismatch, and is rejected.
+ *
+ * Record encoding (varint = LEB128, zigzag for signed deltas):
+ *   flags byte: bit 0 write; bits 1-3 kind; bit 4 context follows
+ *     (varints kernel, sm, warp, slot, cta; absent = same as the previous
+ *     record, always present in the first); bit 5 pc follows (zigzag delta
+ *     from the previous pc; absent = same pc); bits 6-7 lanes: 0 = 4 raw bytes,
+ *     1 = all 32 lanes, 2 = same as the previous record, 3 = one lane whose
+ *     index (0-31) follows in one byte;
+ *   then the block as a zigzag varint delta from the previous record's block.
+ * A coalesced access of the same instruction costs two bytes. */
+#ifndef CCGPU_ANALYSIS_TRACE_H
+#define CCGPU_ANALYSIS_TRACE_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define TRACE_VERSION 1
+#define TRACE_HEADER_FIXED 64
+#define TRACE_NAME_MAX 1024 /* config and kernel names */
+
+enum trace_level { TRACE_LEVEL_L1 = 1, TRACE_LEVEL_L2 = 2 };
+
+/* Memory space of the access (3 bits in the file). */
+enum trace_kind {
+    TRACE_KIND_GLOBAL = 0,
+    TRACE_KIND_LOCAL = 1,
+    TRACE_KIND_CONST = 2,
+    TRACE_KIND_TEXTURE = 3,
+    TRACE_KIND_PARAM = 4,
+    TRACE_KIND_OTHER = 7,
+};
+
+struct trace_record {
+    uint64_t block;  /* line address = byte address / line_size */
+    uint32_t pc;     /* the instruction's pc */
+    uint32_t lanes;  /* threads (lanes) of the warp that touched this line */
+    uint32_t warp;   /* global warp id within the kernel */
+    uint32_t cta;    /* global (linear) CTA id within the kernel */
+    uint16_t sm;     /* SM (core) id; for L2 streams the requesting SM */
+    uint16_t slot;   /* warp slot on the SM */
+    uint16_t kernel; /* index into the kernel-name table */
+    uint8_t write;   /* 0 read, 1 write */
+    uint8_t kind;    /* enum trace_kind */
+};
+
+struct trace_header {
+    uint32_t version;
+    uint32_t line_size;
+    uint32_t level; /* enum trace_level */
+    uint64_t records;
+    uint64_t insts;
+    char config[TRACE_NAME_MAX + 1];
+    uint32_t kernel_count;
+    char **kernels; /* kernel_count names, owned by the reader */
+};
+
+/* ---- writer: buffered, no allocation per record ---------------------- */
+struct trace_writer;
+
+/* Creates path (truncating it). config may be NULL or "". */
+struct trace_writer *trace_writer_open(const char *path, const char *config,
+                                       enum trace_level level, uint32_t line_size,
+                                       char *err, size_t errlen);
+/* Registers a kernel name; returns its index for trace_record.kernel, or -1. */
+int trace_writer_add_kernel(struct trace_writer *w, const char *name);
+/* Sets the instruction count stored in the header (may be called repeatedly). */
+void trace_writer_set_insts(struct trace_writer *w, uint64_t insts);
+/* Appends one record. -1 on a bad record (kind > 7, unregistered kernel) or a
+ * write error; the error is sticky and reported again by close. */
+int trace_writer_append(struct trace_writer *w, const struct trace_record *r);
+/* Flushes, writes the kernel table, patches the header; frees w. 0 or -1. */
+int trace_writer_close(struct trace_writer *w, char *err, size_t errlen);
+
+/* ---- reader: streams records ------------------------------------------ */
+struct trace_reader;
+
+/* Opens and validates the header, the file size and the kernel table. */
+struct trace_reader *trace_reader_open(const char *path, char *err, size_t errlen);
+const struct trace_header *trace_reader_header(const struct trace_reader *r);
+/* 1: *out holds the next record. 0: end of the stream, every record read and
+ * the checksum verified. -1: the file is corrupt or unreadable;
+ * trace_reader_error() says why ("PATH: what"). Only 0 means the records
+ * returned so far are the file's true contents. */
+int trace_reader_next(struct trace_reader *r, struct trace_record *out);
+/* Back to the first record (for multi-pass analyses such as OPT). */
+int trace_reader_rewind(struct trace_reader *r);
+const char *trace_reader_error(const struct trace_reader *r);
+void trace_reader_close(struct trace_reader *r);
+
+const char *trace_kind_name(unsigned kind);
+
+#endif

@@ -1,0 +1,299 @@
+/* Access trace reader: validates, streams and verifies. Format in trace.h. */
+#include "analysis/trace.h"
+#include "analysis/trace_codec.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct trace_reader {
+    FILE *f;
+    char *path;
+    struct trace_header hdr;
+    uint8_t *region; /* header region, checksum field zeroed */
+    uint32_t header_bytes;
+    uint8_t *trailer;
+    uint32_t trailer_bytes;
+    uint64_t payload_bytes;
+    uint64_t checksum;
+    uint64_t loaded;  /* payload bytes read from the file so far */
+    uint64_t decoded; /* records returned */
+    struct checksum hash;
+    struct codec_state st;
+    int state; /* 0 streaming, 1 done (verified), -1 failed */
+    char err[320];
+    size_t pos, end;
+    uint8_t buf[TRACE_BUF_SIZE];
+};
+
+static int rfail(struct trace_reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = snprintf(r->err, sizeof r->err, "%s: ", r->path);
+    vsnprintf(r->err + n, sizeof r->err - (size_t)n, fmt, ap);
+    va_end(ap);
+    r->state = -1;
+    return -1;
+}
+
+void trace_reader_close(struct trace_reader *r)
+{
+    if (!r)
+        return;
+    if (r->f)
+        fclose(r->f);
+    for (uint32_t i = 0; r->hdr.kernels && i < r->hdr.kernel_count; i++)
+        free(r->hdr.kernels[i]);
+    free(r->hdr.kernels);
+    free(r->region);
+    free(r->trailer);
+    free(r->path);
+    free(r);
+}
+
+static int parse_trailer(struct trace_reader *r)
+{
+    const uint8_t *p = r->trailer, *end = r->trailer + r->trailer_bytes;
+    if (r->hdr.kernel_count > r->trailer_bytes)
+        return rfail(r, "corrupt header: %u kernels in a %u-byte kernel table",
+                     r->hdr.kernel_count, r->trailer_bytes);
+    r->hdr.kernels = calloc(r->hdr.kernel_count ? r->hdr.kernel_count : 1, sizeof(char *));
+    if (!r->hdr.kernels)
+        return rfail(r, "out of memory");
+    for (uint32_t i = 0; i < r->hdr.kernel_count; i++) {
+        uint64_t n;
+        if (!(p = get_varint(p, end, &n)) || n > TRACE_NAME_MAX || n > (uint64_t)(end - p))
+            return rfail(r, "corrupt kernel table (kernel %u)", i);
+        if (!(r->hdr.kernels[i] = malloc(n + 1)))
+            return rfail(r, "out of memory");
+        memcpy(r->hdr.kernels[i], p, n);
+        r->hdr.kernels[i][n] = 0;
+        p += n;
+    }
+    if (p != end)
+        return rfail(r, "corrupt kernel table (%zu stray bytes)", (size_t)(end - p));
+    return 0;
+}
+
+static int read_at(struct trace_reader *r, uint64_t off, void *dst, size_t n)
+{
+    return fseeko(r->f, (off_t)off, SEEK_SET) == 0 && fread(dst, 1, n, r->f) == n ? 0 : -1;
+}
+
+struct trace_reader *trace_reader_open(const char *path, char *err, size_t errlen)
+{
+    struct trace_reader *r = calloc(1, sizeof *r);
+    if (!r || !(r->path = strdup(path))) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        free(r);
+        return NULL;
+    }
+    r->f = fopen(path, "rb");
+    if (!r->f) {
+        rfail(r, "cannot open: %s", strerror(errno));
+        goto fail;
+    }
+    if (fseeko(r->f, 0, SEEK_END) != 0) {
+        rfail(r, "not a seekable file");
+        goto fail;
+    }
+    uint64_t size = (uint64_t)ftello(r->f);
+    uint8_t h[TRACE_HEADER_FIXED];
+    size_t got = size < sizeof h ? (size_t)size : sizeof h;
+    if (read_at(r, 0, h, got) != 0) {
+        rfail(r, "read failed: %s", strerror(errno));
+        goto fail;
+    }
+    if (got < 8 && memcmp(h, TRACE_MAGIC, got) == 0) {
+        rfail(r, "truncated header (%zu of 64 bytes)", got);
+        goto fail;
+    }
+    if (got < 8 || memcmp(h, TRACE_MAGIC, 8) != 0) {
+        rfail(r, "bad magic: not a ccgpu access trace");
+        goto fail;
+    }
+    if (got >= 12 && get_u32(h + 8) != TRACE_VERSION) {
+        rfail(r, "unsupported trace version %u (this build reads version %d)", get_u32(h + 8),
+              TRACE_VERSION);
+        goto fail;
+    }
+    if (got < sizeof h) {
+        rfail(r, "truncated header (%zu of 64 bytes)", got);
+        goto fail;
+    }
+    r->hdr.version = TRACE_VERSION;
+    r->header_bytes = get_u32(h + 12);
+    r->hdr.line_size = get_u32(h + 16);
+    r->hdr.level = h[20];
+    r->hdr.records = get_u64(h + 24);
+    r->hdr.insts = get_u64(h + 32);
+    r->payload_bytes = get_u64(h + 40);
+    r->hdr.kernel_count = get_u32(h + 48);
+    r->trailer_bytes = get_u32(h + 52);
+    r->checksum = get_u64(h + 56);
+    if (r->header_bytes < TRACE_HEADER_FIXED || r->header_bytes > TRACE_HEADER_FIXED + TRACE_NAME_MAX) {
+        rfail(r, "corrupt header: header size %u", r->header_bytes);
+        goto fail;
+    }
+    uint64_t want = (uint64_t)r->header_bytes + r->trailer_bytes;
+    if (r->payload_bytes > UINT64_MAX - want || want + r->payload_bytes != size) {
+        rfail(r, want + r->payload_bytes > size || r->payload_bytes > UINT64_MAX - want
+                     ? "truncated: the header describes %llu bytes, the file has %llu"
+                     : "size mismatch: the header describes %llu bytes, the file has %llu",
+              (unsigned long long)(want + r->payload_bytes), (unsigned long long)size);
+        goto fail;
+    }
+    if (r->hdr.records > r->payload_bytes / 2 || h[21] || h[22] || h[23] ||
+        (r->hdr.level != TRACE_LEVEL_L1 && r->hdr.level != TRACE_LEVEL_L2) || !r->hdr.line_size) {
+        rfail(r, "corrupt header");
+        goto fail;
+    }
+    r->region = malloc(r->header_bytes);
+    r->trailer = malloc(r->trailer_bytes ? r->trailer_bytes : 1);
+    if (!r->region || !r->trailer) {
+        rfail(r, "out of memory");
+        goto fail;
+    }
+    memcpy(r->region, h, sizeof h);
+    memset(r->region + 56, 0, 8);
+    uint32_t clen = r->header_bytes - TRACE_HEADER_FIXED;
+    if (read_at(r, TRACE_HEADER_FIXED, r->region + TRACE_HEADER_FIXED, clen) != 0 ||
+        read_at(r, r->header_bytes + r->payload_bytes, r->trailer, r->trailer_bytes) != 0) {
+        rfail(r, "read failed");
+        goto fail;
+    }
+    memcpy(r->hdr.config, r->region + TRACE_HEADER_FIXED, clen);
+    r->hdr.config[clen] = 0;
+    if (parse_trailer(r) != 0)
+        goto fail;
+    if (trace_reader_rewind(r) != 0)
+        goto fail;
+    return r;
+fail:
+    snprintf(err, errlen, "%s", r->err);
+    trace_reader_close(r);
+    return NULL;
+}
+
+const struct trace_header *trace_reader_header(const struct trace_reader *r) { return &r->hdr; }
+const char *trace_reader_error(const struct trace_reader *r) { return r->err; }
+
+int trace_reader_rewind(struct trace_reader *r)
+{
+    if (fseeko(r->f, (off_t)r->header_bytes, SEEK_SET) != 0)
+        return rfail(r, "seek failed");
+    memset(&r->st, 0, sizeof r->st);
+    r->loaded = r->decoded = 0;
+    r->pos = r->end = 0;
+    ck_init(&r->hash);
+    r->state = 0;
+    return 0;
+}
+
+static int refill(struct trace_reader *r)
+{
+    size_t keep = r->end - r->pos;
+    memmove(r->buf, r->buf + r->pos, keep);
+    r->pos = 0;
+    r->end = keep;
+    uint64_t left = r->payload_bytes - r->loaded;
+    size_t want = TRACE_BUF_SIZE - keep;
+    if (want > left)
+        want = (size_t)left;
+    size_t got = fread(r->buf + keep, 1, want, r->f);
+    if (got != want)
+        return rfail(r, "read failed at payload byte %llu (file changed?)",
+                     (unsigned long long)r->loaded);
+    ck_update(&r->hash, r->buf + keep, got);
+    r->loaded += got;
+    r->end += got;
+    return 0;
+}
+
+static int finish(struct trace_reader *r)
+{
+    if (r->loaded != r->payload_bytes || r->pos != r->end)
+        return rfail(r, "corrupt: %llu payload bytes left after the last record",
+                     (unsigned long long)(r->payload_bytes - r->loaded + (r->end - r->pos)));
+    ck_update(&r->hash, r->trailer, r->trailer_bytes);
+    ck_update(&r->hash, r->region, r->header_bytes);
+    if (ck_final(&r->hash) != r->checksum)
+        return rfail(r, "checksum mismatch: the file is corrupt");
+    r->state = 1;
+    return 0;
+}
+
+int trace_reader_next(struct trace_reader *r, struct trace_record *out)
+{
+    if (r->state != 0)
+        return r->state == 1 ? 0 : -1;
+    if (r->decoded == r->hdr.records)
+        return finish(r);
+    if (r->end - r->pos < TRACE_REC_MAX && r->loaded < r->payload_bytes && refill(r) != 0)
+        return -1;
+    const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
+    struct codec_state *s = &r->st;
+    uint64_t v[5];
+    if (p >= end)
+        goto corrupt;
+    unsigned f = *p++;
+    if (f & (1u << 4)) {
+        for (int i = 0; i < 5; i++)
+            if (!(p = get_varint(p, end, &v[i])))
+                goto corrupt;
+        if (v[0] > 0xffff || v[1] > 0xffff || v[2] > 0xffffffffu || v[3] > 0xffff ||
+            v[4] > 0xffffffffu || v[0] >= r->hdr.kernel_count)
+            goto corrupt;
+        s->kernel = (uint16_t)v[0], s->sm = (uint16_t)v[1], s->warp = (uint32_t)v[2];
+        s->slot = (uint16_t)v[3], s->cta = (uint32_t)v[4], s->have_ctx = 1;
+    } else if (!s->have_ctx) {
+        goto corrupt;
+    }
+    if (f & (1u << 5)) {
+        if (!(p = get_varint(p, end, &v[0])))
+            goto corrupt;
+        uint64_t pc = (uint64_t)s->pc + unzigzag(v[0]); /* wraps below 0: caught */
+        if (pc > 0xffffffffu)
+            goto corrupt;
+        s->pc = (uint32_t)pc;
+    }
+    switch (f >> 6) {
+    case 0:
+        if (end - p < 4)
+            goto corrupt;
+        s->lanes = get_u32(p);
+        p += 4;
+        break;
+    case 1:
+        s->lanes = 0xffffffffu;
+        break;
+    case 2:
+        break;
+    default:
+        if (p >= end || *p > 31)
+            goto corrupt;
+        s->lanes = 1u << *p++;
+        break;
+    }
+    if (!(p = get_varint(p, end, &v[0])))
+        goto corrupt;
+    s->block += unzigzag(v[0]);
+    r->pos = (size_t)(p - r->buf);
+    out->block = s->block;
+    out->pc = s->pc;
+    out->lanes = s->lanes;
+    out->warp = s->warp;
+    out->cta = s->cta;
+    out->sm = s->sm;
+    out->slot = s->slot;
+    out->kernel = s->kernel;
+    out->write = (uint8_t)(f & 1);
+    out->kind = (uint8_t)(f >> 1 & 7);
+    r->decoded++;
+    return 1;
+corrupt:
+    return rfail(r, "corrupt record %llu (payload byte %llu)", (unsigned long long)r->decoded,
+                 (unsigned long long)(r->loaded - (r->end - r->pos)));
+}

@@ -1,0 +1,153 @@
+#include "cli/options.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static const char *value_of(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "ccgpu %s: option %s needs a value\n", argv[0], argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->size = BENCH_SMALL;
+    o->seed = 12345;
+    o->cfg = ccgpu_config_new();
+    if (!o->cfg) {
+        fprintf(stderr, "ccgpu: out of memory\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!strcmp(a, "--config")) {
+            if (!(v = value_of(argc, argv, &i)))
+                return 2;
+            if (ccgpu_config_load(o->cfg, v) != 0) {
+                fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
+                return 2;
+            }
+        } else if (!strcmp(a, "-o")) {
+            if (!(v = value_of(argc, argv, &i)))
+                return 2;
+            if (ccgpu_config_override(o->cfg, v) != 0) {
+                fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
+                return 2;
+            }
+        } else if (!strcmp(a, "--size")) {
+            if (!(v = value_of(argc, argv, &i)))
+                return 2;
+            if (bench_size_parse(v, &o->size) != 0) {
+                fprintf(stderr, "ccgpu %s: --size %s: expected small, medium or large\n", argv[0], v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--input")) {
+            if (!(o->input = value_of(argc, argv, &i)))
+                return 2;
+        } else if (!strcmp(a, "--json")) {
+            if (!(o->json_path = value_of(argc, argv, &i)))
+                return 2;
+        } else if (!strcmp(a, "--data")) {
+            if (!(o->data_dir = value_of(argc, argv, &i)))
+                return 2;
+            if (!is_dir(o->data_dir)) {
+                fprintf(stderr, "ccgpu %s: --data %s: not a directory\n", argv[0], o->data_dir);
+                return 2;
+            }
+        } else if (!strcmp(a, "--seed")) {
+            if (!(v = value_of(argc, argv, &i)))
+                return 2;
+            char *end;
+            errno = 0;
+            o->seed = strtoull(v, &end, 0);
+            if (errno || *end || *v == '-') {
+                fprintf(stderr, "ccgpu %s: --seed %s: expected a non-negative integer\n", argv[0], v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--functional")) {
+            o->functional = 1;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = 1;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "ccgpu %s: unknown option %s\n", argv[0], a);
+            return 2;
+        } else {
+            if (o->npositional == (int)(sizeof o->positional / sizeof o->positional[0])) {
+                fprintf(stderr, "ccgpu %s: too many arguments\n", argv[0]);
+                return 2;
+            }
+            o->positional[o->npositional++] = a;
+        }
+    }
+    if (!o->data_dir) {
+        const char *env = getenv("CCGPU_DATA");
+        if (is_dir(env))
+            o->data_dir = env;
+        else if (is_dir("../shared/data"))
+            o->data_dir = "../shared/data";
+    }
+    return 0;
+}
+
+void cli_run_options_free(struct cli_run_options *o)
+{
+    ccgpu_config_free(o->cfg);
+    o->cfg = NULL;
+}
+
+ccgpu *cli_create_gpu(const struct cli_run_options *o)
+{
+    char err[512];
+    if (o->functional && ccgpu_config_set(o->cfg, "ccgpu_mode", "functional") != 0) {
+        fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
+        return NULL;
+    }
+    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
+    if (!gpu)
+        fprintf(stderr, "ccgpu: %s\n", err);
+    return gpu;
+}
+
+int cli_run_bench(const struct cli_run_options *o, const struct bench_ops *b, ccgpu **want_gpu)
+{
+    ccgpu *gpu = cli_create_gpu(o);
+    if (!gpu)
+        return -2;
+    ccgpu_set_printf_stream(gpu, stdout);
+    struct bench_ctx ctx = {
+        .gpu = gpu,
+        .size = o->size,
+        .input = o->input,
+        .data_dir = o->data_dir,
+        .seed = o->seed,
+        .log = NULL,
+    };
+    int rc = b->run(&ctx);
+    double kernels = 0, warp = 0, thread = 0;
+    ccgpu_stat(gpu, "kernels", -1, &kernels);
+    ccgpu_stat(gpu, "warp_instructions", -1, &warp);
+    ccgpu_stat(gpu, "thread_instructions", -1, &thread);
+    printf("%-14s %-5s %-8s %6.0f kernels %14.0f warp insts %16.0f thread insts", b->name,
+           rc == 0 ? "PASS" : "FAIL", bench_size_name(o->size), kernels, warp, thread);
+    if (rc != 0)
+        printf("  (%s)", ctx.error);
+    printf("\n");
+    fflush(stdout);
+    if (want_gpu)
+        *want_gpu = gpu;
+    else
+        ccgpu_destroy(gpu);
+    return rc;
+}

@@ -1,0 +1,503 @@
+/* The host API (include/ccgpu.h): one simulated GPU with its configuration,
+ * device memory, loaded modules, launches and statistics. */
+#include "ccgpu.h"
+#include "gpu/config.h"
+#include "gpu/funcrun.h"
+#include "gpu/stats.h"
+#include "ptx/engine.h"
+#include "ptx/ptx.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ccgpu_module {
+    struct ptx_module *mod;
+    struct ptx_program *prog;
+    struct ccgpu_module *next;
+};
+
+enum { MODE_FUNCTIONAL, MODE_TIMING };
+
+/* Totals the statistics registry points at. */
+struct gpu_counters {
+    uint64_t kernels, ctas, warp_insts, thread_insts;
+    uint64_t warp_loads[PTX_SPACE_COUNT], warp_stores[PTX_SPACE_COUNT];
+    uint64_t warp_atomics[PTX_SPACE_COUNT];
+    uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];
+    uint64_t branches, divergent_branches, barriers;
+};
+
+struct ccgpu {
+    uint32_t n_clusters, cores_per_cluster, num_sms;
+    uint32_t max_threads_per_sm, warp_size, max_ctas_per_sm;
+    uint32_t shmem_per_sm, registers_per_sm;
+    int mode;
+    uint64_t max_warp_insts;
+    struct devmem mem;
+    struct ccgpu_module *modules;
+    struct stats stats;
+    struct gpu_counters cnt;
+    FILE *printf_out;
+    uint32_t launches;
+    char error[512];
+};
+
+static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(ccgpu *gpu, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *const space_suffix[PTX_SPACE_COUNT] = {
+    NULL, NULL, "global", "shared", "local", "const", "param", NULL,
+};
+
+/* Stat names must outlive the registry: a static table per space. */
+static const char *const load_names[PTX_SPACE_COUNT] = {
+    NULL, NULL, "warp_loads.global", "warp_loads.shared", "warp_loads.local",
+    "warp_loads.const", "warp_loads.param", NULL,
+};
+static const char *const store_names[PTX_SPACE_COUNT] = {
+    NULL, NULL, "warp_stores.global", "warp_stores.shared", "warp_stores.local", NULL, NULL, NULL,
+};
+static const char *const atomic_names[PTX_SPACE_COUNT] = {
+    NULL, NULL, "warp_atomics.global", "warp_atomics.shared", NULL, NULL, NULL, NULL,
+};
+static const char *const tload_names[PTX_SPACE_COUNT] = {
+    NULL, NULL, "thread_loads.global", "thread_loads.shared", "thread_loads.local",
+    "thread_loads.const", "thread_loads.param", NULL,
+};
+static const char *const tstore_names[PTX_SPACE_COUNT] = {
+    NULL, NULL, "thread_stores.global", "thread_stores.shared", "thread_stores.local", NULL,
+    NULL, NULL,
+};
+
+static int register_stats(ccgpu *gpu)
+{
+    struct stats *s = &gpu->stats;
+    struct gpu_counters *c = &gpu->cnt;
+    int rc = 0;
+    rc |= stats_register(s, "kernels", &c->kernels, "kernel launches");
+    rc |= stats_register(s, "ctas", &c->ctas, "CTAs executed");
+    rc |= stats_register(s, "warp_instructions", &c->warp_insts, "warp instructions issued");
+    rc |= stats_register(s, "thread_instructions", &c->thread_insts,
+                         "thread instructions (active lanes of issued warp instructions)");
+    for (int sp = 0; sp < PTX_SPACE_COUNT; sp++) {
+        if (load_names[sp])
+            rc |= stats_register(s, load_names[sp], &c->warp_loads[sp], "warp load instructions");
+        if (store_names[sp])
+            rc |= stats_register(s, store_names[sp], &c->warp_stores[sp], "warp store instructions");
+        if (atomic_names[sp])
+            rc |= stats_register(s, atomic_names[sp], &c->warp_atomics[sp], "warp atomic/reduction instructions");
+        if (tload_names[sp])
+            rc |= stats_register(s, tload_names[sp], &c->thread_loads[sp], "thread loads");
+        if (tstore_names[sp])
+            rc |= stats_register(s, tstore_names[sp], &c->thread_stores[sp], "thread stores");
+    }
+    rc |= stats_register(s, "branches", &c->branches, "warp branch instructions");
+    rc |= stats_register(s, "divergent_branches", &c->divergent_branches, "branches that split a warp");
+    rc |= stats_register(s, "barriers", &c->barriers, "warp barrier instructions");
+    (void)space_suffix;
+    return rc;
+}
+
+/* "1536:32" */
+static int parse_pipeline(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t errlen)
+{
+    const char *v = config_get_str(cfg, "gpgpu_shader_core_pipeline", "1536:32");
+    unsigned threads = 0, warp = 0;
+    char extra;
+    if (sscanf(v, "%u:%u%c", &threads, &warp, &extra) != 2 || threads == 0) {
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: expected THREADS:WARPSIZE, got '%s'", v);
+        return -1;
+    }
+    if (warp != 32) {
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: warp size %u (ccgpu models 32)", warp);
+        return -1;
+    }
+    if (threads % 32 || threads > 64 * 32) {
+        snprintf(err, errlen,
+                 "gpgpu_shader_core_pipeline: %u threads per SM (a multiple of 32, at most 2048)",
+                 threads);
+        return -1;
+    }
+    gpu->max_threads_per_sm = threads;
+    gpu->warp_size = warp;
+    return 0;
+}
+
+ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
+{
+    ccgpu *gpu = calloc(1, sizeof *gpu);
+    ccgpu_config *empty = NULL;
+    if (!gpu) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
+        return NULL;
+    }
+    if (!cfg) {
+        empty = ccgpu_config_new();
+        if (!empty) {
+            snprintf(err, errlen, "ccgpu_create: out of memory");
+            free(gpu);
+            return NULL;
+        }
+        cfg = empty;
+    }
+    config_reset_used(cfg);
+    static const char *const modes[] = { "functional", "timing", NULL };
+    if (config_get_u32(cfg, "gpgpu_n_clusters", 15, &gpu->n_clusters, err, errlen) ||
+        config_get_u32(cfg, "gpgpu_n_cores_per_cluster", 1, &gpu->cores_per_cluster, err, errlen) ||
+        parse_pipeline(gpu, cfg, err, errlen) ||
+        config_get_u32(cfg, "gpgpu_shader_cta", 8, &gpu->max_ctas_per_sm, err, errlen) ||
+        config_get_u32(cfg, "gpgpu_shmem_size", 49152, &gpu->shmem_per_sm, err, errlen) ||
+        config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
+        config_get_choice(cfg, "ccgpu_mode", modes, MODE_FUNCTIONAL, &gpu->mode, err, errlen) ||
+        config_get_u64(cfg, "ccgpu_max_warp_instructions", 0, &gpu->max_warp_insts, err, errlen))
+        goto fail;
+    if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
+        snprintf(err, errlen, "gpgpu_n_clusters, gpgpu_n_cores_per_cluster and gpgpu_shader_cta "
+                              "must be at least 1");
+        goto fail;
+    }
+    if (gpu->mode == MODE_TIMING) {
+        snprintf(err, errlen, "ccgpu_mode timing: not yet implemented (use functional)");
+        goto fail;
+    }
+    if (config_check_all_used(cfg, err, errlen))
+        goto fail;
+    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
+    devmem_init(&gpu->mem);
+    stats_init(&gpu->stats);
+    if (register_stats(gpu)) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
+        stats_free(&gpu->stats);
+        goto fail;
+    }
+    gpu->printf_out = stdout;
+    ccgpu_config_free(empty);
+    return gpu;
+fail:
+    ccgpu_config_free(empty);
+    free(gpu);
+    return NULL;
+}
+
+void ccgpu_destroy(ccgpu *gpu)
+{
+    if (!gpu)
+        return;
+    for (struct ccgpu_module *m = gpu->modules, *n; m; m = n) {
+        n = m->next;
+        ptx_program_free(m->prog);
+        ptx_module_free(m->mod);
+        free(m);
+    }
+    devmem_free_all(&gpu->mem);
+    stats_free(&gpu->stats);
+    free(gpu);
+}
+
+const char *ccgpu_error(const ccgpu *gpu)
+{
+    return gpu ? gpu->error : "no GPU";
+}
+
+void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out)
+{
+    gpu->printf_out = out ? out : stdout;
+}
+
+uint32_t ccgpu_num_sms(const ccgpu *gpu)
+{
+    return gpu->num_sms;
+}
+
+/* ---- device memory ---- */
+
+int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes)
+{
+    if (devmem_alloc(&gpu->mem, bytes, out))
+        return fail(gpu, "malloc: cannot allocate %zu bytes of device memory", bytes);
+    return 0;
+}
+
+int ccgpu_free(ccgpu *gpu, ccgpu_devptr ptr)
+{
+    if (ptr == 0)
+        return 0; /* like cudaFree(NULL) */
+    if (devmem_release(&gpu->mem, ptr))
+        return fail(gpu, "free: 0x%llx is not the start of a live allocation",
+                    (unsigned long long)ptr);
+    return 0;
+}
+
+static uint8_t *range(ccgpu *gpu, const char *what, ccgpu_devptr p, size_t bytes)
+{
+    uint8_t *h = devmem_ptr(&gpu->mem, p, bytes ? bytes : 1);
+    if (!h && bytes)
+        fail(gpu, "%s: %zu bytes at 0x%llx are not inside one live allocation", what, bytes,
+             (unsigned long long)p);
+    return h;
+}
+
+int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t bytes)
+{
+    if (!bytes)
+        return 0;
+    uint8_t *d = range(gpu, "memcpy_htod", dst, bytes);
+    if (!d)
+        return -1;
+    memcpy(d, src, bytes);
+    return 0;
+}
+
+int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes)
+{
+    if (!bytes)
+        return 0;
+    uint8_t *s = range(gpu, "memcpy_dtoh", src, bytes);
+    if (!s)
+        return -1;
+    memcpy(dst, s, bytes);
+    return 0;
+}
+
+int ccgpu_memcpy_dtod(ccgpu *gpu, ccgpu_devptr dst, ccgpu_devptr src, size_t bytes)
+{
+    if (!bytes)
+        return 0;
+    uint8_t *s = range(gpu, "memcpy_dtod", src, bytes);
+    uint8_t *d = s ? range(gpu, "memcpy_dtod", dst, bytes) : NULL;
+    if (!d)
+        return -1;
+    memmove(d, s, bytes);
+    return 0;
+}
+
+int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes)
+{
+    if (!bytes)
+        return 0;
+    uint8_t *d = range(gpu, "memset", dst, bytes);
+    if (!d)
+        return -1;
+    memset(d, value, bytes);
+    return 0;
+}
+
+/* ---- modules ---- */
+
+ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *name)
+{
+    char err[512];
+    struct ccgpu_module *m = calloc(1, sizeof *m);
+    if (!m) {
+        fail(gpu, "%s: out of memory", name);
+        return NULL;
+    }
+    m->mod = ptx_parse(ptx, name ? name : "<string>", err, sizeof err);
+    if (!m->mod) {
+        fail(gpu, "%s", err);
+        free(m);
+        return NULL;
+    }
+    m->prog = ptx_program_load(&gpu->mem, m->mod, err, sizeof err);
+    if (!m->prog) {
+        fail(gpu, "%s", err);
+        ptx_module_free(m->mod);
+        free(m);
+        return NULL;
+    }
+    m->next = gpu->modules;
+    gpu->modules = m;
+    return m;
+}
+
+ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail(gpu, "%s: cannot open", path);
+        return NULL;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *n = realloc(text, cap);
+            if (!n) {
+                free(text);
+                fclose(f);
+                fail(gpu, "%s: out of memory", path);
+                return NULL;
+            }
+            text = n;
+        }
+        size_t r = fread(text + len, 1, cap - len - 1, f);
+        len += r;
+        if (r == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(text);
+        fail(gpu, "%s: read error", path);
+        return NULL;
+    }
+    text[len] = 0;
+    ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
+    free(text);
+    return m;
+}
+
+int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_devptr *addr,
+                        size_t *size)
+{
+    uint64_t a, s;
+    if (ptx_program_symbol(mod->prog, name, &a, &s))
+        return fail(gpu, "%s: no .global or .const variable named '%s'",
+                    mod->mod->name ? mod->mod->name : "module", name);
+    if (addr)
+        *addr = a;
+    if (size)
+        *size = (size_t)s;
+    return 0;
+}
+
+/* ---- launches ---- */
+
+static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
+{
+    g->warp_insts += c->warp_insts;
+    g->thread_insts += c->thread_insts;
+    for (int s = 0; s < PTX_SPACE_COUNT; s++) {
+        g->warp_loads[s] += c->warp_loads[s];
+        g->warp_stores[s] += c->warp_stores[s];
+        g->warp_atomics[s] += c->warp_atomics[s];
+        g->thread_loads[s] += c->thread_loads[s];
+        g->thread_stores[s] += c->thread_stores[s];
+    }
+    g->branches += c->branches;
+    g->divergent_branches += c->divergent_branches;
+    g->barriers += c->barriers;
+}
+
+static int find_kernel(const struct ptx_module *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i].name && strcmp(m->funcs[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu_dim3 grid,
+                 struct ccgpu_dim3 block, uint32_t dynamic_shared_bytes, void **args, int nargs)
+{
+    if (!mod || !kernel)
+        return fail(gpu, "launch: no module or kernel name");
+    const struct ptx_module *m = mod->mod;
+    const char *mname = m->name ? m->name : "module";
+    int k = find_kernel(m, kernel);
+    if (k < 0 || !m->funcs[k].is_entry)
+        return fail(gpu, "launch: %s '%s' in %s", k < 0 ? "unknown kernel" : "not a kernel (.func)",
+                    kernel, mname);
+    const struct ptx_function *f = &m->funcs[k];
+    if (nargs < 0 || (uint32_t)nargs != f->nparams)
+        return fail(gpu, "launch %s: %d argument%s given, the kernel takes %u", kernel, nargs,
+                    nargs == 1 ? "" : "s", f->nparams);
+    uint64_t pbytes = ptx_program_param_bytes(mod->prog, k);
+    uint8_t *params = calloc(1, pbytes ? pbytes : 1);
+    if (!params)
+        return fail(gpu, "launch %s: out of memory", kernel);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        uint64_t off, size;
+        ptx_program_param(mod->prog, k, i, &off, &size);
+        if (!args || !args[i]) {
+            free(params);
+            return fail(gpu, "launch %s: argument %u is a NULL pointer", kernel, i);
+        }
+        memcpy(params + off, args[i], size);
+    }
+    uint32_t max_threads = gpu->max_threads_per_sm < 1024 ? gpu->max_threads_per_sm : 1024;
+    struct ptx_launch_desc d = {
+        .kernel = k,
+        .grid = { grid.x, grid.y, grid.z },
+        .block = { block.x, block.y, block.z },
+        .dynamic_shared = dynamic_shared_bytes,
+        .params = params,
+        .num_sms = gpu->num_sms,
+        .warps_per_sm = gpu->max_threads_per_sm / 32,
+        .gridid = gpu->launches + 1,
+        .printf_out = gpu->printf_out,
+        .max_threads_per_cta = max_threads,
+        .max_shared_per_cta = gpu->shmem_per_sm,
+    };
+    char err[512];
+    struct ptx_launch *l = ptx_launch_create(mod->prog, &d, err, sizeof err);
+    free(params);
+    if (!l)
+        return fail(gpu, "%s", err);
+    struct funcrun_config rc = {
+        .num_sms = gpu->num_sms,
+        .max_threads_per_sm = gpu->max_threads_per_sm,
+        .max_ctas_per_sm = gpu->max_ctas_per_sm,
+        .shared_per_sm = gpu->shmem_per_sm,
+        .registers_per_sm = gpu->registers_per_sm,
+        .regs_per_thread = ptx_estimate_registers(m, f),
+        .max_warp_insts = gpu->max_warp_insts,
+    };
+    gpu->launches++;
+    stats_kernel_begin(&gpu->stats);
+    int r = funcrun_run(l, &rc, err, sizeof err);
+    add_counters(&gpu->cnt, ptx_launch_counters(l));
+    gpu->cnt.kernels++;
+    gpu->cnt.ctas += ptx_launch_num_ctas(l);
+    ptx_launch_free(l);
+    if (stats_kernel_end(&gpu->stats, kernel) && r == 0)
+        return fail(gpu, "launch %s: out of memory recording statistics", kernel);
+    if (r)
+        return fail(gpu, "%s", err);
+    return 0;
+}
+
+int ccgpu_synchronize(ccgpu *gpu)
+{
+    (void)gpu; /* launches complete before ccgpu_launch returns */
+    return 0;
+}
+
+/* ---- statistics ---- */
+
+int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value)
+{
+    return stats_get(&gpu->stats, name, kernel, value);
+}
+
+int ccgpu_num_kernels(const ccgpu *gpu)
+{
+    return gpu->stats.nkernels;
+}
+
+const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel)
+{
+    if (kernel < 0 || kernel >= gpu->stats.nkernels)
+        return NULL;
+    return gpu->stats.kernels[kernel].name;
+}
+
+void ccgpu_stats_print(const ccgpu *gpu, FILE *out)
+{
+    stats_print(&gpu->stats, out);
+}
+
+int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)
+{
+    return stats_write_json(&gpu->stats, out);
+}

@@ -1,0 +1,225 @@
+#include "mem/dram.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    if (!cfg->nbanks || !cfg->queue_size || !cfg->bus_bytes || !cfg->burst_length ||
+        !cfg->data_rate) {
+        snprintf(err, errlen, "dram: banks, queue size, bus width, burst length and data rate must be >= 1");
+        return -1;
+    }
+    if (cfg->t.tCL == 0 || cfg->t.tWL == 0 || cfg->t.tRCD == 0) {
+        snprintf(err, errlen, "dram: tCL, tWL and tRCD must be >= 1");
+        return -1;
+    }
+    d->cfg = *cfg;
+    d->bank = calloc(cfg->nbanks, sizeof *d->bank);
+    d->q = calloc(cfg->queue_size, sizeof *d->q);
+    d->done = calloc(cfg->queue_size, sizeof *d->done);
+    if (!d->bank || !d->q || !d->done) {
+        snprintf(err, errlen, "dram: out of memory");
+        dram_free(d);
+        return -1;
+    }
+    d->burst_bytes = cfg->bus_bytes * cfg->burst_length;
+    d->burst_cycles = (cfg->burst_length + cfg->data_rate - 1) / cfg->data_rate;
+    return 0;
+}
+
+void dram_free(struct dram *d)
+{
+    free(d->bank);
+    free(d->q);
+    free(d->done);
+    memset(d, 0, sizeof *d);
+}
+
+uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes)
+{
+    uint32_t bursts = (bytes + d->burst_bytes - 1) / d->burst_bytes;
+    return (bursts ? bursts : 1) * d->burst_cycles;
+}
+
+int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
+              uint64_t token, uint32_t aux)
+{
+    if (!dram_can_accept(d) || bank >= d->cfg.nbanks)
+        return -1;
+    d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
+                                       .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
+    if (d->bank[bank].open && d->bank[bank].row == row)
+        d->bank[bank].hits_queued++;
+    d->cmd_dirty = 1;
+    return 0;
+}
+
+/* Earliest cycle the column command of r could issue (its row is open). */
+static uint64_t col_time(const struct dram *d, const struct dram_req *r)
+{
+    const struct dram_bank *b = &d->bank[r->bank];
+    uint32_t lat = r->is_write ? d->cfg.t.tWL : d->cfg.t.tCL;
+    uint64_t t = max64(b->next_col, d->next_col_any);
+    /* the data burst may not start before the bus is free */
+    if (d->bus_free > t + lat)
+        t = d->bus_free - lat;
+    return t;
+}
+
+static int row_hit(const struct dram *d, const struct dram_req *r)
+{
+    const struct dram_bank *b = &d->bank[r->bank];
+    return b->open && b->row == r->row;
+}
+
+/* Whether a queued request still hits bank's open row. */
+static int open_row_wanted(const struct dram *d, uint32_t bank)
+{
+    return d->bank[bank].hits_queued > 0;
+}
+
+/* Earliest cycle r's next command (column, ACT or PRE) could issue;
+ * DRAM_NEVER if it must wait for other requests (PRE held for row hits). */
+static uint64_t next_cmd_time(const struct dram *d, const struct dram_req *r)
+{
+    const struct dram_bank *b = &d->bank[r->bank];
+    if (row_hit(d, r))
+        return !r->is_write && d->ndone == d->cfg.queue_size ? DRAM_NEVER : col_time(d, r);
+    if (!b->open)
+        return max64(b->next_act, d->next_act_any);
+    return open_row_wanted(d, r->bank) ? DRAM_NEVER : b->next_pre;
+}
+
+static void issue_column(struct dram *d, uint32_t i, uint64_t now)
+{
+    struct dram_req r = d->q[i];
+    struct dram_bank *b = &d->bank[r.bank];
+    uint32_t xfer = dram_xfer_cycles(d, r.bytes);
+    uint64_t data = now + (r.is_write ? d->cfg.t.tWL : d->cfg.t.tCL);
+    d->next_col_any = now + (d->cfg.t.tCCD > xfer ? d->cfg.t.tCCD : xfer);
+    d->bus_free = data + xfer;
+    d->st.busy_cycles += xfer;
+    if (r.is_write) {
+        b->next_pre = max64(b->next_pre, data + xfer + d->cfg.t.tWR);
+        d->st.writes++;
+    } else {
+        b->next_pre = max64(b->next_pre, now + xfer);
+        d->st.reads++;
+        r.done = data + xfer;
+        d->done[d->ndone++] = r;
+    }
+    b->hits_queued--;
+    d->cmd_dirty = 1;
+    if (r.needed_act)
+        d->st.row_misses++;
+    else
+        d->st.row_hits++;
+    memmove(&d->q[i], &d->q[i + 1], (d->nq - i - 1) * sizeof *d->q);
+    d->nq--;
+}
+
+static void refresh_cmd_next(struct dram *d)
+{
+    uint64_t t = DRAM_NEVER;
+    for (uint32_t i = 0; i < d->nq; i++) {
+        uint64_t c = next_cmd_time(d, &d->q[i]);
+        if (c < t)
+            t = c;
+    }
+    d->cmd_next = t;
+    d->cmd_dirty = 0;
+}
+
+void dram_cycle(struct dram *d, uint64_t now)
+{
+    if (!d->nq)
+        return;
+    if (d->cmd_dirty)
+        refresh_cmd_next(d);
+    if (d->cmd_next > now)
+        return; /* nothing can issue yet */
+    const struct dram_timing *t = &d->cfg.t;
+    /* First ready: the oldest row hit whose column command can go now. */
+    for (uint32_t i = 0; i < d->nq; i++)
+        if (row_hit(d, &d->q[i]) && next_cmd_time(d, &d->q[i]) <= now) {
+            issue_column(d, i, now);
+            return;
+        }
+    /* Then first come: the oldest request whose ACT or PRE can go now. */
+    for (uint32_t i = 0; i < d->nq; i++) {
+        struct dram_req *r = &d->q[i];
+        struct dram_bank *b = &d->bank[r->bank];
+        if (row_hit(d, r))
+            continue;
+        if (next_cmd_time(d, r) > now)
+            continue;
+        d->cmd_dirty = 1;
+        if (!b->open) {
+            b->open = 1;
+            b->row = r->row;
+            b->hits_queued = 0;
+            for (uint32_t j = 0; j < d->nq; j++)
+                b->hits_queued += d->q[j].bank == r->bank && d->q[j].row == r->row;
+            b->next_col = now + t->tRCD;
+            b->next_pre = now + t->tRAS;
+            b->next_act = now + t->tRC;
+            d->next_act_any = now + t->tRRD;
+            d->st.activates++;
+        } else {
+            b->open = 0;
+            b->hits_queued = 0;
+            b->next_act = max64(b->next_act, now + t->tRP);
+            d->st.precharges++;
+        }
+        r->needed_act = 1;
+        return;
+    }
+}
+
+int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
+{
+    int best = -1;
+    for (uint32_t i = 0; i < d->ndone; i++)
+        if (d->done[i].done <= now && (best < 0 || d->done[i].done < d->done[best].done ||
+                                       (d->done[i].done == d->done[best].done &&
+                                        d->done[i].seq < d->done[best].seq)))
+            best = (int)i;
+    if (best < 0)
+        return 0;
+    *token = d->done[best].token;
+    *aux = d->done[best].aux;
+    d->done[best] = d->done[--d->ndone];
+    d->cmd_dirty = 1; /* a read may issue again if the buffer was full */
+    return 1;
+}
+
+uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < d->ndone; i++)
+        n += d->done[i].done <= now;
+    return n;
+}
+
+uint64_t dram_next_event(struct dram *d, uint64_t now)
+{
+    uint64_t t = DRAM_NEVER;
+    /* reads already complete wait for the consumer: not an event */
+    for (uint32_t i = 0; i < d->ndone; i++)
+        if (d->done[i].done >= now && d->done[i].done < t)
+            t = d->done[i].done;
+    if (d->nq) {
+        if (d->cmd_dirty)
+            refresh_cmd_next(d);
+        if (d->cmd_next < t)
+            t = d->cmd_next;
+    }
+    return t == DRAM_NEVER ? t : max64(t, now);
+}

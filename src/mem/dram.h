@@ -1,0 +1,96 @@
+/* One GDDR DRAM channel: banks with row buffers (open-row policy), a bounded
+ * request queue, FR-FCFS scheduling (column commands for row hits first,
+ * oldest first; otherwise the oldest request's ACT or PRE; a row is not
+ * closed while queued requests still hit it), one command per DRAM cycle.
+ *
+ * Timing (DRAM cycles): ACT->column tRCD, ACT->PRE tRAS, ACT->ACT same bank
+ * tRC, ACT->ACT any bank tRRD, PRE->ACT tRP, column->column tCCD, read
+ * column->data tCL, write column->data tWL, write data end->PRE tWR; a read
+ * holds PRE back until its data burst has been sent. Data moves over a bus of
+ * bus_bytes x data_rate bytes per cycle in bursts of bus_bytes x
+ * burst_length bytes: a request of B bytes takes
+ *   xfer = ceil(B / burst) x ceil(burst_length / data_rate) cycles
+ * and is one column command. So an isolated read takes tRCD + tCL + xfer on a
+ * closed bank and tCL + xfer on an open-row hit, counted from the cycle
+ * dram_cycle first sees it to the cycle its data is complete. */
+#ifndef CCGPU_MEM_DRAM_H
+#define CCGPU_MEM_DRAM_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define DRAM_NEVER UINT64_MAX
+
+struct dram_timing {
+    uint32_t tCCD, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tWR;
+};
+
+struct dram_config {
+    uint32_t nbanks;
+    uint32_t queue_size;   /* requests waiting for their column command */
+    uint32_t bus_bytes;    /* data bus width of the channel, bytes per beat */
+    uint32_t burst_length; /* beats per burst */
+    uint32_t data_rate;    /* beats per DRAM cycle (2 = DDR) */
+    struct dram_timing t;
+};
+
+struct dram_req {
+    uint64_t token, row, seq;
+    uint64_t done; /* completion cycle once issued */
+    uint32_t bank, bytes, aux;
+    uint8_t is_write, needed_act;
+};
+
+struct dram_bank {
+    uint64_t row;
+    uint8_t open;
+    uint32_t hits_queued; /* queued requests for the open row */
+    uint64_t next_act, next_pre, next_col;
+};
+
+struct dram_stats {
+    uint64_t reads, writes, row_hits, row_misses, activates, precharges;
+    uint64_t busy_cycles; /* data-bus cycles; achieved bandwidth = busy / elapsed */
+};
+
+struct dram {
+    struct dram_config cfg;
+    struct dram_bank *bank;
+    struct dram_req *q;    /* waiting, in arrival order */
+    uint32_t nq;
+    struct dram_req *done; /* reads issued, data not yet complete / not popped */
+    uint32_t ndone;
+    uint64_t seq, next_act_any, next_col_any, bus_free;
+    uint32_t burst_cycles, burst_bytes;
+    uint64_t cmd_next;  /* earliest cycle any queued request has a command */
+    int cmd_dirty;      /* cmd_next needs recomputing */
+    struct dram_stats st;
+};
+
+int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t errlen);
+void dram_free(struct dram *d);
+static inline int dram_can_accept(const struct dram *d)
+{
+    return d->nq < d->cfg.queue_size;
+}
+/* Queues a request; -1 when the queue is full. aux comes back with it. */
+int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
+              uint64_t token, uint32_t aux);
+/* Issues at most one command at DRAM cycle now. */
+void dram_cycle(struct dram *d, uint64_t now);
+/* The earliest-completed read whose data is complete by now (1), or 0.
+ * Writes complete silently. Issued reads wait here until popped; at most
+ * queue_size of them, after which reads are not issued (back-pressure). */
+int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux);
+/* Reads whose data is complete by now, not yet popped. */
+uint32_t dram_reads_ready(const struct dram *d, uint64_t now);
+/* Earliest cycle >= now at which a command could issue or a read completes;
+ * DRAM_NEVER when idle. Reads already complete are the consumer's business. */
+uint64_t dram_next_event(struct dram *d, uint64_t now);
+uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes);
+/* Requests queued or in flight. */
+static inline uint32_t dram_busy(const struct dram *d)
+{
+    return d->nq + d->ndone;
+}
+
+#endif

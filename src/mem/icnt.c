@@ -1,0 +1,176 @@
+#include "mem/icnt.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fifo_init(struct icnt_fifo *f, uint32_t cap)
+{
+    f->p = calloc(cap, sizeof *f->p);
+    f->cap = cap;
+    return f->p ? 0 : -1;
+}
+
+static struct icnt_pkt *fifo_head(const struct icnt_fifo *f)
+{
+    return &f->p[f->head];
+}
+
+static void fifo_push(struct icnt_fifo *f, struct icnt_pkt p)
+{
+    f->p[(f->head + f->count) % f->cap] = p;
+    f->count++;
+}
+
+static void fifo_pop(struct icnt_fifo *f)
+{
+    f->head = (f->head + 1) % f->cap;
+    f->count--;
+}
+
+int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t errlen)
+{
+    memset(n, 0, sizeof *n);
+    if (!cfg->n_in || !cfg->n_out || !cfg->latency || !cfg->flit_bytes || !cfg->flits_per_cycle ||
+        !cfg->in_buf || !cfg->out_buf) {
+        snprintf(err, errlen,
+                 "interconnect: ports, latency, flit size, flits per cycle and buffers must be >= 1");
+        return -1;
+    }
+    n->cfg = *cfg;
+    n->ev_dirty = 1;
+    n->in = calloc(cfg->n_in, sizeof *n->in);
+    n->out = calloc(cfg->n_out, sizeof *n->out);
+    n->in_free = calloc(cfg->n_in, sizeof *n->in_free);
+    n->out_free = calloc(cfg->n_out, sizeof *n->out_free);
+    if (!n->in || !n->out || !n->in_free || !n->out_free)
+        goto oom;
+    for (uint32_t i = 0; i < cfg->n_in; i++)
+        if (fifo_init(&n->in[i], cfg->in_buf))
+            goto oom;
+    for (uint32_t i = 0; i < cfg->n_out; i++)
+        if (fifo_init(&n->out[i], cfg->out_buf))
+            goto oom;
+    return 0;
+oom:
+    snprintf(err, errlen, "interconnect: out of memory");
+    icnt_free(n);
+    return -1;
+}
+
+void icnt_free(struct icnt *n)
+{
+    for (uint32_t i = 0; n->in && i < n->cfg.n_in; i++)
+        free(n->in[i].p);
+    for (uint32_t i = 0; n->out && i < n->cfg.n_out; i++)
+        free(n->out[i].p);
+    free(n->in);
+    free(n->out);
+    free(n->in_free);
+    free(n->out_free);
+    memset(n, 0, sizeof *n);
+}
+
+int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64_t payload)
+{
+    if (src >= n->cfg.n_in || dst >= n->cfg.n_out || !icnt_can_push(n, src))
+        return -1;
+    uint32_t flits = (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
+    fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits ? flits : 1 });
+    n->n_waiting++;
+    n->ev_dirty = 1;
+    return 0;
+}
+
+static uint32_t ser_cycles(const struct icnt *n, uint32_t flits)
+{
+    return (flits + n->cfg.flits_per_cycle - 1) / n->cfg.flits_per_cycle;
+}
+
+static void refresh_events(struct icnt *n)
+{
+    uint64_t a = ICNT_NEVER, st = ICNT_NEVER;
+    for (uint32_t d = 0; d < n->cfg.n_out; d++) {
+        const struct icnt_fifo *out = &n->out[d];
+        if (out->count && fifo_head(out)->ready < a)
+            a = fifo_head(out)->ready;
+    }
+    for (uint32_t s = 0; n->n_waiting && s < n->cfg.n_in; s++) {
+        const struct icnt_fifo *in = &n->in[s];
+        if (!in->count)
+            continue;
+        uint32_t dst = fifo_head(in)->dst;
+        if (n->out[dst].count == n->out[dst].cap)
+            continue; /* waits for the consumer */
+        uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
+        if (ts < st)
+            st = ts;
+    }
+    n->ev_arrive = a;
+    n->ev_start = st;
+    n->ev_dirty = 0;
+}
+
+void icnt_cycle(struct icnt *n, uint64_t now)
+{
+    if (!n->n_waiting)
+        return;
+    if (n->ev_dirty)
+        refresh_events(n);
+    if (n->ev_start > now)
+        return;
+    n->ev_dirty = 1;
+    uint32_t nin = n->cfg.n_in;
+    for (uint32_t k = 0; k < nin; k++) {
+        uint32_t s = (uint32_t)((now + k) % nin);
+        struct icnt_fifo *in = &n->in[s];
+        if (!in->count || n->in_free[s] > now)
+            continue;
+        struct icnt_pkt p = *fifo_head(in);
+        struct icnt_fifo *out = &n->out[p.dst];
+        if (n->out_free[p.dst] > now)
+            continue;
+        if (out->count == out->cap)
+            continue;
+        uint32_t ser = ser_cycles(n, p.flits);
+        n->in_free[s] = n->out_free[p.dst] = now + ser;
+        p.ready = now + n->cfg.latency + ser - 1;
+        fifo_pop(in);
+        fifo_push(out, p);
+        n->n_waiting--;
+        n->st.packets++;
+        n->st.flits += p.flits;
+    }
+}
+
+int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payload)
+{
+    const struct icnt_fifo *out = &n->out[dst];
+    if (!out->count || fifo_head(out)->ready > now)
+        return 0;
+    *payload = fifo_head(out)->payload;
+    return 1;
+}
+
+void icnt_pop(struct icnt *n, uint32_t dst)
+{
+    if (n->out[dst].count) {
+        fifo_pop(&n->out[dst]);
+        n->ev_dirty = 1;
+    }
+}
+
+uint64_t icnt_next_event(struct icnt *n, uint64_t now)
+{
+    if (n->ev_dirty)
+        refresh_events(n);
+    uint64_t t = n->ev_start < n->ev_arrive ? n->ev_start : n->ev_arrive;
+    return t == ICNT_NEVER ? t : (t > now ? t : now);
+}
+
+uint32_t icnt_busy(const struct icnt *n)
+{
+    uint32_t b = n->n_waiting;
+    for (uint32_t d = 0; d < n->cfg.n_out; d++)
+        b += n->out[d].count;
+    return b;
+}

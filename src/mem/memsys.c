@@ -1,0 +1,382 @@
+#include "mem/memsys.h"
+#include "gpu/stats.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_SLOT UINT32_MAX
+
+static uint64_t period_fs(double mhz)
+{
+    return (uint64_t)(1e9 / mhz + 0.5);
+}
+
+static uint64_t min64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+/* First tick of a domain with period p at or after fs time t. */
+static uint64_t tick_at(uint64_t t, uint64_t p)
+{
+    return (t + p - 1) / p;
+}
+
+int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    m->cfg = *cfg;
+    if (!cfg->n_sm || !cfg->n_part || cfg->n_sm > 65535) {
+        snprintf(err, errlen, "memsys: need 1..65535 SMs and at least one partition");
+        return -1;
+    }
+    if (!(cfg->core_mhz >= 1 && cfg->icnt_mhz >= 1 && cfg->l2_mhz >= 1 && cfg->dram_mhz >= 1 &&
+          cfg->core_mhz <= 1e6 && cfg->icnt_mhz <= 1e6 && cfg->l2_mhz <= 1e6 && cfg->dram_mhz <= 1e6)) {
+        snprintf(err, errlen, "memsys: every clock (core, icnt, L2, DRAM) must be 1..1e6 MHz");
+        return -1;
+    }
+    if (cfg->l2.disabled) {
+        snprintf(err, errlen, "memsys: the L2 cannot be 'none'");
+        return -1;
+    }
+    m->pc = period_fs(cfg->core_mhz);
+    m->pi = period_fs(cfg->icnt_mhz);
+    m->pl = period_fs(cfg->l2_mhz);
+    m->pd = period_fs(cfg->dram_mhz);
+    if (addrmap_init(&m->map, cfg->addr_map, cfg->n_part, cfg->dram.nbanks, err, errlen))
+        return -1;
+    struct icnt_config req = { cfg->n_sm, cfg->n_part, cfg->icnt_latency, cfg->flit_bytes,
+                               cfg->flits_per_cycle, cfg->icnt_in_buf, cfg->icnt_out_buf };
+    struct icnt_config rep = req;
+    rep.n_in = cfg->n_part;
+    rep.n_out = cfg->n_sm;
+    if (icnt_init(&m->req, &req, err, errlen) || icnt_init(&m->rep, &rep, err, errlen))
+        goto fail;
+    m->part = calloc(cfg->n_part, sizeof *m->part);
+    if (!m->part) {
+        snprintf(err, errlen, "memsys: out of memory");
+        goto fail;
+    }
+    for (uint32_t i = 0; i < cfg->n_part; i++) {
+        struct partition_config pc = {
+            .id = i, .l2_period = m->pl, .dram_period = m->pd, .l2_latency = cfg->l2_latency,
+            .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
+            .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue, .l2 = cfg->l2,
+            .dram = cfg->dram,
+        };
+        if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
+            goto fail;
+    }
+    m->free_slot = NO_SLOT;
+    m->due_dirty = 1;
+    return 0;
+fail:
+    memsys_free(m);
+    return -1;
+}
+
+void memsys_free(struct memsys *m)
+{
+    for (uint32_t i = 0; m->part && i < m->cfg.n_part; i++)
+        partition_free(&m->part[i]);
+    free(m->part);
+    icnt_free(&m->req);
+    icnt_free(&m->rep);
+    free(m->slots);
+    memset(m, 0, sizeof *m);
+}
+
+static uint32_t slot_alloc(struct memsys *m)
+{
+    if (m->free_slot == NO_SLOT) {
+        uint32_t n = m->nslots ? m->nslots * 2 : 256;
+        struct mem_slot *s = realloc(m->slots, n * sizeof *s);
+        if (!s)
+            return NO_SLOT;
+        for (uint32_t i = m->nslots; i < n; i++) {
+            s[i].used = 0;
+            s[i].next_free = i + 1 < n ? i + 1 : NO_SLOT;
+        }
+        m->slots = s;
+        m->free_slot = m->nslots;
+        m->nslots = n;
+    }
+    uint32_t i = m->free_slot;
+    m->free_slot = m->slots[i].next_free;
+    m->slots[i].used = 1;
+    m->live++;
+    return i;
+}
+
+static void slot_release(struct memsys *m, uint32_t i)
+{
+    m->slots[i].used = 0;
+    m->slots[i].next_free = m->free_slot;
+    m->free_slot = i;
+    m->live--;
+}
+
+int memsys_can_push(const struct memsys *m, uint32_t sm)
+{
+    return sm < m->cfg.n_sm && icnt_can_push(&m->req, sm);
+}
+
+int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
+{
+    if (req->sm >= m->cfg.n_sm) {
+        snprintf(m->err, sizeof m->err, "memsys: request from SM %u, only %u ports", req->sm,
+                 m->cfg.n_sm);
+        return -2;
+    }
+    uint32_t line = m->cfg.l2.line_size;
+    uint64_t off = req->addr & (line - 1);
+    if (off + req->bytes > line) {
+        snprintf(m->err, sizeof m->err,
+                 "memsys: request at 0x%llx for %u bytes crosses a %u-byte L2 line",
+                 (unsigned long long)req->addr, req->bytes, line);
+        return -2;
+    }
+    if (!icnt_can_push(&m->req, req->sm))
+        return -1;
+    uint32_t i = slot_alloc(m);
+    if (i == NO_SLOT) {
+        snprintf(m->err, sizeof m->err, "memsys: out of memory");
+        return -2;
+    }
+    struct mem_slot *s = &m->slots[i];
+    struct dram_addr d;
+    addrmap_decode(&m->map, req->addr, &d);
+    s->r = *req;
+    s->r.issue_cycle = now;
+    s->r.done_cycle = 0;
+    s->r.l2_hit = 0;
+    s->part = d.chan;
+    s->local = d.local;
+    s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
+    uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? (req->bytes ? req->bytes : line) : 0);
+    icnt_push(&m->req, req->sm, d.chan, bytes, i);
+    m->due_dirty = 1;
+    if (req->is_write)
+        m->st.writes++;
+    else
+        m->st.reads++;
+    return 0;
+}
+
+/* Interconnect cycle k: arrivals to partitions, replies into the network,
+ * then the crossbars arbitrate. */
+static void icnt_tick(struct memsys *m, uint64_t k)
+{
+    uint64_t now = k * m->pi, slot;
+    for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+        struct partition *pt = &m->part[p];
+        while (partition_can_accept(pt) && icnt_peek(&m->req, p, k, &slot)) {
+            partition_accept(pt, now, (uint32_t)slot);
+            icnt_pop(&m->req, p);
+        }
+        const struct tq_item *it;
+        while ((it = tq_ready(&pt->out, now)) && icnt_can_push(&m->rep, p)) {
+            const struct mem_slot *s = &m->slots[it->a];
+            uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
+            icnt_push(&m->rep, p, s->r.sm, m->cfg.ctrl_bytes + data, it->a);
+            tq_pop(&pt->out);
+        }
+    }
+    icnt_cycle(&m->req, k);
+    icnt_cycle(&m->rep, k);
+}
+
+/* The next interconnect cycle >= k0 with work. */
+static uint64_t icnt_next(struct memsys *m, uint64_t k0)
+{
+    /* arrived packets count as due now, so arrivals held up by a full
+     * partition input are retried every cycle */
+    uint64_t k = min64(icnt_next_event(&m->req, k0), icnt_next_event(&m->rep, k0));
+    for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++) {
+        const struct partition *pt = &m->part[p];
+        const struct tq_item *it = tq_head(&pt->out);
+        if (it && icnt_can_push(&m->rep, p)) {
+            uint64_t t = tick_at(it->ready, m->pi);
+            k = min64(k, t > k0 ? t : k0);
+        }
+    }
+    return k;
+}
+
+static uint64_t l2_next(const struct memsys *m, uint64_t k0)
+{
+    uint64_t k = MEMSYS_NEVER;
+    for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++)
+        k = min64(k, partition_l2_next(&m->part[p], k0));
+    return k;
+}
+
+static uint64_t dram_next(struct memsys *m, uint64_t j0)
+{
+    uint64_t j = MEMSYS_NEVER;
+    for (uint32_t p = 0; p < m->cfg.n_part && j > j0; p++)
+        j = min64(j, partition_dram_next(&m->part[p], j0));
+    return j;
+}
+
+/* fs time of a tick, NEVER-safe (ticks stay far below 2^64 / period). */
+static uint64_t at(uint64_t tick, uint64_t period)
+{
+    return tick >= (1ull << 40) ? MEMSYS_NEVER : tick * period;
+}
+
+/* After a tick of domain `ord` at fs time t, no domain may run a tick that
+ * comes earlier in (time, domain order): interconnect 0, L2 1, DRAM 2. */
+static uint64_t first_after(uint64_t t, int ord, uint64_t period, int my_ord)
+{
+    return my_ord > ord ? tick_at(t, period) : t / period + 1;
+}
+
+static void bump(uint64_t *n, uint64_t t, int ord, uint64_t period, int my_ord)
+{
+    /* usually a step or two from where it is; divide only for long jumps */
+    uint64_t k = *n;
+    for (int i = 0; i < 4; i++) {
+        if (my_ord > ord ? k * period >= t : k * period > t) {
+            *n = k;
+            return;
+        }
+        k++;
+    }
+    k = first_after(t, ord, period, my_ord);
+    if (k > *n)
+        *n = k;
+}
+
+static void pass(struct memsys *m, uint64_t t, int ord)
+{
+    bump(&m->ni, t, ord, m->pi, 0);
+    bump(&m->nl, t, ord, m->pl, 1);
+    bump(&m->nd, t, ord, m->pd, 2);
+}
+
+void memsys_advance(struct memsys *m, uint64_t now)
+{
+    uint64_t end = now * m->pc;
+    if (!m->due_dirty && m->due > end && !m->exhaustive)
+        goto done; /* nothing due: no need to look */
+    for (;;) {
+        uint64_t ki, kl, kd;
+        if (m->exhaustive) {
+            ki = m->ni, kl = m->nl, kd = m->nd;
+        } else {
+            ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
+        }
+        uint64_t ti = at(ki, m->pi), tl = at(kl, m->pl), td = at(kd, m->pd);
+        uint64_t t = min64(ti, min64(tl, td));
+        if (t > end) {
+            m->due = t;
+            m->due_dirty = 0;
+            break;
+        }
+        /* equal times: interconnect, then L2, then DRAM */
+        if (ti == t) {
+            icnt_tick(m, ki);
+            pass(m, t, 0);
+        } else if (tl == t) {
+            for (uint32_t p = 0; p < m->cfg.n_part; p++)
+                partition_l2_cycle(&m->part[p], kl, m->slots);
+            pass(m, t, 1);
+        } else {
+            for (uint32_t p = 0; p < m->cfg.n_part; p++)
+                partition_dram_cycle(&m->part[p], kd);
+            pass(m, t, 2);
+        }
+    }
+done:
+    /* requests pushed at `now` come after every tick up to `end` */
+    pass(m, end, 2);
+    m->core_now = now;
+    m->rep_tick = end / m->pi;
+}
+
+int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out)
+{
+    uint64_t slot;
+    uint64_t k = now == m->core_now ? m->rep_tick : now * m->pc / m->pi;
+    if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, k, &slot))
+        return 0;
+    m->due_dirty = 1; /* a freed output slot may let a packet start */
+    struct mem_slot *s = &m->slots[slot];
+    /* the core cycle the reply became visible */
+    uint64_t ready = m->rep.out[sm].p[m->rep.out[sm].head].ready;
+    uint64_t vis = tick_at(ready * m->pi, m->pc);
+    s->r.done_cycle = vis > s->r.issue_cycle ? vis : s->r.issue_cycle;
+    if (!s->r.is_write) {
+        m->st.read_latency += s->r.done_cycle - s->r.issue_cycle;
+        m->st.l2_read_hits += s->r.l2_hit;
+    }
+    *out = s->r;
+    icnt_pop(&m->rep, sm);
+    slot_release(m, (uint32_t)slot);
+    return 1;
+}
+
+uint64_t memsys_next_event(struct memsys *m)
+{
+    uint64_t after = m->core_now + 1, t = m->due;
+    if (m->due_dirty) {
+        uint64_t ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
+        t = min64(at(ki, m->pi), min64(at(kl, m->pl), at(kd, m->pd)));
+        m->due = t;
+        m->due_dirty = 0;
+    }
+    if (t == MEMSYS_NEVER)
+        return MEMSYS_NEVER;
+    uint64_t c = tick_at(t, m->pc);
+    return c > after ? c : after;
+}
+
+int memsys_idle(const struct memsys *m)
+{
+    return m->live == 0;
+}
+
+int memsys_register_stats(struct memsys *m, struct stats *s)
+{
+    const struct {
+        const char *name;
+        const uint64_t *v;
+        const char *desc;
+    } tab[] = {
+        { "mem.reads", &m->st.reads, "read requests accepted from SMs" },
+        { "mem.writes", &m->st.writes, "write requests accepted from SMs" },
+        { "mem.l2_read_hits", &m->st.l2_read_hits, "read replies served by an L2 hit" },
+        { "mem.read_latency", &m->st.read_latency, "sum of read latencies, core cycles" },
+        { "icnt.req_flits", &m->req.st.flits, "flits on the request crossbar" },
+        { "icnt.rep_flits", &m->rep.st.flits, "flits on the reply crossbar" },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
+            return -1;
+    if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0))
+        return -1;
+    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+        if (partition_register_stats(&m->part[p], s))
+            return -1;
+    return 0;
+}
+
+void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
+                              struct mem_request *r)
+{
+    uint32_t first = (uint32_t)__builtin_ctz(o->sectors ? o->sectors : 1);
+    uint32_t last = o->sectors ? 31u - (uint32_t)__builtin_clz(o->sectors) : l1->nsectors - 1;
+    memset(r, 0, sizeof *r);
+    r->addr = o->addr + (uint64_t)first * l1->cfg.sector_size;
+    r->bytes = (last - first + 1) * l1->cfg.sector_size;
+    r->is_write = o->kind != CACHE_OUT_READ;
+    r->sm = sm;
+    r->warp = o->warp;
+    r->id = o->token;
+}
+
+uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r)
+{
+    return cache_sector_mask(l1, r->addr, r->bytes ? r->bytes : l1->cfg.line_size);
+}

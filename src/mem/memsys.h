@@ -1,0 +1,126 @@
+/* The memory system below the L1s: request crossbar -> memory partitions
+ * (L2 slice + DRAM channel) -> reply crossbar, in four clock domains (core,
+ * interconnect, L2, DRAM) stepped inside, deterministically, on an integer
+ * femtosecond time base (period = round(1e9 / MHz) fs).
+ *
+ * Use per core cycle C, in this order:
+ *   memsys_advance(m, C);                      all internal work up to C
+ *   while (memsys_pop_response(m, sm, C, &r))  replies visible at C
+ *   memsys_push(m, C, &req)                    new requests issued at C
+ * and to skip idle cycles jump to memsys_next_event(m) (or to the SM's own
+ * next event, whichever is earlier): the results are identical to calling
+ * memsys_advance every cycle.
+ *
+ * Latency of an isolated read, all in the domain named: a push at core
+ * cycle C enters the request crossbar at the first interconnect cycle after
+ * C (crossbar: latency + ser - 1, ser = flits / flits_per_cycle rounded up,
+ * with ctrl_bytes of header), is looked up by the L2 at the arrival cycle;
+ * an L2 hit replies l2_latency L2 cycles later, a miss goes to DRAM in the
+ * same L2 cycle (first DRAM cycle at or after it: tRCD + tCL + xfer on a
+ * closed bank; plus dram_latency) and is filled at the first L2 cycle after
+ * the data (rop_latency L2 cycles before the lookup apply to all); the reply
+ * enters the reply crossbar at the first interconnect cycle after that. Each
+ * hand-over to another domain therefore costs up to one cycle of the
+ * receiving domain (exactly one when clocks are equal). */
+#ifndef CCGPU_MEM_MEMSYS_H
+#define CCGPU_MEM_MEMSYS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/addrmap.h"
+#include "mem/cache_config.h"
+#include "mem/dram.h"
+#include "mem/icnt.h"
+#include "mem/mem_request.h"
+#include "mem/partition.h"
+
+#define MEMSYS_NEVER UINT64_MAX
+
+struct stats;
+
+struct memsys_config {
+    uint32_t n_sm, n_part;
+    double core_mhz, icnt_mhz, l2_mhz, dram_mhz; /* clock domains */
+    struct cache_config l2;   /* one slice per partition */
+    struct dram_config dram;  /* one channel per partition */
+    char addr_map[160];       /* addrmap spec; "" = ADDRMAP_DEFAULT */
+    uint32_t icnt_latency;    /* interconnect cycles */
+    uint32_t flit_bytes, flits_per_cycle;
+    uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */
+    uint32_t ctrl_bytes;      /* packet header: a read request or write ack is this size */
+    uint32_t l2_latency;      /* L2 cycles from lookup to reply on a hit */
+    uint32_t rop_latency;     /* L2 cycles from arrival at the partition to lookup */
+    uint32_t dram_latency;    /* DRAM cycles added to every DRAM read */
+    uint32_t l2_in_queue, l2_out_queue;
+};
+
+struct memsys_stats {
+    uint64_t reads, writes, l2_read_hits;
+    uint64_t read_latency; /* sum over reads of done - issue, core cycles */
+};
+
+struct memsys {
+    struct memsys_config cfg;
+    uint64_t pc, pi, pl, pd;  /* periods, fs */
+    uint64_t ni, nl, nd;      /* next unprocessed tick of each domain */
+    uint64_t core_now;
+    uint64_t rep_tick;        /* reply-crossbar cycle visible at core_now */
+    uint64_t due;             /* fs time of the next internal work, if !due_dirty */
+    int due_dirty;
+    int exhaustive;           /* tests: run every tick of every domain */
+    struct addrmap map;
+    struct icnt req, rep;
+    struct partition *part;
+    struct mem_slot *slots;
+    uint32_t nslots, free_slot, live;
+    struct memsys_stats st;
+    char stat_names[8][48];
+    char err[256];
+};
+
+/* Fills cfg with the GTX480-like configuration of the SACAT paper's Table 1
+ * (GPGPU-Sim's GTX480 file for what the table leaves out). */
+void memsys_config_gtx480(struct memsys_config *cfg);
+/* The CCWS paper's Table 1 (GPGPU-Sim 3.1, Quadro FX5800 + Fermi caches). */
+void memsys_config_ccws(struct memsys_config *cfg);
+/* The AWSS paper's Table I (Fermi, 768 KB L2, GDDR5 at 1.84 GHz). */
+void memsys_config_awss(struct memsys_config *cfg);
+
+/* Applies the GPGPU-Sim options a config store holds (gpgpu_n_mem,
+ * gpgpu_clock_domains, gpgpu_cache:dl2, gpgpu_dram_timing_opt, ...; see
+ * memsys_options.c) on top of cfg (a preset); options absent keep cfg's
+ * values. -1 with a one-line message naming the option on a bad value. */
+struct ccgpu_config;
+int memsys_config_read(struct memsys_config *cfg, const struct ccgpu_config *store, char *err,
+                       size_t errlen);
+
+int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen);
+void memsys_free(struct memsys *m);
+
+/* Whether SM port sm can take a request now. */
+int memsys_can_push(const struct memsys *m, uint32_t sm);
+/* Issues req at core cycle now (>= the last advanced cycle): 0 accepted,
+ * -1 port full (retry later, nothing changed), -2 bad request or out of
+ * memory (message in m->err). */
+int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req);
+/* Runs every internal event up to core cycle now. */
+void memsys_advance(struct memsys *m, uint64_t now);
+/* Takes one reply for SM port sm visible at core cycle now: 1 and *out, or 0. */
+int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out);
+/* Earliest core cycle after the last advanced one at which memsys_advance
+ * has work or a reply becomes visible; MEMSYS_NEVER when idle. Replies
+ * already visible are not events: pop them. */
+uint64_t memsys_next_event(struct memsys *m);
+/* Nothing in flight anywhere (replies not yet popped count as in flight). */
+int memsys_idle(const struct memsys *m);
+/* Glue for an L1 above: the request for miss-queue entry o of cache l1
+ * (reads and writes alike; sectors are sent as the span from the first to
+ * the last, so a gap in the mask is fetched too), and the sectors of l1 a
+ * read reply fills. Replies to writes fill nothing. */
+void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
+                              struct mem_request *r);
+uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
+
+/* Registers mem.*, icnt.*, l2_pN.* and dram_pN.* counters. */
+int memsys_register_stats(struct memsys *m, struct stats *s);
+
+#endif

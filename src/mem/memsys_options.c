@@ -1,0 +1,186 @@
+/* GPGPU-Sim options for the memory system, read from the config store.
+ *
+ * Honoured: gpgpu_n_mem (partitions), gpgpu_n_sub_partition_per_mchannel
+ * (ccgpu models one L2 slice per channel: the slice gets n_sub times the
+ * sets of gpgpu_cache:dl2, so capacity and associativity match),
+ * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
+ * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
+ * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
+ * CL, WL and WR are modelled, CDLR, nbkgrp, CCDL and RTPL are accepted but not
+ * modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
+ * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
+ * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
+ * gpgpu_l2_rop_latency (L2 cycles), dram_latency (DRAM cycles),
+ * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
+ * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
+ * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_l2_hit_latency,
+ * mem_l2_in_queue, mem_l2_out_queue, mem_ctrl_bytes.
+ * Every other GPGPU-Sim option stays unread, so the config check names it as
+ * not modelled. */
+#include "mem/memsys.h"
+#include "gpu/config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int read_clocks(struct memsys_config *c, const ccgpu_config *store, char *err, size_t errlen)
+{
+    const char *v = config_get_str(store, "gpgpu_clock_domains", NULL);
+    if (!v)
+        return 0;
+    double f[4];
+    char tail;
+    if (sscanf(v, "%lf:%lf:%lf:%lf%c", &f[0], &f[1], &f[2], &f[3], &tail) != 4) {
+        snprintf(err, errlen, "gpgpu_clock_domains: '%s' is not core:icnt:l2:dram (MHz)", v);
+        return -1;
+    }
+    for (int i = 0; i < 4; i++)
+        if (!(f[i] >= 1 && f[i] <= 1e6)) {
+            snprintf(err, errlen, "gpgpu_clock_domains: clock %g MHz out of range in '%s'", f[i], v);
+            return -1;
+        }
+    c->core_mhz = f[0];
+    c->icnt_mhz = f[1];
+    c->l2_mhz = f[2];
+    c->dram_mhz = f[3];
+    return 0;
+}
+
+static uint32_t *timing_field(struct dram_config *d, const char *name)
+{
+    static const char *const names[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
+                                          "RC",  "CL",  "WL",  "WR",  NULL };
+    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS,
+                           &d->t.tRP,  &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR };
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return fields[i];
+    return NULL;
+}
+
+static int read_timing(struct dram_config *d, const ccgpu_config *store, char *err, size_t errlen)
+{
+    const char *v = config_get_str(store, "gpgpu_dram_timing_opt", NULL);
+    if (!v)
+        return 0;
+    char buf[256];
+    size_t n = strlen(v);
+    if (n >= 2 && v[0] == '"' && v[n - 1] == '"') { /* quoted in GPGPU-Sim files */
+        v++;
+        n -= 2;
+    }
+    if (n >= sizeof buf) {
+        snprintf(err, errlen, "gpgpu_dram_timing_opt: value too long");
+        return -1;
+    }
+    memcpy(buf, v, n);
+    buf[n] = '\0';
+    /* positional 3.x form: nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR */
+    static const char *const pos[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
+                                        "RC",  "CL",  "WL",  "CDLR", "WR" };
+    int k = 0;
+    for (char *tok = strtok(buf, ":"); tok; tok = strtok(NULL, ":"), k++) {
+        char *eq = strchr(tok, '='), *name, *val;
+        if (eq) {
+            *eq = '\0';
+            name = tok;
+            val = eq + 1;
+        } else if (k < 11) {
+            name = (char *)pos[k];
+            val = tok;
+        } else {
+            snprintf(err, errlen, "gpgpu_dram_timing_opt: too many positional fields in '%s'", v);
+            return -1;
+        }
+        char *end;
+        unsigned long x = strtoul(val, &end, 10);
+        if (!*val || *end || x > 100000) {
+            snprintf(err, errlen, "gpgpu_dram_timing_opt: %s=%s is not a cycle count", name, val);
+            return -1;
+        }
+        uint32_t *f = timing_field(d, name);
+        if (f)
+            *f = (uint32_t)x;
+        else if (strcmp(name, "CDLR") && strcmp(name, "nbkgrp") && strcmp(name, "CCDL") &&
+                 strcmp(name, "RTPL")) {
+            snprintf(err, errlen, "gpgpu_dram_timing_opt: unknown parameter '%s'", name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store, char *err,
+                       size_t errlen)
+{
+    uint32_t nsub = 1, buswidth = c->dram.bus_bytes, chips = 1, sched = 1, q = c->dram.queue_size;
+    uint32_t inbuf = 0, outbuf = 0;
+    if (config_get_u32(store, "gpgpu_n_mem", c->n_part, &c->n_part, err, errlen) ||
+        config_get_u32(store, "gpgpu_n_sub_partition_per_mchannel", 1, &nsub, err, errlen) ||
+        read_clocks(c, store, err, errlen) || read_timing(&c->dram, store, err, errlen))
+        return -1;
+    const char *l2 = config_get_str(store, "gpgpu_cache:dl2", NULL);
+    if (l2 && cache_config_parse(&c->l2, l2, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        snprintf(err, errlen, "gpgpu_cache:dl2: %s", inner);
+        return -1;
+    }
+    if (c->l2.disabled) {
+        snprintf(err, errlen, "gpgpu_cache:dl2: 'none' is not modelled (ccgpu needs an L2)");
+        return -1;
+    }
+    if (nsub < 1 || nsub > 16 || (nsub & (nsub - 1))) {
+        snprintf(err, errlen, "gpgpu_n_sub_partition_per_mchannel: %u is not 1, 2, 4, 8 or 16", nsub);
+        return -1;
+    }
+    if (l2)
+        c->l2.nsets *= nsub;
+    /* a one-chip default for the chip count keeps presets' bus width when absent */
+    int have_chips = config_find(store, "gpgpu_n_mem_per_ctrlr") != NULL;
+    int have_width = config_find(store, "gpgpu_dram_buswidth") != NULL;
+    if (config_get_u32(store, "gpgpu_dram_buswidth", 4, &buswidth, err, errlen) ||
+        config_get_u32(store, "gpgpu_n_mem_per_ctrlr", 1, &chips, err, errlen) ||
+        config_get_u32(store, "gpgpu_dram_burst_length", c->dram.burst_length,
+                       &c->dram.burst_length, err, errlen) ||
+        config_get_u32(store, "dram_data_command_freq_ratio", c->dram.data_rate,
+                       &c->dram.data_rate, err, errlen) ||
+        config_get_u32(store, "gpgpu_dram_scheduler", 1, &sched, err, errlen) ||
+        config_get_u32(store, "gpgpu_frfcfs_dram_sched_queue_size", q, &q, err, errlen) ||
+        config_get_u32(store, "gpgpu_l2_rop_latency", c->rop_latency, &c->rop_latency, err, errlen) ||
+        config_get_u32(store, "dram_latency", c->dram_latency, &c->dram_latency, err, errlen) ||
+        config_get_u32(store, "icnt_flit_size", c->flit_bytes, &c->flit_bytes, err, errlen) ||
+        config_get_u32(store, "icnt_in_buffer_limit", 0, &inbuf, err, errlen) ||
+        config_get_u32(store, "icnt_out_buffer_limit", 0, &outbuf, err, errlen) ||
+        config_get_u32(store, "mem_icnt_latency", c->icnt_latency, &c->icnt_latency, err, errlen) ||
+        config_get_u32(store, "mem_icnt_flits_per_cycle", c->flits_per_cycle, &c->flits_per_cycle,
+                       err, errlen) ||
+        config_get_u32(store, "mem_l2_hit_latency", c->l2_latency, &c->l2_latency, err, errlen) ||
+        config_get_u32(store, "mem_l2_in_queue", c->l2_in_queue, &c->l2_in_queue, err, errlen) ||
+        config_get_u32(store, "mem_l2_out_queue", c->l2_out_queue, &c->l2_out_queue, err, errlen) ||
+        config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen))
+        return -1;
+    if (have_chips || have_width)
+        c->dram.bus_bytes = buswidth * chips;
+    if (sched != 1) {
+        snprintf(err, errlen, "gpgpu_dram_scheduler: %u (FIFO) is not modelled; ccgpu has FR-FCFS (1)",
+                 sched);
+        return -1;
+    }
+    c->dram.queue_size = q ? q : 256;
+    uint32_t pkt = c->flit_bytes ? (c->l2.line_size + c->ctrl_bytes + c->flit_bytes - 1) / c->flit_bytes : 1;
+    if (inbuf)
+        c->icnt_in_buf = inbuf / pkt ? inbuf / pkt : 1;
+    if (outbuf)
+        c->icnt_out_buf = outbuf / pkt ? outbuf / pkt : 1;
+    const char *map = config_get_str(store, "gpgpu_mem_addr_mapping", NULL);
+    if (map) {
+        if (strlen(map) >= sizeof c->addr_map) {
+            snprintf(err, errlen, "gpgpu_mem_addr_mapping: value too long");
+            return -1;
+        }
+        snprintf(c->addr_map, sizeof c->addr_map, "%s", map);
+    }
+    return 0;
+}

@@ -1,0 +1,172 @@
+#include "mem/partition.h"
+#include "gpu/stats.h"
+#include <stdio.h>
+#include <string.h>
+
+int partition_init(struct partition *p, const struct partition_config *cfg,
+                   const struct addrmap *map, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->id = cfg->id;
+    p->l2_period = cfg->l2_period;
+    p->dram_period = cfg->dram_period;
+    p->l2_latency = cfg->l2_latency;
+    p->rop_latency = cfg->rop_latency;
+    p->dram_latency = cfg->dram_latency;
+    p->map = map;
+    if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
+        snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
+        return -1;
+    }
+    if (cache_init(&p->l2, &cfg->l2, err, errlen))
+        return -1;
+    if (dram_init(&p->dram, &cfg->dram, err, errlen))
+        goto fail;
+    /* the output must take every request a fill can wake at once */
+    uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
+    /* queues hold their latency's worth of requests on top of their size */
+    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) || tq_init(&p->hit, cfg->l2_latency + 4) ||
+        tq_init(&p->ret, cfg->dram.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
+        snprintf(err, errlen, "partition: out of memory");
+        goto fail;
+    }
+    return 0;
+fail:
+    partition_free(p);
+    return -1;
+}
+
+void partition_free(struct partition *p)
+{
+    cache_free(&p->l2);
+    dram_free(&p->dram);
+    tq_free(&p->in);
+    tq_free(&p->hit);
+    tq_free(&p->ret);
+    tq_free(&p->out);
+}
+
+int partition_accept(struct partition *p, uint64_t now, uint32_t slot)
+{
+    if (!tq_room(&p->in))
+        return -1;
+    tq_push(&p->in, now + (uint64_t)p->rop_latency * p->l2_period, slot, 0);
+    return 0;
+}
+
+static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
+{
+    return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
+}
+
+void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
+{
+    uint64_t now = k * p->l2_period;
+    const struct tq_item *it;
+    /* one fill from DRAM */
+    if ((it = tq_ready(&p->ret, now)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge) {
+        const uint64_t *tok;
+        int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
+        for (int i = 0; i < n; i++)
+            tq_push(&p->out, now, tok[i], 0);
+        tq_pop(&p->ret);
+    }
+    /* hit pipeline */
+    while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out)) {
+        tq_push(&p->out, now, it->a, 0);
+        tq_pop(&p->hit);
+    }
+    /* one lookup */
+    if ((it = tq_ready(&p->in, now)) && tq_room(&p->hit)) {
+        struct mem_slot *s = &slots[it->a];
+        struct cache_access a = { s->local, s->sectors, s->r.is_write, s->r.warp, it->a };
+        enum cache_outcome o = cache_access(&p->l2, &a, NULL);
+        if (o != CACHE_RESERVATION_FAIL) {
+            s->r.l2_hit = o == CACHE_HIT;
+            if (o == CACHE_HIT || s->r.is_write)
+                tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, it->a, 0);
+            tq_pop(&p->in);
+        }
+    }
+    /* one miss-queue entry to DRAM */
+    const struct cache_out *m = cache_out_front(&p->l2);
+    if (m && dram_can_accept(&p->dram)) {
+        struct dram_addr d;
+        addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
+        dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
+                  m->addr, m->sectors);
+        cache_out_pop(&p->l2);
+    }
+}
+
+void partition_dram_cycle(struct partition *p, uint64_t j)
+{
+    uint64_t tok;
+    uint32_t aux;
+    while (tq_room(&p->ret) && dram_pop_read(&p->dram, j, &tok, &aux))
+        tq_push(&p->ret, (j + p->dram_latency) * p->dram_period, tok, aux);
+    dram_cycle(&p->dram, j);
+}
+
+/* L2 cycle at or after fs time t, and not before k0. */
+static uint64_t l2_cycle_at(const struct partition *p, uint64_t t, uint64_t k0)
+{
+    uint64_t k = (t + p->l2_period - 1) / p->l2_period;
+    return k > k0 ? k : k0;
+}
+
+uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
+{
+    uint64_t k = PART_NEVER, c;
+    const struct tq_item *it;
+    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge)
+        k = l2_cycle_at(p, it->ready, k0);
+    if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, k0)) < k)
+        k = c;
+    if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, k0)) < k)
+        k = c;
+    if (cache_out_front(&p->l2) && dram_can_accept(&p->dram))
+        k = k0;
+    return k;
+}
+
+uint64_t partition_dram_next(struct partition *p, uint64_t j0)
+{
+    if (tq_room(&p->ret) && dram_reads_ready(&p->dram, j0))
+        return j0;
+    uint64_t j = dram_next_event(&p->dram, j0);
+    return j == DRAM_NEVER ? PART_NEVER : j;
+}
+
+int partition_busy(const struct partition *p)
+{
+    return p->in.count || p->hit.count || p->ret.count || p->out.count || p->l2.mshr.nused ||
+           p->l2.mq_count || dram_busy(&p->dram);
+}
+
+int partition_register_stats(struct partition *p, struct stats *s)
+{
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "l2_p%u", p->id);
+    if (cache_register_stats(&p->l2, s, prefix))
+        return -1;
+    const struct {
+        const char *name;
+        const uint64_t *v;
+        const char *desc;
+    } tab[] = {
+        { "reads", &p->dram.st.reads, "DRAM read column commands" },
+        { "writes", &p->dram.st.writes, "DRAM write column commands" },
+        { "row_hits", &p->dram.st.row_hits, "requests served from an open row" },
+        { "row_misses", &p->dram.st.row_misses, "requests that needed an activate" },
+        { "activates", &p->dram.st.activates, "ACT commands" },
+        { "precharges", &p->dram.st.precharges, "PRE commands" },
+        { "busy_cycles", &p->dram.st.busy_cycles, "DRAM cycles the data bus was busy" },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
+        snprintf(p->stat_names[i], sizeof p->stat_names[i], "dram_p%u.%s", p->id, tab[i].name);
+        if (stats_register(s, p->stat_names[i], tab[i].v, tab[i].desc))
+            return -1;
+    }
+    return 0;
+}

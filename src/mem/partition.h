@@ -1,0 +1,82 @@
+/* Memory partition: one L2 slice (the generic cache, normally write-back)
+ * in front of one DRAM channel, and the queues between them and the
+ * interconnect. The L2 side runs in the L2 clock domain, the DRAM in the
+ * DRAM clock domain; memsys owns the clocks and calls the two tick
+ * functions. Per L2 cycle: one fill from DRAM, the hit pipeline drains,
+ * one request is looked up, one miss-queue entry goes to DRAM. Every request
+ * gets a reply in `out`: read data (after l2_latency on a hit, right after
+ * the fill on a miss) or a write acknowledgement (after l2_latency).
+ * The L2 is indexed by the partition-local address (channel removed). */
+#ifndef CCGPU_MEM_PARTITION_H
+#define CCGPU_MEM_PARTITION_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/addrmap.h"
+#include "mem/cache.h"
+#include "mem/dram.h"
+#include "mem/mem_request.h"
+#include "mem/tqueue.h"
+
+#define PART_NEVER UINT64_MAX
+
+struct stats;
+
+/* A request held by the memory system. */
+struct mem_slot {
+    struct mem_request r;
+    uint64_t local;   /* partition-local address */
+    uint32_t part;
+    uint32_t next_free;
+    uint8_t sectors;  /* L2 sectors touched */
+    uint8_t used;
+};
+
+struct partition_config {
+    uint32_t id;
+    uint64_t l2_period, dram_period; /* fs */
+    uint32_t l2_latency;             /* L2 cycles, lookup to reply on a hit */
+    uint32_t rop_latency;            /* L2 cycles, arrival to lookup */
+    uint32_t dram_latency;           /* DRAM cycles added to each read's return */
+    uint32_t in_queue, out_queue;    /* entries */
+    struct cache_config l2;
+    struct dram_config dram;
+};
+
+struct partition {
+    uint32_t id;
+    uint64_t l2_period, dram_period;
+    uint32_t l2_latency, rop_latency, dram_latency;
+    struct cache l2;
+    struct dram dram;
+    struct tqueue in;  /* requests from the interconnect (a = slot) */
+    struct tqueue hit; /* L2 hit pipeline (a = slot) */
+    struct tqueue ret; /* DRAM read data (a = local line address, b = sectors) */
+    struct tqueue out; /* replies for the interconnect (a = slot) */
+    const struct addrmap *map;
+    char stat_names[8][48];
+};
+
+int partition_init(struct partition *p, const struct partition_config *cfg,
+                   const struct addrmap *map, char *err, size_t errlen);
+void partition_free(struct partition *p);
+/* A request arrived from the interconnect at fs time now: 0, or -1 if the
+ * input queue is full. */
+int partition_accept(struct partition *p, uint64_t now, uint32_t slot);
+static inline int partition_can_accept(const struct partition *p)
+{
+    return tq_room(&p->in) > 0;
+}
+/* L2 cycle k (time k * l2_period). */
+void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
+/* DRAM cycle j (time j * dram_period). */
+void partition_dram_cycle(struct partition *p, uint64_t j);
+/* Earliest L2 cycle >= k0 with work; PART_NEVER if none. */
+uint64_t partition_l2_next(const struct partition *p, uint64_t k0);
+/* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */
+uint64_t partition_dram_next(struct partition *p, uint64_t j0);
+/* Requests anywhere in the partition. */
+int partition_busy(const struct partition *p);
+/* Registers <prefix>.* for the L2 slice and dram_<suffix>.* for the DRAM. */
+int partition_register_stats(struct partition *p, struct stats *s);
+
+#endif

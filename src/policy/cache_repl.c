@@ -1,0 +1,50 @@
+#include "policy/cache_repl.h"
+#include <stdio.h>
+#include <string.h>
+
+#define CACHE_REPL(sym) extern const struct cache_repl_ops sym;
+#include "policy/cache_repl.def"
+#undef CACHE_REPL
+
+const struct cache_repl_ops *const cache_repl_table[] = {
+#define CACHE_REPL(sym) &sym,
+#include "policy/cache_repl.def"
+#undef CACHE_REPL
+    NULL,
+};
+
+static int name_is(const char *name, const char *spec, size_t len)
+{
+    return name && strlen(name) == len && strncmp(name, spec, len) == 0;
+}
+
+int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint32_t assoc,
+                    char *err, size_t errlen)
+{
+    const char *colon = strchr(spec, ':');
+    size_t namelen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const char *args = colon ? colon + 1 : NULL;
+    memset(r, 0, sizeof *r);
+    if (nsets == 0 || assoc == 0) {
+        snprintf(err, errlen, "replacement policy %s: zero sets or ways", spec);
+        return -1;
+    }
+    r->nsets = nsets;
+    r->assoc = assoc;
+    for (int i = 0; cache_repl_table[i]; i++) {
+        const struct cache_repl_ops *ops = cache_repl_table[i];
+        if (name_is(ops->name, spec, namelen) || name_is(ops->alias, spec, namelen)) {
+            r->ops = ops;
+            return ops->init ? ops->init(r, args, err, errlen) : 0;
+        }
+    }
+    snprintf(err, errlen, "unknown replacement policy '%.*s'", (int)namelen, spec);
+    return -1;
+}
+
+void cache_repl_free(struct cache_repl *r)
+{
+    if (r->ops && r->ops->free)
+        r->ops->free(r);
+    r->state = NULL;
+}

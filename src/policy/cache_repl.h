@@ -1,0 +1,47 @@
+/* Cache replacement policies, a policy kind: one file per policy
+ * (src/policy/repl_NAME.c), each filling one struct cache_repl_ops, listed once
+ * in cache_repl.def. Chosen by exact name ("lru", "fifo", "random") or by the
+ * GPGPU-Sim replacement letter as alias ("L", "F"); "name:args" passes args to
+ * init (e.g. "random:42" seeds the generator).
+ *
+ * The cache calls on_fill when a way is (re)allocated to a block (at
+ * reservation for allocate-on-miss caches), on_hit on every hit, and
+ * choose_victim only when no way of the set is invalid; eligible is a bitmap
+ * (64 ways per word) of the ways that may be evicted (never reserved ones).
+ * A policy keeps its per-cache state behind r->state. */
+#ifndef CCGPU_POLICY_CACHE_REPL_H
+#define CCGPU_POLICY_CACHE_REPL_H
+#include <stddef.h>
+#include <stdint.h>
+
+struct cache_repl;
+
+struct cache_repl_ops {
+    int version;       /* 1; hooks may be appended later */
+    const char *name;  /* exact name */
+    const char *alias; /* GPGPU-Sim letter or NULL */
+    /* Allocates state for r->nsets x r->assoc; -1 with a message on error. */
+    int (*init)(struct cache_repl *r, const char *args, char *err, size_t errlen);
+    void (*free)(struct cache_repl *r);
+    void (*on_hit)(struct cache_repl *r, uint32_t set, uint32_t way);
+    void (*on_fill)(struct cache_repl *r, uint32_t set, uint32_t way);
+    /* A way whose bit is set in eligible, or -1 if none is set. */
+    int (*choose_victim)(struct cache_repl *r, uint32_t set, const uint64_t *eligible);
+};
+
+struct cache_repl {
+    const struct cache_repl_ops *ops;
+    uint32_t nsets, assoc;
+    void *state;
+};
+
+/* Looks spec ("name" or "name:args") up and initialises r; -1 and a message
+ * on an unknown name, bad args or out of memory. */
+int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint32_t assoc,
+                    char *err, size_t errlen);
+void cache_repl_free(struct cache_repl *r);
+
+/* Table of all replacement policies (from cache_repl.def), NULL-terminated. */
+extern const struct cache_repl_ops *const cache_repl_table[];
+
+#endif

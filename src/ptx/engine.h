@@ -1,0 +1,162 @@
+/* Functional PTX engine: executes decoded PTX (ir.h) one warp instruction at a
+ * time, "execute at issue" as GPGPU-Sim does. The timing model (or the
+ * functional runner in src/gpu/) owns the schedule: it creates a launch,
+ * places CTAs on SMs with the hardware warp slots it chose, and steps warps.
+ * Each step executes one warp instruction completely (registers, memory,
+ * control flow) and describes it in a struct ptx_dyninst.
+ *
+ *   struct ptx_program *p = ptx_program_load(mem, module, err, len);
+ *   struct ptx_launch *l = ptx_launch_create(p, &desc, err, len);
+ *   struct ptx_cta *c = ptx_cta_create(l, cta_linear_id, sm_id, warp_slots);
+ *   struct ptx_dyninst d;
+ *   while ((st = ptx_warp_step(ptx_cta_warp(c, i), &d)) == PTX_STEP_OK) ...
+ *   ptx_cta_free(c); ptx_launch_free(l);
+ *
+ * No global state: everything lives in the program / launch / CTA objects. */
+#ifndef CCGPU_PTX_ENGINE_H
+#define CCGPU_PTX_ENGINE_H
+#include "ptx/devmem.h"
+#include "ptx/ir.h"
+#include <stdint.h>
+#include <stdio.h>
+
+struct ptx_program; /* a module placed in one GPU's device memory */
+struct ptx_launch;  /* one kernel launch: grid, block, parameters */
+struct ptx_cta;     /* one resident CTA: its warps, shared memory, barriers */
+struct ptx_warp;    /* one warp: registers, SIMT stack, call frames */
+
+/* Generic address windows (cvta, isspacep, generic ld/st). Global device
+ * memory lies below PTX_GENERIC_LOCAL_BASE. A shared address is an offset in
+ * the CTA's shared memory, a local address an offset in the thread's frame. */
+#define PTX_GENERIC_LOCAL_BASE 0x00007e0000000000ull
+#define PTX_GENERIC_SHARED_BASE 0x00007f0000000000ull
+#define PTX_GENERIC_WINDOW 0x0000000100000000ull /* 4 GiB each */
+
+/* ---- program: module + device memory --------------------------------------
+ * Places module .global/.const variables in device memory (with their
+ * initializers) and lays out shared, local and parameter symbols. The module
+ * must outlive the program. NULL on error with "NAME:LINE: message" in err. */
+struct ptx_program *ptx_program_load(struct devmem *mem, const struct ptx_module *m,
+                                     char *err, size_t errlen);
+void ptx_program_free(struct ptx_program *p);
+const struct ptx_module *ptx_program_module(const struct ptx_program *p);
+/* Device address and size of a module-scope .global/.const symbol; -1 if none. */
+int ptx_program_symbol(const struct ptx_program *p, const char *name, uint64_t *addr,
+                       uint64_t *size);
+/* Static shared bytes of a kernel (module-scope + its own + called .funcs). */
+uint64_t ptx_program_static_shared(const struct ptx_program *p, int kernel);
+/* Kernel parameter i: offset and size in the parameter buffer; -1 if no such
+ * parameter. ptx_program_param_bytes: the buffer's size. */
+int ptx_program_param(const struct ptx_program *p, int kernel, uint32_t i, uint64_t *offset,
+                      uint64_t *size);
+uint64_t ptx_program_param_bytes(const struct ptx_program *p, int kernel);
+/* Local bytes per thread a launch of this kernel reserves (frame + call stack). */
+uint64_t ptx_program_local_per_thread(const struct ptx_program *p, int kernel);
+
+/* ---- memory observer -------------------------------------------------------
+ * Called once per executed warp memory instruction (ld/st/atom/red in any
+ * space, after the access), for working-set analysis and traces. */
+struct ptx_dyninst;
+typedef void (*ptx_mem_observer)(void *ctx, const struct ptx_dyninst *d, uint32_t cta_linear,
+                                 uint32_t warp_in_cta);
+
+/* ---- launch ----------------------------------------------------------------- */
+struct ptx_launch_desc {
+    int kernel;             /* function index of the .entry in the module */
+    uint32_t grid[3], block[3];
+    uint32_t dynamic_shared;
+    const uint8_t *params;  /* kernel parameter buffer, param_bytes of the kernel */
+    uint32_t num_sms;       /* %nsmid */
+    uint32_t warps_per_sm;  /* %nwarpid */
+    uint32_t gridid;        /* %gridid */
+    FILE *printf_out;       /* vprintf stream (NULL = stdout) */
+    uint32_t max_threads_per_cta; /* 0 = 1024 */
+    uint64_t max_shared_per_cta;  /* 0 = 48 KiB */
+};
+/* Validates the launch (block size, shared memory, grid) and copies params. */
+struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_launch_desc *d,
+                                     char *err, size_t errlen);
+void ptx_launch_free(struct ptx_launch *l);
+/* %clock/%clock64 read *cycle; unset, they read the launch's warp-instruction count. */
+void ptx_launch_set_clock(struct ptx_launch *l, const uint64_t *cycle);
+void ptx_launch_set_observer(struct ptx_launch *l, ptx_mem_observer fn, void *ctx);
+uint32_t ptx_launch_num_ctas(const struct ptx_launch *l);
+uint32_t ptx_launch_warps_per_cta(const struct ptx_launch *l);
+uint32_t ptx_launch_threads_per_cta(const struct ptx_launch *l);
+/* Shared bytes one CTA of this launch occupies (static + dynamic). */
+uint64_t ptx_launch_shared_per_cta(const struct ptx_launch *l);
+/* The first error of this launch (one line naming kernel, CTA, thread, address,
+ * line), or "" when none. */
+const char *ptx_launch_error(const struct ptx_launch *l);
+const char *ptx_launch_kernel_name(const struct ptx_launch *l);
+
+/* Counters summed over every warp of the launch (the caller may read them at
+ * any time; they are plain fields so the hot path only increments). */
+struct ptx_counters {
+    uint64_t warp_insts, thread_insts;
+    uint64_t warp_loads[PTX_SPACE_COUNT], warp_stores[PTX_SPACE_COUNT];
+    uint64_t warp_atomics[PTX_SPACE_COUNT];
+    uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];
+    uint64_t branches, divergent_branches, barriers;
+};
+const struct ptx_counters *ptx_launch_counters(const struct ptx_launch *l);
+
+/* ---- CTAs ------------------------------------------------------------------
+ * cta_linear = x + y*gx + z*gx*gy. warp_slots[i] is the hardware warp slot
+ * (%warpid) of the CTA's warp i; NULL means 0, 1, 2... NULL on allocation
+ * failure or bad id (message in ptx_launch_error). */
+struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32_t sm_id,
+                               const uint32_t *warp_slots);
+void ptx_cta_free(struct ptx_cta *c);
+uint32_t ptx_cta_num_warps(const struct ptx_cta *c);
+struct ptx_warp *ptx_cta_warp(struct ptx_cta *c, uint32_t i);
+uint32_t ptx_cta_linear_id(const struct ptx_cta *c);
+uint32_t ptx_cta_sm(const struct ptx_cta *c);
+/* All warps exited. */
+int ptx_cta_done(const struct ptx_cta *c);
+/* Every live warp waits at a barrier that cannot be released: the error
+ * is recorded in the launch and 1 returned. */
+int ptx_cta_check_deadlock(struct ptx_cta *c);
+
+/* ---- warps ------------------------------------------------------------------ */
+enum ptx_warp_state { PTX_WARP_READY, PTX_WARP_AT_BARRIER, PTX_WARP_EXITED, PTX_WARP_ERROR };
+enum ptx_warp_state ptx_warp_state(const struct ptx_warp *w);
+uint32_t ptx_warp_slot(const struct ptx_warp *w);      /* hardware slot (%warpid) */
+uint32_t ptx_warp_index(const struct ptx_warp *w);     /* warp index within its CTA */
+struct ptx_cta *ptx_warp_cta(const struct ptx_warp *w);
+/* The next instruction the warp would issue (NULL unless READY), its pc and
+ * active mask, for a timing model's fetch/decode/scoreboard. */
+const struct ptx_inst *ptx_warp_next(const struct ptx_warp *w, uint32_t *pc, uint32_t *mask);
+
+/* One executed warp instruction. */
+struct ptx_dyninst {
+    const struct ptx_inst *inst;     /* decoded instruction: op, opclass, operands */
+    const struct ptx_function *func; /* function it belongs to */
+    uint32_t pc;                     /* instruction index in func */
+    uint32_t active_mask;            /* SIMT-stack active lanes at issue */
+    uint32_t exec_mask;              /* lanes that executed: active & guard */
+    /* memory instructions (inst->opclass == PTX_CLASS_MEM), else is_mem = 0 */
+    uint8_t is_mem, is_load, is_store, is_atomic; /* atomics are load+store too */
+    uint8_t space;       /* resolved space (generic -> space of the lanes) */
+    uint8_t mixed_space; /* generic access whose lanes resolved to different spaces */
+    uint8_t access_size; /* bytes per element */
+    uint8_t vec;         /* elements per lane (1, 2, 4) */
+    /* per lane (valid for exec_mask lanes): global: device address; shared:
+     * offset in the CTA's shared memory; local: offset in the thread's local
+     * memory; param: offset in the parameter buffer */
+    uint64_t addr[PTX_WARP_SIZE];
+};
+
+enum ptx_step_status {
+    PTX_STEP_OK,      /* executed; the warp can issue again */
+    PTX_STEP_BARRIER, /* executed a barrier and now waits (state AT_BARRIER) */
+    PTX_STEP_EXITED,  /* the warp's last threads exited */
+    PTX_STEP_ERROR,   /* the launch failed: ptx_launch_error() */
+};
+/* Executes the warp's next instruction. d may be NULL (functional fast path). */
+enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d);
+/* Steps up to max instructions while the status is OK; returns the last status
+ * and adds the number executed to *executed. The functional runner's loop. */
+enum ptx_step_status ptx_warp_run(struct ptx_warp *w, uint64_t max, uint64_t *executed);
+
+#endif

@@ -1,0 +1,254 @@
+/* Internals of the functional engine shared by its files (program.c, launch.c,
+ * exec.c, alu.c, memops.c, vprintf.c). Nothing outside src/ptx/exec* uses it. */
+#ifndef CCGPU_PTX_EXEC_IMPL_H
+#define CCGPU_PTX_EXEC_IMPL_H
+#include "ptx/engine.h"
+#include <stdarg.h>
+#include <string.h>
+
+#define FULL_MASK 0xffffffffu
+#define PTX_NUM_BARRIERS 16
+/* Per-thread call stack reserved beyond the kernel's own frame when the
+ * kernel calls functions (CUDA's default stack is 1 KiB per thread). */
+#define PTX_CALL_STACK_BYTES 1024u
+#define PTX_MAX_CALL_DEPTH 64u
+
+/* How a symbol's value is formed at run time. */
+enum sym_kind {
+    SYMK_GLOBAL,  /* device address (global and const variables) */
+    SYMK_SHARED,  /* offset in the CTA's shared memory */
+    SYMK_DYNSHARED, /* .extern .shared: after the kernel's static shared */
+    SYMK_LOCAL,   /* offset in the current frame of the thread's local memory */
+    SYMK_KPARAM,  /* offset in the kernel parameter buffer */
+    SYMK_FPARAM,  /* offset in the per-lane parameter frame of a function */
+    SYMK_FUNC,    /* a function name (not addressable here) */
+};
+
+struct ptx_program {
+    const struct ptx_module *mod;
+    struct devmem *mem;
+    uint8_t *sym_kind;     /* per symbol */
+    uint64_t *sym_val;     /* per symbol, see enum sym_kind */
+    uint32_t *param_frame; /* per function: bytes of its per-lane parameter frame */
+    uint64_t *static_shared; /* per function (entries): static shared bytes */
+    uint64_t *func_local;  /* per function: bytes of its local frame */
+    uint64_t *kparam_bytes; /* per function (entries): parameter buffer bytes */
+    uint64_t max_func_local; /* largest .func local frame */
+    int has_calls;           /* the module defines non-extern .funcs */
+    uint64_t global_base, const_base;
+};
+
+struct ptx_launch {
+    struct ptx_program *prog;
+    const struct ptx_module *mod;
+    const struct ptx_function *kernel;
+    int kernel_idx;
+    uint32_t grid[3], block[3];
+    uint32_t nctas, threads_per_cta, warps_per_cta;
+    uint64_t static_shared, shared_per_cta, dyn_shared;
+    uint64_t local_per_thread;
+    uint8_t *params;
+    uint32_t num_sms, warps_per_sm, gridid;
+    FILE *printf_out;
+    const uint64_t *clock;
+    ptx_mem_observer observer;
+    void *observer_ctx;
+    struct ptx_counters cnt;
+    int failed;
+    char error[512];
+};
+
+struct simt_entry {
+    uint32_t pc, rpc, mask;
+};
+
+/* A call frame: what `ret` restores. */
+struct call_frame {
+    uint32_t func, ret_pc;
+    uint32_t simt_base;     /* SIMT stack depth at the call */
+    uint32_t ret_mask;      /* lanes that executed ret */
+    size_t reg_base, pred_base, param_base; /* caller's frame offsets */
+    uint64_t fp;            /* caller's local frame pointer */
+    const struct ptx_inst *call; /* the call instruction (for return values) */
+};
+
+struct ptx_warp {
+    struct ptx_cta *cta;
+    struct ptx_launch *launch;
+    uint32_t index, slot;
+    uint32_t live;          /* lanes that exist and have not exited */
+    uint8_t state;          /* enum ptx_warp_state */
+    uint8_t bar_id;
+    uint32_t bar_mask;      /* lanes that arrived at the barrier */
+    const struct ptx_inst *bar_inst;
+    /* current function */
+    const struct ptx_function *func;
+    uint32_t func_idx;
+    uint64_t *regs;         /* regs[slot * 32 + lane] of the current frame */
+    size_t reg_base, pred_base, param_base; /* current frame in the stacks */
+    uint32_t *preds;        /* one lane mask per predicate register */
+    uint8_t *params;        /* per-lane parameter frame: params[lane * size + off] */
+    uint64_t fp;            /* local frame pointer (offset in each thread's local memory) */
+    /* stacks */
+    struct simt_entry *simt;
+    uint32_t sp, simt_cap;
+    struct call_frame *frames;
+    uint32_t nframes;
+    size_t frames_cap;
+    uint32_t cc;            /* carry flag per lane (add.cc / addc) */
+    uint64_t *regstack;
+    size_t reg_cap;   /* in 64-bit slots */
+    uint32_t *predstack;
+    size_t pred_cap;
+    uint8_t *paramstack;
+    size_t param_cap;
+    uint64_t sink[PTX_WARP_SIZE]; /* destination "_" */
+    /* per-lane thread ids */
+    uint32_t tid[3][PTX_WARP_SIZE];
+};
+
+struct ptx_cta {
+    struct ptx_launch *launch;
+    uint32_t linear, sm;
+    uint32_t ctaid[3];
+    uint32_t nwarps;
+    struct ptx_warp *warps;
+    uint8_t *shared;        /* shared_per_cta bytes */
+    uint8_t *local;         /* threads * local_per_thread bytes */
+    uint32_t live_threads;
+    uint32_t bar_count[PTX_NUM_BARRIERS];   /* threads arrived */
+    uint32_t bar_expected[PTX_NUM_BARRIERS]; /* 0 = all live threads */
+    uint32_t bar_red[PTX_NUM_BARRIERS];     /* bar.red: lanes with a true predicate */
+    uint8_t bar_red_all[PTX_NUM_BARRIERS];  /* bar.red: every arriving lane true */
+    uint32_t warps_done, warps_waiting;
+};
+
+/* barriers (launch.c) */
+/* Counts `mask`'s lanes at barrier id; releases waiting warps when complete. */
+void ptx_bar_arrive(struct ptx_cta *c, uint32_t id, uint32_t mask, uint32_t expected);
+/* Threads exited: re-checks every barrier. */
+void ptx_bar_threads_exited(struct ptx_cta *c, uint32_t n);
+
+/* ---- shared helpers (exec.c) ---- */
+/* Records the launch's first error, prefixed with kernel, CTA, thread of
+ * `lane` (or none when lane < 0) and suffixed with the PTX line. */
+void ptx_exec_fail(struct ptx_warp *w, int lane, const struct ptx_inst *in, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Lane values of a source operand (registers directly, others via tmp). */
+const uint64_t *ptx_exec_src(struct ptx_warp *w, const struct ptx_operand *o, uint64_t *tmp);
+/* Value of a symbol operand for one lane's frame (uniform over the warp). */
+uint64_t ptx_exec_symbol(const struct ptx_warp *w, uint32_t sym);
+uint32_t ptx_exec_pred(const struct ptx_warp *w, const struct ptx_operand *o);
+uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, int lane);
+
+/* names for messages (exec.c) */
+const char *ptx_op_name(int op);
+const char *ptx_type_str(int t);
+
+/* ---- alu.c: arithmetic, logic, compare, convert, move; 0 = ok, -1 = error ---- */
+int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
+/* ---- warpops.c: shfl, vote, activemask ---- */
+int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
+/* ---- memops.c: ld/st/atom/red/cvta/isspacep; d may be NULL ---- */
+int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                 struct ptx_dyninst *d);
+/* Host pointer to `size` bytes at a generic/space address for one lane, or
+ * NULL (bounds error not reported). */
+uint8_t *ptx_mem_lane_ptr(struct ptx_warp *w, int space, uint64_t addr, uint32_t size,
+                          int lane);
+/* ---- vprintf.c ---- */
+int ptx_exec_vprintf(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                     const uint32_t *arg_syms, uint32_t nargs);
+
+int ptx_alu_int(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, uint64_t *D,
+                const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *e);
+int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, uint64_t *D,
+                  const uint64_t *a, const uint64_t *b, const uint64_t *c);
+int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, uint64_t *D,
+                const uint64_t *a);
+/* Lanes of a source operand; registers without a call. */
+static inline const uint64_t *ptx_src(struct ptx_warp *w, const struct ptx_operand *o,
+                                      uint64_t *tmp)
+{
+    if (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX)
+        return &w->regs[(size_t)o->index * PTX_WARP_SIZE];
+    if (o->kind == PTX_OPND_IMM) {
+        uint64_t v = (uint64_t)o->value;
+        for (int l = 0; l < PTX_WARP_SIZE; l++)
+            tmp[l] = v;
+        return tmp;
+    }
+    return ptx_exec_src(w, o, tmp);
+}
+
+/* popcount without a library call (no -mpopcnt in the default flags) */
+static inline unsigned ptx_popc(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+/* Destination register lanes ("_" writes to a scratch). */
+static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operand *o)
+{
+    if (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX)
+        return &w->regs[(size_t)o->index * PTX_WARP_SIZE];
+    return w->sink;
+}
+
+/* Lane loop with a full-mask fast path the compiler can vectorise.
+ * Expects `mask` and `D` in scope and `l` as the lane variable. */
+#define LANES(expr)                                                           \
+    do {                                                                      \
+        if (mask == FULL_MASK) {                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
+                D[l] = (expr);                                                \
+        } else {                                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
+                if ((mask >> l) & 1)                                          \
+                    D[l] = (expr);                                            \
+        }                                                                     \
+    } while (0)
+
+static inline uint64_t zx(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+static inline int64_t sx(uint64_t v, unsigned bits)
+{
+    return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+static inline float f32(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t fb32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double f64(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+static inline uint64_t fb64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+/* .ftz: subnormal f32 becomes zero of the same sign */
+static inline uint64_t ftz32(uint64_t v)
+{
+    return ((v & 0x7f800000u) == 0) ? (v & 0x80000000u) : (v & 0xffffffffu);
+}
+
+#endif

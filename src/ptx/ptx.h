@@ -1,0 +1,36 @@
+/* PTX front end: text -> decoded module (src/ptx/ir.h).
+ * Parsing, decoding, symbol layout and control-flow analysis (reconvergence
+ * points at immediate post-dominators) all happen here, once, at load time. */
+#ifndef CCGPU_PTX_PTX_H
+#define CCGPU_PTX_PTX_H
+#include "ptx/ir.h"
+#include <stddef.h>
+
+/* Parses `text`; `name` labels messages. On error returns NULL and writes
+ * "NAME:LINE: message" into err (the first error only). An instruction the
+ * engine does not implement is an error here, naming the opcode. */
+struct ptx_module *ptx_parse(const char *text, const char *name, char *err, size_t errlen);
+void ptx_module_free(struct ptx_module *m);
+
+/* Function by exact name, or NULL. */
+const struct ptx_function *ptx_find_function(const struct ptx_module *m, const char *name);
+int ptx_find_function_index(const struct ptx_module *m, const char *name);
+
+/* Writes one instruction back as PTX-like text (for traces and messages). */
+int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
+                    const struct ptx_inst *in, char *buf, size_t len);
+
+/* The type of operand i of a decoded instruction: what an immediate there
+ * was converted to (usually in->type; see operands.c for the exceptions). */
+enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i);
+
+/* Fills inst.reconv of every branch of every function (immediate
+ * post-dominators of the control-flow graph); called by ptx_parse. */
+int ptx_compute_reconvergence(struct ptx_module *m, char *err, size_t errlen);
+
+/* Estimated physical registers per thread from PTX liveness (maximum number
+ * of simultaneously live 32-bit register values, 64-bit counting twice), used
+ * for occupancy when ptxas figures are not available. */
+uint32_t ptx_estimate_registers(const struct ptx_module *m, const struct ptx_function *f);
+
+#endif

@@ -1,0 +1,500 @@
+/* Generic cache: replacement, reservation, MSHR merging, reservation-failure
+ * reasons, write policies, sectors, hooks and statistics. */
+#include "check.h"
+#include "gpu/stats.h"
+#include "mem/cache.h"
+#include <stdlib.h>
+
+#define LINE 128u
+
+static int mk(struct cache *c, const char *spec)
+{
+    struct cache_config cfg;
+    char err[256];
+    if (cache_config_parse(&cfg, spec, err, sizeof err) || cache_init(c, &cfg, err, sizeof err)) {
+        printf("  setup '%s': %s\n", spec, err);
+        return -1;
+    }
+    return 0;
+}
+
+static enum cache_outcome rd(struct cache *c, uint64_t line, int warp, uint64_t token,
+                             enum cache_fail *f)
+{
+    struct cache_access a = { line * LINE, 0, 0, warp, token };
+    return cache_access(c, &a, f);
+}
+
+static enum cache_outcome wr(struct cache *c, uint64_t line, enum cache_fail *f)
+{
+    struct cache_access a = { line * LINE, 0, 1, 0, 99 };
+    return cache_access(c, &a, f);
+}
+
+/* Reads a line; on a miss, drains the queue and fills at once. */
+static enum cache_outcome rd_fill(struct cache *c, uint64_t line)
+{
+    enum cache_fail f;
+    enum cache_outcome o = rd(c, line, 0, line, &f);
+    if (o == CACHE_MISS) {
+        const uint64_t *t;
+        while (cache_out_front(c))
+            cache_out_pop(c);
+        cache_fill(c, line * LINE, 1, &t);
+    }
+    return o;
+}
+
+static int present(const struct cache *c, uint64_t line)
+{
+    const struct cache_line *l = cache_find_line(c, line * LINE);
+    return l && l->state != CACHE_LINE_RESERVED;
+}
+
+TEST(lru_evicts_least_recently_used)
+{
+    struct cache c;
+    if (mk(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
+        return;
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT(rd_fill(&c, 10 + i), CACHE_MISS);
+    CHECK_EQ_INT(rd_fill(&c, 10), CACHE_HIT); /* 10 becomes most recent */
+    CHECK_EQ_INT(rd_fill(&c, 20), CACHE_MISS); /* evicts 11 */
+    CHECK(present(&c, 10) && !present(&c, 11) && present(&c, 12) && present(&c, 20));
+    CHECK_EQ_INT(c.st.evictions, 1);
+    cache_free(&c);
+}
+
+TEST(fifo_ignores_hits)
+{
+    struct cache c;
+    if (mk(&c, "N:1:128:4,F:R:m:N:L,A:8:4,8"))
+        return;
+    for (int i = 0; i < 4; i++)
+        rd_fill(&c, 10 + i);
+    CHECK_EQ_INT(rd_fill(&c, 10), CACHE_HIT);
+    CHECK_EQ_INT(rd_fill(&c, 20), CACHE_MISS); /* evicts 10, the first in */
+    CHECK(!present(&c, 10) && present(&c, 11) && present(&c, 20));
+    cache_free(&c);
+}
+
+TEST(random_is_seeded_and_repeatable)
+{
+    int victims[2][16];
+    for (int run = 0; run < 2; run++) {
+        struct cache c;
+        if (mk(&c, "N:1:128:4,random:R:m:N:L,A:8:4,8"))
+            return;
+        for (int i = 0; i < 4; i++)
+            rd_fill(&c, i);
+        for (int k = 0; k < 16; k++) {
+            uint64_t before[4];
+            for (int w = 0; w < 4; w++)
+                before[w] = c.lines[w].block;
+            rd_fill(&c, 100 + (uint64_t)k);
+            victims[run][k] = -1;
+            for (int w = 0; w < 4; w++)
+                if (c.lines[w].block != before[w])
+                    victims[run][k] = w;
+            CHECK(victims[run][k] >= 0 && victims[run][k] < 4);
+        }
+        cache_free(&c);
+    }
+    CHECK(memcmp(victims[0], victims[1], sizeof victims[0]) == 0);
+    int distinct = 0;
+    for (int w = 0; w < 4; w++)
+        for (int k = 0; k < 16; k++)
+            if (victims[0][k] == w) {
+                distinct++;
+                break;
+            }
+    CHECK(distinct >= 3); /* not stuck on one way */
+}
+
+/* CACM highlight Fig. 3/4: three warps, two loads each over their own four
+ * lines, 4-entry fully associative LRU cache. */
+TEST(cacm_round_robin_vs_locality_order)
+{
+    static const int rr[] = { 0, 1, 2, 0, 1, 2 }, grouped[] = { 0, 0, 1, 1, 2, 2 };
+    const int *orders[2] = { rr, grouped };
+    int hits[2];
+    for (int o = 0; o < 2; o++) {
+        struct cache c;
+        if (mk(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
+            return;
+        for (int i = 0; i < 6; i++)
+            for (int l = 0; l < 4; l++)
+                rd_fill(&c, (uint64_t)(orders[o][i] * 4 + l));
+        hits[o] = (int)c.st.hits;
+        cache_free(&c);
+    }
+    CHECK_EQ_INT(hits[0], 0);
+    CHECK_EQ_INT(hits[1], 12);
+}
+
+static int misses_on(const char *spec, const int *trace, int n)
+{
+    struct cache c;
+    if (mk(&c, spec))
+        return -1;
+    for (int i = 0; i < n; i++)
+        rd_fill(&c, (uint64_t)trace[i]);
+    int m = (int)c.st.misses;
+    cache_free(&c);
+    return m;
+}
+
+/* Worked examples: DESIGN.md's Belady traces (LRU column) and the textbook
+ * reference string (Silberschatz: FIFO 15 / LRU 12 with 3 frames, FIFO 10 /
+ * LRU 8 with 4). */
+TEST(worked_examples_lru_fifo)
+{
+    static const int abc[] = { 1, 2, 3, 1, 2, 3, 1, 2 };
+    static const int ref[] = { 7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1 };
+    CHECK_EQ_INT(misses_on("N:1:128:2,L:R:m:N:L,A:8:4,8", abc, 8), 8);
+    CHECK_EQ_INT(misses_on("N:1:128:4,L:R:m:N:L,A:8:4,8", ref, 20), 8);
+    CHECK_EQ_INT(misses_on("N:1:128:3,L:R:m:N:L,A:8:4,8", ref, 20), 12);
+    CHECK_EQ_INT(misses_on("N:1:128:3,F:R:m:N:L,A:8:4,8", ref, 20), 15);
+    CHECK_EQ_INT(misses_on("N:1:128:4,F:R:m:N:L,A:8:4,8", ref, 20), 10);
+}
+
+TEST(reserved_lines_are_never_evicted)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:2,L:R:m:N:L,A:8:4,8"))
+        return;
+    CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
+    CHECK_EQ_INT(c.mq_count, 2);
+    CHECK_EQ_INT(rd(&c, 3, 0, 3, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_LINE_ALLOC);
+    CHECK_EQ_INT(c.mq_count, 2);
+    CHECK_EQ_INT(c.mshr.nused, 2);
+    CHECK_EQ_INT(c.st.res_fail[CACHE_FAIL_LINE_ALLOC], 1);
+    CHECK_EQ_INT(c.st.accesses, 2);
+    const uint64_t *t;
+    CHECK_EQ_INT(cache_fill(&c, 2 * LINE, 1, &t), 1);
+    CHECK_EQ_U64(t[0], 2);
+    CHECK_EQ_INT(rd(&c, 3, 0, 3, &f), CACHE_MISS); /* only line 2 may go */
+    CHECK(!cache_find_line(&c, 2 * LINE));
+    CHECK(cache_find_line(&c, 1 * LINE)->state == CACHE_LINE_RESERVED);
+    cache_free(&c);
+}
+
+TEST(mshr_entry_and_merge_limits)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:2:2,8"))
+        return;
+    CHECK_EQ_INT(rd(&c, 0, 0, 10, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 0, 1, 11, &f), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(rd(&c, 0, 2, 12, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_MSHR_MERGE);
+    CHECK_EQ_INT(rd(&c, 1, 0, 20, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 2, 0, 30, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_MSHR_ENTRY);
+    CHECK(!cache_find_line(&c, 2 * LINE)); /* no state change */
+    CHECK_EQ_INT(c.st.mshr_merges, 1);
+    CHECK_EQ_INT(c.st.res_fail[CACHE_FAIL_MSHR_MERGE], 1);
+    CHECK_EQ_INT(c.st.res_fail[CACHE_FAIL_MSHR_ENTRY], 1);
+    CHECK_EQ_INT(c.st.res_fail[0], 2);
+    const uint64_t *t;
+    CHECK_EQ_INT(cache_fill(&c, 0, 1, &t), 2);
+    CHECK_EQ_U64(t[0], 10);
+    CHECK_EQ_U64(t[1], 11);
+    CHECK_EQ_INT(cache_fill(&c, 0, 1, &t), -1); /* nothing waits any more */
+    CHECK_EQ_INT(rd(&c, 2, 0, 30, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 0, 0, 40, &f), CACHE_HIT);
+    cache_free(&c);
+}
+
+TEST(miss_queue_full)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,1"))
+        return;
+    CHECK_EQ_INT(rd(&c, 0, 0, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 1, 0, 2, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_MISS_QUEUE);
+    CHECK(!cache_find_line(&c, 1 * LINE));
+    const struct cache_out *o = cache_out_front(&c);
+    CHECK(o && o->kind == CACHE_OUT_READ && o->addr == 0 && o->token == 1);
+    cache_out_pop(&c);
+    CHECK(!cache_out_front(&c));
+    CHECK_EQ_INT(rd(&c, 1, 0, 2, &f), CACHE_MISS);
+    CHECK_EQ_INT(c.st.res_fail[CACHE_FAIL_MISS_QUEUE], 1);
+    cache_free(&c);
+}
+
+TEST(write_evict_no_allocate)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:4:128:2,L:E:m:N:L,A:8:4,8"))
+        return;
+    rd_fill(&c, 5);
+    CHECK(present(&c, 5));
+    CHECK_EQ_INT(wr(&c, 5, &f), CACHE_HIT);
+    CHECK(!cache_find_line(&c, 5 * LINE));
+    const struct cache_out *o = cache_out_front(&c);
+    CHECK(o && o->kind == CACHE_OUT_WRITE && o->addr == 5 * LINE && o->token == 99);
+    cache_out_pop(&c);
+    CHECK_EQ_INT(wr(&c, 7, &f), CACHE_MISS);
+    CHECK(!cache_find_line(&c, 7 * LINE)); /* no allocation */
+    CHECK(cache_out_front(&c) && cache_out_front(&c)->kind == CACHE_OUT_WRITE);
+    CHECK_EQ_INT(c.st.write_invalidates, 1);
+    CHECK_EQ_INT(c.st.writebacks, 0);
+    CHECK_EQ_INT(rd(&c, 5, 0, 1, &f), CACHE_MISS);
+    cache_free(&c);
+}
+
+TEST(write_through_keeps_line)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:4:128:2,L:T:m:N:L,A:8:4,8"))
+        return;
+    rd_fill(&c, 5);
+    CHECK_EQ_INT(wr(&c, 5, &f), CACHE_HIT);
+    CHECK(present(&c, 5));
+    CHECK(cache_find_line(&c, 5 * LINE)->state == CACHE_LINE_VALID);
+    CHECK(cache_out_front(&c) && cache_out_front(&c)->kind == CACHE_OUT_WRITE);
+    cache_free(&c);
+}
+
+TEST(write_back_dirty_eviction)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:1,L:B:m:W:L,A:8:4,2"))
+        return;
+    CHECK_EQ_INT(wr(&c, 3, &f), CACHE_MISS); /* allocates, no fetch */
+    CHECK(!cache_out_front(&c));
+    CHECK(cache_find_line(&c, 3 * LINE)->state == CACHE_LINE_MODIFIED);
+    CHECK_EQ_INT(wr(&c, 3, &f), CACHE_HIT);
+    /* A read of another block evicts 3: writeback first, then the read. */
+    CHECK_EQ_INT(rd(&c, 4, 2, 40, &f), CACHE_MISS);
+    const struct cache_out *o = cache_out_front(&c);
+    CHECK(o && o->kind == CACHE_OUT_WRITEBACK && o->addr == 3 * LINE);
+    cache_out_pop(&c);
+    o = cache_out_front(&c);
+    CHECK(o && o->kind == CACHE_OUT_READ && o->addr == 4 * LINE && o->token == 40);
+    CHECK_EQ_INT(c.st.writebacks, 1);
+    CHECK_EQ_INT(c.st.evictions, 1);
+    cache_free(&c);
+}
+
+TEST(write_back_victim_needs_room_for_writeback)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:2:128:1,L:B:m:W:L,A:8:4,2"))
+        return;
+    CHECK_EQ_INT(wr(&c, 0, &f), CACHE_MISS);     /* set 0 dirty */
+    CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS); /* set 1: one queue slot used */
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_MISS_QUEUE);
+    CHECK(cache_find_line(&c, 0)->state == CACHE_LINE_MODIFIED);
+    cache_out_pop(&c);
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
+    CHECK_EQ_INT(c.mq_count, 2);
+    cache_free(&c);
+}
+
+TEST(write_back_write_to_reserved_line_is_dirty_after_fill)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:2,L:B:m:W:L,A:8:4,4"))
+        return;
+    CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(wr(&c, 1, &f), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(c.mshr.e[mshr_find(&c.mshr, 1)].nreq, 1); /* writes take no MSHR slot */
+    const uint64_t *t;
+    CHECK_EQ_INT(cache_fill(&c, LINE, 1, &t), 1);
+    CHECK(cache_find_line(&c, LINE)->state == CACHE_LINE_MODIFIED);
+    cache_free(&c);
+}
+
+TEST(sectored_misses_and_partial_fills)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "S:1:128:4,L:R:m:N:L,A:8:4,8"))
+        return;
+    CHECK_EQ_INT(c.nsectors, 4);
+    CHECK_EQ_INT(cache_sector_mask(&c, 40, 64), 0xe); /* bytes 40..103 */
+    CHECK_EQ_INT(cache_sector_mask(&c, 130, 4), 0x1);
+    struct cache_access a0 = { 0, 0x1, 0, 0, 1 }, a1 = { 32, 0, 0, 0, 2 }, a2 = { 0, 0x1, 0, 0, 3 };
+    CHECK_EQ_INT(cache_access(&c, &a0, &f), CACHE_MISS);
+    CHECK_EQ_INT(cache_access(&c, &a1, &f), CACHE_MISS); /* sector 1: sector miss */
+    CHECK_EQ_INT(cache_access(&c, &a2, &f), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(c.st.sector_misses, 1);
+    CHECK_EQ_INT(c.mshr.nused, 1);
+    const struct cache_out *o = cache_out_front(&c);
+    CHECK(o && o->sectors == 0x1);
+    cache_out_pop(&c);
+    o = cache_out_front(&c);
+    CHECK(o && o->sectors == 0x2);
+    const uint64_t *t;
+    CHECK_EQ_INT(cache_fill(&c, 0, 0x1, &t), 2);
+    CHECK_EQ_U64(t[0], 1);
+    CHECK_EQ_U64(t[1], 3);
+    CHECK(cache_find_line(&c, 0)->state == CACHE_LINE_RESERVED);
+    CHECK_EQ_INT(cache_probe(&c, 0, 0x1), CACHE_HIT);
+    CHECK_EQ_INT(cache_probe(&c, 0, 0x3), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(cache_probe(&c, 0, 0x4), CACHE_MISS);
+    CHECK_EQ_INT(cache_fill(&c, 0, 0x2, &t), 1);
+    CHECK_EQ_U64(t[0], 2);
+    CHECK(cache_find_line(&c, 0)->state == CACHE_LINE_VALID);
+    CHECK_EQ_INT(c.mshr.nused, 0);
+    cache_free(&c);
+}
+
+TEST(allocate_on_fill_never_fails_line_alloc)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
+        return;
+    CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
+    CHECK(!cache_find_line(&c, LINE)); /* nothing reserved */
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 1, 0, 3, &f), CACHE_HIT_RESERVED);
+    const uint64_t *t;
+    CHECK_EQ_INT(cache_fill(&c, LINE, 1, &t), 2);
+    CHECK(present(&c, 1));
+    CHECK_EQ_INT(cache_fill(&c, 2 * LINE, 1, &t), 1);
+    CHECK(present(&c, 2) && !present(&c, 1));
+    CHECK_EQ_INT(c.st.res_fail[0], 0);
+    cache_free(&c);
+}
+
+struct spy {
+    int nacc, nres, nevict;
+    enum cache_outcome last;
+    enum cache_fail last_fail;
+    uint64_t evicted;
+    int32_t evict_warp, res_warp;
+};
+
+static void spy_access(void *ctx, uint64_t block, int32_t warp, int is_write, enum cache_outcome o,
+                       enum cache_fail f)
+{
+    struct spy *s = ctx;
+    (void)block, (void)warp, (void)is_write;
+    s->nacc++;
+    s->last = o;
+    s->last_fail = f;
+}
+
+static void spy_reserve(void *ctx, uint64_t block, int32_t warp)
+{
+    struct spy *s = ctx;
+    (void)block;
+    s->nres++;
+    s->res_warp = warp;
+}
+
+static void spy_evict(void *ctx, uint64_t block, int32_t warp)
+{
+    struct spy *s = ctx;
+    s->nevict++;
+    s->evicted = block;
+    s->evict_warp = warp;
+}
+
+TEST(hooks_see_reserving_warp_on_eviction)
+{
+    struct cache c;
+    struct spy s = { 0 };
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:2,L:E:m:N:L,A:8:4,8"))
+        return;
+    struct cache_hooks h = { &s, spy_access, spy_reserve, spy_evict };
+    cache_set_hooks(&c, &h);
+    const uint64_t *t;
+    CHECK_EQ_INT(rd(&c, 1, 7, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(s.res_warp, 7);
+    CHECK_EQ_INT(rd(&c, 2, 8, 2, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 3, 9, 3, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(s.last, CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(s.last_fail, CACHE_FAIL_LINE_ALLOC);
+    cache_fill(&c, LINE, 1, &t);
+    cache_fill(&c, 2 * LINE, 1, &t);
+    CHECK_EQ_INT(rd(&c, 2, 8, 4, &f), CACHE_HIT);
+    CHECK_EQ_INT(s.last, CACHE_HIT);
+    CHECK_EQ_INT(rd(&c, 3, 9, 5, &f), CACHE_MISS); /* evicts 1, reserved by warp 7 */
+    CHECK_EQ_INT(s.nevict, 1);
+    CHECK_EQ_U64(s.evicted, 1);
+    CHECK_EQ_INT(s.evict_warp, 7);
+    CHECK_EQ_INT(s.nres, 3);
+    CHECK_EQ_INT(s.nacc, 5);
+    CHECK_EQ_INT(wr(&c, 2, &f), CACHE_HIT); /* write-evict: not an eviction */
+    CHECK_EQ_INT(s.nevict, 1);
+    cache_free(&c);
+}
+
+TEST(stats_registered_by_prefix)
+{
+    struct cache c;
+    struct stats s;
+    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
+        return;
+    stats_init(&s);
+    CHECK_EQ_INT(cache_register_stats(&c, &s, "l1d"), 0);
+    rd_fill(&c, 1);
+    rd_fill(&c, 1);
+    rd_fill(&c, 1);
+    rd_fill(&c, 2);
+    double v = -1;
+    CHECK_EQ_INT(stats_get(&s, "l1d.misses", -1, &v), 0);
+    CHECK_NEAR(v, 2, 0);
+    CHECK_EQ_INT(stats_get(&s, "l1d.hits", -1, &v), 0);
+    CHECK_NEAR(v, 2, 0);
+    CHECK_EQ_INT(stats_get(&s, "l1d.miss_rate", -1, &v), 0);
+    CHECK_NEAR(v, 0.5, 1e-12);
+    CHECK_EQ_INT(stats_get(&s, "l1d.res_fail_mshr_merge", -1, &v), 0);
+    stats_free(&s);
+    cache_free(&c);
+}
+
+TEST(invalidate_all_keeps_reserved)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
+        return;
+    rd_fill(&c, 1);
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
+    cache_invalidate_all(&c);
+    CHECK(!cache_find_line(&c, LINE));
+    CHECK(cache_find_line(&c, 2 * LINE) != NULL);
+    cache_free(&c);
+}
+
+int main(void)
+{
+    RUN(lru_evicts_least_recently_used);
+    RUN(fifo_ignores_hits);
+    RUN(random_is_seeded_and_repeatable);
+    RUN(cacm_round_robin_vs_locality_order);
+    RUN(worked_examples_lru_fifo);
+    RUN(reserved_lines_are_never_evicted);
+    RUN(mshr_entry_and_merge_limits);
+    RUN(miss_queue_full);
+    RUN(write_evict_no_allocate);
+    RUN(write_through_keeps_line);
+    RUN(write_back_dirty_eviction);
+    RUN(write_back_victim_needs_room_for_writeback);
+    RUN(write_back_write_to_reserved_line_is_dirty_after_fill);
+    RUN(sectored_misses_and_partial_fills);
+    RUN(allocate_on_fill_never_fails_line_alloc);
+    RUN(hooks_see_reserving_warp_on_eviction);
+    RUN(stats_registered_by_prefix);
+    RUN(invalidate_all_keeps_reserved);
+    return check_summary();
+}

@@ -1,0 +1,203 @@
+/* DRAM channel: isolated latencies equal the timing formula, FR-FCFS prefers
+ * row hits, streaming reaches the bus peak, skipping idle cycles changes
+ * nothing. */
+#include "check.h"
+#include "mem/dram.h"
+
+/* GDDR-like: 8-byte bus, DDR, burst of 8 beats = 64 bytes in 4 cycles. */
+static const struct dram_config CFG = {
+    .nbanks = 4, .queue_size = 16, .bus_bytes = 8, .burst_length = 8, .data_rate = 2,
+    .t = { .tCCD = 2, .tRRD = 6, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40, .tCL = 12,
+           .tWL = 4, .tWR = 12 },
+};
+
+static int mk(struct dram *d)
+{
+    char err[256];
+    if (dram_init(d, &CFG, err, sizeof err)) {
+        printf("  %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Ticks from..to-1, recording when each read's data was complete. */
+static void run(struct dram *d, uint64_t from, uint64_t to, uint64_t *done_at)
+{
+    for (uint64_t t = from; t < to; t++) {
+        dram_cycle(d, t);
+        uint64_t tok;
+        uint32_t aux;
+        while (dram_pop_read(d, t, &tok, &aux))
+            done_at[tok] = t;
+    }
+}
+
+TEST(isolated_read_latencies)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    if (mk(&d))
+        return;
+    CHECK_EQ_INT(dram_xfer_cycles(&d, 128), 8);
+    CHECK_EQ_INT(dram_xfer_cycles(&d, 32), 4);
+    dram_push(&d, 1, 7, 128, 0, 1, 0);
+    run(&d, 100, 200, done);
+    CHECK_EQ_U64(done[1], 100 + 12 + 12 + 8); /* tRCD + tCL + xfer, closed bank */
+    dram_push(&d, 1, 7, 128, 0, 2, 0);
+    run(&d, 200, 300, done);
+    CHECK_EQ_U64(done[2], 200 + 12 + 8); /* tCL + xfer, open-row hit */
+    dram_push(&d, 1, 9, 128, 0, 3, 0);
+    run(&d, 300, 400, done);
+    CHECK_EQ_U64(done[3], 300 + 12 + 12 + 12 + 8); /* tRP + tRCD + tCL + xfer, conflict */
+    CHECK_EQ_U64(d.st.row_hits, 1);
+    CHECK_EQ_U64(d.st.row_misses, 2);
+    CHECK_EQ_U64(d.st.activates, 2);
+    CHECK_EQ_U64(d.st.precharges, 1);
+    CHECK_EQ_U64(d.st.reads, 3);
+    CHECK_EQ_U64(d.st.busy_cycles, 24);
+    dram_free(&d);
+}
+
+TEST(tras_and_twr_hold_precharge)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    if (mk(&d))
+        return;
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 0, 2, 64, 0, 2, 0);
+    run(&d, 0, 200, done);
+    /* ACT 0, RD 12, PRE at tRAS = 28, ACT at max(28 + tRP, tRC) = 40 */
+    CHECK_EQ_U64(done[2], 40 + 12 + 12 + 4);
+    dram_push(&d, 2, 1, 64, 1, 3, 0); /* write: ACT 200, WR 212, data 216..220 */
+    dram_push(&d, 2, 5, 64, 0, 4, 0);
+    run(&d, 200, 400, done);
+    /* PRE at max(200 + tRAS, 220 + tWR) = 232, ACT 244, RD 256, data done 272 */
+    CHECK_EQ_U64(done[4], 272);
+    CHECK_EQ_U64(d.st.writes, 1);
+    dram_free(&d);
+}
+
+TEST(row_hits_preferred_over_older_misses)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    if (mk(&d))
+        return;
+    dram_push(&d, 0, 3, 128, 0, 1, 0);
+    run(&d, 0, 100, done); /* row 3 open */
+    dram_push(&d, 0, 4, 128, 0, 2, 0); /* older, conflicts */
+    dram_push(&d, 0, 3, 128, 0, 3, 0); /* younger, hits */
+    dram_push(&d, 0, 3, 128, 0, 4, 0);
+    run(&d, 100, 300, done);
+    CHECK(done[3] < done[2]);
+    CHECK(done[4] < done[2]);
+    CHECK_EQ_U64(done[3], 100 + 12 + 8);
+    CHECK_EQ_U64(done[4], 100 + 8 + 12 + 8); /* next column after the bus */
+    CHECK_EQ_U64(d.st.row_hits, 2);
+    dram_free(&d);
+}
+
+TEST(streaming_row_hits_reach_80_percent_of_peak)
+{
+    struct dram d;
+    static uint64_t done[1024];
+    if (mk(&d))
+        return;
+    int n = 512, pushed = 0;
+    uint64_t t = 0, last = 0;
+    while (pushed < n || dram_busy(&d)) {
+        while (pushed < n && dram_can_accept(&d)) {
+            /* 16 lines per row per bank, banks interleaved line by line */
+            dram_push(&d, (uint32_t)(pushed % 4), (uint64_t)(pushed / 64), 128, 0, (uint64_t)pushed, 0);
+            pushed++;
+        }
+        dram_cycle(&d, t);
+        uint64_t tok;
+        uint32_t aux;
+        while (dram_pop_read(&d, t, &tok, &aux))
+            last = done[tok] = t;
+        t++;
+        if (t > 100000)
+            break;
+    }
+    double peak_bytes = (double)last * CFG.bus_bytes * CFG.data_rate;
+    double eff = (double)n * 128 / peak_bytes;
+    printf("  streaming: %d reads in %llu cycles, %.1f%% of peak, row hits %llu/%d\n", n,
+           (unsigned long long)last, 100 * eff, (unsigned long long)d.st.row_hits, n);
+    CHECK(eff >= 0.80);
+    CHECK(d.st.row_hits >= (uint64_t)n * 9 / 10);
+    dram_free(&d);
+}
+
+TEST(next_event_skipping_matches_ticking)
+{
+    static uint64_t a[256], b[256];
+    for (int mode = 0; mode < 2; mode++) {
+        struct dram d;
+        uint64_t *done = mode ? b : a;
+        if (mk(&d))
+            return;
+        uint64_t x = 88172645463325252ull, t = 0;
+        int pushed = 0;
+        uint64_t next_push = 0;
+        while (pushed < 200 || dram_busy(&d)) {
+            while (pushed < 200 && t >= next_push && dram_can_accept(&d)) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                dram_push(&d, (uint32_t)(x % 4), (x >> 8) % 3, (x & 0x100) ? 64 : 128,
+                          (int)((x >> 20) % 4 == 0), (uint64_t)pushed, 0);
+                pushed++;
+                next_push = t + (x >> 30) % 20;
+            }
+            dram_cycle(&d, t);
+            uint64_t tok;
+            uint32_t aux;
+            while (dram_pop_read(&d, t, &tok, &aux))
+                done[tok] = t + 1;
+            if (mode == 0) {
+                t++;
+            } else {
+                uint64_t e = dram_next_event(&d, t + 1);
+                if (pushed < 200 && next_push < e)
+                    e = next_push > t + 1 ? next_push : t + 1;
+                if (e == DRAM_NEVER)
+                    e = t + 1;
+                t = e;
+            }
+        }
+        dram_free(&d);
+    }
+    CHECK(memcmp(a, b, sizeof a) == 0);
+    int reads = 0;
+    for (int i = 0; i < 200; i++)
+        reads += a[i] != 0;
+    CHECK(reads > 100);
+}
+
+TEST(queue_bound_and_bad_config)
+{
+    struct dram d;
+    if (mk(&d))
+        return;
+    for (int i = 0; i < 16; i++)
+        CHECK_EQ_INT(dram_push(&d, 0, 0, 32, 0, (uint64_t)i, 0), 0);
+    CHECK_EQ_INT(dram_push(&d, 0, 0, 32, 0, 99, 0), -1);
+    dram_free(&d);
+    struct dram_config bad = CFG;
+    bad.t.tCL = 0;
+    char err[256];
+    CHECK_EQ_INT(dram_init(&d, &bad, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "tCL");
+}
+
+int main(void)
+{
+    RUN(isolated_read_latencies);
+    RUN(tras_and_twr_hold_precharge);
+    RUN(row_hits_preferred_over_older_misses);
+    RUN(streaming_row_hits_reach_80_percent_of_peak);
+    RUN(next_event_skipping_matches_ticking);
+    RUN(queue_bound_and_bad_config);
+    return check_summary();
+}

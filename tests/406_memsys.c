@@ -1,0 +1,328 @@
+/* Memory system: isolated read latency equals the sum of configured
+ * latencies, L2 hits are faster than misses, writes are acknowledged,
+ * same requests give the same completions, and skipping idle cycles (or
+ * running every tick of every domain) changes nothing. */
+#include "check.h"
+#include "gpu/stats.h"
+#include "mem/memsys.h"
+#include <stdlib.h>
+
+static void small_config(struct memsys_config *c, uint32_t nsm, uint32_t npart)
+{
+    memsys_config_gtx480(c);
+    c->n_sm = nsm;
+    c->n_part = npart;
+    c->core_mhz = c->icnt_mhz = c->l2_mhz = c->dram_mhz = 1000;
+    c->icnt_latency = 4;
+    c->l2_latency = 6;
+    c->dram.data_rate = 2; /* 64-byte bursts of 4 cycles: 128 B in 8 */
+    c->dram.nbanks = 16;
+}
+
+static int mk(struct memsys *m, const struct memsys_config *c)
+{
+    char err[256];
+    if (memsys_init(m, c, err, sizeof err)) {
+        printf("  %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Pushes one request at cycle `at` and runs until its reply: the latency. */
+static int64_t one_sized(struct memsys *m, uint64_t at, uint64_t addr, uint32_t bytes, int is_write,
+                         struct mem_request *got)
+{
+    memsys_advance(m, at);
+    struct mem_request r = { .addr = addr, .id = 42, .bytes = bytes, .is_write = (uint8_t)is_write,
+                             .sm = 0, .warp = 3 };
+    if (memsys_push(m, at, &r))
+        return -1;
+    for (uint64_t c = at + 1; c < at + 10000; c++) {
+        memsys_advance(m, c);
+        if (memsys_pop_response(m, 0, c, got))
+            return (int64_t)(got->done_cycle - got->issue_cycle);
+    }
+    return -1;
+}
+
+static int64_t one(struct memsys *m, uint64_t at, uint64_t addr, int is_write, struct mem_request *got)
+{
+    return one_sized(m, at, addr, 0, is_write, got);
+}
+
+TEST(single_read_latency_is_the_sum)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    if (mk(&m, &c))
+        return;
+    uint32_t xfer = 8, ser_req = 1, ser_rep = (8 + 128 + 31) / 32;
+    int64_t miss = one(&m, 10, 0x1000, 0, &got);
+    /* 1 (to the interconnect) + request crossbar + closed-bank DRAM read
+     * + 1 (DRAM to L2) + 1 (L2 to interconnect) + reply crossbar */
+    int64_t want_miss = 1 + (c.icnt_latency + ser_req - 1) + (c.dram.t.tRCD + c.dram.t.tCL + xfer) +
+                        1 + 1 + (c.icnt_latency + ser_rep - 1);
+    CHECK_EQ_INT(miss, want_miss);
+    CHECK_EQ_U64(got.id, 42);
+    CHECK_EQ_INT(got.warp, 3);
+    CHECK_EQ_INT(got.l2_hit, 0);
+    int64_t hit = one(&m, 200, 0x1000, 0, &got);
+    int64_t want_hit = 1 + (c.icnt_latency + ser_req - 1) + c.l2_latency + 1 +
+                       (c.icnt_latency + ser_rep - 1);
+    CHECK_EQ_INT(hit, want_hit);
+    CHECK_EQ_INT(got.l2_hit, 1);
+    CHECK(hit < miss);
+    /* another line in the open DRAM row: tCL + xfer only */
+    int64_t rowhit = one(&m, 400, 0x1100, 0, &got); /* same bank and row */
+    CHECK_EQ_INT(rowhit, want_miss - (int64_t)c.dram.t.tRCD);
+    CHECK(memsys_idle(&m));
+    CHECK_EQ_U64(m.part[0].dram.st.row_hits, 1);
+    memsys_free(&m);
+}
+
+TEST(fixed_latencies_add_up_with_different_clocks)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    c.rop_latency = 10;
+    c.dram_latency = 20;
+    if (mk(&m, &c))
+        return;
+    int64_t base = one(&m, 10, 0x1000, 0, &got);
+    memsys_free(&m);
+    c.rop_latency = 0;
+    c.dram_latency = 0;
+    if (mk(&m, &c))
+        return;
+    /* rop and DRAM latencies add up; the DRAM-to-L2 hand-over cycle is
+     * hidden inside a non-zero dram_latency (the data is ready before the
+     * L2 cycle that takes it, not at the same instant) */
+    CHECK_EQ_INT(one(&m, 10, 0x1000, 0, &got), base - 10 - 20 + 1);
+    memsys_free(&m);
+    /* GTX480 clocks: the reply still comes, later than the pure DRAM time */
+    memsys_config_gtx480(&c);
+    if (mk(&m, &c))
+        return;
+    int64_t l = one(&m, 5, 0x12345680, 0, &got);
+    CHECK(l > (int64_t)(c.dram.t.tRCD + c.dram.t.tCL) * 700 / 924);
+    CHECK(l < 400);
+    memsys_free(&m);
+}
+
+TEST(writes_are_acknowledged_and_stay_in_l2)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    if (mk(&m, &c))
+        return;
+    int64_t w = one(&m, 10, 0x2000, 1, &got);
+    CHECK(w > 0);
+    CHECK_EQ_INT(got.is_write, 1);
+    CHECK_EQ_U64(m.part[0].dram.st.writes, 0); /* write-back, write-allocate */
+    int64_t r = one(&m, 100, 0x2000, 0, &got);
+    CHECK_EQ_INT(got.l2_hit, 1);
+    CHECK(r < 40);
+    memsys_free(&m);
+}
+
+TEST(sectored_l2_fetches_sectors)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    char err[256];
+    CHECK_EQ_INT(cache_config_parse(&c.l2, "S:16:128:4,L:B:m:W:L,A:8:4,4", err, sizeof err), 0);
+    if (mk(&m, &c))
+        return;
+    struct mem_request r = { .addr = 0x1020, .bytes = 32, .id = 1 };
+    memsys_advance(&m, 1);
+    CHECK_EQ_INT(memsys_push(&m, 1, &r), 0);
+    uint64_t c0 = 2;
+    for (; c0 < 1000 && !memsys_pop_response(&m, 0, c0, &got); c0++)
+        memsys_advance(&m, c0 + 1);
+    CHECK_EQ_U64(got.id, 1);
+    CHECK_EQ_U64(m.part[0].dram.st.busy_cycles, 4); /* one 32-byte sector: half a burst */
+    CHECK(one_sized(&m, 2000, 0x1020, 32, 0, &got) < 30); /* the sector hits */
+    CHECK_EQ_INT(got.l2_hit, 1);
+    one_sized(&m, 3000, 0x1040, 32, 0, &got); /* another sector of the same line */
+    CHECK_EQ_INT(got.l2_hit, 0);
+    CHECK_EQ_U64(m.part[0].l2.st.sector_misses, 1);
+    memsys_free(&m);
+}
+
+TEST(bad_requests)
+{
+    struct memsys_config c;
+    struct memsys m;
+    small_config(&c, 2, 1);
+    if (mk(&m, &c))
+        return;
+    struct mem_request r = { .addr = 0x1070, .bytes = 32, .sm = 0 };
+    CHECK_EQ_INT(memsys_push(&m, 0, &r), -2);
+    CHECK_STR_CONTAINS(m.err, "crosses a 128-byte L2 line");
+    r.addr = 0x1000;
+    r.sm = 5;
+    CHECK_EQ_INT(memsys_push(&m, 0, &r), -2);
+    CHECK_STR_CONTAINS(m.err, "SM 5");
+    memsys_free(&m);
+    char err[256];
+    c.l2_mhz = 0;
+    CHECK_EQ_INT(memsys_init(&m, &c, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "clock");
+}
+
+/* A random mix of reads and writes from several SMs; returns a digest of
+ * every reply's (id, done cycle) and checks every request was answered. */
+struct run_result {
+    uint64_t digest, last, answered, l2_hits, calls;
+};
+
+static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
+{
+    struct run_result res = { 0, 0, 0, 0, 0 };
+    struct memsys_config c;
+    struct memsys m;
+    memsys_config_gtx480(&c);
+    c.n_sm = 4;
+    c.core_mhz = core_mhz;
+    c.dram_mhz = dram_mhz;
+    c.l2.nsets = 4; /* small L2: misses, evictions, writebacks */
+    c.l2.assoc = 2;
+    c.l2.mshr_entries = 4;
+    c.icnt_in_buf = 2;
+    c.dram.queue_size = 4;
+    if (mk(&m, &c))
+        return res;
+    m.exhaustive = mode == 2;
+    const int N = 600;
+    int issued[4] = { 0 };
+    uint64_t x = 0x2545F4914F6CDD1Dull, now = 0;
+    uint64_t next_try[4] = { 0 };
+    while (res.answered < (uint64_t)N * 4 && now < 2000000) {
+        memsys_advance(&m, now);
+        res.calls++;
+        struct mem_request got;
+        for (uint32_t sm = 0; sm < 4; sm++)
+            while (memsys_pop_response(&m, sm, now, &got)) {
+                res.digest = res.digest * 1000003u ^ (got.id * 31 + got.done_cycle);
+                res.answered++;
+                res.l2_hits += got.l2_hit;
+                res.last = got.done_cycle;
+            }
+        for (uint32_t sm = 0; sm < 4; sm++) {
+            if (issued[sm] == N || now < next_try[sm])
+                continue;
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            uint64_t line = (x >> 3) % 96; /* reuse and conflicts */
+            struct mem_request r = { .addr = line * 128 + (x & 0x60), .bytes = (x & 4) ? 32 : 0,
+                                     .is_write = (uint8_t)((x & 0x18) == 0), .sm = (uint16_t)sm,
+                                     .warp = (int32_t)(x & 7), .id = (uint64_t)sm * 100000 + (uint64_t)issued[sm] };
+            if (memsys_push(&m, now, &r) == 0) {
+                issued[sm]++;
+                next_try[sm] = now + ((x >> 40) % 7);
+            } else {
+                next_try[sm] = now + 1;
+            }
+        }
+        if (mode == 1) { /* jump to the next thing anybody has to do */
+            uint64_t e = memsys_next_event(&m);
+            for (uint32_t sm = 0; sm < 4; sm++)
+                if (issued[sm] < N && next_try[sm] < e)
+                    e = next_try[sm] > now ? next_try[sm] : now + 1;
+            now = e == MEMSYS_NEVER ? now + 1 : e;
+        } else {
+            now++;
+        }
+    }
+    CHECK(memsys_idle(&m));
+    if (mode == 0 && core_mhz == 700)
+        printf("  mix: %llu cycles, %llu L2 hits, L2 writebacks %llu, res fails %llu\n",
+               (unsigned long long)res.last, (unsigned long long)res.l2_hits,
+               (unsigned long long)m.part[0].l2.st.writebacks,
+               (unsigned long long)m.part[0].l2.st.res_fail[0]);
+    memsys_free(&m);
+    return res;
+}
+
+TEST(deterministic_and_skipping_matches_ticking)
+{
+    static const uint32_t clocks[][2] = { { 700, 924 }, { 1300, 800 }, { 1000, 1000 } };
+    for (int k = 0; k < 3; k++) {
+        struct run_result a = run_mix(0, clocks[k][0], clocks[k][1]);
+        struct run_result b = run_mix(0, clocks[k][0], clocks[k][1]);
+        struct run_result s = run_mix(1, clocks[k][0], clocks[k][1]);
+        struct run_result e = run_mix(2, clocks[k][0], clocks[k][1]);
+        CHECK_EQ_U64(a.answered, 2400);
+        CHECK(a.l2_hits > 100 && a.l2_hits < 2300);
+        CHECK_EQ_U64(a.digest, b.digest);
+        CHECK_EQ_U64(a.digest, s.digest);
+        CHECK_EQ_U64(a.last, s.last);
+        CHECK_EQ_U64(a.digest, e.digest);
+        CHECK_EQ_U64(a.last, e.last);
+        CHECK(s.calls < a.calls); /* it did skip */
+    }
+}
+
+TEST(stats_registered)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct stats s;
+    struct mem_request got;
+    small_config(&c, 1, 2);
+    if (mk(&m, &c))
+        return;
+    stats_init(&s);
+    CHECK_EQ_INT(memsys_register_stats(&m, &s), 0);
+    one(&m, 1, 0x100, 0, &got); /* partition 1 under dramid@8 */
+    double v = 0;
+    CHECK_EQ_INT(stats_get(&s, "mem.reads", -1, &v), 0);
+    CHECK_NEAR(v, 1, 0);
+    CHECK_EQ_INT(stats_get(&s, "l2_p1.misses", -1, &v), 0);
+    CHECK_NEAR(v, 1, 0);
+    CHECK_EQ_INT(stats_get(&s, "dram_p1.activates", -1, &v), 0);
+    CHECK_NEAR(v, 1, 0);
+    CHECK_EQ_INT(stats_get(&s, "l2_p0.accesses", -1, &v), 0);
+    CHECK_NEAR(v, 0, 0);
+    CHECK_EQ_INT(stats_get(&s, "mem.avg_read_latency", -1, &v), 0);
+    CHECK(v > 10);
+    stats_free(&s);
+    memsys_free(&m);
+}
+
+TEST(paper_presets_build)
+{
+    void (*presets[])(struct memsys_config *) = { memsys_config_gtx480, memsys_config_ccws,
+                                                   memsys_config_awss };
+    for (int i = 0; i < 3; i++) {
+        struct memsys_config c;
+        struct memsys m;
+        struct mem_request got;
+        presets[i](&c);
+        if (mk(&m, &c))
+            continue;
+        CHECK(one(&m, 3, 0x40000 + (uint64_t)i * 256, 0, &got) > 0);
+        memsys_free(&m);
+    }
+}
+
+int main(void)
+{
+    RUN(single_read_latency_is_the_sum);
+    RUN(fixed_latencies_add_up_with_different_clocks);
+    RUN(writes_are_acknowledged_and_stay_in_l2);
+    RUN(sectored_l2_fetches_sectors);
+    RUN(bad_requests);
+    RUN(deterministic_and_skipping_matches_ticking);
+    RUN(stats_registered);
+    RUN(paper_presets_build);
+    return check_summary();
+}

@@ -1,0 +1,115 @@
+/* GPGPU-Sim memory options read into a memory-system configuration. */
+#include "check.h"
+#include "gpu/config.h"
+#include "mem/memsys.h"
+
+static const char *GTX480 =
+    "-gpgpu_n_mem 6\n"
+    "-gpgpu_n_sub_partition_per_mchannel 2\n"
+    "-gpgpu_clock_domains 700.0:1400.0:700.0:924.0\n"
+    "-gpgpu_cache:dl2 S:32:128:16,L:B:m:W:P,A:64:4,4:0,32\n"
+    "-gpgpu_dram_timing_opt \"nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2\"\n"
+    "-gpgpu_dram_buswidth 4\n"
+    "-gpgpu_n_mem_per_ctrlr 2\n"
+    "-gpgpu_dram_burst_length 8\n"
+    "-dram_data_command_freq_ratio 4\n"
+    "-gpgpu_frfcfs_dram_sched_queue_size 0\n"
+    "-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n"
+    "-gpgpu_l2_rop_latency 120\n"
+    "-dram_latency 100\n"
+    "-icnt_flit_size 32\n"
+    "-icnt_in_buffer_limit 64\n"
+    "-mem_l2_hit_latency 3\n";
+
+TEST(reads_gpgpusim_memory_options)
+{
+    ccgpu_config *store = ccgpu_config_new();
+    CHECK_EQ_INT(ccgpu_config_load_string(store, GTX480, "gtx480.cfg"), 0);
+    struct memsys_config c;
+    char err[256] = "";
+    memsys_config_ccws(&c);
+    c.n_sm = 15;
+    CHECK_EQ_INT(memsys_config_read(&c, store, err, sizeof err), 0);
+    if (err[0])
+        printf("  %s\n", err);
+    CHECK_EQ_INT(c.n_part, 6);
+    CHECK_NEAR(c.core_mhz, 700, 0);
+    CHECK_NEAR(c.icnt_mhz, 1400, 0);
+    CHECK_NEAR(c.dram_mhz, 924, 0);
+    CHECK_EQ_INT(c.l2.nsets, 64); /* two sub-partitions of 32 sets */
+    CHECK_EQ_INT(c.l2.assoc, 16);
+    CHECK_EQ_INT(c.l2.sector_size, 32);
+    CHECK(strcmp(c.l2.index, "ipoly") == 0);
+    CHECK_EQ_INT(c.dram.nbanks, 16);
+    CHECK_EQ_INT(c.dram.t.tRAS, 28);
+    CHECK_EQ_INT(c.dram.t.tWR, 12);
+    CHECK_EQ_INT(c.dram.bus_bytes, 8);
+    CHECK_EQ_INT(c.dram.data_rate, 4);
+    CHECK_EQ_INT(c.dram.queue_size, 256);
+    CHECK_EQ_INT(c.rop_latency, 120);
+    CHECK_EQ_INT(c.dram_latency, 100);
+    CHECK_EQ_INT(c.icnt_in_buf, 64 / 5);
+    CHECK_EQ_INT(c.l2_latency, 3);
+    CHECK_EQ_INT(config_check_all_used(store, err, sizeof err), 0);
+    struct memsys m;
+    CHECK_EQ_INT(memsys_init(&m, &c, err, sizeof err), 0);
+    memsys_free(&m);
+    ccgpu_config_free(store);
+}
+
+TEST(positional_timing_and_errors)
+{
+    static const struct {
+        const char *text, *msg;
+    } cases[] = {
+        { "gpgpu_dram_timing_opt 8:2:8:12:21:13:34:9:4:5:13\n", NULL },
+        { "gpgpu_dram_timing_opt nbk=16:XYZ=3\n", "unknown parameter 'XYZ'" },
+        { "gpgpu_dram_timing_opt nbk=16:CL=x\n", "CL=x is not a cycle count" },
+        { "gpgpu_clock_domains 700:700:700\n", "gpgpu_clock_domains" },
+        { "gpgpu_cache:dl2 N:64:128:16,L:Q:m:W:L,A:32:4,4\n", "gpgpu_cache:dl2: cache config" },
+        { "gpgpu_cache:dl2 none\n", "'none' is not modelled" },
+        { "gpgpu_dram_scheduler 0\n", "FIFO) is not modelled" },
+        { "gpgpu_n_sub_partition_per_mchannel 3\n", "not 1, 2, 4" },
+        { "gpgpu_n_mem x\n", "gpgpu_n_mem" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ccgpu_config *store = ccgpu_config_new();
+        ccgpu_config_load_string(store, cases[i].text, "t.cfg");
+        struct memsys_config c;
+        char err[256] = "";
+        memsys_config_gtx480(&c);
+        int rc = memsys_config_read(&c, store, err, sizeof err);
+        if (cases[i].msg) {
+            CHECK_EQ_INT(rc, -1);
+            CHECK_STR_CONTAINS(err, cases[i].msg);
+        } else {
+            CHECK_EQ_INT(rc, 0);
+            CHECK_EQ_INT(c.dram.nbanks, 8);
+            CHECK_EQ_INT(c.dram.t.tRC, 34);
+            CHECK_EQ_INT(c.dram.t.tCL, 9);
+            CHECK_EQ_INT(c.dram.t.tWR, 13);
+        }
+        ccgpu_config_free(store);
+    }
+}
+
+TEST(unmodelled_memory_option_is_named)
+{
+    ccgpu_config *store = ccgpu_config_new();
+    ccgpu_config_load_string(store, "gpgpu_dram_return_queue_size 64\n", "t.cfg");
+    struct memsys_config c;
+    char err[256] = "";
+    memsys_config_gtx480(&c);
+    CHECK_EQ_INT(memsys_config_read(&c, store, err, sizeof err), 0);
+    CHECK_EQ_INT(config_check_all_used(store, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "gpgpu_dram_return_queue_size is not modelled");
+    ccgpu_config_free(store);
+}
+
+int main(void)
+{
+    RUN(reads_gpgpusim_memory_options);
+    RUN(positional_timing_and_errors);
+    RUN(unmodelled_memory_option_is_named);
+    return check_summary();
+}
