@@ -3,6 +3,7 @@
  * redirection of new-kernel CTAs under RR binding. */
 #include "cli/cli.h"
 #include "cta/cluster.h"
+#include "cta/cluster_examples.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +14,13 @@ static void cluster_usage(FILE *f)
     fprintf(f,
             "usage: ccgpu cluster (--ctas N | --grid GXxGY) --clusters M\n"
             "                     [--index y|x|tile] [--tile WxH] [--redirect] [--show N]\n"
+            "       ccgpu cluster --examples [mm|kmeans|syrk|atax|all] [--sms N]\n"
             "--index y: row-major (clusters row-adjacent CTAs, the paper's Y-partitioning),\n"
             "x: column-major (X-partitioning), tile: WxH tiles (default 2x2).\n"
             "--redirect also lists, for each new CTA u, the original CTA it runs under\n"
-            "RR binding (Eq. 8 then Eq. 7).\n");
+            "RR binding (Eq. 8 then Eq. 7).\n"
+            "--examples runs cuda/examples/ on the functional engine: each clustered form\n"
+            "must write exactly what the original kernel writes.\n");
 }
 
 static int parse_u32(const char *s, uint32_t *out)
@@ -62,6 +66,8 @@ int cmd_cluster(int argc, char **argv)
     uint32_t n = 0, m = 0, show = 16;
     struct cluster_grid g = { 0, 1, CLUSTER_INDEX_Y, 2, 2 };
     int grid = 0, redirect = 0;
+    const char *examples = NULL;
+    uint32_t sms = 15;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
@@ -82,6 +88,10 @@ int cmd_cluster(int argc, char **argv)
             bad = parse_pair(v, &g.gx, &g.gy) || (uint64_t)g.gx * g.gy > 0xFFFFFFFEull;
             n = g.gx * g.gy;
             grid = 1;
+        } else if (!strcmp(a, "--examples")) {
+            examples = v;
+        } else if (!strcmp(a, "--sms")) {
+            bad = parse_u32(v, &sms);
         } else if (!strcmp(a, "--clusters")) {
             bad = parse_u32(v, &m);
         } else if (!strcmp(a, "--tile")) {
@@ -106,6 +116,18 @@ int cmd_cluster(int argc, char **argv)
             return 2;
         }
         i++;
+    }
+    if (examples) {
+        int runs = 0, bad = 0;
+        char err[512] = "";
+        int rc = cluster_examples_run(strcmp(examples, "all") ? examples : NULL, sms, stdout, &runs,
+                                      &bad, err, sizeof err);
+        if (rc) {
+            fprintf(stderr, "ccgpu cluster: %s\n", err);
+            return 1;
+        }
+        printf("%d clustered runs, %d differ from the original\n", runs, bad);
+        return bad != 0;
     }
     if (!n || !m) {
         fprintf(stderr, "ccgpu cluster: --ctas or --grid, and --clusters, are required\n");

@@ -12,4 +12,7 @@ expect_fail no_clusters 'required' "$CCGPU" cluster --ctas 10
 expect_fail bad_grid "bad value '3y2' for --grid" "$CCGPU" cluster --grid 3y2 --clusters 2
 expect_fail bad_index "bad value 'z' for --index" "$CCGPU" cluster --ctas 4 --clusters 2 --index z
 expect_fail zero "bad value '0' for --clusters" "$CCGPU" cluster --ctas 4 --clusters 0
+expect_output examples_mm '^[0-9]+ clustered runs, 0 differ from the original' \
+    "$CCGPU" cluster --examples mm --sms 3
+expect_fail examples_unknown "no example 'fft'" "$CCGPU" cluster --examples fft
 summary
