@@ -1,6 +1,7 @@
 /* ccgpu awss: AWSS-constrained CTA schedules (awss-sllc-todaes2014 Sec. 5)
  * from a file of per-CTA working-set sizes. */
 #include "cli/cli.h"
+#include "cli/workset_cli.h"
 #include "cta/awss.h"
 #include "cta/awss_quality.h"
 #include <errno.h>
@@ -11,7 +12,8 @@
 static void awss_usage(FILE *f)
 {
     fprintf(f,
-            "usage: ccgpu awss --sizes FILE --cap BYTES --max-tlp K [--static] [--relax]\n"
+            "usage: ccgpu awss (--sizes FILE | --bench BENCH [--size S] [--kernel N] [--line B])\n"
+            "                  --cap BYTES --max-tlp K [--static] [--relax]\n"
             "                  [--cps X] [--algo lmf|iwfd|mxf|glanf|agnostic] [--exact]\n"
             "                  [--out FILE] [--show N]\n"
             "       ccgpu awss --quality [--instances N] [--max-ctas N] [--cps X] [--seed S]\n"
@@ -19,7 +21,9 @@ static void awss_usage(FILE *f)
             "FILE holds one working-set size per CTA in CTA-id order (same unit as --cap;\n"
             "BYTES takes a K/M/G suffix, powers of 1024). --relax selects the open-end\n"
             "packers (default mxf); otherwise k-cardinality (default lmf). --exact solves\n"
-            "small instances (<= 24 CTAs) optimally. See docs/cta-scheduling.md.\n");
+            "small instances (<= 24 CTAs) optimally. --bench measures the working sets by a\n"
+            "functional run of the benchmark (launch N, default the one with most CTAs;\n"
+            "B-byte lines, default 128) and gives them in bytes. See docs/cta-scheduling.md.\n");
 }
 
 static char *read_file(const char *path, char *msg, size_t msglen)
@@ -117,9 +121,85 @@ static void print_schedule(const struct awss_schedule *s, const struct awss_prob
         printf("  ... %u more steps (--show N, or --out FILE for all)\n", s->nsteps - show);
 }
 
+static int sizes_from_file(const char *path, uint64_t **sizes, uint32_t *n)
+{
+    char msg[256];
+    char *text = read_file(path, msg, sizeof msg);
+    if (!text) {
+        fprintf(stderr, "ccgpu awss: %s\n", msg);
+        return 1;
+    }
+    int rc = awss_sizes_parse(text, path, sizes, n, msg, sizeof msg);
+    free(text);
+    if (rc < 0) {
+        fprintf(stderr, "ccgpu awss: %s\n", msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* working sets in bytes of one launch of a benchmark (functional run) */
+static int sizes_from_bench(const char *bench, const char *size, uint32_t kernel, uint32_t line,
+                            uint64_t **sizes, uint32_t *n)
+{
+    char *argv[] = { "awss", (char *)bench, "--size", (char *)size, NULL };
+    struct cli_run_options o;
+    int rc = cli_parse_run_options(4, argv, &o);
+    struct workset ws;
+    ccgpu *gpu = NULL;
+    if (rc == 0)
+        rc = cli_workset_collect(&o, bench, line, &ws, &gpu);
+    int nk = gpu ? ccgpu_num_kernels(gpu) : 0;
+    struct workset_launch s = { 0 };
+    if (rc == 0 && kernel == UINT32_MAX) { /* the launch with the most CTAs */
+        uint32_t best = 0;
+        for (int k = 0; k < nk && rc == 0; k++) {
+            if (workset_launch_stats(&ws, (uint32_t)k, &s) != 0)
+                rc = 1;
+            else if (s.nctas > best)
+                best = s.nctas, kernel = (uint32_t)k;
+            workset_launch_free(&s);
+        }
+    }
+    if (rc == 0 && (kernel == UINT32_MAX || kernel >= (uint32_t)nk)) {
+        fprintf(stderr, "ccgpu awss: --kernel %u: %s launched %d kernels\n",
+                kernel == UINT32_MAX ? 0 : kernel, bench, nk);
+        rc = 2;
+    }
+    if (rc == 0 && workset_launch_stats(&ws, kernel, &s) != 0)
+        rc = 1;
+    if (rc == 0 && s.nctas == 0) {
+        fprintf(stderr, "ccgpu awss: %s launch %u has no global accesses\n", bench, kernel);
+        rc = 1;
+    }
+    if (rc == 0) {
+        *sizes = malloc((size_t)s.nctas * sizeof **sizes);
+        if (!*sizes) {
+            fprintf(stderr, "ccgpu awss: out of memory\n");
+            rc = 1;
+        } else {
+            for (uint32_t c = 0; c < s.nctas; c++)
+                (*sizes)[c] = (uint64_t)s.cta[c].total * line;
+            *n = s.nctas;
+            printf("working sets: %s (%s) launch %u, kernel %s, %u CTAs, %u-byte lines; "
+                   "CTA line sets overlap by %.2fx\n", bench, size, kernel,
+                   ccgpu_kernel_name(gpu, (int)kernel), s.nctas, line,
+                   s.distinct_lines ? (double)s.sum_lines / s.distinct_lines : 0.0);
+        }
+    }
+    workset_launch_free(&s);
+    if (gpu)
+        workset_free(&ws);
+    ccgpu_destroy(gpu);
+    cli_run_options_free(&o);
+    return rc;
+}
+
 int cmd_awss(int argc, char **argv)
 {
-    const char *sizes_path = NULL, *out_path = NULL, *algo_name = NULL;
+    const char *sizes_path = NULL, *out_path = NULL, *algo_name = NULL, *bench = NULL;
+    const char *bench_size = "small";
+    uint32_t kernel = UINT32_MAX, line = 128;
     uint64_t cap = 0, seed = 1;
     uint32_t max_tlp = 0, show = 40, instances = 300, max_ctas = 12, ctas = 100000;
     int have_cap = 0, is_static = 0, relax = 0, exact = 0, quality = 0, speed = 0;
@@ -151,6 +231,14 @@ int cmd_awss(int argc, char **argv)
             return 2;
         } else if (!strcmp(a, "--sizes")) {
             sizes_path = v;
+        } else if (!strcmp(a, "--bench")) {
+            bench = v;
+        } else if (!strcmp(a, "--size")) {
+            bench_size = v;
+        } else if (!strcmp(a, "--kernel")) {
+            bad = parse_u32(v, 0, &kernel);
+        } else if (!strcmp(a, "--line")) {
+            bad = parse_u32(v, 4, &line);
         } else if (!strcmp(a, "--out")) {
             out_path = v;
         } else if (!strcmp(a, "--algo")) {
@@ -200,8 +288,8 @@ int cmd_awss(int argc, char **argv)
             fprintf(stderr, "ccgpu awss: %s\n", rc == -1 ? "out of memory" : "invalid schedule");
         return rc < 0;
     }
-    if (!sizes_path || !have_cap || !max_tlp) {
-        fprintf(stderr, "ccgpu awss: --sizes, --cap and --max-tlp are required "
+    if (!(sizes_path || bench) || (sizes_path && bench) || !have_cap || !max_tlp) {
+        fprintf(stderr, "ccgpu awss: --sizes or --bench, --cap and --max-tlp are required "
                         "(see ccgpu awss --help)\n");
         return 2;
     }
@@ -219,19 +307,12 @@ int cmd_awss(int argc, char **argv)
         return 2;
     }
     char msg[256];
-    char *text = read_file(sizes_path, msg, sizeof msg);
-    if (!text) {
-        fprintf(stderr, "ccgpu awss: %s\n", msg);
-        return 1;
-    }
     uint64_t *sizes = NULL;
     uint32_t n = 0;
-    int rc = awss_sizes_parse(text, sizes_path, &sizes, &n, msg, sizeof msg);
-    free(text);
-    if (rc < 0) {
-        fprintf(stderr, "ccgpu awss: %s\n", msg);
-        return 1;
-    }
+    int rc = bench ? sizes_from_bench(bench, bench_size, kernel, line, &sizes, &n)
+                   : sizes_from_file(sizes_path, &sizes, &n);
+    if (rc)
+        return rc;
     struct awss_problem p = { sizes, n, cap, max_tlp, relax ? AWSS_RELAXED : AWSS_HARD,
                               is_static, cps };
     struct awss_schedule s;
@@ -243,7 +324,7 @@ int cmd_awss(int argc, char **argv)
         struct awss_exact_result er;
         if (n > 24) {
             fprintf(stderr, "ccgpu awss: --exact handles at most 24 CTAs, %s has %u\n",
-                    sizes_path, n);
+                    bench ? bench : sizes_path, n);
             goto out;
         }
         if (awss_exact(&p, 200000000, &s, &er) < 0) {

@@ -21,8 +21,10 @@ int cli_workset_collect(const struct cli_run_options *o, const char *name, uint3
         return 2;
     }
     ccgpu *gpu = cli_create_gpu(o);
-    if (!gpu)
+    if (!gpu) {
+        workset_free(ws);
         return 1;
+    }
     ccgpu_set_printf_stream(gpu, stdout);
     ccgpu_set_access_observer(gpu, workset_observe, ws);
     struct bench_ctx ctx = {

@@ -29,5 +29,5 @@ expect_fail zero_tlp "bad value '0' for --max-tlp" "$CCGPU" awss --sizes "$f" --
 expect_fail algo_mode 'it needs --relax' "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo mxf
 expect_fail unknown_algo "unknown algorithm 'ffd'" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo ffd
 expect_fail bad_cps "bad value '-1' for --cps" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --cps -1
-expect_fail unknown_opt "unknown option '--bench'" "$CCGPU" awss --bench bfs
+expect_fail unknown_opt "unknown option '--frob'" "$CCGPU" awss --frob
 summary
