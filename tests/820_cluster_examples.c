@@ -52,7 +52,7 @@ TEST(unzeroed_workspace_is_detected)
         a[i] = 1.0f;
     for (int j = 0; j < NY; j++)
         x[j] = 1.0f;
-    ccgpu_devptr da, dx, dt, ws;
+    ccgpu_devptr da = 0, dx = 0, dt = 0, ws = 0;
     ccgpu_malloc(gpu, &da, sizeof a);
     ccgpu_malloc(gpu, &dx, sizeof x);
     ccgpu_malloc(gpu, &dt, sizeof tmp);

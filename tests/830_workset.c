@@ -76,7 +76,7 @@ TEST(atax1_through_the_engine)
     CHECK(m != NULL);
     enum { NX = 128, NY = 32 }; /* rows of 128 B: one line each */
     static float a[NX * NY], x[NY];
-    ccgpu_devptr da, dx, dt;
+    ccgpu_devptr da = 0, dx = 0, dt = 0;
     CHECK(ccgpu_malloc(gpu, &da, sizeof a) == 0 && ccgpu_malloc(gpu, &dx, sizeof x) == 0 &&
           ccgpu_malloc(gpu, &dt, NX * 4) == 0);
     CHECK(da % 128 == 0 && dx % 128 == 0 && dt % 128 == 0);

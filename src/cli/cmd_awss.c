@@ -121,6 +121,18 @@ static void print_schedule(const struct awss_schedule *s, const struct awss_prob
         printf("  ... %u more steps (--show N, or --out FILE for all)\n", s->nsteps - show);
 }
 
+static int is_value_option(const char *a)
+{
+    static const char *const names[] = { "--sizes", "--out", "--algo", "--cap", "--max-tlp",
+                                         "--show", "--instances", "--max-ctas", "--ctas",
+                                         "--seed", "--cps", "--bench", "--size", "--kernel",
+                                         "--line" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(a, names[i]))
+            return 1;
+    return 0;
+}
+
 static int sizes_from_file(const char *path, uint64_t **sizes, uint32_t *n)
 {
     char msg[256];
@@ -226,6 +238,9 @@ int cmd_awss(int argc, char **argv)
         } else if (!strcmp(a, "--speed")) {
             speed = 1;
             continue;
+        } else if (!is_value_option(a)) {
+            fprintf(stderr, "ccgpu awss: unknown option '%s' (see ccgpu awss --help)\n", a);
+            return 2;
         } else if (!v) {
             fprintf(stderr, "ccgpu awss: %s needs a value (see ccgpu awss --help)\n", a);
             return 2;
