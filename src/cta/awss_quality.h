@@ -9,6 +9,7 @@ struct awss_quality_row {
     const char *name;
     uint32_t instances, optimal, incomplete, over_cap;
     double mean_excess, worst_excess, mean_ratio; /* cost - exact cost; cost / exact */
+    double mean_step_excess, worst_step_excess;   /* steps - the exact schedule's steps */
 };
 
 /* n random working-set sizes in [1, cap], skewed towards small ones. */

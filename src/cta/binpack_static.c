@@ -157,7 +157,7 @@ int binpack_static_sorted(const uint64_t *sizes, const uint32_t *ids, uint32_t n
     uint32_t q = n ? (n + k - 1) / k : 0;
     /* the swap search is cut off after a fixed amount of work: an instance
      * that needs more is reported as not packed at this k */
-    struct sbins b = { sizes, cap, mode, k, q, NULL, NULL, NULL, 0, 2000000 + 64 * (uint64_t)n };
+    struct sbins b = { sizes, cap, mode, k, q, NULL, NULL, NULL, 0, 1000000 + 16 * (uint64_t)n };
     int rc = -1;
     uint32_t *bin_of = malloc(((size_t)n + 1) * sizeof *bin_of);
     uint32_t *heap = malloc(((size_t)q + 1) * sizeof *heap);
