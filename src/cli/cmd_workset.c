@@ -62,7 +62,7 @@ static int parse_u32(const char *s, uint32_t *out)
 int cmd_workset(int argc, char **argv)
 {
     uint32_t line = 128, kernel = UINT32_MAX, show = 8;
-    int per_cta = 0;
+    int per_cta = 0, summary = 0;
     const char *sizes_out = NULL;
     /* our options out, the run options (--size, --input, -o ...) through */
     char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
@@ -78,6 +78,7 @@ int cmd_workset(int argc, char **argv)
                     !strcmp(a, "--show");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: ccgpu workset BENCH [--size S] [--line BYTES] [--kernel N] [--per-cta]\n"
+                   "                     [--summary] (one line per launch)\n"
                    "                     [--sizes-out FILE] [--show N] [run options]\n"
                    "Per-CTA working sets (distinct global cache lines read / written) of each\n"
                    "launch, their distribution, and how much CTAs' line sets overlap.\n"
@@ -87,6 +88,10 @@ int cmd_workset(int argc, char **argv)
         }
         if (!strcmp(a, "--per-cta")) {
             per_cta = 1;
+            continue;
+        }
+        if (!strcmp(a, "--summary")) {
+            summary = 1;
             continue;
         }
         if (!takes) {
@@ -139,7 +144,20 @@ int cmd_workset(int argc, char **argv)
                 o.positional[0], nk);
         rc = 2;
     }
+    if (rc == 0 && summary)
+        printf("launch kernel                  CTAs mean lines max lines  CoV  sum/union shared\n");
     for (int k = 0; rc == 0 && k < nk; k++) {
+        if (summary && kernel == UINT32_MAX) {
+            struct workset_launch s;
+            if (workset_launch_stats(&ws, (uint32_t)k, &s) != 0) {
+                fprintf(stderr, "ccgpu workset: out of memory\n");
+                rc = 1;
+                break;
+            }
+            workset_print_summary_line(stdout, (uint32_t)k, ccgpu_kernel_name(gpu, k), &s);
+            workset_launch_free(&s);
+            continue;
+        }
         if (kernel != UINT32_MAX ? (uint32_t)k != kernel : (uint32_t)k >= show) {
             if (kernel == UINT32_MAX && (uint32_t)k == show)
                 printf("... %d more launches (--kernel N or --show N)\n", nk - k);

@@ -248,3 +248,23 @@ void workset_print(FILE *f, const struct workset *w, uint32_t launch, const char
                     s->cta[i].total, s->cta[i].read, s->cta[i].written, s->cta[i].shared);
     free(t);
 }
+
+void workset_print_summary_line(FILE *f, uint32_t launch, const char *kernel,
+                                const struct workset_launch *s)
+{
+    double mean = 0, var = 0;
+    uint32_t max = 0;
+    for (uint32_t i = 0; i < s->nctas; i++) {
+        mean += s->cta[i].total;
+        if (s->cta[i].total > max)
+            max = s->cta[i].total;
+    }
+    mean = s->nctas ? mean / s->nctas : 0;
+    for (uint32_t i = 0; i < s->nctas; i++)
+        var += (s->cta[i].total - mean) * (s->cta[i].total - mean);
+    var = s->nctas ? var / s->nctas : 0;
+    fprintf(f, "%6u %-20s %7u %10.1f %8u %6.2f %9.2f %8.1f%%\n", launch, kernel ? kernel : "?",
+            s->nctas, mean, max, mean > 0 ? sqrt(var) / mean : 0.0,
+            s->distinct_lines ? (double)s->sum_lines / s->distinct_lines : 0.0,
+            s->distinct_lines ? 100.0 * s->shared_lines / s->distinct_lines : 0.0);
+}

@@ -50,4 +50,8 @@ void workset_launch_free(struct workset_launch *s);
 void workset_print(FILE *f, const struct workset *w, uint32_t launch, const char *kernel,
                    const struct workset_launch *s, int per_cta);
 
+/* One line per launch: CTAs, mean / max lines per CTA, CoV, overlap ratio. */
+void workset_print_summary_line(FILE *f, uint32_t launch, const char *kernel,
+                                const struct workset_launch *s);
+
 #endif

@@ -8,6 +8,7 @@ expect_output sizes_out 'sizes written to' "$CCGPU" workset matmul --kernel 0 --
 expect_output sizes_file_awss 'awss: 16 CTAs' "$CCGPU" awss --sizes "$tmpdir/mm.txt" --cap 48K --max-tlp 8
 expect_output awss_bench 'working sets: matmul \(small\) launch 0' \
     "$CCGPU" awss --bench matmul --cap 48K --max-tlp 8
+expect_output summary '^ +0 matmul +16 ' "$CCGPU" workset matmul --summary
 expect_fail unknown_bench "unknown benchmark 'nope'" "$CCGPU" workset nope
 expect_fail bad_line 'line size 100' "$CCGPU" workset matmul --line 100
 expect_fail no_kernel '--sizes-out needs --kernel' "$CCGPU" workset matmul --sizes-out "$tmpdir/x"
