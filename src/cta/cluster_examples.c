@@ -22,6 +22,8 @@ struct ex {
     char *err;
     size_t errlen;
     int runs, mismatches;
+    void *bufs[16]; /* host buffers of the running example, freed after it */
+    int nbufs;
 };
 
 /* one clustered configuration */
@@ -42,6 +44,18 @@ static int ex_fail(struct ex *e, const char *fmt, ...)
     vsnprintf(e->err, e->errlen, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* zeroed host buffer owned by e (freed when the example ends) */
+static void *ex_mem(struct ex *e, size_t bytes)
+{
+    void *p = e->nbufs < 16 ? calloc(1, bytes) : NULL;
+    if (!p) {
+        ex_fail(e, "out of memory");
+        return NULL;
+    }
+    e->bufs[e->nbufs++] = p;
+    return p;
 }
 
 static int ex_alloc(struct ex *e, ccgpu_devptr *p, const void *host, size_t bytes)
@@ -161,7 +175,12 @@ static uint32_t ex_variants(const struct ex *e, const char *agent_suffix, int tw
 static int ex_mm(struct ex *e)
 {
     enum { HA = 72, WA = 40, WB = 88, T = 16 };
-    static float a[HA * WA], b[WA * WB], ref[HA * WB], got[HA * WB], cpu[HA * WB];
+    float *a = ex_mem(e, sizeof(float) * HA * WA), *b = ex_mem(e, sizeof(float) * WA * WB);
+    float *ref = ex_mem(e, sizeof(float) * HA * WB), *got = ex_mem(e, sizeof(float) * HA * WB);
+    float *cpu = ex_mem(e, sizeof(float) * HA * WB);
+    if (!a || !b || !ref || !got || !cpu)
+        return -1;
+    size_t sa = sizeof(float) * HA * WA, sb = sizeof(float) * WA * WB, sc = sizeof(float) * HA * WB;
     uint64_t seed = 11;
     for (int i = 0; i < HA * WA; i++)
         a[i] = ex_rand(&seed);
@@ -175,20 +194,20 @@ static int ex_mm(struct ex *e)
             cpu[r * WB + c] = acc;
         }
     ccgpu_devptr da, db, dc;
-    if (ex_alloc(e, &da, a, sizeof a) || ex_alloc(e, &db, b, sizeof b) ||
-        ex_alloc(e, &dc, NULL, sizeof ref))
+    if (ex_alloc(e, &da, a, sa) || ex_alloc(e, &db, b, sb) ||
+        ex_alloc(e, &dc, NULL, sc))
         return -1;
     int ha = HA, wa = WA, wb = WB;
     void *args[] = { &dc, &da, &db, &ha, &wa, &wb };
     struct ccgpu_dim3 grid = { (WB + T - 1) / T, (HA + T - 1) / T, 1 }, block = { T, T, 1 };
-    if (ex_launch(e, "mm", NULL, grid, block, args, 6) || ccgpu_memcpy_dtoh(e->gpu, ref, dc, sizeof ref))
+    if (ex_launch(e, "mm", NULL, grid, block, args, 6) || ccgpu_memcpy_dtoh(e->gpu, ref, dc, sc))
         return -1;
     if (!close_enough(ref, cpu, HA * WB))
         return ex_fail(e, "mm_original disagrees with the CPU reference");
     struct variant v[16];
     uint32_t nv = ex_variants(e, "_agent", 1, v);
     for (uint32_t i = 0; i < nv; i++)
-        if (ex_check(e, "mm", &v[i], grid, block, args, 6, dc, NULL, ref, sizeof ref, got))
+        if (ex_check(e, "mm", &v[i], grid, block, args, 6, dc, NULL, ref, sc, got))
             return -1;
     return 0;
 }
@@ -197,22 +216,25 @@ static int ex_mm(struct ex *e)
 static int ex_kmeans(struct ex *e)
 {
     enum { NP = 1000, NF = 8, NC = 5, B = 64 };
-    static float feat[NF * NP], cent[NC * NF];
-    static int ref[NP], got[NP];
+    float *feat = ex_mem(e, sizeof(float) * NF * NP), *cent = ex_mem(e, sizeof(float) * NC * NF);
+    int *ref = ex_mem(e, sizeof(int) * NP), *got = ex_mem(e, sizeof(int) * NP);
+    if (!feat || !cent || !ref || !got)
+        return -1;
+    size_t sf = sizeof(float) * NF * NP, scn = sizeof(float) * NC * NF, sr = sizeof(int) * NP;
     uint64_t seed = 23;
     for (int i = 0; i < NF * NP; i++)
         feat[i] = ex_rand(&seed);
     for (int i = 0; i < NC * NF; i++)
         cent[i] = ex_rand(&seed);
     ccgpu_devptr df, dcn, dm;
-    if (ex_alloc(e, &df, feat, sizeof feat) || ex_alloc(e, &dcn, cent, sizeof cent) ||
-        ex_alloc(e, &dm, NULL, sizeof ref))
+    if (ex_alloc(e, &df, feat, sf) || ex_alloc(e, &dcn, cent, scn) ||
+        ex_alloc(e, &dm, NULL, sr))
         return -1;
     int np = NP, nf = NF, nc = NC;
     void *args[] = { &dm, &df, &dcn, &np, &nf, &nc };
     struct ccgpu_dim3 grid = { (NP + B - 1) / B, 1, 1 }, block = { B, 1, 1 };
     if (ex_launch(e, "kmeans", NULL, grid, block, args, 6) ||
-        ccgpu_memcpy_dtoh(e->gpu, ref, dm, sizeof ref))
+        ccgpu_memcpy_dtoh(e->gpu, ref, dm, sr))
         return -1;
     for (int p = 0; p < NP; p++) {
         int best = 0;
@@ -236,7 +258,7 @@ static int ex_kmeans(struct ex *e)
     uint32_t nv = ex_variants(e, "_agent", 0, v);
     v[nv++] = (struct variant){ "_agent_bypass", CCL_X, 0, 0, 0, 0, 2 };
     for (uint32_t i = 0; i < nv; i++)
-        if (ex_check(e, "kmeans", &v[i], grid, block, args, 6, dm, NULL, ref, sizeof ref, got))
+        if (ex_check(e, "kmeans", &v[i], grid, block, args, 6, dm, NULL, ref, sr, got))
             return -1;
     return 0;
 }
@@ -245,7 +267,12 @@ static int ex_kmeans(struct ex *e)
 static int ex_syrk(struct ex *e)
 {
     enum { N = 70, M = 24 };
-    static float a[N * M], c0[N * N], ref[N * N], got[N * N], cpu[N * N];
+    float *a = ex_mem(e, sizeof(float) * N * M), *c0 = ex_mem(e, sizeof(float) * N * N);
+    float *ref = ex_mem(e, sizeof(float) * N * N), *got = ex_mem(e, sizeof(float) * N * N);
+    float *cpu = ex_mem(e, sizeof(float) * N * N);
+    if (!a || !c0 || !ref || !got || !cpu)
+        return -1;
+    size_t sa = sizeof(float) * N * M, sc = sizeof(float) * N * N;
     uint64_t seed = 37;
     for (int i = 0; i < N * M; i++)
         a[i] = ex_rand(&seed);
@@ -260,20 +287,20 @@ static int ex_syrk(struct ex *e)
             cpu[i * N + j] = beta * c0[i * N + j] + alpha * acc;
         }
     ccgpu_devptr da, dc;
-    if (ex_alloc(e, &da, a, sizeof a) || ex_alloc(e, &dc, c0, sizeof c0))
+    if (ex_alloc(e, &da, a, sa) || ex_alloc(e, &dc, c0, sc))
         return -1;
     int n = N, m = M;
     void *args[] = { &dc, &da, &alpha, &beta, &n, &m };
     struct ccgpu_dim3 grid = { (N + 31) / 32, (N + 7) / 8, 1 }, block = { 32, 8, 1 };
     if (ex_launch(e, "syrk", NULL, grid, block, args, 6) ||
-        ccgpu_memcpy_dtoh(e->gpu, ref, dc, sizeof ref))
+        ccgpu_memcpy_dtoh(e->gpu, ref, dc, sc))
         return -1;
     if (!close_enough(ref, cpu, N * N))
         return ex_fail(e, "syrk_original disagrees with the CPU reference");
     struct variant v[16];
     uint32_t nv = ex_variants(e, "_agent", 1, v);
     for (uint32_t i = 0; i < nv; i++) /* C is read and written: start from c0 */
-        if (ex_check(e, "syrk", &v[i], grid, block, args, 6, dc, c0, ref, sizeof ref, got))
+        if (ex_check(e, "syrk", &v[i], grid, block, args, 6, dc, c0, ref, sc, got))
             return -1;
     return 0;
 }
@@ -282,15 +309,21 @@ static int ex_syrk(struct ex *e)
 static int ex_atax(struct ex *e)
 {
     enum { NX = 300, NY = 200, B = 32 };
-    static float a[NX * NY], x[NY], tmp[NX], y[NY], got1[NX], got2[NY];
+    float *a = ex_mem(e, sizeof(float) * NX * NY), *x = ex_mem(e, sizeof(float) * NY);
+    float *tmp = ex_mem(e, sizeof(float) * NX), *y = ex_mem(e, sizeof(float) * NY);
+    float *got1 = ex_mem(e, sizeof(float) * NX), *got2 = ex_mem(e, sizeof(float) * NY);
+    if (!a || !x || !tmp || !y || !got1 || !got2)
+        return -1;
+    size_t sa = sizeof(float) * NX * NY, sx = sizeof(float) * NY, st = sizeof(float) * NX;
+    size_t sy = sizeof(float) * NY;
     uint64_t seed = 41;
     for (int i = 0; i < NX * NY; i++)
         a[i] = ex_rand(&seed);
     for (int i = 0; i < NY; i++)
         x[i] = ex_rand(&seed);
     ccgpu_devptr da, dx, dt, dy;
-    if (ex_alloc(e, &da, a, sizeof a) || ex_alloc(e, &dx, x, sizeof x) ||
-        ex_alloc(e, &dt, NULL, sizeof tmp) || ex_alloc(e, &dy, NULL, sizeof y))
+    if (ex_alloc(e, &da, a, sa) || ex_alloc(e, &dx, x, sx) ||
+        ex_alloc(e, &dt, NULL, st) || ex_alloc(e, &dy, NULL, sy))
         return -1;
     int nx = NX, ny = NY;
     void *args1[] = { &dt, &da, &dx, &nx, &ny };
@@ -298,9 +331,9 @@ static int ex_atax(struct ex *e)
     struct ccgpu_dim3 g1 = { (NX + B - 1) / B, 1, 1 }, g2 = { (NY + B - 1) / B, 1, 1 };
     struct ccgpu_dim3 block = { B, 1, 1 };
     if (ex_launch(e, "atax1", NULL, g1, block, args1, 5) ||
-        ccgpu_memcpy_dtoh(e->gpu, tmp, dt, sizeof tmp) ||
+        ccgpu_memcpy_dtoh(e->gpu, tmp, dt, st) ||
         ex_launch(e, "atax2", NULL, g2, block, args2, 5) ||
-        ccgpu_memcpy_dtoh(e->gpu, y, dy, sizeof y))
+        ccgpu_memcpy_dtoh(e->gpu, y, dy, sy))
         return -1;
     for (int i = 0; i < NX; i++) {
         float acc = 0;
@@ -320,13 +353,13 @@ static int ex_atax(struct ex *e)
     uint32_t nv = ex_variants(e, "_agent", 0, v);
     v[nv++] = (struct variant){ "_agent_prefetch", CCL_Y, 0, 0, 0, 0, 2 };
     for (uint32_t i = 0; i < nv; i++)
-        if (ex_check(e, "atax1", &v[i], g1, block, args1, 5, dt, NULL, tmp, sizeof tmp, got1))
+        if (ex_check(e, "atax1", &v[i], g1, block, args1, 5, dt, NULL, tmp, st, got1))
             return -1;
     /* atax2 reads tmp: put the original's back */
-    if (ccgpu_memcpy_htod(e->gpu, dt, tmp, sizeof tmp))
+    if (ccgpu_memcpy_htod(e->gpu, dt, tmp, st))
         return ex_fail(e, "%s", ccgpu_error(e->gpu));
     for (uint32_t i = 0; i + 1 < nv; i++) /* no prefetch form of kernel 2 */
-        if (ex_check(e, "atax2", &v[i], g2, block, args2, 5, dy, NULL, y, sizeof y, got2))
+        if (ex_check(e, "atax2", &v[i], g2, block, args2, 5, dy, NULL, y, sy, got2))
             return -1;
     return 0;
 }
@@ -363,7 +396,7 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
             snprintf(err, errlen, "cluster examples: %s", cerr);
             return -1;
         }
-        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0 };
+        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0, { 0 }, 0 };
         const char *text = embedded_find(examples[i].ptx);
         if (!text) {
             snprintf(err, errlen, "cluster examples: %s is not embedded", examples[i].ptx);
@@ -382,6 +415,8 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
         }
         *runs += e.runs;
         *mismatches += e.mismatches;
+        for (int b = 0; b < e.nbufs; b++)
+            free(e.bufs[b]);
         ccgpu_destroy(gpu);
     }
     if (!found) {
