@@ -22,7 +22,8 @@ static void awss_usage(FILE *f)
             "BYTES takes a K/M/G suffix, powers of 1024). --relax selects the open-end\n"
             "packers (default mxf); otherwise k-cardinality (default lmf). --exact solves\n"
             "small instances (<= 24 CTAs) optimally. --bench measures the working sets by a\n"
-            "functional run of the benchmark (launch N, default the one with most CTAs;\n"
+            "functional run of the benchmark (launch N, default the one whose CTAs' working\n"
+            "sets add up to the most;\n"
             "B-byte lines, default 128) and gives them in bytes. See docs/cta-scheduling.md.\n");
 }
 
@@ -163,13 +164,13 @@ static int sizes_from_bench(const char *bench, const char *size, uint32_t kernel
         rc = cli_workset_collect(&o, bench, line, &ws, &gpu);
     int nk = gpu ? ccgpu_num_kernels(gpu) : 0;
     struct workset_launch s = { 0 };
-    if (rc == 0 && kernel == UINT32_MAX) { /* the launch with the most CTAs */
-        uint32_t best = 0;
+    if (rc == 0 && kernel == UINT32_MAX) { /* the launch with the largest working sets */
+        uint64_t best = 0;
         for (int k = 0; k < nk && rc == 0; k++) {
             if (workset_launch_stats(&ws, (uint32_t)k, &s) != 0)
                 rc = 1;
-            else if (s.nctas > best)
-                best = s.nctas, kernel = (uint32_t)k;
+            else if (kernel == UINT32_MAX || s.sum_lines > best)
+                best = s.sum_lines, kernel = (uint32_t)k;
             workset_launch_free(&s);
         }
     }
