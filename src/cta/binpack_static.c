@@ -170,7 +170,23 @@ int binpack_static_sorted(const uint64_t *sizes, const uint32_t *ids, uint32_t n
     uint32_t hn = q;
     for (uint32_t o = 0; o < q; o++)
         heap[o] = o; /* all loads 0: index order is a heap */
-    for (uint32_t j = 0; j < n; j++) {
+    /* Many bins: deal the sorted CTAs out in rounds, alternating direction
+     * (largest with smallest), which balances nearly as well as worst fit in
+     * O(n) and leaves the rest to the repair. The last bin's quota is the
+     * remainder, so it only takes part in the first rounds. */
+    uint32_t r = n - (q - 1) * k, j0 = 0;
+    int dealt = q > 256;
+    if (dealt) {
+        for (uint32_t round = 0; round < k && j0 < n; round++) {
+            uint32_t width = round < r ? q : q - 1;
+            for (uint32_t x = 0; x < width && j0 < n; x++, j0++) {
+                uint32_t o = round % 2 ? width - 1 - x : x;
+                b.items[(size_t)o * k + b.count[o]++] = ids[j0];
+                b.load[o] += sizes[ids[j0]];
+            }
+        }
+    }
+    for (uint32_t j = dealt ? n : 0; j < n; j++) {
         uint32_t o = heap[0];
         b.items[(size_t)o * k + b.count[o]++] = ids[j];
         b.load[o] += sizes[ids[j]];
