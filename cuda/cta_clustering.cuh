@@ -31,7 +31,8 @@
  *  atomicAdd returning a value below the cluster size, so every original CTA
  *  runs exactly once, for any grid size, any M, any SM count and any number or
  *  placement of agents (including SMs with no agent), as long as at least one
- *  agent is launched (agent id 0 of any cluster is always active).
+ *  agent is launched and ccl_active >= 1 (agent id 0 of any cluster is then
+ *  always active). M (ccl_m) must be at least 1.
  *
  * Workspace: 2 * M unsigned words in global memory (agent counters, then next-
  * place counters), zeroed before every launch (cudaMemset).
