@@ -232,10 +232,10 @@ static double alu_run(const char *overrides, int blocks, int threads, int n, dou
     CHECK(ccgpu_launch(g, m, "alu_chain", grid, block, 0, args, 4) == 0);
     int x = 0;
     CHECK(ccgpu_memcpy_dtoh(g, &x, out, 4) == 0);
-    int want = 0;
+    uint32_t want = 0; /* the kernel's int arithmetic wraps like this */
     for (int i = 0; i < n * 128; i++)
-        want = want * a + b;
-    CHECK_EQ_INT(x, want);
+        want = want * (uint32_t)a + (uint32_t)b;
+    CHECK_EQ_INT((uint32_t)x, want);
     double ipc = 0;
     ccgpu_stat(g, "ipc", 0, &ipc);
     ccgpu_stat(g, "cycles", 0, cycles);
