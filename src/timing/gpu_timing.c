@@ -125,7 +125,10 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
         stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
+        /* MPKI per 1000 warp instructions; the thread-instruction form is
+         * GPGPU-Sim's instruction count (the CCWS paper's figures) */
         stats_register_ratio(s, "l1d.mpki", "l1d.misses", "warp_instructions", 1000.0) ||
+        stats_register_ratio(s, "l1d.mpki_thread", "l1d.misses", "thread_instructions", 1000.0) ||
         stats_register_ratio(s, "warps.active_avg", "warps.active_sum", "sm_cycles", 1.0) ||
         memsys_register_stats(&g->mem, s))
         return -1;
