@@ -164,14 +164,14 @@ void ccws_lss_account(struct ccws_lss *l, uint64_t now)
 
 void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t now)
 {
-    if (warp >= l->n_warps || l->live[warp])
+    if (warp >= l->n_warps)
         return;
     ccws_lss_account(l, now);
+    l->n_live += !l->live[warp]; /* a slot reused without an exit restarts */
     l->live[warp] = 1;
     l->age[warp] = age;
     l->s0[warp] = l->p.base;
     l->t0[warp] = now;
-    l->n_live++;
     l->dirty = 1;
 }
 
