@@ -43,7 +43,8 @@ struct pctx {
     uint32_t nlabfix, caplabfix, ncallfix, capcallfix;
 
     int32_t cur;               /* function being parsed, -1 at module scope */
-    uint32_t cap_insts, cap_regs, cap_regtypes, cap_preds, cap_vec, cap_symp, cap_params, cap_rets;
+    /* capacities of the current function's growing arrays, then the module's */
+    uint32_t cap_insts, cap_regs, cap_regtypes, cap_preds, cap_vec, cap_symp;
     uint32_t capsyms, capfuncs, capfiles;
     struct scope_mark { uint32_t nundo; uint64_t call_param_off; } *marks;
     uint32_t nmarks, capmarks;
