@@ -2,8 +2,9 @@
  * for the same access stream". The timing model's cache (src/mem/cache.c) is
  * driven here with the stream one access at a time, every miss filled at
  * once (so nothing is ever reserved), and compared with cachesim: LRU, FIFO,
- * and the timing model's own policies through "repl:", write-evict stores,
- * every set-index function. */
+ * and the timing model's own policies through "repl:", write-evict stores or
+ * GPGPU-Sim's 'L' policy (local write-back, global write-through) with
+ * local and global stores, every set-index function. */
 #include "check.h"
 #include "analysis/cachesim_run.h"
 #include "mem/cache.h"
@@ -30,6 +31,7 @@ static void random_trace(struct trace_record *r, size_t n, uint64_t seed, uint64
         default: r[i].block = (x >> 8) % universe; break;
         }
         r[i].write = (x >> 4) % 6 == 0;
+        r[i].kind = (uint8_t)((x >> 12) % 4 == 0 ? TRACE_KIND_LOCAL : TRACE_KIND_GLOBAL);
         r[i].warp = (uint32_t)(x >> 40) % 8;
         r[i].lanes = 0xffffffffu;
     }
@@ -37,10 +39,11 @@ static void random_trace(struct trace_record *r, size_t n, uint64_t seed, uint64
 
 /* Runs the stream through src/mem's cache; -1 if it ever refused an access. */
 static int timing_cache(const struct trace_record *r, size_t n, uint32_t nsets, uint32_t assoc,
-                        const char *repl, const char *index, uint64_t *hits, uint64_t *misses)
+                        const char *repl, const char *index, char wpolicy, uint64_t *hits,
+                        uint64_t *misses)
 {
     char spec[96], err[256];
-    snprintf(spec, sizeof spec, "N:%u:128:%u,L:E:m:N,A:64:8,16", nsets, assoc);
+    snprintf(spec, sizeof spec, "N:%u:128:%u,L:%c:m:N,A:64:8,16", nsets, assoc, wpolicy);
     struct cache_config cfg;
     if (cache_config_parse(&cfg, spec, err, sizeof err) != 0) {
         printf("  %s\n", err);
@@ -56,7 +59,8 @@ static int timing_cache(const struct trace_record *r, size_t n, uint32_t nsets, 
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         struct cache_access a = {.addr = r[i].block * 128, .is_write = r[i].write,
-                                 .warp = (int32_t)r[i].warp, .token = i};
+                                 .warp = (int32_t)r[i].warp, .token = i,
+                                 .is_local = r[i].kind == TRACE_KIND_LOCAL};
         enum cache_fail fail;
         enum cache_outcome o = cache_access(&c, &a, &fail);
         if (o == CACHE_RESERVATION_FAIL || o == CACHE_HIT_RESERVED)
@@ -94,10 +98,14 @@ TEST(trace_cachesim_reproduces_timing_model_cache)
             char perr[256];
             if (cache_index_init(&probe, index, shapes[k].nsets, perr, sizeof perr) != 0)
                 continue; /* e.g. fermi needs 32 or 64 sets */
-            for (size_t p = 0; p < sizeof pols / sizeof pols[0]; p++) {
+            for (size_t q = 0; q < 2 * sizeof pols / sizeof pols[0]; q++) {
+                size_t p = q / 2;
+                /* 'E': write-evict for every store; 'L': local stores write-back
+                 * (no write-allocate), global ones write-through */
+                char wpolicy = q % 2 ? 'L' : 'E';
                 uint64_t th, tm;
                 if (timing_cache(r, N, shapes[k].nsets, shapes[k].assoc, pols[p].theirs, index,
-                                 &th, &tm) != 0) {
+                                 wpolicy, &th, &tm) != 0) {
                     bad++;
                     printf("  timing cache refused an access (%s, %s)\n", pols[p].theirs, index);
                     continue;
@@ -109,6 +117,8 @@ TEST(trace_cachesim_reproduces_timing_model_cache)
                 c.cache.assoc = shapes[k].assoc;
                 c.cache.line_size = 128;
                 c.cache.index = index;
+                c.cache.writes = c.cache.local_writes =
+                    wpolicy == 'L' ? CACHESIM_WRITES_THROUGH : CACHESIM_WRITES_EVICT;
                 struct access_source src;
                 struct access_array a;
                 struct cachesim_run_result res;
@@ -122,8 +132,8 @@ TEST(trace_cachesim_reproduces_timing_model_cache)
                 compared++;
                 if (cachesim_stats_hits(&res.stats) != th || cachesim_stats_misses(&res.stats) != tm) {
                     bad++;
-                    printf("  %u sets x %u, %s, %s: cachesim %llu/%llu hits/misses, timing %llu/%llu\n",
-                           shapes[k].nsets, shapes[k].assoc, pols[p].ours, index,
+                    printf("  %u sets x %u, %s, %s, %c: cachesim %llu/%llu hits/misses, timing %llu/%llu\n",
+                           shapes[k].nsets, shapes[k].assoc, pols[p].ours, index, wpolicy,
                            (unsigned long long)cachesim_stats_hits(&res.stats),
                            (unsigned long long)cachesim_stats_misses(&res.stats),
                            (unsigned long long)th, (unsigned long long)tm);
@@ -132,7 +142,7 @@ TEST(trace_cachesim_reproduces_timing_model_cache)
         }
     }
     CHECK_EQ_INT(bad, 0);
-    CHECK(compared >= 4 * 6);
+    CHECK(compared >= 4 * 6 * 2);
 }
 
 TEST(repl_policy_errors_are_reported)

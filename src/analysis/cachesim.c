@@ -173,7 +173,8 @@ static const struct cachesim_repl repl_table[] = {
 };
 #define NREPL (sizeof repl_table / sizeof repl_table[0])
 
-static const char *const writes_names[] = {"evict", "allocate", "ignore"};
+static const char *const writes_names[CACHESIM_WRITES_COUNT] = {"evict", "allocate", "ignore",
+                                                                  "through"};
 
 int cachesim_policy_parse(const char *name)
 {
@@ -195,7 +196,7 @@ const char *cachesim_policy_name(enum cachesim_policy p)
 
 int cachesim_writes_parse(const char *name)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CACHESIM_WRITES_COUNT; i++)
         if (strcmp(name, writes_names[i]) == 0)
             return i;
     return -1;
@@ -211,7 +212,7 @@ enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
 
 const char *cachesim_writes_name(enum cachesim_writes w)
 {
-    return (unsigned)w < 3 ? writes_names[w] : "?";
+    return (unsigned)w < CACHESIM_WRITES_COUNT ? writes_names[w] : "?";
 }
 
 /* ---- construction ------------------------------------------------------ */
@@ -241,8 +242,8 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     for (size_t i = 0; i < NREPL; i++)
         if (repl_table[i].policy == cfg->policy)
             s->repl = &repl_table[i];
-    if (!s->repl || (unsigned)cfg->writes > CACHESIM_WRITES_IGNORE ||
-        (unsigned)cfg->local_writes > CACHESIM_WRITES_IGNORE) {
+    if (!s->repl || (unsigned)cfg->writes >= CACHESIM_WRITES_COUNT ||
+        (unsigned)cfg->local_writes >= CACHESIM_WRITES_COUNT) {
         snprintf(err, errlen, "bad replacement policy or write mode");
         return -1;
     }
@@ -431,7 +432,7 @@ int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t n
         s->stats.write_misses++;
     else
         s->stats.read_misses++;
-    if (evict)
+    if (evict || mode == CACHESIM_WRITES_THROUGH)
         return CACHESIM_MISS; /* no write-allocate */
     uint32_t li;
     if (s->cfg.unbounded) {

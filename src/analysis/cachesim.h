@@ -12,11 +12,14 @@
  *            hit and invalidates the line; a store that misses counts as a
  *            miss and allocates nothing.
  *   allocate stores are handled like loads (write-back, write-allocate).
+ *   through  no write-allocate, but a hit keeps the line and refreshes it
+ *            like a load (write-through, or write-back without allocation).
  *   ignore   stores are skipped: not counted, no effect on the cache.
  * Stores to local memory follow local_writes instead (--local-writes; the
- * command defaults it to --writes): GPGPU-Sim's Fermi L1D policy keeps local
- * stores write-back while global stores are write-evict, so a timing model
- * that does the same is matched with --local-writes allocate.
+ * command defaults it to --writes). GPGPU-Sim's 'L' L1D write policy (and
+ * src/mem's cache with it) keeps local stores write-back while global ones go
+ * through: with no write-allocate that is --writes through for both, or
+ * --local-writes through beside write-evict globals.
  *
  * OPT needs, for each access, the index of the next access to the same block
  * in the same cache (see opt.h); the other policies ignore it. On a hit OPT
@@ -42,7 +45,13 @@ enum cachesim_policy {
                             timing model's own code (e.g. "repl:random:42") */
 };
 
-enum cachesim_writes { CACHESIM_WRITES_EVICT, CACHESIM_WRITES_ALLOCATE, CACHESIM_WRITES_IGNORE };
+enum cachesim_writes {
+    CACHESIM_WRITES_EVICT,
+    CACHESIM_WRITES_ALLOCATE,
+    CACHESIM_WRITES_IGNORE,
+    CACHESIM_WRITES_THROUGH,
+    CACHESIM_WRITES_COUNT
+};
 
 struct cachesim_config {
     enum cachesim_policy policy;

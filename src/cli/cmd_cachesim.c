@@ -27,9 +27,10 @@ static const char usage_text[] =
     "  --unbounded        infinite, fully associative cache\n"
     "  --writes MODE      evict (default: a store hitting a line invalidates it,\n"
     "                     a store never allocates, as the baseline L1D does for\n"
-    "                     global stores), allocate (stores as loads) or ignore\n"
+    "                     global stores), allocate (stores as loads), through (no\n"
+    "                     allocate; a hit keeps and refreshes the line) or ignore\n"
     "  --local-writes MODE  the same for stores to local memory (default: --writes;\n"
-    "                     GPGPU-Sim's Fermi L1D keeps local stores write-back)\n"
+    "                     GPGPU-Sim's 'L' policy keeps them write-back: through)\n"
     "  --kinds LIST       simulate only these kinds of access, e.g. global,local\n"
     "                     (global local const texture param other; default all)\n"
     "  --insts N          instruction count for MPKI (default: the trace's)\n"
@@ -152,12 +153,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
         } else if (!strcmp(a, "--writes")) {
             int w = cachesim_writes_parse(v);
             if (w < 0)
-                return usage_error("unknown write mode '%s'%s (evict, allocate, ignore)", v, "");
+                return usage_error("unknown write mode '%s'%s (evict, allocate, through, ignore)", v, "");
             o->cache.writes = (enum cachesim_writes)w;
         } else if (!strcmp(a, "--local-writes")) {
             int w = cachesim_writes_parse(v);
             if (w < 0)
-                return usage_error("unknown write mode '%s'%s (evict, allocate, ignore)", v, "");
+                return usage_error("unknown write mode '%s'%s (evict, allocate, through, ignore)", v, "");
             o->cache.local_writes = (enum cachesim_writes)w;
             o->local_given = 1;
         } else if (!strcmp(a, "--kinds")) {

@@ -54,6 +54,7 @@ expect_status repl_unknown 2 "$CCGPU" cachesim --text "$tmpdir/seq20.txt" --poli
 printf '0 5 r\n0 5 w\n0 5 r\n' >"$tmpdir/w.txt"
 expect_output write_evict '^misses +2 ' "$CCGPU" cachesim --text "$tmpdir/w.txt"
 expect_output write_allocate '^misses +1 ' "$CCGPU" cachesim --text "$tmpdir/w.txt" --writes allocate
+expect_output write_through '^misses +1 ' "$CCGPU" cachesim --text "$tmpdir/w.txt" --writes through
 expect_output write_ignore '^accesses +2 ' "$CCGPU" cachesim --text "$tmpdir/w.txt" --writes ignore
 
 # binary round trip and JSON
