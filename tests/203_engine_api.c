@@ -4,7 +4,6 @@
  * a caller-provided clock; and determinism across two GPUs. */
 #include "ccgpu.h"
 #include "check.h"
-#include "gpu/gpu_hooks.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
 #include "util/embedded.h"
@@ -257,29 +256,27 @@ TEST(two_gpus_give_identical_independent_results)
 
 struct ws {
     int calls, loads, stores;
-    uint32_t max_sm;
+    uint32_t max_cta;
     uint64_t lanes;
 };
 
-static void count_accesses(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
+static void count_accesses(void *ctx, const struct ccgpu_access *a)
 {
     struct ws *s = ctx;
-    (void)cta;
-    (void)warp;
-    if (d->space != PTX_SPACE_GLOBAL)
+    if (a->space != CCGPU_SPACE_GLOBAL)
         return;
     s->calls++;
-    s->loads += d->is_load;
-    s->stores += d->is_store;
-    s->max_sm = d->sm > s->max_sm ? d->sm : s->max_sm;
-    s->lanes += (uint64_t)__builtin_popcount(d->exec_mask);
+    s->loads += a->is_load;
+    s->stores += a->is_store;
+    s->max_cta = a->cta > s->max_cta ? a->cta : s->max_cta;
+    s->lanes += (uint64_t)__builtin_popcount(a->mask);
 }
 
 TEST(gpu_memory_observer_hook)
 {
     ccgpu *g = gpu_new();
     struct ws s = { 0 };
-    gpu_set_mem_observer(g, count_accesses, &s);
+    ccgpu_set_access_observer(g, count_accesses, &s);
     static int assign[1000];
     double wi;
     CHECK_EQ_INT(run_nearest(g, assign, 1000, 5, 8, &wi), 0);
@@ -287,7 +284,7 @@ TEST(gpu_memory_observer_hook)
     CHECK_EQ_INT(s.loads, 32 * 80);
     CHECK_EQ_INT(s.stores, 32);
     CHECK_EQ_INT(s.lanes, 1000 * 81);
-    CHECK_EQ_INT(s.max_sm, 7);
+    CHECK_EQ_INT(s.max_cta, 7);
     ccgpu_destroy(g);
 }
 
