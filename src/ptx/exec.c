@@ -569,8 +569,22 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     /* the fast case: a straight-line instruction that did not reach the
      * reconvergence point */
     top = &w->simt[w->sp - 1];
-    if (top->pc == top->rpc || top->mask == 0)
+    if (top->pc == top->rpc || top->mask == 0) {
         simt_settle(w);
+        /* lanes parked at a barrier may be back on top: wait here, so that
+         * ptx_warp_next never offers an instruction the warp cannot run */
+        if (w->state == PTX_WARP_READY && w->simt[w->sp - 1].wait_bar) {
+            top = &w->simt[w->sp - 1];
+            uint32_t id = top->wait_bar - 1;
+            if (w->cta->bar_gen[id] == top->wait_gen) {
+                w->state = PTX_WARP_AT_BARRIER;
+                w->bar_id = (uint8_t)id;
+                w->cta->warps_waiting++;
+            } else {
+                top->wait_bar = 0;
+            }
+        }
+    }
     switch (w->state) {
     case PTX_WARP_AT_BARRIER:
         if (ptx_cta_check_deadlock(w->cta))
