@@ -383,7 +383,7 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
             continue;
         found = 1;
         char cfgline[64], cerr[256];
-        snprintf(cfgline, sizeof cfgline, "gpgpu_n_clusters %u\n", sms);
+        snprintf(cfgline, sizeof cfgline, "ccgpu_mode functional\ngpgpu_n_clusters %u\n", sms);
         ccgpu_config *cfg = ccgpu_config_new();
         if (!cfg || ccgpu_config_load_string(cfg, cfgline, "cluster_examples")) {
             ccgpu_config_free(cfg);
