@@ -6,6 +6,7 @@
 #include "gpu/stats.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
+#include "timing/gpu_timing.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ struct ccgpu {
     int mode;
     uint64_t max_warp_insts;
     struct devmem mem;
+    struct gpu_timing *timing; /* timing mode: the cycle-level model */
     struct ccgpu_module *modules;
     struct stats stats;
     struct gpu_counters cnt;
@@ -158,7 +160,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u32(cfg, "gpgpu_shader_cta", 8, &gpu->max_ctas_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shmem_size", 49152, &gpu->shmem_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
-        config_get_choice(cfg, "ccgpu_mode", modes, MODE_FUNCTIONAL, &gpu->mode, err, errlen) ||
+        config_get_choice(cfg, "ccgpu_mode", modes, MODE_TIMING, &gpu->mode, err, errlen) ||
         config_get_u64(cfg, "ccgpu_max_warp_instructions", 0, &gpu->max_warp_insts, err, errlen))
         goto fail;
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
@@ -166,16 +168,19 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
                               "must be at least 1");
         goto fail;
     }
+    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
     if (gpu->mode == MODE_TIMING) {
-        snprintf(err, errlen, "ccgpu_mode timing: not yet implemented (use functional)");
-        goto fail;
+        struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm,
+                                        gpu->max_ctas_per_sm, gpu->shmem_per_sm,
+                                        gpu->registers_per_sm };
+        if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
+            goto fail;
     }
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
-    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
-    if (register_stats(gpu)) {
+    if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
         snprintf(err, errlen, "ccgpu_create: out of memory");
         stats_free(&gpu->stats);
         goto fail;
@@ -184,6 +189,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
+    gpu_timing_free(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu);
     return NULL;
@@ -201,6 +207,7 @@ void ccgpu_destroy(ccgpu *gpu)
     }
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
+    gpu_timing_free(gpu->timing);
     free(gpu);
 }
 
@@ -487,7 +494,14 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     };
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
-    int r = funcrun_run(l, &rc, err, sizeof err);
+    int r;
+    if (gpu->timing) {
+        struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
+                                        gpu->max_warp_insts };
+        r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
+    } else {
+        r = funcrun_run(l, &rc, err, sizeof err);
+    }
     add_counters(&gpu->cnt, ptx_launch_counters(l));
     gpu->cnt.kernels++;
     gpu->cnt.ctas += ptx_launch_num_ctas(l);
