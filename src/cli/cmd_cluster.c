@@ -15,7 +15,7 @@ static void cluster_usage(FILE *f)
             "usage: ccgpu cluster (--ctas N | --grid GXxGY) --clusters M\n"
             "                     [--index y|x|tile] [--tile WxH] [--redirect] [--show N]\n"
             "       ccgpu cluster --examples [mm|kmeans|syrk|atax|all] [--sms N]\n"
-            "       ccgpu cluster --examples NAME --timing [--config FILE]\n"
+            "       ccgpu cluster --examples NAME --timing [--config FILE] [--small]\n"
             "--index y: row-major (clusters row-adjacent CTAs, the paper's Y-partitioning),\n"
             "x: column-major (X-partitioning), tile: WxH tiles (default 2x2).\n"
             "--redirect also lists, for each new CTA u, the original CTA it runs under\n"
@@ -69,7 +69,7 @@ int cmd_cluster(int argc, char **argv)
     struct cluster_grid g = { 0, 1, CLUSTER_INDEX_Y, 2, 2 };
     int grid = 0, redirect = 0;
     const char *examples = NULL, *config = NULL;
-    int timing = 0;
+    int timing = 0, small = 0;
     uint32_t sms = 15;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -82,6 +82,9 @@ int cmd_cluster(int argc, char **argv)
             continue;
         } else if (!strcmp(a, "--timing")) {
             timing = 1;
+            continue;
+        } else if (!strcmp(a, "--small")) {
+            small = 1;
             continue;
         } else if (!v) {
             fprintf(stderr, "ccgpu cluster: %s needs a value (see ccgpu cluster --help)\n", a);
@@ -129,7 +132,8 @@ int cmd_cluster(int argc, char **argv)
         int runs = 0, bad = 0;
         char err[512] = "";
         const char *only = strcmp(examples, "all") ? examples : NULL;
-        int rc = timing ? cluster_examples_timing(only, config, stdout, &runs, &bad, err, sizeof err)
+        int rc = timing ? cluster_examples_timing(only, config, !small, stdout, &runs, &bad, err,
+                                                  sizeof err)
                         : cluster_examples_run(only, sms, stdout, &runs, &bad, err, sizeof err);
         if (rc) {
             fprintf(stderr, "ccgpu cluster: %s\n", err);

@@ -22,7 +22,8 @@ struct ex {
     char *err;
     size_t errlen;
     int runs, mismatches;
-    int timing; /* timing-model run: larger inputs, statistics per launch */
+    int timing; /* timing-model run: statistics per launch */
+    int large;  /* the larger inputs */
     void *bufs[16]; /* host buffers of the running example, freed after it */
     int nbufs;
 };
@@ -115,7 +116,7 @@ static void ex_stats(struct ex *e, const char *kernel, const char *form)
 {
     static const char *const names[] = { "cycles", "l1d.hits", "l1d.misses", "mem.reads" };
     int k = ccgpu_num_kernels(e->gpu) - 1;
-    fprintf(e->log, "  %-8s %-26s", kernel, form);
+    fprintf(e->log, "  %-8s %-30s", kernel, form);
     for (int i = 0; i < 4; i++) {
         double v;
         if (ccgpu_stat(e->gpu, names[i], k, &v) == 0)
@@ -212,7 +213,7 @@ static uint32_t ex_variants(const struct ex *e, const char *agent_suffix, int tw
 /* ---- matrix multiply -------------------------------------------------------- */
 static int ex_mm(struct ex *e)
 {
-    const int HA = e->timing ? 256 : 72, WA = e->timing ? 256 : 40, WB = e->timing ? 256 : 88;
+    const int HA = e->large ? 256 : 72, WA = e->large ? 256 : 40, WB = e->large ? 256 : 88;
     const int T = 16;
     float *a = ex_mem(e, sizeof(float) * HA * WA), *b = ex_mem(e, sizeof(float) * WA * WB);
     float *ref = ex_mem(e, sizeof(float) * HA * WB), *got = ex_mem(e, sizeof(float) * HA * WB);
@@ -254,8 +255,8 @@ static int ex_mm(struct ex *e)
 /* ---- k-means assignment -------------------------------------------------------- */
 static int ex_kmeans(struct ex *e)
 {
-    const int NP = e->timing ? 16384 : 1000, NF = e->timing ? 34 : 8, NC = 5;
-    const int B = e->timing ? 256 : 64;
+    const int NP = e->large ? 16384 : 1000, NF = e->large ? 34 : 8, NC = 5;
+    const int B = e->large ? 256 : 64;
     float *feat = ex_mem(e, sizeof(float) * NF * NP), *cent = ex_mem(e, sizeof(float) * NC * NF);
     int *ref = ex_mem(e, sizeof(int) * NP), *got = ex_mem(e, sizeof(int) * NP);
     if (!feat || !cent || !ref || !got)
@@ -306,7 +307,7 @@ static int ex_kmeans(struct ex *e)
 /* ---- SYRK ---------------------------------------------------------------------- */
 static int ex_syrk(struct ex *e)
 {
-    const int N = e->timing ? 256 : 70, M = e->timing ? 128 : 24;
+    const int N = e->large ? 256 : 70, M = e->large ? 128 : 24;
     float *a = ex_mem(e, sizeof(float) * N * M), *c0 = ex_mem(e, sizeof(float) * N * N);
     float *ref = ex_mem(e, sizeof(float) * N * N), *got = ex_mem(e, sizeof(float) * N * N);
     float *cpu = ex_mem(e, sizeof(float) * N * N);
@@ -348,8 +349,8 @@ static int ex_syrk(struct ex *e)
 /* ---- ATAX ---------------------------------------------------------------------- */
 static int ex_atax(struct ex *e)
 {
-    const int NX = e->timing ? 2048 : 300, NY = e->timing ? 1024 : 200;
-    const int B = e->timing ? 128 : 32;
+    const int NX = e->large ? 2048 : 300, NY = e->large ? 1024 : 200;
+    const int B = e->large ? 128 : 32;
     float *a = ex_mem(e, sizeof(float) * NX * NY), *x = ex_mem(e, sizeof(float) * NY);
     float *tmp = ex_mem(e, sizeof(float) * NX), *y = ex_mem(e, sizeof(float) * NY);
     float *got1 = ex_mem(e, sizeof(float) * NX), *got2 = ex_mem(e, sizeof(float) * NY);
@@ -415,8 +416,8 @@ static const struct {
     { "atax", "cuda/examples/atax.ptx", ex_atax },
 };
 
-static int run_examples(const char *only, uint32_t sms, const char *config, int timing, FILE *log,
-                        int *runs, int *mismatches, char *err, size_t errlen)
+static int run_examples(const char *only, uint32_t sms, const char *config, int timing, int large,
+                        FILE *log, int *runs, int *mismatches, char *err, size_t errlen)
 {
     int rc = 0, found = 0;
     for (size_t i = 0; i < sizeof examples / sizeof examples[0] && rc == 0; i++) {
@@ -442,7 +443,8 @@ static int run_examples(const char *only, uint32_t sms, const char *config, int 
             snprintf(err, errlen, "cluster examples: %s", cerr);
             return -1;
         }
-        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0, timing, { 0 }, 0 };
+        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0, timing, large,
+                        { 0 }, 0 };
         const char *text = embedded_find(examples[i].ptx);
         if (!text) {
             snprintf(err, errlen, "cluster examples: %s is not embedded", examples[i].ptx);
@@ -454,7 +456,7 @@ static int run_examples(const char *only, uint32_t sms, const char *config, int 
         } else {
             if (log && timing)
                 fprintf(log, "%s on %u SMs (timing model)%*s %12s %12s %12s %12s\n",
-                        examples[i].name, e.sms, (int)(16 - strlen(examples[i].name)), "",
+                        examples[i].name, e.sms, (int)(20 - strlen(examples[i].name)), "",
                         "cycles", "L1 hits", "L1 misses", "L2 reads");
             else if (log)
                 fprintf(log, "%s on %u SMs:\n", examples[i].name, e.sms);
@@ -479,11 +481,11 @@ static int run_examples(const char *only, uint32_t sms, const char *config, int 
 int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
                          char *err, size_t errlen)
 {
-    return run_examples(only, sms, NULL, 0, log, runs, mismatches, err, errlen);
+    return run_examples(only, sms, NULL, 0, 0, log, runs, mismatches, err, errlen);
 }
 
-int cluster_examples_timing(const char *only, const char *config, FILE *log, int *runs,
+int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
                             int *mismatches, char *err, size_t errlen)
 {
-    return run_examples(only, 0, config, 1, log, runs, mismatches, err, errlen);
+    return run_examples(only, 0, config, 1, large, log, runs, mismatches, err, errlen);
 }
