@@ -47,6 +47,7 @@ struct sm_warp {
     uint32_t cta;                 /* CTA slot on this SM */
     uint32_t pending;             /* memory instructions not complete */
     uint8_t nsb, at_barrier, live;
+    uint8_t seq;                  /* `next` follows the last issued instruction */
     struct sb_entry sb[SB_MAX];
 };
 
