@@ -42,6 +42,16 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
             uint64_t t = loc->first_thread + lane;
             for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
                 add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift, sector_shift);
+        } else if (bytes && !((a ^ (a + bytes - 1)) >> line_shift)) {
+            /* the common case, inline: the lane's bytes lie in one line */
+            uint64_t line = a >> line_shift << line_shift;
+            uint32_t s0 = (uint32_t)((a - line) >> sector_shift);
+            uint32_t s1 = (uint32_t)((a + bytes - 1 - line) >> sector_shift);
+            uint8_t m = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+            if (out->n && out->line[out->n - 1] == line)
+                out->sectors[out->n - 1] |= m;
+            else
+                add(out, a, bytes, line_shift, sector_shift);
         } else {
             add(out, a, bytes ? bytes : 1, line_shift, sector_shift);
         }
