@@ -13,10 +13,12 @@ LDLIBS  := -lm
 LIB_SRC   := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard bench/*/*.c) $(wildcard bench/*.c))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TEST_SRC  := $(sort $(wildcard tests/*.c))
-# PTX files are embedded into the library so the command runs from any directory.
-PTX_FILES := $(sort $(wildcard bench/*/*.ptx) $(wildcard cuda/examples/*.ptx) $(wildcard tests/ptx/*.ptx))
+# PTX files (and the ptxas register figures beside them) are embedded into the
+# library so the command runs from any directory.
+PTX_FILES := $(sort $(wildcard bench/*/*.ptx) $(wildcard bench/*/*.regs) \
+               $(wildcard cuda/examples/*.ptx) $(wildcard cuda/examples/*.regs) $(wildcard tests/ptx/*.ptx))
 
-LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%.ptx=$(BUILD)/embed/%.o) $(BUILD)/embed/ptx_table.o
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%=$(BUILD)/embed/%.o) $(BUILD)/embed/ptx_table.o
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
@@ -28,8 +30,10 @@ all: $(BUILD)/ccgpu tests
 lib: $(BUILD)/libccgpu.a
 tests: $(TEST_BINS)
 
+# Rebuilt from scratch: `ar r` never drops members whose source was removed.
 $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
@@ -48,7 +52,7 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O1 -o $@ $<
 
-$(BUILD)/embed/%.c: %.ptx $(BUILD)/tools/embed
+$(BUILD)/embed/%.c: % $(BUILD)/tools/embed
 	@mkdir -p $(@D)
 	$(BUILD)/tools/embed $< $@
 
@@ -61,6 +65,7 @@ $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 
 ptx:
 	$(MAKE) -C bench ptx
+	$(MAKE) -C cuda/examples ptx
 
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang

@@ -27,7 +27,7 @@ static int hist_run(struct bench_ctx *ctx)
 {
     if (ctx->input)
         return bench_fail(ctx, "histogram: takes no --input (bytes are generated)");
-    static const size_t sizes[BENCH_SIZE_COUNT] = { 256u << 10, 16u << 20, 64u << 20 };
+    static const size_t sizes[BENCH_SIZE_COUNT] = { 128u << 10, 16u << 20, 64u << 20 };
     size_t nbytes = sizes[ctx->size < BENCH_SIZE_COUNT ? ctx->size : 0];
     uint32_t nwords = (uint32_t)(nbytes / 4);
     uint32_t ctas = (nwords + HIST_BLOCK - 1) / HIST_BLOCK;
@@ -84,6 +84,6 @@ const struct bench_ops bench_histogram = {
     .name = "histogram",
     .klass = "ci",
     .description = "256-bin byte histogram: per-CTA shared-memory atomics, global atomic merge",
-    .sizes = "small 256KiB of bytes (64 CTAs), medium 16MiB, large 64MiB (SDK; 240 CTAs)",
+    .sizes = "small 128KiB of bytes (128 CTAs), medium 16MiB, large 64MiB (SDK; 240 CTAs)",
     .run = hist_run,
 };

@@ -12,7 +12,8 @@
  * The CPU reference steps the whole grid in double and carries a per-cell
  * bound on the GPU's rounding error along with it. */
 #include "bench.h"
-#include <errno.h>
+#include "common/inputs.h"
+#include "common/text_reader.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,25 +64,20 @@ static struct hs_coef hs_coefficients(uint32_t side)
 
 /* ---- input files -------------------------------------------------------- */
 
-/* Reads one value per line into a new array. */
-static int hs_read_grid(struct bench_ctx *ctx, const char *path, float **out, size_t *count)
+/* Reads one value per line into a new array ("FILE:LINE: ..." on errors). */
+static int hs_read_grid(struct bench_ctx *ctx, const char *path, const char *what, float **out,
+                        size_t *count)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return bench_fail(ctx, "hotspot: %s: %s", path, strerror(errno));
+    struct text_reader r;
+    if (text_open(&r, path, ctx->error, sizeof ctx->error))
+        return -1;
     size_t n = 0, cap = 0;
     float *v = NULL;
-    char line[256];
     int rc = 0;
-    for (unsigned lineno = 1; fgets(line, sizeof line, f); lineno++) {
-        char *end;
-        double d = strtod(line, &end);
-        while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
-            end++;
-        if (end == line || *end != '\0' || !isfinite(d)) {
-            if (strspn(line, " \t\r\n") == strlen(line))
-                continue; /* blank line */
-            rc = bench_fail(ctx, "hotspot: %s:%u: expected one number per line", path, lineno);
+    while (rc == 0 && text_skip_space(&r, 0)) {
+        double d;
+        if (text_f64(&r, 1, what, &d) || text_end_line(&r)) {
+            rc = -1;
             break;
         }
         if (n == cap) {
@@ -96,9 +92,7 @@ static int hs_read_grid(struct bench_ctx *ctx, const char *path, float **out, si
         }
         v[n++] = (float)d;
     }
-    if (rc == 0 && ferror(f))
-        rc = bench_fail(ctx, "hotspot: %s: read error", path);
-    fclose(f);
+    text_close(&r);
     if (rc != 0) {
         free(v);
         return rc;
@@ -108,81 +102,43 @@ static int hs_read_grid(struct bench_ctx *ctx, const char *path, float **out, si
     return 0;
 }
 
-/* The input path as given, or under the data folder when it is relative and
- * not found as given. Returns a new string. */
-static char *hs_resolve(const struct bench_ctx *ctx, const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f && path[0] != '/' && ctx->data_dir) {
-        size_t len = strlen(ctx->data_dir) + strlen(path) + 2;
-        char *p = malloc(len);
-        if (p) {
-            snprintf(p, len, "%s/%s", ctx->data_dir, path);
-            FILE *g = fopen(p, "r");
-            if (g) {
-                fclose(g);
-                return p;
-            }
-            free(p);
-        }
-    }
-    if (f)
-        fclose(f);
-    size_t len = strlen(path) + 1;
-    char *p = malloc(len);
-    if (p)
-        memcpy(p, path, len);
-    return p;
-}
-
-/* Loads temperature and power grids named by --input; sets *side. */
+/* Loads the temperature grid named by --input and the power grid beside it;
+ * sets *side. */
 static int hs_load_input(struct bench_ctx *ctx, float **temp, float **power, uint32_t *side)
 {
-    int rc = -1;
-    char *tpath = hs_resolve(ctx, ctx->input), *ppath = NULL;
+    char tpath[1024], ppath[1040];
     size_t nt = 0, np = 0;
     *temp = *power = NULL;
-    if (!tpath)
-        return bench_fail(ctx, "hotspot: out of memory");
+    if (inputs_resolve(ctx, ctx->input, tpath, sizeof tpath))
+        return -1;
     const char *base = strrchr(tpath, '/');
     base = base ? base + 1 : tpath;
     const char *hit = NULL;
     for (const char *p = strstr(base, "temp"); p; p = strstr(p + 1, "temp"))
         hit = p;
-    if (!hit) {
-        bench_fail(ctx, "hotspot: --input %s: the file name must contain 'temp' (its power "
-                        "grid is the same name with 'power')", ctx->input);
-        goto out;
-    }
-    size_t pre = (size_t)(hit - tpath), len = strlen(tpath) + 2;
-    ppath = malloc(len);
-    if (!ppath) {
-        bench_fail(ctx, "hotspot: out of memory");
-        goto out;
-    }
-    snprintf(ppath, len, "%.*spower%s", (int)pre, tpath, hit + 4);
-    if (hs_read_grid(ctx, tpath, temp, &nt) || hs_read_grid(ctx, ppath, power, &np))
-        goto out;
+    if (!hit)
+        return bench_fail(ctx, "hotspot: --input %s: the file name must contain 'temp' (its power "
+                               "grid is the same name with 'power')", ctx->input);
+    snprintf(ppath, sizeof ppath, "%.*spower%s", (int)(hit - tpath), tpath, hit + 4);
+    if (hs_read_grid(ctx, tpath, "temperature", temp, &nt) ||
+        hs_read_grid(ctx, ppath, "power", power, &np))
+        goto fail;
     uint32_t s = (uint32_t)llround(sqrt((double)nt));
     if (nt == 0 || (size_t)s * s != nt) {
         bench_fail(ctx, "hotspot: %s: %zu values is not a square grid", tpath, nt);
-        goto out;
+        goto fail;
     }
     if (np != nt) {
         bench_fail(ctx, "hotspot: %s has %zu values but %s has %zu", ppath, np, tpath, nt);
-        goto out;
+        goto fail;
     }
     *side = s;
-    rc = 0;
-out:
-    if (rc != 0) {
-        free(*temp);
-        free(*power);
-        *temp = *power = NULL;
-    }
-    free(tpath);
-    free(ppath);
-    return rc;
+    return 0;
+fail:
+    free(*temp);
+    free(*power);
+    *temp = *power = NULL;
+    return -1;
 }
 
 /* ---- reference ----------------------------------------------------------- */

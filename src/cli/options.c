@@ -80,6 +80,8 @@ int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
             o->functional = 1;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--verbose")) {
+            o->verbose = 1;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "ccgpu %s: unknown option %s\n", argv[0], a);
             return 2;
@@ -132,7 +134,7 @@ int cli_run_bench(const struct cli_run_options *o, const struct bench_ops *b, cc
         .input = o->input,
         .data_dir = o->data_dir,
         .seed = o->seed,
-        .log = NULL,
+        .log = o->verbose ? stderr : NULL,
     };
     int rc = b->run(&ctx);
     double kernels = 0, warp = 0, thread = 0;

@@ -14,6 +14,7 @@ struct cli_run_options {
     uint64_t seed;         /* --seed */
     int functional;        /* --functional */
     int quiet;             /* --quiet: no statistics summary */
+    int verbose;           /* --verbose: benchmark drivers' notes on stderr */
     const char *positional[64];
     int npositional;
 };

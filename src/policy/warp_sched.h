@@ -67,6 +67,11 @@ struct warp_sched_ops {
                       enum cache_outcome outcome, enum cache_fail fail);
     void (*l1_reserve)(void *ws, uint64_t block, int32_t warp);
     void (*l1_evict)(void *ws, uint64_t block, int32_t warp);
+    /* Optional statistics: counter_names is a NULL-terminated list of static
+     * names, counters writes their cumulative values in that order. The
+     * timing model registers each as "sched.NAME", summed over SMs. */
+    const char *const *counter_names;
+    void (*counters)(struct warp_sched *ws, uint64_t *out);
 };
 
 struct warp_sched {

@@ -35,6 +35,10 @@ struct gpu_timing {
     uint64_t now;
     struct timing_totals tot;
     struct cache l1sum; /* only .st and the stat names: the L1s summed */
+    /* the warp scheduler's own counters (ops->counter_names), summed */
+    uint32_t npol;
+    uint64_t *pol, *pol_tmp;
+    char (*pol_names)[64];
 };
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
@@ -67,6 +71,20 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    const struct warp_sched_ops *wops = g->sms[0].ws.ops;
+    while (wops->counter_names && wops->counter_names[g->npol])
+        g->npol++;
+    if (g->npol) {
+        g->pol = calloc(g->npol, sizeof *g->pol);
+        g->pol_tmp = calloc(g->npol, sizeof *g->pol_tmp);
+        g->pol_names = calloc(g->npol, sizeof *g->pol_names);
+        if (!g->pol || !g->pol_tmp || !g->pol_names) {
+            snprintf(err, errlen, "timing model: out of memory");
+            goto fail;
+        }
+        for (uint32_t i = 0; i < g->npol; i++)
+            snprintf(g->pol_names[i], sizeof g->pol_names[i], "sched.%s", wops->counter_names[i]);
+    }
     g->now = 1;
     return g;
 fail:
@@ -86,6 +104,9 @@ void gpu_timing_free(struct gpu_timing *g)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
     tinst_cache_free(&g->tc);
+    free(g->pol);
+    free(g->pol_tmp);
+    free(g->pol_names);
     free(g);
 }
 
@@ -122,6 +143,9 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
             return -1;
+    for (uint32_t i = 0; i < g->npol; i++)
+        if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
+            return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
         stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
@@ -141,7 +165,14 @@ static void sum_stats(struct gpu_timing *g)
     struct cache_stats *c = &g->l1sum.st;
     memset(t, 0, sizeof *t);
     memset(c, 0, sizeof *c);
+    if (g->npol)
+        memset(g->pol, 0, g->npol * sizeof *g->pol);
     for (uint32_t i = 0; i < g->nsms; i++) {
+        if (g->npol) {
+            g->sms[i].ws.ops->counters(&g->sms[i].ws, g->pol_tmp);
+            for (uint32_t k = 0; k < g->npol; k++)
+                g->pol[k] += g->pol_tmp[k];
+        }
         const struct sm_stats *s = &g->sms[i].st;
         t->issued += s->issued;
         t->idle += s->idle;
