@@ -243,7 +243,7 @@ TEST(l1_hooks_reach_the_policy)
     enum cache_fail f;
     const uint64_t *tok;
     for (int i = 0; i < 3; i++) { /* warps 5, 6, 7 each miss on their own line */
-        struct cache_access a = { (uint64_t)i * 128, 0, 0, 5 + i, (uint64_t)i };
+        struct cache_access a = { .addr = (uint64_t)i * 128, .warp = 5 + i, .token = (uint64_t)i };
         CHECK(cache_access(&c, &a, &f) == CACHE_MISS);
         cache_out_pop(&c);
         CHECK_EQ_INT(cache_fill(&c, (uint64_t)i * 128, 1, &tok), 1);
