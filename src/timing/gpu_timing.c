@@ -248,17 +248,24 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
+    uint64_t polled_tick = UINT64_MAX;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         int busy = 0;
         memsys_advance(&g->mem, now);
+        /* Replies become visible only when the reply crossbar ticks
+         * (memsys.h: rep_tick, the crossbar cycle visible now), and every
+         * visible one is popped below; with the interconnect at half the
+         * core clock this halves the polling. */
+        int poll = g->mem.rep_tick != polled_tick;
+        polled_tick = g->mem.rep_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
          * same as doing each step for all SMs in turn. */
         for (uint32_t i = 0; i < g->nsms; i++) {
             struct sm *sm = &g->sms[i];
             struct mem_request r;
-            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+            while (poll && sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
                 sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
