@@ -279,7 +279,6 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 goto out;
             if (sm->next_event < next)
                 next = sm->next_event;
-            busy |= sm->resident_ctas || sm->inflight || sm_has_output(sm);
         }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
@@ -288,8 +287,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (!busy && !g->disp.left && memsys_idle(&g->mem))
-            break;
+        if (!g->disp.left) {
+            for (uint32_t i = 0; i < g->nsms && !busy; i++) {
+                const struct sm *sm = &g->sms[i];
+                busy = sm->resident_ctas || sm->inflight || sm_has_output(sm);
+            }
+            if (!busy && memsys_idle(&g->mem))
+                break;
+        }
         uint64_t mnext = memsys_next_event(&g->mem);
         if (mnext < next)
             next = mnext;
