@@ -228,6 +228,35 @@ static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t
     return -1;
 }
 
+/* After a failed launch: let the memory system finish what is in flight
+ * (replies release L1 reservations, queued misses still go out) so the next
+ * launch starts clean. */
+static void drain_after_failure(struct gpu_timing *g)
+{
+    for (uint64_t guard = 0; guard < 100000000; guard++) {
+        uint64_t now = g->now;
+        int pending = 0;
+        memsys_advance(&g->mem, now);
+        for (uint32_t i = 0; i < g->nsms; i++) {
+            struct sm *sm = &g->sms[i];
+            struct mem_request r;
+            const uint64_t *tok;
+            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
+                sm->inflight--;
+                if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
+                    cache_fill(&sm->l1, r.addr, memsys_reply_sectors(&sm->l1, &r), &tok);
+            }
+            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now))
+                return;
+            pending |= sm->inflight || sm_has_output(sm);
+        }
+        if (!pending && memsys_idle(&g->mem))
+            return;
+        uint64_t next = memsys_next_event(&g->mem);
+        g->now = next != MEMSYS_NEVER && next > now ? next : now + 1;
+    }
+}
+
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
 {
@@ -308,21 +337,12 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     rc = 0;
 out:
     for (uint32_t i = 0; i < g->nsms; i++) {
-        struct sm *sm = &g->sms[i];
-        sm_account(sm, g->now);
-        /* a failed launch leaves CTAs behind: drop them */
-        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
-            if (sm->ctas[k].c) {
-                ptx_cta_free(sm->ctas[k].c);
-                memset(&sm->ctas[k], 0, sizeof sm->ctas[k]);
-            }
-        if (rc) {
-            memset(sm->warps, 0, g->cfg.n_slots * sizeof *sm->warps);
-            sm->resident_ctas = sm->live_warps = sm->used_threads = sm->used_regs = 0;
-            sm->used_shmem = 0;
-            sm->ldst_busy = 0;
-        }
+        sm_account(&g->sms[i], g->now);
+        if (rc)
+            sm_reset(&g->sms[i]);
     }
+    if (rc)
+        drain_after_failure(g);
     g->tot.cycles += g->now - start;
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);

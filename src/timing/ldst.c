@@ -21,8 +21,6 @@
 #include "mem/memsys.h"
 #include <string.h>
 
-#define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
-#define TOKEN_BYPASS (1ull << 61) /* bypass read: id is the record */
 
 static uint32_t smem_passes(const struct sm *sm, const struct ptx_dyninst *d)
 {
