@@ -227,10 +227,10 @@ static uint64_t dram_next(struct memsys *m, uint64_t j0)
     return j;
 }
 
-/* fs time of a tick, NEVER-safe (ticks stay far below 2^64 / period). */
+/* fs time of a tick; NEVER for NEVER (or a time past 2^64 fs, 5 hours). */
 static uint64_t at(uint64_t tick, uint64_t period)
 {
-    return tick >= (1ull << 40) ? MEMSYS_NEVER : tick * period;
+    return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
