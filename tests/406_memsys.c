@@ -15,6 +15,8 @@ static void small_config(struct memsys_config *c, uint32_t nsm, uint32_t npart)
     c->core_mhz = c->icnt_mhz = c->l2_mhz = c->dram_mhz = 1000;
     c->icnt_latency = 4;
     c->l2_latency = 6;
+    c->rop_latency = 0;
+    c->dram_latency = 0;
     c->dram.data_rate = 2; /* 64-byte bursts of 4 cycles: 128 B in 8 */
     c->dram.nbanks = 16;
 }

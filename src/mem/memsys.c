@@ -59,7 +59,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     }
     for (uint32_t i = 0; i < cfg->n_part; i++) {
         struct partition_config pc = {
-            .id = i, .l2_period = m->pl, .dram_period = m->pd, .l2_latency = cfg->l2_latency,
+            .id = i, .l2_period = m->pl, .dram_period = m->pd, .core_period = m->pc,
+            .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
             .l2_ports = cfg->l2_ports, .l2 = cfg->l2,

@@ -18,7 +18,8 @@
  * an L2 hit replies l2_latency L2 cycles later, a miss goes to DRAM in the
  * same L2 cycle (first DRAM cycle at or after it: tRCD + tCL + xfer on a
  * closed bank; plus dram_latency) and is filled at the first L2 cycle after
- * the data (rop_latency L2 cycles before the lookup apply to all); the reply
+ * the data (rop_latency before the lookup applies to all; both of these in
+ * core cycles, as in GPGPU-Sim); the reply
  * enters the reply crossbar at the first interconnect cycle after that. Each
  * hand-over to another domain therefore costs up to one cycle of the
  * receiving domain (exactly one when clocks are equal). */
@@ -48,8 +49,8 @@ struct memsys_config {
     uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */
     uint32_t ctrl_bytes;      /* packet header: a read request or write ack is this size */
     uint32_t l2_latency;      /* L2 cycles from lookup to reply on a hit */
-    uint32_t rop_latency;     /* L2 cycles from arrival at the partition to lookup */
-    uint32_t dram_latency;    /* DRAM cycles added to every DRAM read */
+    uint32_t rop_latency;     /* core cycles from arrival at the partition to lookup */
+    uint32_t dram_latency;    /* core cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
 };

@@ -12,7 +12,7 @@
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
- * gpgpu_l2_rop_latency (L2 cycles), dram_latency (DRAM cycles),
+ * gpgpu_l2_rop_latency and dram_latency (core cycles, as GPGPU-Sim counts),
  * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
  * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_l2_hit_latency,
