@@ -11,18 +11,17 @@
  * next event, whichever is earlier): the results are identical to calling
  * memsys_advance every cycle.
  *
- * Latency of an isolated read, all in the domain named: a push at core
- * cycle C enters the request crossbar at the first interconnect cycle after
- * C (crossbar: latency + ser - 1, ser = flits / flits_per_cycle rounded up,
- * with ctrl_bytes of header), is looked up by the L2 at the arrival cycle;
- * an L2 hit replies l2_latency L2 cycles later, a miss goes to DRAM in the
- * same L2 cycle (first DRAM cycle at or after it: tRCD + tCL + xfer on a
- * closed bank; plus dram_latency) and is filled at the first L2 cycle after
- * the data (rop_latency before the lookup applies to all; both of these in
- * core cycles, as in GPGPU-Sim); the reply
- * enters the reply crossbar at the first interconnect cycle after that. Each
- * hand-over to another domain therefore costs up to one cycle of the
- * receiving domain (exactly one when clocks are equal). */
+ * Latency of an isolated read, each part in the domain named: a push at
+ * core cycle C enters the request crossbar at the first interconnect cycle
+ * after C (crossbar: latency + ser - 1, ser = flits / flits_per_cycle rounded
+ * up, with ctrl_bytes of header); after rop_latency it is looked up by the
+ * L2; an L2 hit replies l2_latency L2 cycles later; a miss goes to DRAM in
+ * the same L2 cycle (tRCD + tCL + xfer on a closed bank, tCL + xfer on an open
+ * row, then dram_latency) and is filled at the first L2 cycle after the data;
+ * the reply enters the reply crossbar at the first interconnect cycle after
+ * that. rop_latency and dram_latency count core cycles, as in GPGPU-Sim. A
+ * hand-over to another domain at the same instant costs one cycle of the
+ * receiving domain (exactly one each when clocks are equal). */
 #ifndef CCGPU_MEM_MEMSYS_H
 #define CCGPU_MEM_MEMSYS_H
 #include <stddef.h>
