@@ -26,6 +26,7 @@
 #define CCGPU_MEM_MEMSYS_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "mem/addrmap.h"
 #include "mem/cache_config.h"
 #include "mem/dram.h"
@@ -99,6 +100,10 @@ void memsys_config_h100(struct memsys_config *cfg);
 struct ccgpu_config;
 int memsys_config_read(struct memsys_config *cfg, const struct ccgpu_config *store, char *err,
                        size_t errlen);
+/* Writes cfg as the options memsys_config_read takes (GPGPU-Sim names where
+ * they exist), one "key value" per line: reading them back on any preset
+ * gives cfg again (n_sm is not a memory option). -1 on a write error. */
+int memsys_config_write(const struct memsys_config *cfg, FILE *out);
 
 int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen);
 void memsys_free(struct memsys *m);
