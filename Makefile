@@ -30,8 +30,10 @@ all: $(BUILD)/ccgpu tests
 lib: $(BUILD)/libccgpu.a
 tests: $(TEST_BINS)
 
+# Rebuilt from scratch: `ar r` never drops members whose source was removed.
 $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a

@@ -114,6 +114,7 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
     sm->ldst_busy = 1;
     sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
     sm->ldst_write = d->is_store && !d->is_atomic;
+    sm->ldst_local = space == PTX_SPACE_LOCAL;
     sm->ldst_warp = slot;
     sm->ldst_next = 0;
     sm->ldst_blocked = 0;
@@ -165,9 +166,14 @@ void ldst_cycle(struct sm *sm, uint64_t now)
     for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
         uint32_t i = sm->ldst_next;
         if (sm->ldst_path == PATH_L1) {
-            struct cache_access a = { sm->co.line[i], sm->co.sectors[i], sm->ldst_write,
-                                      (int32_t)sm->ldst_warp,
-                                      sm->ldst_write ? TOKEN_STORE : sm->ldst_rec };
+            struct cache_access a = {
+                .addr = sm->co.line[i],
+                .sectors = sm->co.sectors[i],
+                .is_write = sm->ldst_write,
+                .warp = (int32_t)sm->ldst_warp,
+                .token = sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
+                .is_local = sm->ldst_local,
+            };
             enum cache_fail f;
             enum cache_outcome o = cache_access(&sm->l1, &a, &f);
             if (o == CACHE_RESERVATION_FAIL) {
