@@ -267,6 +267,7 @@ static void pass(struct memsys *m, uint64_t t, int ord)
 void memsys_advance(struct memsys *m, uint64_t now)
 {
     uint64_t end = now * m->pc;
+    int ticked = 0;
     if (!m->due_dirty && m->due > end && !m->exhaustive)
         goto done; /* nothing due: no need to look */
     for (;;) {
@@ -283,6 +284,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
             m->due_dirty = 0;
             break;
         }
+        ticked = 1;
         /* equal times: interconnect, then L2, then DRAM */
         if (ti == t) {
             icnt_tick(m, ki);
@@ -297,6 +299,8 @@ void memsys_advance(struct memsys *m, uint64_t now)
             pass(m, t, 2);
         }
     }
+    if (ticked)
+        memsys_sync_stats(m); /* totals stay current for whoever reads them */
 done:
     /* requests pushed at `now` come after every tick up to `end` */
     pass(m, end, 2);
