@@ -36,19 +36,13 @@ FILE *afile_open(struct afile *a, const char *path, char *err, size_t errlen)
     return a->f;
 }
 
-/* makes the rename itself durable; failure here is not fatal */
-static void sync_dir(const char *path)
+void afile_sync_dir(const char *dir)
 {
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
-    if (!dir)
-        return;
     int fd = open(dir, O_RDONLY);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
-    free(dir);
 }
 
 int afile_commit(struct afile *a, char *err, size_t errlen)
@@ -69,7 +63,6 @@ int afile_commit(struct afile *a, char *err, size_t errlen)
         release(a);
         return -1;
     }
-    sync_dir(a->path);
     release(a);
     return 0;
 }

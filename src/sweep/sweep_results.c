@@ -56,8 +56,8 @@ static int common_columns(const struct sweep_plan *pl, char *const *files, struc
             goto fail;
         const struct json *tot = sweep_point_totals(j);
         if (tot && !started) {
-            for (int k = 0; k < tot->n; k++)
-                if (add_column(c, tot->keys[k]) != 0)
+            for (int k = 0; k < tot->n; k++) /* numbers only: a histogram is no cell */
+                if (tot->items[k]->type == JSON_NUMBER && add_column(c, tot->keys[k]) != 0)
                     goto oom_j;
             if (!(present = calloc((size_t)c->n + 1, sizeof *present)))
                 goto oom_j;

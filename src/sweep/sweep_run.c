@@ -567,6 +567,8 @@ int sweep_run(const struct sweep_opts *o)
         rc = 1;
         goto out;
     }
+    afile_sync_dir(s.points_dir);
+    afile_sync_dir(o->dir);
     printf("sweep: %ld points, %ld passed, %ld failed -> %s\n", s.plan.npoints,
            s.plan.npoints - s.failed, s.failed, csv);
     fflush(stdout);
