@@ -10,7 +10,7 @@
 #include "sweep/sweep_param.h"
 #include <stdio.h>
 
-#define SWEEP_DEFAULT_MAX_COLUMNS 100 /* statistics in results.csv without --stats */
+#define SWEEP_DEFAULT_MAX_COLUMNS 512 /* statistics in results.csv without --stats */
 
 struct sweep_opts {
     const char *dir;
