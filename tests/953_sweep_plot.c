@@ -96,6 +96,13 @@ TEST(other_params_make_series)
     CHECK_STR_CONTAINS(s, "title 'bfs sched=gto'");
     CHECK_STR_CONTAINS(s, "$s0 << EOD\n16 3\n32 1.5\nEOD\n");
     CHECK(strstr(s, "logscale") == NULL); /* two distinct x values are not a series */
+    /* a series without a single number is left out, not an empty data block */
+    const char gaps[] = "bench,n,v\nbfs,1,1\nbfs,2,2\nkm,1,\nkm,2,\nnw,1,5\n";
+    struct plot_spec q = { .x = "n", .ny = 1, .y = { "v" }, .ngroup = 1, .group = { "bench" } };
+    s = script(gaps, &q);
+    CHECK(strstr(s, "'km'") == NULL);
+    CHECK_STR_CONTAINS(s, "$s1 << EOD\n1 5\nEOD\n");
+    CHECK_STR_CONTAINS(s, "$s1 using 1:2 with linespoints title 'nw'");
 }
 
 TEST(errors)
@@ -104,6 +111,9 @@ TEST(errors)
     CHECK_STR_CONTAINS(script(sweep_csv, &p), "ERR: no column 'nope' (columns: bench gpgpu_scheduler");
     struct plot_spec q = { .x = "bench", .ny = 1, .y = { "ipc" }, .skip_failed = 1 };
     CHECK_STR_CONTAINS(script("bench,status,ipc\nbfs,FAIL,1\n", &q), "ERR: nothing to plot");
+    struct plot_spec y = { .x = "sched", .ny = 1, .y = { "note" } };
+    CHECK_STR_CONTAINS(script("sched,note\nlrr,fast\ngto,\n", &y),
+                       "ERR: column 'note' has no numbers to plot");
     struct plot_spec r = { .x = "bench", .ny = 0 };
     CHECK_STR_CONTAINS(script(sweep_csv, &r), "ERR: between 1 and");
 }

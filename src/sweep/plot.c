@@ -163,6 +163,17 @@ static int collect(struct plot_data *d, const struct csv_table *t, const struct 
         snprintf(err, errlen, "nothing to plot (no %srows)", status >= 0 ? "PASS " : "");
         return -1;
     }
+    for (int y = 0; y < p->ny; y++) {
+        int any = 0;
+        for (int i = 0; i < d->nrows && !any; i++) {
+            double v;
+            any = parse_num(t->rows[d->rows[i]][d->yc[y]], &v) == 0;
+        }
+        if (!any) {
+            snprintf(err, errlen, "column '%s' has no numbers to plot", p->y[y]);
+            return -1;
+        }
+    }
     classify_x(d);
     return 0;
 oom:
@@ -232,12 +243,17 @@ static double geometric_ratio(const struct plot_data *d)
     return ratio > 1 ? ratio : 0;
 }
 
+/* one line per (y column, group) that has at least one numeric y */
 static int write_lines(FILE *out, const struct plot_data *d, const struct plot_spec *p)
 {
     struct xy *pts = malloc((size_t)d->nrows * sizeof *pts);
-    if (!pts)
-        return -1;
+    int *series = malloc((size_t)(p->ny * d->ngroups) * sizeof *series);
     int nseries = 0;
+    if (!pts || !series) {
+        free(pts);
+        free(series);
+        return -1;
+    }
     for (int y = 0; y < p->ny; y++) {
         for (int g = 0; g < d->ngroups; g++) {
             int n = 0;
@@ -248,22 +264,24 @@ static int write_lines(FILE *out, const struct plot_data *d, const struct plot_s
                 parse_num(row[d->xc] + d->prefix, &pts[n].x);
                 n++;
             }
+            if (n == 0)
+                continue;
             qsort(pts, (size_t)n, sizeof *pts, cmp_xy);
-            fprintf(out, "$s%d << EOD\n", nseries++);
+            fprintf(out, "$s%d << EOD\n", nseries);
             for (int i = 0; i < n; i++)
                 fprintf(out, "%.17g %.17g\n", pts[i].x, pts[i].y);
             fprintf(out, "EOD\n");
+            series[nseries++] = y * d->ngroups + g;
         }
     }
     free(pts);
     fprintf(out, "plot ");
-    int s = 0;
-    for (int y = 0; y < p->ny; y++)
-        for (int g = 0; g < d->ngroups; g++, s++) {
-            fprintf(out, "%s$s%d using 1:2 with linespoints title ", s ? ", \\\n     " : "", s);
-            series_title(out, d, p, g, y);
-        }
+    for (int k = 0; k < nseries; k++) {
+        fprintf(out, "%s$s%d using 1:2 with linespoints title ", k ? ", \\\n     " : "", k);
+        series_title(out, d, p, series[k] % d->ngroups, series[k] / d->ngroups);
+    }
     fprintf(out, "\n");
+    free(series);
     return 0;
 }
 

@@ -242,6 +242,30 @@ static int finished(struct sweep *s, long i)
     return rc;
 }
 
+/* Ctrl-C: say how to go on, then die of SIGINT as if unhandled (so the
+ * shell sees it). Only async-signal-safe calls. Finished points are safe on
+ * disk; the running ones are lost, their temporary files removed next run. */
+static void on_interrupt(int sig)
+{
+    static const char msg[] = "\nccgpu sweep: interrupted; run the same command again to resume\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Installs on_interrupt unless SIGINT is ignored (a background job); the
+ * previous action goes to *old. */
+static void catch_interrupt(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, NULL, old) == 0 && old->sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+}
+
 static int run_serial(struct sweep *s, const char *todo)
 {
     for (long i = 0; i < s->plan.npoints; i++) {
@@ -303,6 +327,7 @@ static int run_parallel(struct sweep *s, const char *todo)
             }
             if (p == 0) {
                 char err[768];
+                signal(SIGINT, SIG_DFL); /* the parent alone reports */
                 int r = run_point(s, next, err, sizeof err);
                 if (r != 0)
                     fprintf(stderr, "ccgpu sweep: %s\n", err);
@@ -555,7 +580,10 @@ int sweep_run(const struct sweep_opts *o)
     printf("sweep: %ld points in %s (resumed %ld points, %ld to run, jobs %d)\n", s.plan.npoints,
            o->dir, s.resumed, s.plan.npoints - s.resumed, o->jobs);
     fflush(stdout);
+    struct sigaction old_int;
+    catch_interrupt(&old_int);
     rc = o->jobs > 1 ? run_parallel(&s, todo) : run_serial(&s, todo);
+    sigaction(SIGINT, &old_int, NULL);
     if (rc != 0)
         goto out;
     const char **extra = s.stat_names + o->nstats; /* the plotted statistics */

@@ -110,7 +110,7 @@ check no_params_csv [ "$(cat "$d/np/results.csv" | tr '\n' ' ')" = "bench,status
 isweep=(vecadd --functional --param gpgpu_n_clusters=1..40 --stats warp_instructions --out "$d/int")
 # (job control on, else bash starts background commands with SIGINT ignored)
 set -m
-"$CCGPU" sweep "${isweep[@]}" >/dev/null 2>&1 &
+"$CCGPU" sweep "${isweep[@]}" >/dev/null 2>"$d/interr" &
 pid=$!
 set +m
 for _ in $(seq 200); do
@@ -119,7 +119,8 @@ for _ in $(seq 200); do
 done
 kill -INT $pid 2>/dev/null
 wait $pid
-check int_status [ $? -ne 0 ]
+check int_status [ $? -eq 130 ]
+check int_message grep -q 'interrupted; run the same command again to resume' "$d/interr"
 have=$(ls "$d/int/points" | grep -c '\.json$')
 check int_partial [ "$have" -ge 2 -a "$have" -lt 40 ]
 S "${isweep[@]}" >"$d/out" 2>"$d/err"
