@@ -40,7 +40,11 @@ int cmd_plot(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has = i + 1 < argc;
-        if (!strcmp(a, "--bar")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            rc = 0;
+            goto out;
+        } else if (!strcmp(a, "--bar")) {
             p.bar = 1;
         } else if (!strcmp(a, "--x") && has) {
             p.x = argv[++i];

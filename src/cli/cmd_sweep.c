@@ -53,12 +53,16 @@ static int need(int argc, char **argv, int i)
     return -1;
 }
 
-/* takes the sweep's own options out of argv; the rest goes to rest[] */
+/* takes the sweep's own options out of argv; the rest goes to rest[].
+ * 0, -1 on a usage error (printed), 1 after printing --help. */
 static int parse_own(int argc, char **argv, struct sweep_args *a, char **rest, int *nrest)
 {
     for (int i = 0; i < argc; i++) {
         const char *o = argv[i];
-        if (i == 0 || o[0] != '-') {
+        if (i > 0 && (!strcmp(o, "--help") || !strcmp(o, "-h"))) {
+            fputs(usage, stdout);
+            return 1;
+        } else if (i == 0 || o[0] != '-') {
             rest[(*nrest)++] = argv[i];
         } else if (!strcmp(o, "--param")) {
             char err[512];
@@ -135,8 +139,11 @@ int cmd_sweep(int argc, char **argv)
         fprintf(stderr, "ccgpu sweep: out of memory\n");
         return 1;
     }
-    if (parse_own(argc, argv, &a, rest, &nrest) != 0)
+    int own = parse_own(argc, argv, &a, rest, &nrest);
+    if (own != 0) {
+        rc = own > 0 ? 0 : 2; /* 1: --help was answered */
         goto out;
+    }
     if (cli_parse_run_options(nrest, rest, &o) != 0)
         goto out;
     if (o.npositional != 1 || !a.out) {

@@ -75,6 +75,7 @@ expect_status unknown_stat 2 "unknown statistic 'bogus'" S vecadd --functional -
 check unknown_stat_stops [ "$(ls "$d/e/points" | wc -l)" -eq 1 ]
 expect_status rejected_value 2 "gpgpu_shader_cta=0: .*gpgpu_shader_cta" S vecadd --functional --param gpgpu_shader_cta=0 --out "$d/e2"
 expect_status unknown_key 2 "no_such_option" S vecadd --functional --param no_such_option=1 --out "$d/e2"
+expect_output help 'VALUES: a,b,c' S --help
 expect_status no_out 2 "usage: ccgpu sweep" S vecadd --functional --param gpgpu_shader_cta=4
 expect_status param_twice 2 "given twice" S vecadd --functional --param a=1 --param a=2 --out "$d/e2"
 expect_status bad_jobs 2 "--jobs 0" S vecadd --functional --jobs 0 --out "$d/e2"

@@ -32,6 +32,7 @@ check no_svg_without_gnuplot [ ! -e "$d/fig.svg" ]
 expect_fail unknown_column "ccgpu plot: .*t.csv: no column 'cycles'" "$CCGPU" plot "$d/t.csv" --x sched --y cycles
 expect_fail unknown_group "no column 'nope'" "$CCGPU" plot "$d/t.csv" --x sched --y ipc --group nope
 expect_fail missing_file "nonexistent.csv" "$CCGPU" plot "$d/nonexistent.csv" --x a --y b
+expect_output help 'usage: ccgpu plot CSV' "$CCGPU" plot --help
 expect_fail no_y "usage: ccgpu plot" "$CCGPU" plot "$d/t.csv" --x sched
 expect_fail bad_option "--frob is not an option" "$CCGPU" plot "$d/t.csv" --x sched --y ipc --frob
 printf 'a,b\n1,"2\n' >"$d/bad.csv"
