@@ -30,8 +30,10 @@ all: $(BUILD)/ccgpu tests
 lib: $(BUILD)/libccgpu.a
 tests: $(TEST_BINS)
 
+# Rebuilt from scratch: `ar r` never drops members whose source was removed.
 $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
@@ -63,6 +65,7 @@ $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 
 ptx:
 	$(MAKE) -C bench ptx
+	$(MAKE) -C cuda/examples ptx
 
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang

@@ -260,7 +260,7 @@ static uint64_t ref_misses(const struct trace_record *r, size_t n, enum cachesim
             continue;
         }
         misses++;
-        if (evict)
+        if (evict || (r[i].write && wmode == CACHESIM_WRITES_THROUGH))
             continue;
         int victim = -1;
         for (uint32_t w = 0; w < assoc && victim < 0; w++)
@@ -315,7 +315,7 @@ TEST(matches_reference_model_on_random_traces)
     static const enum cachesim_policy pols[] = {CACHESIM_LRU, CACHESIM_FIFO, CACHESIM_OPT,
                                                 CACHESIM_OPT_BYPASS};
     int bad = 0, runs = 0;
-    for (int wm = 0; wm < 3; wm++) {
+    for (int wm = 0; wm < CACHESIM_WRITES_COUNT; wm++) {
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
             random_trace(r, N, 100 + k + 10 * (uint64_t)wm, 4 * shapes[k].lines, 1);
             for (int p = 0; p < 4; p++) {
@@ -339,7 +339,7 @@ TEST(matches_reference_model_on_random_traces)
         }
     }
     CHECK_EQ_INT(bad, 0);
-    CHECK_EQ_INT(runs, 72);
+    CHECK_EQ_INT(runs, 96);
 }
 
 TEST(opt_never_worse_than_lru_fifo_random)
@@ -449,6 +449,13 @@ TEST(write_modes)
     res = run(&c, r, 5);
     CHECK_EQ_INT(cachesim_stats_hits(&res.stats), 3);
     CHECK_EQ_INT(cachesim_stats_misses(&res.stats), 2);
+    c.cache.writes = CACHESIM_WRITES_THROUGH;
+    res = run(&c, r, 5);
+    CHECK_EQ_INT(res.stats.write_hits, 1); /* W A hits and keeps the line */
+    CHECK_EQ_INT(res.stats.read_hits, 1);  /* so R A hits */
+    CHECK_EQ_INT(res.stats.write_misses, 1);
+    CHECK_EQ_INT(res.stats.read_misses, 2);
+    CHECK_EQ_INT(res.stats.invalidations, 0);
     c.cache.writes = CACHESIM_WRITES_IGNORE;
     res = run(&c, r, 5);
     CHECK_EQ_INT(res.stats.skipped, 2);
@@ -556,6 +563,15 @@ TEST(set_index_function_by_name_and_bad_shapes)
     c.index = "nosuch";
     CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "nosuch");
+    c.assoc = 0; /* fully associative: one set, any index function will do */
+    for (int i = 0; cache_index_table[i]; i++) {
+        c.index = cache_index_table[i]->name;
+        CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), 0);
+        cachesim_free(&s);
+    }
+    c.index = "nosuch";
+    CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);
+    c.assoc = 8;
     c.index = NULL;
     c.assoc = 7;
     CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);

@@ -6,6 +6,7 @@
 #include "gpu/stats.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
+#include "timing/gpu_timing.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +35,14 @@ struct ccgpu {
     int mode;
     uint64_t max_warp_insts;
     struct devmem mem;
+    struct gpu_timing *timing; /* timing mode: the cycle-level model */
     struct ccgpu_module *modules;
     struct stats stats;
     struct gpu_counters cnt;
     FILE *printf_out;
     uint32_t launches;
+    ccgpu_access_fn observer; /* ccgpu_set_access_observer */
+    void *observer_ctx;
     char error[512];
 };
 
@@ -156,7 +160,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u32(cfg, "gpgpu_shader_cta", 8, &gpu->max_ctas_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shmem_size", 49152, &gpu->shmem_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
-        config_get_choice(cfg, "ccgpu_mode", modes, MODE_FUNCTIONAL, &gpu->mode, err, errlen) ||
+        config_get_choice(cfg, "ccgpu_mode", modes, MODE_TIMING, &gpu->mode, err, errlen) ||
         config_get_u64(cfg, "ccgpu_max_warp_instructions", 0, &gpu->max_warp_insts, err, errlen))
         goto fail;
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
@@ -164,16 +168,19 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
                               "must be at least 1");
         goto fail;
     }
+    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
     if (gpu->mode == MODE_TIMING) {
-        snprintf(err, errlen, "ccgpu_mode timing: not yet implemented (use functional)");
-        goto fail;
+        struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm,
+                                        gpu->max_ctas_per_sm, gpu->shmem_per_sm,
+                                        gpu->registers_per_sm };
+        if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
+            goto fail;
     }
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
-    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
-    if (register_stats(gpu)) {
+    if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
         snprintf(err, errlen, "ccgpu_create: out of memory");
         stats_free(&gpu->stats);
         goto fail;
@@ -182,6 +189,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
+    gpu_timing_free(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu);
     return NULL;
@@ -199,6 +207,7 @@ void ccgpu_destroy(ccgpu *gpu)
     }
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
+    gpu_timing_free(gpu->timing);
     free(gpu);
 }
 
@@ -373,6 +382,34 @@ int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_d
 
 /* ---- launches ---- */
 
+void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx)
+{
+    gpu->observer = fn;
+    gpu->observer_ctx = ctx;
+}
+
+/* engine observer -> public record */
+static void gpu_observe(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
+{
+    const ccgpu *gpu = ctx;
+    struct ccgpu_access a = {
+        .launch = gpu->launches - 1,
+        .cta = cta,
+        .warp = warp,
+        .mask = d->exec_mask,
+        .space = d->space == PTX_SPACE_GLOBAL   ? CCGPU_SPACE_GLOBAL
+                 : d->space == PTX_SPACE_SHARED ? CCGPU_SPACE_SHARED
+                 : d->space == PTX_SPACE_LOCAL  ? CCGPU_SPACE_LOCAL
+                                                : CCGPU_SPACE_OTHER,
+        .is_load = d->is_load,
+        .is_store = d->is_store,
+        .is_atomic = d->is_atomic,
+        .bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1),
+        .addr = d->addr,
+    };
+    gpu->observer(gpu->observer_ctx, &a);
+}
+
 static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
 {
     g->warp_insts += c->warp_insts;
@@ -444,6 +481,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     free(params);
     if (!l)
         return fail(gpu, "%s", err);
+    if (gpu->observer)
+        ptx_launch_set_observer(l, gpu_observe, gpu);
     struct funcrun_config rc = {
         .num_sms = gpu->num_sms,
         .max_threads_per_sm = gpu->max_threads_per_sm,
@@ -455,7 +494,14 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     };
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
-    int r = funcrun_run(l, &rc, err, sizeof err);
+    int r;
+    if (gpu->timing) {
+        struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
+                                        gpu->max_warp_insts };
+        r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
+    } else {
+        r = funcrun_run(l, &rc, err, sizeof err);
+    }
     add_counters(&gpu->cnt, ptx_launch_counters(l));
     gpu->cnt.kernels++;
     gpu->cnt.ctas += ptx_launch_num_ctas(l);

@@ -1,0 +1,100 @@
+/* The locality scoring system of CCWS (ccws-micro2012 §3.3.4-3.3.5, Fig. 5
+ * items 15-19, Fig. 6): one lost-locality score (LLS) per warp on an SM,
+ * and the cutoff test that decides which warps may issue loads.
+ *
+ * - A warp assigned to the SM starts at the base score.
+ * - On a VTA hit of the warp its score is raised to the lost-locality
+ *   detected score LLDS = (VTA hits / instructions issued) x K_THROTTLE x
+ *   CumLLSCutoff (Eq. 1), both counts for this SM since it was created, the
+ *   hit included. Reading of "increased to the LLDS ... capping each
+ *   wavefront's score at LLDS, regardless of how many VTA hits it has
+ *   received": the score becomes max(current score, LLDS) - hits do not add
+ *   up, and a hit never lowers a score (a warp still decaying from an older,
+ *   larger LLDS keeps it). LLDS is an integer (floor of Eq. 1).
+ * - Scores fall by one per cycle until they reach the base. Decay is lazy:
+ *   a score is (value, cycle it was set); its value at cycle t is
+ *   max(base, value - (t - cycle)), identical to decaying once per cycle.
+ * - Cutoff = NumActiveWarps x base, NumActiveWarps = warps assigned to the
+ *   SM and not exited. Scores are sorted largest first (equal scores: older
+ *   warp first, as GTO would prefer it, then lower slot), prefix-summed, and
+ *   a warp may issue loads when the prefix sum through its own score is at
+ *   most the cutoff: a warp straddling the cutoff is throttled (with every
+ *   score at base the sum is exactly the cutoff, so all may issue). The
+ *   first warp in the order may always issue loads: it is the warp losing
+ *   the most locality, and when its LLDS alone exceeds the cutoff nothing
+ *   else would issue a load until it decayed. Option cross=allow gives the
+ *   other reading: a warp may issue when the sum of the scores before it is
+ *   below the cutoff (the straddling warp issues).
+ *
+ * Between two calls that change state (warp added or removed, VTA hit) the
+ * set of warps that may load changes only at computable cycles (a decaying
+ * score reaching the base, a prefix sum falling to the cutoff); next_change
+ * returns the earliest, so callers can skip idle cycles exactly. */
+#ifndef CCGPU_POLICY_CCWS_LSS_H
+#define CCGPU_POLICY_CCWS_LSS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define CCWS_NEVER UINT64_MAX
+
+struct ccws_lss_params {
+    uint32_t k_throttle; /* K_THROTTLE of Eq. 1; 0 never throttles */
+    uint32_t base;       /* base locality score (>= 1) */
+    int cross_allowed;   /* 1: the warp that straddles the cutoff may issue */
+    uint32_t sample_period; /* min cycles between LLDS samples (0 = every hit) */
+    uint32_t max_samples;   /* LLDS samples kept */
+};
+
+struct ccws_llds_sample {
+    uint64_t cycle;
+    uint64_t llds;
+};
+
+struct ccws_lss {
+    struct ccws_lss_params p;
+    uint32_t n_warps, n_live;
+    uint8_t *live;
+    uint64_t *age;
+    uint64_t *s0, *t0;   /* score s0 set at cycle t0 */
+    uint64_t hot_until;  /* every score is at base from this cycle on */
+    uint64_t vta_hits, insts;
+    /* the allowed set, valid for cycles [eval_at, next) unless dirty */
+    int dirty;
+    uint64_t eval_at, next;
+    uint8_t *allowed;
+    uint32_t n_allowed;
+    uint32_t *rank;      /* scratch: live warps in cutoff order */
+    uint64_t *sc;        /* scratch: scores at eval_at, by slot */
+    /* statistics */
+    uint64_t *hist;      /* [n_warps + 1]: cycles with k warps allowed to load
+                          * (cycles with no live warp are not counted) */
+    uint64_t hist_at;
+    uint64_t llds_last, llds_max, llds_sum, raised;
+    struct ccws_llds_sample *samples;
+    uint32_t n_samples;
+    uint64_t samples_dropped, next_sample;
+};
+
+int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_params *p,
+                  char *err, size_t errlen);
+void ccws_lss_free(struct ccws_lss *l);
+void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t now);
+void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now);
+static inline void ccws_lss_issued(struct ccws_lss *l) { l->insts++; }
+/* A VTA hit of warp at cycle now; returns the LLDS it used. */
+uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now);
+/* Eq. (1) with the current counts and cutoff. */
+uint64_t ccws_lss_llds(const struct ccws_lss *l);
+uint64_t ccws_lss_cutoff(const struct ccws_lss *l);
+uint64_t ccws_lss_score(const struct ccws_lss *l, uint32_t warp, uint64_t now);
+/* Whether warp may issue a load at cycle now (now never goes backwards). */
+int ccws_lss_may_load(struct ccws_lss *l, uint32_t warp, uint64_t now);
+/* Warps allowed to load at now. */
+uint32_t ccws_lss_n_allowed(struct ccws_lss *l, uint64_t now);
+/* Earliest cycle > now at which may_load can answer differently without a
+ * state change; CCWS_NEVER if none. */
+uint64_t ccws_lss_next_change(struct ccws_lss *l, uint64_t now);
+/* Brings the histogram up to cycle now. */
+void ccws_lss_account(struct ccws_lss *l, uint64_t now);
+
+#endif

@@ -1,0 +1,325 @@
+/* CCWS, cache-conscious wavefront scheduling (ccws-micro2012 §3.3): GTO
+ * priority underneath (§5.1, "GTO wavefront prioritization logic is used");
+ * the lost-locality detector (ccws_vta.h) and the locality scoring system
+ * (ccws_lss.h) clear the "can issue" bit of loads from warps past the
+ * cumulative cutoff. Everything else they issue normally.
+ *
+ *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=0,
+ *                         sample=1000]
+ *
+ * Throttled instructions: ld/ldu whose state space is global, local or
+ * generic (generic may resolve to global) and that may allocate in the L1D
+ * (not .cg). The paper says "loads"; the public release blocks global and
+ * local loads. Stores, atomics, shared/const/param loads are never held.
+ *
+ * L1D feedback: an eviction writes the victim's tag into the share of the
+ * warp that reserved the line (the L1 keeps that WID per line); a read that
+ * MISSes (reservation failures are retried and are not misses) probes the
+ * missing warp's share; a hit there is a VTA hit. With store_clear=1 a store
+ * through the L1 removes the block's tag from every share (the public
+ * release; the paper does not mention it, so it is off by default).
+ *
+ * The L1's hooks carry no cycle: VTA hits are dated with the cycle of the
+ * latest order()/on_issue call, which is the current one, because the LD/ST
+ * unit accesses the L1 in sm_cycle after the issue stage has asked order(). */
+#include "policy/ccws_lss.h"
+#include "policy/ccws_vta.h"
+#include "policy/warp_sched.h"
+#include "ptx/ir.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+struct ccws {
+    struct warp_ages ages;
+    uint32_t *greedy; /* per scheduler: slot that issued last, or NONE */
+    struct ccws_vta vta;
+    struct ccws_lss lss;
+    int store_clear;
+    uint64_t now;
+    uint64_t load_vetoes;
+};
+
+struct ccws_args {
+    uint32_t k, base, vta, assoc, sample;
+    int cross, store_clear;
+};
+
+static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, char *err,
+                     size_t errlen)
+{
+    char buf[32];
+    if (!len || len >= sizeof buf) {
+        snprintf(err, errlen, "gpgpu_scheduler ccws: %s needs a value", key);
+        return -1;
+    }
+    memcpy(buf, v, len);
+    buf[len] = 0;
+    char *end;
+    errno = 0;
+    unsigned long x = strtoul(buf, &end, 10);
+    if (errno || *end || buf[0] == '-' || x > UINT32_MAX) {
+        snprintf(err, errlen, "gpgpu_scheduler ccws: %s=%s is not a non-negative integer", key,
+                 buf);
+        return -1;
+    }
+    *out = (uint32_t)x;
+    return 0;
+}
+
+/* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N" */
+static int parse_args(const char *args, struct ccws_args *a, char *err, size_t errlen)
+{
+    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0 };
+    const char *p = args;
+    while (p && *p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq) {
+            snprintf(err, errlen, "gpgpu_scheduler ccws: '%.*s' is not key=value", (int)len, p);
+            return -1;
+        }
+        size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
+        const char *v = eq + 1;
+        uint32_t x = 0;
+#define KEY(s) (klen == strlen(s) && !strncmp(p, s, klen))
+        if (KEY("k")) {
+            if (parse_u32("k", v, vlen, &a->k, err, errlen))
+                return -1;
+        } else if (KEY("base")) {
+            if (parse_u32("base", v, vlen, &a->base, err, errlen))
+                return -1;
+        } else if (KEY("vta")) {
+            if (parse_u32("vta", v, vlen, &a->vta, err, errlen))
+                return -1;
+        } else if (KEY("assoc")) {
+            if (parse_u32("assoc", v, vlen, &a->assoc, err, errlen))
+                return -1;
+        } else if (KEY("sample")) {
+            if (parse_u32("sample", v, vlen, &a->sample, err, errlen))
+                return -1;
+        } else if (KEY("store_clear")) {
+            if (parse_u32("store_clear", v, vlen, &x, err, errlen))
+                return -1;
+            if (x > 1) {
+                snprintf(err, errlen, "gpgpu_scheduler ccws: store_clear must be 0 or 1");
+                return -1;
+            }
+            a->store_clear = (int)x;
+        } else if (KEY("cross")) {
+            if (vlen == 5 && !strncmp(v, "block", 5)) {
+                a->cross = 0;
+            } else if (vlen == 5 && !strncmp(v, "allow", 5)) {
+                a->cross = 1;
+            } else {
+                snprintf(err, errlen, "gpgpu_scheduler ccws: cross=%.*s (expected block or allow)",
+                         (int)vlen, v);
+                return -1;
+            }
+        } else {
+            snprintf(err, errlen,
+                     "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
+                     "store_clear, sample)",
+                     (int)klen, p);
+            return -1;
+        }
+#undef KEY
+        p = comma ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
+static void ccws_free(struct warp_sched *ws)
+{
+    struct ccws *s = ws->state;
+    if (!s)
+        return;
+    warp_ages_free(&s->ages);
+    free(s->greedy);
+    ccws_vta_free(&s->vta);
+    ccws_lss_free(&s->lss);
+    free(s);
+    ws->state = NULL;
+}
+
+static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t errlen)
+{
+    struct ccws_args a;
+    if (parse_args(args, &a, err, errlen))
+        return -1;
+    struct ccws *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
+        return -1;
+    }
+    ws->state = s;
+    if (warp_ages_init(&s->ages, &ws->env) ||
+        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy))) {
+        snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
+        ccws_free(ws);
+        return -1;
+    }
+    for (uint32_t i = 0; i < ws->env.n_sched; i++)
+        s->greedy[i] = NONE;
+    struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096 };
+    if (ccws_vta_init(&s->vta, ws->env.n_slots, a.vta, a.assoc, err, errlen) ||
+        ccws_lss_init(&s->lss, ws->env.n_slots, &lp, err, errlen)) {
+        ccws_free(ws);
+        return -1;
+    }
+    s->store_clear = a.store_clear;
+    return 0;
+}
+
+static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
+{
+    struct ccws *s = ws->state;
+    warp_ages_add(&s->ages, slot, age);
+    ccws_vta_clear_warp(&s->vta, slot); /* a new warp has lost nothing yet */
+    ccws_lss_warp_add(&s->lss, slot, age, s->now);
+}
+
+static void ccws_exit(struct warp_sched *ws, uint32_t slot)
+{
+    struct ccws *s = ws->state;
+    warp_ages_remove(&s->ages, slot);
+    if (s->greedy[slot % ws->env.n_sched] == slot)
+        s->greedy[slot % ws->env.n_sched] = NONE;
+    ccws_lss_warp_remove(&s->lss, slot, s->now);
+}
+
+static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
+{
+    struct ccws *s = ws->state;
+    s->now = now;
+    uint32_t n, k = 0, g = s->greedy[sched];
+    const uint32_t *list = warp_ages_list(&s->ages, sched, &n);
+    if (g != NONE)
+        out[k++] = g;
+    for (uint32_t i = 0; i < n; i++)
+        if (list[i] != g)
+            out[k++] = list[i];
+    return k;
+}
+
+/* A load that allocates in the L1D. */
+static int l1_load(const struct ptx_inst *inst)
+{
+    if (inst->op != PTX_OP_LD && inst->op != PTX_OP_LDU)
+        return 0;
+    if (inst->cache == PTX_CACHE_CG)
+        return 0;
+    return inst->space == PTX_SPACE_GLOBAL || inst->space == PTX_SPACE_LOCAL ||
+           inst->space == PTX_SPACE_GENERIC;
+}
+
+static int ccws_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                          uint64_t now)
+{
+    struct ccws *s = ws->state;
+    s->now = now;
+    if (!l1_load(inst) || ccws_lss_may_load(&s->lss, slot, now))
+        return 1;
+    s->load_vetoes++;
+    return 0;
+}
+
+static void ccws_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                       uint64_t now)
+{
+    (void)inst;
+    struct ccws *s = ws->state;
+    s->now = now;
+    s->greedy[slot % ws->env.n_sched] = slot;
+    ccws_lss_issued(&s->lss);
+}
+
+static uint64_t ccws_next_event(struct warp_sched *ws, uint64_t now)
+{
+    struct ccws *s = ws->state;
+    uint64_t t = ccws_lss_next_change(&s->lss, now);
+    return t == CCWS_NEVER ? WARP_SCHED_NEVER : t;
+}
+
+static void ccws_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write,
+                           enum cache_outcome outcome, enum cache_fail fail)
+{
+    (void)fail;
+    struct ccws *s = ((struct warp_sched *)ctx)->state;
+    if (is_write) {
+        if (s->store_clear && outcome != CACHE_RESERVATION_FAIL)
+            ccws_vta_clear_block(&s->vta, block);
+        return;
+    }
+    if (outcome == CACHE_MISS && ccws_vta_probe(&s->vta, warp, block))
+        ccws_lss_vta_hit(&s->lss, (uint32_t)warp, s->now);
+}
+
+static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
+{
+    struct ccws *s = ((struct warp_sched *)ctx)->state;
+    ccws_vta_insert(&s->vta, warp, block);
+}
+
+/* Statistics (summed over SMs as sched.ccws.NAME). loadable_N: cycles with
+ * N warps allowed to issue loads, while the SM had warps. */
+#define LOADABLE_BINS 33
+static const char *const ccws_counter_names[] = {
+    "ccws.vta_lookups", "ccws.vta_hits", "ccws.vta_inserts", "ccws.vta_store_clears",
+    "ccws.score_raises", "ccws.llds_sum", "ccws.load_vetoes", "ccws.loadable_warp_cycles",
+    "ccws.live_cycles",
+    "ccws.loadable_0", "ccws.loadable_1", "ccws.loadable_2", "ccws.loadable_3",
+    "ccws.loadable_4", "ccws.loadable_5", "ccws.loadable_6", "ccws.loadable_7",
+    "ccws.loadable_8", "ccws.loadable_9", "ccws.loadable_10", "ccws.loadable_11",
+    "ccws.loadable_12", "ccws.loadable_13", "ccws.loadable_14", "ccws.loadable_15",
+    "ccws.loadable_16", "ccws.loadable_17", "ccws.loadable_18", "ccws.loadable_19",
+    "ccws.loadable_20", "ccws.loadable_21", "ccws.loadable_22", "ccws.loadable_23",
+    "ccws.loadable_24", "ccws.loadable_25", "ccws.loadable_26", "ccws.loadable_27",
+    "ccws.loadable_28", "ccws.loadable_29", "ccws.loadable_30", "ccws.loadable_31",
+    "ccws.loadable_32plus", NULL,
+};
+
+static void ccws_counters(struct warp_sched *ws, uint64_t *out)
+{
+    struct ccws *s = ws->state;
+    struct ccws_lss *l = &s->lss;
+    ccws_lss_account(l, s->now);
+    uint64_t sum = 0, live = 0;
+    uint64_t *bins = &out[9];
+    memset(bins, 0, LOADABLE_BINS * sizeof *bins);
+    for (uint32_t k = 0; k <= l->n_warps; k++) {
+        sum += (uint64_t)k * l->hist[k];
+        live += l->hist[k];
+        bins[k < LOADABLE_BINS - 1 ? k : LOADABLE_BINS - 1] += l->hist[k];
+    }
+    out[0] = s->vta.probes;
+    out[1] = s->vta.hits;
+    out[2] = s->vta.inserts;
+    out[3] = s->vta.store_clears;
+    out[4] = l->raised;
+    out[5] = l->llds_sum;
+    out[6] = s->load_vetoes;
+    out[7] = sum;
+    out[8] = live;
+}
+
+const struct warp_sched_ops warp_sched_ccws = {
+    .version = 1,
+    .name = "ccws",
+    .init = ccws_init,
+    .free = ccws_free,
+    .on_warp_assigned = ccws_assigned,
+    .on_warp_exit = ccws_exit,
+    .order = ccws_order,
+    .can_issue = ccws_can_issue,
+    .on_issue = ccws_issue,
+    .next_event = ccws_next_event,
+    .l1_access = ccws_l1_access,
+    .l1_evict = ccws_l1_evict,
+    .counter_names = ccws_counter_names,
+    .counters = ccws_counters,
+};

@@ -1,0 +1,144 @@
+/* SWL:N, static wavefront limiting (ccws-micro2012 §3.2, Best-SWL in §5.1):
+ * GTO order, but at most N warps per SM may issue. Reading chosen for which
+ * N: the N oldest live warps of the SM that are not waiting at a barrier.
+ * Leaving out barrier waiters is what the paper describes ("limits the
+ * number of wavefronts running until a barrier, allows the rest of the
+ * work-group to reach the barrier, then continues with the same
+ * constraints") and keeps a CTA larger than N from deadlocking. The limit is
+ * per SM, shared by its schedulers. GPGPU-Sim's spelling warp_limiting:N
+ * (its swl scheduler, which also picks the oldest warps) is an alias. */
+#include "policy/warp_sched.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+
+struct swl {
+    struct warp_ages ages; /* per scheduler, for GTO order */
+    struct warp_ages all;  /* the whole SM as one scheduler */
+    uint32_t limit;
+    uint32_t *greedy;
+    uint8_t *waiting, *allowed; /* by slot */
+};
+
+static int swl_init(struct warp_sched *ws, const char *args, char *err, size_t errlen)
+{
+    uint32_t limit;
+    if (warp_sched_arg_u32("swl", args, 0, &limit, err, errlen))
+        return -1;
+    struct swl *s = calloc(1, sizeof *s);
+    if (!s)
+        goto oom;
+    ws->state = s;
+    s->limit = limit;
+    struct warp_sched_env one = ws->env;
+    one.n_sched = 1;
+    if (warp_ages_init(&s->ages, &ws->env) || warp_ages_init(&s->all, &one) ||
+        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
+        !(s->waiting = calloc(ws->env.n_slots, 1)) || !(s->allowed = calloc(ws->env.n_slots, 1)))
+        goto oom;
+    for (uint32_t i = 0; i < ws->env.n_sched; i++)
+        s->greedy[i] = NONE;
+    return 0;
+oom:
+    snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
+    return -1;
+}
+
+static void swl_free(struct warp_sched *ws)
+{
+    struct swl *s = ws->state;
+    if (!s)
+        return;
+    warp_ages_free(&s->ages);
+    warp_ages_free(&s->all);
+    free(s->greedy);
+    free(s->waiting);
+    free(s->allowed);
+    free(s);
+}
+
+/* Membership changed: the N oldest live non-waiting warps may issue. */
+static void recompute(struct swl *s)
+{
+    uint32_t n, k = 0;
+    const uint32_t *list = warp_ages_list(&s->all, 0, &n);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t slot = list[i];
+        s->allowed[slot] = !s->waiting[slot] && k < s->limit;
+        if (s->allowed[slot])
+            k++;
+    }
+}
+
+static void swl_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
+{
+    struct swl *s = ws->state;
+    warp_ages_add(&s->ages, slot, age);
+    warp_ages_add(&s->all, slot, age);
+    s->waiting[slot] = 0;
+    recompute(s);
+}
+
+static void swl_exit(struct warp_sched *ws, uint32_t slot)
+{
+    struct swl *s = ws->state;
+    warp_ages_remove(&s->ages, slot);
+    warp_ages_remove(&s->all, slot);
+    s->allowed[slot] = 0;
+    if (s->greedy[slot % ws->env.n_sched] == slot)
+        s->greedy[slot % ws->env.n_sched] = NONE;
+    recompute(s);
+}
+
+static void swl_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
+{
+    struct swl *s = ws->state;
+    s->waiting[slot] = (uint8_t)waiting;
+    recompute(s);
+}
+
+static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
+{
+    (void)now;
+    const struct swl *s = ws->state;
+    uint32_t n, k = 0, g = s->greedy[sched];
+    const uint32_t *list = warp_ages_list(&s->ages, sched, &n);
+    if (g != NONE)
+        out[k++] = g;
+    for (uint32_t i = 0; i < n; i++)
+        if (list[i] != g)
+            out[k++] = list[i];
+    return k;
+}
+
+static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                         uint64_t now)
+{
+    (void)inst;
+    (void)now;
+    return ((struct swl *)ws->state)->allowed[slot];
+}
+
+static void swl_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                      uint64_t now)
+{
+    (void)inst;
+    (void)now;
+    ((struct swl *)ws->state)->greedy[slot % ws->env.n_sched] = slot;
+}
+
+const struct warp_sched_ops warp_sched_swl = {
+    .version = 1,
+    .name = "swl",
+    .alias = "warp_limiting",
+    .init = swl_init,
+    .free = swl_free,
+    .on_warp_assigned = swl_assigned,
+    .on_warp_exit = swl_exit,
+    .on_warp_barrier = swl_barrier,
+    .order = swl_order,
+    .can_issue = swl_can_issue,
+    .on_issue = swl_issue,
+};

@@ -1,0 +1,49 @@
+#include "timing/coalescer.h"
+
+static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, uint32_t ss)
+{
+    uint64_t end = a + bytes; /* exclusive */
+    while (a < end) {
+        uint64_t line = a >> ls << ls;
+        uint64_t stop = line + (1ull << ls) < end ? line + (1ull << ls) : end;
+        uint32_t s0 = (uint32_t)((a - line) >> ss), s1 = (uint32_t)((stop - 1 - line) >> ss);
+        uint8_t mask = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+        uint32_t i = o->n;
+        /* consecutive lanes usually share the line found last */
+        if (i && o->line[i - 1] == line) {
+            o->sectors[i - 1] |= mask;
+        } else {
+            for (i = 0; i < o->n && o->line[i] != line; i++)
+                ;
+            if (i < o->n)
+                o->sectors[i] |= mask;
+            else if (o->n < COALESCE_MAX) {
+                o->line[o->n] = line;
+                o->sectors[o->n++] = mask;
+            }
+        }
+        a = stop;
+    }
+}
+
+void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_shift,
+              const struct coalesce_local *loc, struct coalesced *out)
+{
+    uint32_t bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1);
+    uint32_t mask = d->exec_mask;
+    out->n = 0;
+    if (line_shift - sector_shift > 3)
+        sector_shift = line_shift - 3; /* at most 8 sectors (cache.h) */
+    while (mask) {
+        uint32_t lane = (uint32_t)__builtin_ctz(mask);
+        mask &= mask - 1;
+        uint64_t a = d->addr[lane];
+        if (loc) {
+            uint64_t t = loc->first_thread + lane;
+            for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
+                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift, sector_shift);
+        } else {
+            add(out, a, bytes ? bytes : 1, line_shift, sector_shift);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/* Coalescer: the lane addresses of one warp memory instruction become line
+ * requests, each with the mask of the sectors its lanes touch, in order of
+ * the first lane that touches the line. */
+#ifndef CCGPU_TIMING_COALESCER_H
+#define CCGPU_TIMING_COALESCER_H
+#include <stdint.h>
+#include "ptx/engine.h"
+
+#define COALESCE_MAX 128 /* 32 lanes x (16-byte elements split over lines / local words) */
+
+struct coalesced {
+    uint32_t n;
+    uint64_t line[COALESCE_MAX]; /* line-aligned byte address */
+    uint8_t sectors[COALESCE_MAX];
+};
+
+/* Local memory is per thread; the L1 sees it interleaved word by word so a
+ * warp reading the same local offset touches consecutive words (as
+ * GPGPU-Sim's local memory map): word k of thread t (GPU-wide thread index)
+ * is at base + k * stride + t * 4, stride = 4 x threads on the GPU. */
+struct coalesce_local {
+    uint64_t base, stride;
+    uint32_t first_thread; /* GPU-wide index of lane 0 of this warp */
+};
+
+/* line_shift/sector_shift: log2 of line and sector bytes. loc is used when
+ * d->space is local, else NULL. */
+void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_shift,
+              const struct coalesce_local *loc, struct coalesced *out);
+
+#endif

@@ -1,0 +1,147 @@
+/* CTA dispatch. Registers per thread: ccgpu_regs_per_thread when set, else
+ * the PTX liveness estimate (ptx_estimate_registers); a CTA is allocated
+ * regs x threads (no allocation granularity). Because the register figure is
+ * an estimate it limits occupancy but never makes a kernel unlaunchable: an
+ * empty SM always takes one CTA if threads and shared memory allow. */
+#include "timing/dispatch.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    d->slots = calloc(cfg->n_slots + 1, sizeof *d->slots);
+    if (!d->slots) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
+    return cta_sched_init(&d->cs, cfg->cta_sched, cfg->n_sms, err, errlen);
+}
+
+void dispatch_free(struct dispatch *d)
+{
+    cta_sched_free(&d->cs);
+    free(d->done);
+    free(d->slots);
+    memset(d, 0, sizeof *d);
+}
+
+uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_launch *l,
+                              uint32_t regs_per_thread)
+{
+    uint32_t threads = ptx_launch_threads_per_cta(l);
+    uint32_t warps = ptx_launch_warps_per_cta(l);
+    uint32_t n = cfg->max_ctas;
+    if (warps > cfg->n_slots)
+        return 0;
+    if (cfg->n_slots / warps < n)
+        n = cfg->n_slots / warps;
+    uint64_t sh = ptx_launch_shared_per_cta(l);
+    if (sh > cfg->shmem_bytes)
+        return 0;
+    if (sh && cfg->shmem_bytes / sh < n)
+        n = (uint32_t)(cfg->shmem_bytes / sh);
+    uint64_t regs = (uint64_t)regs_per_thread * threads;
+    if (regs && cfg->registers) {
+        uint64_t by = cfg->registers / regs;
+        if (by < 1)
+            by = 1;
+        if (by < n)
+            n = (uint32_t)by;
+    }
+    return n;
+}
+
+int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
+                   uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen)
+{
+    const struct sm_config *cfg = sms[0].cfg;
+    d->l = l;
+    d->total = d->left = ptx_launch_num_ctas(l);
+    d->nwarps = ptx_launch_warps_per_cta(l);
+    d->threads = ptx_launch_threads_per_cta(l);
+    d->shmem = ptx_launch_shared_per_cta(l);
+    d->regs = regs_per_thread * d->threads;
+    d->per_sm = dispatch_ctas_per_sm(cfg, l, regs_per_thread);
+    if (d->per_sm == 0) {
+        snprintf(err, errlen,
+                 "launch %s: a CTA of %u threads and %llu bytes of shared memory does not fit on "
+                 "an SM (%u threads, %u bytes)",
+                 ptx_launch_kernel_name(l), d->threads, (unsigned long long)d->shmem,
+                 cfg->max_threads, cfg->shmem_bytes);
+        return -1;
+    }
+    if (d->total > d->cap) {
+        uint8_t *n = realloc(d->done, d->total);
+        if (!n) {
+            snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(l));
+            return -1;
+        }
+        d->done = n;
+        d->cap = d->total;
+    }
+    memset(d->done, 0, d->total);
+    struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
+                                     { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm };
+    if (d->cs.ops->on_launch)
+        d->cs.ops->on_launch(&d->cs, &info);
+    /* initial fill: one CTA per SM per round */
+    for (uint32_t r = 0; r < d->per_sm && d->left; r++)
+        for (uint32_t s = 0; s < nsms && d->left; s++)
+            if (sms[s].resident_ctas == r && dispatch_refill(d, &sms[s], now, err, errlen))
+                return -1;
+    return 0;
+}
+
+static int fits(const struct dispatch *d, const struct sm *sm)
+{
+    const struct sm_config *c = sm->cfg;
+    if (sm->resident_ctas >= d->per_sm || sm->used_threads + d->threads > c->max_threads ||
+        sm->used_shmem + d->shmem > c->shmem_bytes)
+        return 0;
+    return sm->resident_ctas == 0 || sm->used_regs + d->regs <= c->registers;
+}
+
+/* Places at most one CTA per call from dispatch_begin's rounds (the SM
+ * holds `round` CTAs), as many as fit otherwise. */
+static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
+{
+    if (!d->left || !fits(d, sm))
+        return 0;
+    int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
+    if (cta_slot < 0)
+        return 0;
+    uint32_t id = d->cs.ops->next_cta(&d->cs, sm->id, sm->resident_ctas, now);
+    if (id == CTA_SCHED_NONE)
+        return 0;
+    if (id >= d->total || d->done[id]) {
+        snprintf(err, errlen, "ccgpu_cta_sched %s: CTA %u %s", d->cs.ops->name, id,
+                 id >= d->total ? "does not exist" : "was already dispatched");
+        return -1;
+    }
+    struct ptx_cta *c = ptx_cta_create(d->l, id, sm->id, d->slots);
+    if (!c) {
+        snprintf(err, errlen, "%s", ptx_launch_error(d->l));
+        return -1;
+    }
+    d->done[id] = 1;
+    d->left--;
+    sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
+    return 1;
+}
+
+int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
+{
+    for (uint32_t i = 0; i < sm->retired; i++)
+        if (d->cs.ops->on_cta_done)
+            d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
+    int first_fill = sm->retired == 0;
+    sm->retired = 0;
+    if (first_fill)
+        return place_one(d, sm, now, err, errlen) < 0 ? -1 : 0;
+    int r;
+    while ((r = place_one(d, sm, now, err, errlen)) > 0)
+        ;
+    return r;
+}

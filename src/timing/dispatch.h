@@ -1,0 +1,34 @@
+/* CTA dispatcher: occupancy (threads, registers, shared memory and CTA
+ * slots per SM), the engine's CTA objects with real SM ids and warp slots,
+ * and the CTA policy (src/policy/cta_sched.h) choosing which CTA goes where. */
+#ifndef CCGPU_TIMING_DISPATCH_H
+#define CCGPU_TIMING_DISPATCH_H
+#include <stddef.h>
+#include <stdint.h>
+#include "policy/cta_sched.h"
+#include "ptx/engine.h"
+#include "timing/sm.h"
+
+struct dispatch {
+    struct cta_sched cs;
+    struct ptx_launch *l;
+    uint8_t *done;              /* per CTA of the launch: dispatched */
+    uint32_t cap;
+    uint32_t total, left;       /* CTAs in the launch, not yet dispatched */
+    uint32_t nwarps, threads, regs, per_sm;
+    uint64_t shmem;
+    uint32_t *slots;            /* scratch: warp slots */
+};
+
+int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);
+void dispatch_free(struct dispatch *d);
+/* Occupancy for a launch: CTAs of it one SM holds (0: a CTA never fits). */
+uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_launch *l,
+                              uint32_t regs_per_thread);
+/* Starts a launch and fills the SMs round-robin. -1 with a message. */
+int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
+                   uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen);
+/* sm freed resources: tell the policy which CTAs retired, then fill it. */
+int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);
+
+#endif

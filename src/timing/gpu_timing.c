@@ -1,0 +1,318 @@
+/* The GPU clock loop. Per core cycle C:
+ *   memsys_advance(C); replies visible at C go to their SMs (fills, wakes);
+ *   every SM with something to do at C runs its cycle (issue, LD/ST);
+ *   queued requests leave for the memory system; SMs that retired CTAs are
+ *   refilled by the dispatcher.
+ * With ccgpu_skip_idle (default) the loop then jumps to the earliest cycle
+ * at which anything can change: an SM's next event (I-buffer, scoreboard,
+ * function unit, LD/ST work, policy) or the memory system's next event.
+ * SMs with nothing to do are not visited; their per-cycle statistics are
+ * accounted when they next run. Skipping changes no result (tested). */
+#include "timing/gpu_timing.h"
+#include "gpu/config.h"
+#include "gpu/stats.h"
+#include "mem/memsys.h"
+#include "timing/dispatch.h"
+#include "timing/sm.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct timing_totals {
+    uint64_t cycles;
+    struct sm_stats sm;
+};
+
+struct gpu_timing {
+    struct sm_config cfg;
+    struct memsys_config mcfg;
+    struct memsys mem;
+    int mem_ok;
+    struct sm *sms;
+    uint32_t nsms;
+    struct tinst_cache tc;
+    struct dispatch disp;
+    uint64_t now;
+    struct timing_totals tot;
+    struct cache l1sum; /* only .st and the stat names: the L1s summed */
+    /* the warp scheduler's own counters (ops->counter_names), summed */
+    uint32_t npol;
+    uint64_t *pol, *pol_tmp;
+    char (*pol_names)[64];
+};
+
+struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
+                                     const struct gpu_timing_params *p, char *err, size_t errlen)
+{
+    struct gpu_timing *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return NULL;
+    }
+    struct sm_config_gpu gp = { p->n_sms, p->max_threads_per_sm, p->max_ctas_per_sm,
+                                p->shmem_per_sm, p->registers_per_sm };
+    if (sm_config_read(&g->cfg, &gp, store, err, errlen))
+        goto fail;
+    memsys_config_ccws(&g->mcfg);
+    if (memsys_config_read(&g->mcfg, store, err, errlen))
+        goto fail;
+    g->mcfg.n_sm = p->n_sms;
+    if (memsys_init(&g->mem, &g->mcfg, err, errlen))
+        goto fail;
+    g->mem_ok = 1;
+    g->nsms = p->n_sms;
+    g->sms = calloc(p->n_sms, sizeof *g->sms);
+    if (!g->sms) {
+        snprintf(err, errlen, "timing model: out of memory");
+        goto fail;
+    }
+    for (uint32_t i = 0; i < p->n_sms; i++)
+        if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, err, errlen))
+            goto fail;
+    if (dispatch_init(&g->disp, &g->cfg, err, errlen))
+        goto fail;
+    const struct warp_sched_ops *wops = g->sms[0].ws.ops;
+    while (wops->counter_names && wops->counter_names[g->npol])
+        g->npol++;
+    if (g->npol) {
+        g->pol = calloc(g->npol, sizeof *g->pol);
+        g->pol_tmp = calloc(g->npol, sizeof *g->pol_tmp);
+        g->pol_names = calloc(g->npol, sizeof *g->pol_names);
+        if (!g->pol || !g->pol_tmp || !g->pol_names) {
+            snprintf(err, errlen, "timing model: out of memory");
+            goto fail;
+        }
+        for (uint32_t i = 0; i < g->npol; i++)
+            snprintf(g->pol_names[i], sizeof g->pol_names[i], "sched.%s", wops->counter_names[i]);
+    }
+    g->now = 1;
+    return g;
+fail:
+    gpu_timing_free(g);
+    return NULL;
+}
+
+void gpu_timing_free(struct gpu_timing *g)
+{
+    if (!g)
+        return;
+    for (uint32_t i = 0; g->sms && i < g->nsms; i++)
+        if (g->sms[i].cfg)
+            sm_free(&g->sms[i]);
+    free(g->sms);
+    if (g->mem_ok)
+        memsys_free(&g->mem);
+    dispatch_free(&g->disp);
+    tinst_cache_free(&g->tc);
+    free(g->pol);
+    free(g->pol_tmp);
+    free(g->pol_names);
+    free(g);
+}
+
+uint64_t gpu_timing_cycles(const struct gpu_timing *g)
+{
+    return g->tot.cycles;
+}
+
+int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
+{
+    struct timing_totals *t = &g->tot;
+    const struct {
+        const char *name;
+        const uint64_t *v;
+        const char *desc;
+    } tab[] = {
+        { "cycles", &t->cycles, "core cycles" },
+        { "sched.cycles", &t->sm.sched_cycles, "scheduler cycles (SMs x schedulers x cycles)" },
+        { "sched.issued", &t->sm.issued, "scheduler cycles that issued" },
+        { "sched.idle_no_warp", &t->sm.idle, "no warp with an instruction ready in its I-buffer" },
+        { "sched.stall_scoreboard", &t->sm.stall_sb, "ready warps all wait on the scoreboard" },
+        { "sched.stall_unit", &t->sm.stall_unit, "a ready warp's function unit was busy" },
+        { "sched.stall_mem", &t->sm.stall_mem, "a ready memory instruction found the LD/ST unit busy" },
+        { "sched.stall_barrier", &t->sm.stall_barrier, "warps wait at a barrier" },
+        { "sched.throttled", &t->sm.throttled, "the policy vetoed a ready warp" },
+        { "warps.active_sum", &t->sm.active_warp_sum, "live warps summed over SM cycles" },
+        { "sm_cycles", &t->sm.sm_cycles, "SMs x cycles" },
+        { "ldst.l1_requests", &t->sm.l1_requests, "line requests accepted by the L1D" },
+        { "ldst.bypass_requests", &t->sm.bypass_requests, "line requests bypassing the L1D" },
+        { "ldst.smem_accesses", &t->sm.smem_accesses, "shared-memory warp accesses" },
+        { "ldst.smem_conflict_cycles", &t->sm.smem_conflict_cycles, "extra bank-conflict passes" },
+        { "ldst.const_accesses", &t->sm.const_accesses, "constant/param warp loads" },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
+            return -1;
+    for (uint32_t i = 0; i < g->npol; i++)
+        if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
+            return -1;
+    if (cache_register_stats(&g->l1sum, s, "l1d") ||
+        stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
+        stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
+        /* MPKI per 1000 warp instructions; the thread-instruction form is
+         * GPGPU-Sim's instruction count (the CCWS paper's figures) */
+        stats_register_ratio(s, "l1d.mpki", "l1d.misses", "warp_instructions", 1000.0) ||
+        stats_register_ratio(s, "l1d.mpki_thread", "l1d.misses", "thread_instructions", 1000.0) ||
+        stats_register_ratio(s, "warps.active_avg", "warps.active_sum", "sm_cycles", 1.0) ||
+        memsys_register_stats(&g->mem, s))
+        return -1;
+    return 0;
+}
+
+static void sum_stats(struct gpu_timing *g)
+{
+    struct sm_stats *t = &g->tot.sm;
+    struct cache_stats *c = &g->l1sum.st;
+    memset(t, 0, sizeof *t);
+    memset(c, 0, sizeof *c);
+    if (g->npol)
+        memset(g->pol, 0, g->npol * sizeof *g->pol);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        if (g->npol) {
+            g->sms[i].ws.ops->counters(&g->sms[i].ws, g->pol_tmp);
+            for (uint32_t k = 0; k < g->npol; k++)
+                g->pol[k] += g->pol_tmp[k];
+        }
+        const struct sm_stats *s = &g->sms[i].st;
+        t->issued += s->issued;
+        t->idle += s->idle;
+        t->stall_sb += s->stall_sb;
+        t->stall_mem += s->stall_mem;
+        t->stall_unit += s->stall_unit;
+        t->stall_barrier += s->stall_barrier;
+        t->throttled += s->throttled;
+        t->sched_cycles += s->sched_cycles;
+        t->active_warp_sum += s->active_warp_sum;
+        t->sm_cycles += s->sm_cycles;
+        t->l1_requests += s->l1_requests;
+        t->bypass_requests += s->bypass_requests;
+        t->smem_accesses += s->smem_accesses;
+        t->smem_conflict_cycles += s->smem_conflict_cycles;
+        t->const_accesses += s->const_accesses;
+        if (!g->sms[i].have_l1)
+            continue;
+        const struct cache_stats *l = &g->sms[i].l1.st;
+        c->accesses += l->accesses;
+        c->reads += l->reads;
+        c->writes += l->writes;
+        c->hits += l->hits;
+        c->hit_reserved += l->hit_reserved;
+        c->misses += l->misses;
+        c->sector_misses += l->sector_misses;
+        for (int k = 0; k < CACHE_NFAIL; k++)
+            c->res_fail[k] += l->res_fail[k];
+        c->mshr_merges += l->mshr_merges;
+        c->evictions += l->evictions;
+        c->writebacks += l->writebacks;
+        c->write_invalidates += l->write_invalidates;
+        c->fills += l->fills;
+    }
+}
+
+static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t errlen)
+{
+    for (uint32_t i = 0; i < g->nsms; i++)
+        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
+            if (g->sms[i].ctas[k].c && ptx_cta_check_deadlock(g->sms[i].ctas[k].c)) {
+                snprintf(err, errlen, "%s", ptx_launch_error(l));
+                return -1;
+            }
+    if (g->disp.left && !g->disp.cs.ops->next_cta) {
+        snprintf(err, errlen, "launch %s: CTA policy gives no CTAs", ptx_launch_kernel_name(l));
+        return -1;
+    }
+    snprintf(err, errlen, "launch %s: no progress possible at cycle %llu (%u CTAs never "
+             "dispatched by ccgpu_cta_sched %s, or a timing-model bug)",
+             ptx_launch_kernel_name(l), (unsigned long long)g->now, g->disp.left,
+             g->disp.cs.ops->name);
+    return -1;
+}
+
+int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                   size_t errlen)
+{
+    struct ptx_launch *l = gl->l;
+    const uint32_t threads = g->cfg.n_slots * 32 * g->nsms;
+    const int skip = g->cfg.skip_idle;
+    const struct ptx_counters *cnt = ptx_launch_counters(l);
+    uint64_t start = g->now;
+    int rc = -1;
+    tinst_cache_reset(&g->tc, gl->mod);
+    ptx_launch_set_clock(l, &g->now);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *sm = &g->sms[i];
+        sm_launch_begin(sm, threads);
+        sm->accounted = start;
+        memset(sm->reason, R_IDLE, g->cfg.n_sched);
+    }
+    uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
+    if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
+        goto out;
+    for (;;) {
+        uint64_t now = g->now, next = SM_NEVER;
+        int busy = 0;
+        memsys_advance(&g->mem, now);
+        /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
+         * SMs do not see each other within a cycle, so this order is the
+         * same as doing each step for all SMs in turn. */
+        for (uint32_t i = 0; i < g->nsms; i++) {
+            struct sm *sm = &g->sms[i];
+            struct mem_request r;
+            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+                sm_mem_reply(sm, &r, now);
+            if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
+                snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
+                goto out;
+            }
+            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now)) {
+                snprintf(err, errlen, "memory system: %s", g->mem.err);
+                goto out;
+            }
+            if (sm->retired && dispatch_refill(&g->disp, sm, now, err, errlen))
+                goto out;
+            if (sm->next_event < next)
+                next = sm->next_event;
+            busy |= sm->resident_ctas || sm->inflight || sm_has_output(sm);
+        }
+        if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
+            snprintf(err, errlen,
+                     "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
+                     "runaway kernel stopped",
+                     ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
+            goto out;
+        }
+        if (!busy && !g->disp.left && memsys_idle(&g->mem))
+            break;
+        uint64_t mnext = memsys_next_event(&g->mem);
+        if (mnext < next)
+            next = mnext;
+        if (next == SM_NEVER) {
+            stalled(g, l, err, errlen);
+            goto out;
+        }
+        g->now = skip && next > now ? next : now + 1;
+    }
+    g->now++; /* the last cycle counts */
+    rc = 0;
+out:
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *sm = &g->sms[i];
+        sm_account(sm, g->now);
+        /* a failed launch leaves CTAs behind: drop them */
+        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
+            if (sm->ctas[k].c) {
+                ptx_cta_free(sm->ctas[k].c);
+                memset(&sm->ctas[k], 0, sizeof sm->ctas[k]);
+            }
+        if (rc) {
+            memset(sm->warps, 0, g->cfg.n_slots * sizeof *sm->warps);
+            sm->resident_ctas = sm->live_warps = sm->used_threads = sm->used_regs = 0;
+            sm->used_shmem = 0;
+            sm->ldst_busy = 0;
+        }
+    }
+    g->tot.cycles += g->now - start;
+    sum_stats(g);
+    ptx_launch_set_clock(l, NULL);
+    return rc;
+}

@@ -1,0 +1,46 @@
+/* The cycle-level GPU: SMs (sm.h) on the memory system (src/mem/memsys.h),
+ * clocked in core cycles, with CTA dispatch (dispatch.h). The host API
+ * (src/gpu/gpu.c) creates one per GPU in timing mode and runs each launch
+ * through it. Time continues across launches; the L1s are invalidated at
+ * each launch, the L2 keeps its contents. A launch ends when every CTA has
+ * retired and the memory system is idle (posted stores included). */
+#ifndef CCGPU_TIMING_GPU_TIMING_H
+#define CCGPU_TIMING_GPU_TIMING_H
+#include <stddef.h>
+#include <stdint.h>
+#include "ptx/engine.h"
+
+struct ccgpu_config;
+struct stats;
+struct gpu_timing;
+
+struct gpu_timing_params {
+    uint32_t n_sms, max_threads_per_sm, max_ctas_per_sm, shmem_per_sm, registers_per_sm;
+};
+
+/* Reads the timing options from store (see sm_config.c and
+ * memsys_options.c); NULL with a one-line message on a bad option. */
+struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
+                                     const struct gpu_timing_params *p, char *err,
+                                     size_t errlen);
+void gpu_timing_free(struct gpu_timing *g);
+/* Registers cycles, ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
+ * the memory system's counters; -1 on allocation failure. l1d.mpki is
+ * L1D misses per 1000 warp instructions, l1d.mpki_thread per 1000 thread
+ * instructions (GPGPU-Sim's instruction count). */
+int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s);
+
+struct gpu_timing_launch {
+    struct ptx_launch *l;
+    const struct ptx_module *mod;
+    uint32_t grid[3];
+    uint32_t regs_per_thread;  /* estimate; ccgpu_regs_per_thread overrides */
+    uint64_t max_warp_insts;   /* 0 = unlimited */
+};
+/* Runs the launch to completion: 0, or -1 with the message in err. */
+int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                   size_t errlen);
+/* Core cycles simulated so far. */
+uint64_t gpu_timing_cycles(const struct gpu_timing *g);
+
+#endif

@@ -1,0 +1,276 @@
+/* LD/ST unit: one memory instruction at a time.
+ *   global/local: coalesced line requests (coalescer.c) go to the L1D, up to
+ *     ccgpu_l1_ports per cycle; a reservation failure stalls the unit until
+ *     a fill or a miss-queue drain changes the L1 (the cache counts the
+ *     reason). A hit's data is ready gpgpu_l1_latency cycles after the
+ *     access, a miss's in the cycle its reply arrives. Global stores are
+ *     write-evict/no-allocate in the L1 (its configured write policy) and
+ *     posted: the warp does not wait for their acknowledgement. Local memory
+ *     goes through the L1 like global memory (interleaved per thread, see
+ *     coalescer.h).
+ *   .cg loads, atomics and everything when the L1 is "none" bypass the L1:
+ *     one request per line straight to the memory system (atomics are
+ *     performed at the L2 and modelled as reads there).
+ *   shared: as many passes as the largest number of distinct 4-byte words
+ *     mapped to one bank (gpgpu_shmem_num_banks); data after
+ *     gpgpu_smem_latency + passes - 1 cycles; the unit is held `passes`
+ *     cycles.
+ *   const and param: a fixed-latency model (no constant cache): one pass
+ *     per distinct address, data after ccgpu_const_latency + passes - 1. */
+#include "timing/sm.h"
+#include "mem/memsys.h"
+#include <string.h>
+
+#define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
+#define TOKEN_BYPASS (1ull << 61) /* bypass read: id is the record */
+
+static uint32_t smem_passes(const struct sm *sm, const struct ptx_dyninst *d)
+{
+    uint32_t banks = sm->cfg->smem_banks, worst = 1;
+    uint32_t words[64][8];
+    uint8_t cnt[64];
+    uint32_t bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1);
+    memset(cnt, 0, banks);
+    for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(mask);
+        uint64_t a = d->addr[lane];
+        for (uint64_t wd = a >> 2; wd <= (a + (bytes ? bytes : 1) - 1) >> 2; wd++) {
+            uint32_t b = (uint32_t)(wd % banks), i;
+            for (i = 0; i < cnt[b] && i < 8 && words[b][i] != (uint32_t)wd; i++)
+                ;
+            if (i < cnt[b] && i < 8)
+                continue; /* same word: broadcast */
+            if (cnt[b] < 8)
+                words[b][cnt[b]] = (uint32_t)wd;
+            if (cnt[b] < 255)
+                cnt[b]++;
+            if (cnt[b] > worst)
+                worst = cnt[b];
+        }
+    }
+    return worst;
+}
+
+static uint32_t distinct_addrs(const struct ptx_dyninst *d)
+{
+    uint64_t seen[PTX_WARP_SIZE];
+    uint32_t n = 0;
+    for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1) {
+        uint64_t a = d->addr[__builtin_ctz(mask)];
+        uint32_t i;
+        for (i = 0; i < n && seen[i] != a; i++)
+            ;
+        if (i == n)
+            seen[n++] = a;
+    }
+    return n ? n : 1;
+}
+
+static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
+{
+    for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
+        struct sb_entry *e = &w->sb[w->nsb++];
+        e->reg = ti->reg[r];
+        e->ready = ready;
+        e->rec = rec;
+    }
+}
+
+int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
+               uint64_t now)
+{
+    struct sm_warp *w = &sm->warps[slot];
+    const struct sm_config *cfg = sm->cfg;
+    if (!d->exec_mask || !d->is_mem) { /* every lane predicated off (or prefetch-like) */
+        add_pending(w, ti, now + 1, NO_REC);
+        return 0;
+    }
+    uint8_t space = d->space;
+    if (space == PTX_SPACE_SHARED || d->mixed_space) {
+        uint32_t p = smem_passes(sm, d);
+        sm->st.smem_accesses++;
+        sm->st.smem_conflict_cycles += p - 1;
+        sm->ldst_busy = 1;
+        sm->ldst_path = PATH_FIXED;
+        sm->ldst_until = now + p;
+        add_pending(w, ti, now + cfg->smem_latency + p - 1, NO_REC);
+        return 0;
+    }
+    if (space == PTX_SPACE_CONST || space == PTX_SPACE_PARAM || space == PTX_SPACE_TEX) {
+        uint32_t p = distinct_addrs(d);
+        sm->st.const_accesses++;
+        sm->ldst_busy = 1;
+        sm->ldst_path = PATH_FIXED;
+        sm->ldst_until = now + p;
+        add_pending(w, ti, now + cfg->const_latency + p - 1, NO_REC);
+        return 0;
+    }
+    uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
+    uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
+    struct coalesce_local loc = { sm->local_base, sm->local_stride,
+                                  (sm->id * cfg->n_slots + slot) * 32 };
+    coalesce(d, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
+    int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
+    sm->ldst_busy = 1;
+    sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
+    sm->ldst_write = d->is_store && !d->is_atomic;
+    sm->ldst_local = space == PTX_SPACE_LOCAL;
+    sm->ldst_warp = slot;
+    sm->ldst_next = 0;
+    sm->ldst_blocked = 0;
+    sm->ldst_rec = NO_REC;
+    if (!sm->ldst_write) {
+        uint16_t rec = sm->free_recs[--sm->nfree_recs];
+        struct ldst_rec *r = &sm->recs[rec];
+        r->warp = slot;
+        r->remaining = sm->co.n;
+        r->ready = now + 1;
+        r->all_sent = 0;
+        sm->ldst_rec = rec;
+        w->pending++;
+        add_pending(w, ti, SB_PENDING, rec);
+    }
+    return 0;
+}
+
+static void line_request(const struct sm *sm, uint64_t line, uint8_t sectors, uint32_t ls,
+                         uint32_t ss, struct mem_request *q)
+{
+    uint32_t first = (uint32_t)__builtin_ctz(sectors ? sectors : 1);
+    uint32_t last = sectors ? 31u - (uint32_t)__builtin_clz(sectors) : (1u << (ls - ss)) - 1;
+    memset(q, 0, sizeof *q);
+    q->addr = line + ((uint64_t)first << ss);
+    q->bytes = (last - first + 1) << ss;
+    q->sm = (uint16_t)sm->id;
+}
+
+void ldst_cycle(struct sm *sm, uint64_t now)
+{
+    if (!sm->ldst_busy)
+        return;
+    if (sm->ldst_path == PATH_FIXED) {
+        if (now + 1 >= sm->ldst_until) {
+            sm->ldst_busy = 0;
+            sm->next_event = now + 1;
+        } else if (sm->ldst_until - 1 < sm->next_event) {
+            sm->next_event = sm->ldst_until - 1;
+        }
+        return;
+    }
+    if (sm->ldst_blocked && sm->ldst_epoch == sm->epoch)
+        return; /* nothing freed room since the failure */
+    sm->ldst_blocked = 0;
+    struct ldst_rec *r = sm->ldst_rec != NO_REC ? &sm->recs[sm->ldst_rec] : NULL;
+    uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
+    uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
+    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
+        uint32_t i = sm->ldst_next;
+        if (sm->ldst_path == PATH_L1) {
+            struct cache_access a = {
+                .addr = sm->co.line[i],
+                .sectors = sm->co.sectors[i],
+                .is_write = sm->ldst_write,
+                .warp = (int32_t)sm->ldst_warp,
+                .token = sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
+                .is_local = sm->ldst_local,
+            };
+            enum cache_fail f;
+            enum cache_outcome o = cache_access(&sm->l1, &a, &f);
+            if (o == CACHE_RESERVATION_FAIL) {
+                sm->ldst_blocked = 1;
+                sm->ldst_epoch = sm->epoch;
+                break;
+            }
+            sm->st.l1_requests++;
+            if (r && o == CACHE_HIT) {
+                if (now + sm->cfg->l1_latency > r->ready)
+                    r->ready = now + sm->cfg->l1_latency;
+                r->remaining--;
+            }
+        } else {
+            if (sm->bq_count == sm->bq_cap) {
+                sm->ldst_blocked = 1;
+                sm->ldst_epoch = sm->epoch;
+                break;
+            }
+            struct mem_request *q = &sm->bq[(sm->bq_head + sm->bq_count++) % sm->bq_cap];
+            line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, ss, q);
+            q->is_write = sm->ldst_write;
+            q->warp = (int32_t)sm->ldst_warp;
+            q->id = sm->ldst_write ? TOKEN_STORE : (TOKEN_BYPASS | sm->ldst_rec);
+            sm->st.bypass_requests++;
+        }
+        sm->ldst_next++;
+    }
+    if (sm->ldst_next == sm->co.n) {
+        sm->ldst_busy = 0;
+        sm->next_event = now + 1;
+        if (r) {
+            r->all_sent = 1;
+            if (!r->remaining)
+                sm_rec_done(sm, sm->ldst_rec);
+        }
+    } else if (!sm->ldst_blocked) {
+        sm->next_event = now + 1;
+    }
+}
+
+static void answer(struct sm *sm, uint32_t rec, uint64_t now)
+{
+    struct ldst_rec *r = &sm->recs[rec];
+    if (now > r->ready)
+        r->ready = now;
+    if (--r->remaining == 0 && r->all_sent)
+        sm_rec_done(sm, rec);
+}
+
+void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
+{
+    sm_account(sm, now);
+    sm->inflight--;
+    sm->next_event = now;
+    if (q->is_write || (q->id & TOKEN_STORE))
+        return;
+    if (q->id & TOKEN_BYPASS) {
+        answer(sm, (uint32_t)(q->id & 0xffff), now);
+        return;
+    }
+    const uint64_t *tok;
+    int n = cache_fill(&sm->l1, q->addr, memsys_reply_sectors(&sm->l1, q), &tok);
+    sm->epoch++;
+    for (int i = 0; i < n; i++)
+        if (!(tok[i] & TOKEN_STORE))
+            answer(sm, (uint32_t)tok[i], now);
+}
+
+int sm_drain(struct sm *sm, struct memsys *m, uint64_t now)
+{
+    const struct cache_out *o;
+    uint64_t before = sm->epoch;
+    while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && memsys_can_push(m, sm->id)) {
+        struct mem_request q;
+        memsys_request_from_miss(&sm->l1, o, (uint16_t)sm->id, &q);
+        int rc = memsys_push(m, now, &q);
+        if (rc == -1)
+            break;
+        if (rc)
+            return -1;
+        cache_out_pop(&sm->l1);
+        sm->inflight++;
+        sm->epoch++;
+    }
+    while (sm->bq_count && memsys_can_push(m, sm->id)) {
+        int rc = memsys_push(m, now, &sm->bq[sm->bq_head]);
+        if (rc == -1)
+            break;
+        if (rc)
+            return -1;
+        sm->bq_head = (sm->bq_head + 1) % sm->bq_cap;
+        sm->bq_count--;
+        sm->inflight++;
+        sm->epoch++;
+    }
+    if (sm->epoch != before && sm->ldst_blocked && sm->next_event > now + 1)
+        sm->next_event = now + 1;
+    return 0;
+}

@@ -1,0 +1,248 @@
+/* SM construction, CTA placement and retirement, warp bookkeeping, and the
+ * per-cycle statistics of cycles the GPU skipped. */
+#include "timing/sm.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BQ_CAP 16
+
+int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
+            char *err, size_t errlen)
+{
+    memset(sm, 0, sizeof *sm);
+    sm->id = id;
+    sm->cfg = cfg;
+    sm->tc = tc;
+    for (int k = 0; k < FU_COUNT; k++)
+        if (cfg->n_units[k] > 8) {
+            snprintf(err, errlen, "gpgpu_num_*_units: at most 8 units of a kind (got %u)",
+                     cfg->n_units[k]);
+            return -1;
+        }
+    if (cfg->n_slots > 64) {
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: at most 64 warp slots per SM");
+        return -1;
+    }
+    if (cfg->max_loads > 0xfff0) {
+        snprintf(err, errlen, "ccgpu_max_loads: at most 65520");
+        return -1;
+    }
+    sm->warps = calloc(cfg->n_slots, sizeof *sm->warps);
+    sm->ctas = calloc(cfg->max_ctas, sizeof *sm->ctas);
+    sm->order = calloc(cfg->n_slots + 1, sizeof *sm->order);
+    sm->reason = calloc(cfg->n_sched, 1);
+    sm->recs = calloc(cfg->max_loads, sizeof *sm->recs);
+    sm->free_recs = calloc(cfg->max_loads, sizeof *sm->free_recs);
+    sm->bq = calloc(BQ_CAP, sizeof *sm->bq);
+    sm->retired_ids = calloc(cfg->max_ctas, sizeof *sm->retired_ids);
+    if (!sm->retired_ids || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
+        !sm->bq) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
+    sm->bq_cap = BQ_CAP;
+    for (uint32_t i = 0; i < cfg->max_loads; i++)
+        sm->free_recs[i] = (uint16_t)(cfg->max_loads - 1 - i);
+    sm->nfree_recs = cfg->max_loads;
+    if (!cfg->l1.disabled) {
+        if (cache_init(&sm->l1, &cfg->l1, err, errlen))
+            return -1;
+        sm->have_l1 = 1;
+    }
+    struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched };
+    if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
+        return -1;
+    if (sm->have_l1) {
+        struct cache_hooks h = warp_sched_l1_hooks(&sm->ws);
+        if (h.on_access || h.on_reserve || h.on_evict)
+            cache_set_hooks(&sm->l1, &h);
+    }
+    sm->next_event = SM_NEVER;
+    return 0;
+}
+
+void sm_free(struct sm *sm)
+{
+    for (uint32_t i = 0; sm->ctas && i < sm->cfg->max_ctas; i++)
+        if (sm->ctas[i].c)
+            ptx_cta_free(sm->ctas[i].c);
+    if (sm->have_l1)
+        cache_free(&sm->l1);
+    warp_sched_free(&sm->ws);
+    free(sm->warps);
+    free(sm->ctas);
+    free(sm->order);
+    free(sm->reason);
+    free(sm->recs);
+    free(sm->free_recs);
+    free(sm->bq);
+    free(sm->retired_ids);
+    memset(sm, 0, sizeof *sm);
+}
+
+void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
+{
+    if (sm->have_l1)
+        cache_invalidate_all(&sm->l1);
+    sm->local_base = PTX_GENERIC_LOCAL_BASE;
+    sm->local_stride = 4ull * total_threads_gpu;
+    sm->next_event = SM_NEVER;
+}
+
+void sm_account(struct sm *sm, uint64_t now)
+{
+    if (now <= sm->accounted)
+        return;
+    uint64_t d = now - sm->accounted;
+    struct sm_stats *st = &sm->st;
+    for (uint32_t s = 0; s < sm->cfg->n_sched; s++) {
+        switch (sm->reason[s]) {
+        case R_IDLE: st->idle += d; break;
+        case R_BARRIER: st->stall_barrier += d; break;
+        case R_SB: st->stall_sb += d; break;
+        case R_UNIT: st->stall_unit += d; break;
+        case R_MEM: st->stall_mem += d; break;
+        case R_THROTTLED: st->throttled += d; break;
+        default: st->issued += d; break;
+        }
+    }
+    st->sched_cycles += d * sm->cfg->n_sched;
+    st->active_warp_sum += d * sm->live_warps;
+    st->sm_cycles += d;
+    sm->accounted = now;
+}
+
+int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots)
+{
+    int cta = -1;
+    for (uint32_t i = 0; i < sm->cfg->max_ctas; i++)
+        if (!sm->ctas[i].c) {
+            cta = (int)i;
+            break;
+        }
+    if (cta < 0)
+        return -1;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < sm->cfg->n_slots && k < nwarps; i++)
+        if (!sm->warps[i].pw)
+            slots[k++] = i;
+    return k == nwarps ? cta : -1;
+}
+
+void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
+{
+    uint32_t pc, mask;
+    const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
+    w->next = in;
+    w->ibuf_ready = ready;
+    if (!in)
+        return;
+    const struct ptx_function *f = w->func;
+    if (f && in >= f->insts && in < f->insts + f->ninsts) {
+        w->ti = &w->ftab[in - f->insts];
+        return;
+    }
+    w->ti = tinst_lookup(sm->tc, sm->cfg, in, &w->func);
+    if (!w->ti) {
+        w->next = NULL; /* out of memory building the table: reported by the GPU */
+        snprintf(sm->err, sizeof sm->err, "timing model: out of memory (instruction table)");
+        return;
+    }
+    w->ftab = w->ti - (in - w->func->insts);
+}
+
+void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
+                uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now)
+{
+    sm_account(sm, now);
+    struct sm_cta *ct = &sm->ctas[cta_slot];
+    ct->c = c;
+    ct->id = id;
+    ct->nwarps = ct->live_warps = ptx_cta_num_warps(c);
+    ct->threads = threads;
+    ct->regs = regs;
+    ct->shmem = shmem;
+    sm->resident_ctas++;
+    sm->used_threads += threads;
+    sm->used_regs += regs;
+    sm->used_shmem += shmem;
+    for (uint32_t i = 0; i < ct->nwarps; i++) {
+        struct ptx_warp *pw = ptx_cta_warp(c, i);
+        uint32_t slot = ptx_warp_slot(pw);
+        struct sm_warp *w = &sm->warps[slot];
+        memset(w, 0, sizeof *w);
+        sm->loadwait &= ~(1ull << slot);
+        sm->barwait &= ~(1ull << slot);
+        w->pw = pw;
+        w->cta = cta_slot;
+        w->age = sm->next_age++;
+        w->live = 1;
+        sm->live_warps++;
+        if (sm->ws.ops->on_warp_assigned)
+            sm->ws.ops->on_warp_assigned(&sm->ws, slot, w->age);
+        if (ptx_warp_state(pw) == PTX_WARP_READY)
+            sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
+    }
+    if (sm->next_event > now + 1)
+        sm->next_event = now + 1;
+}
+
+static void retire(struct sm *sm, uint32_t cta_slot)
+{
+    struct sm_cta *ct = &sm->ctas[cta_slot];
+    for (uint32_t i = 0; i < ct->nwarps; i++)
+        sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pw = NULL;
+    ptx_cta_free(ct->c);
+    ct->c = NULL;
+    sm->resident_ctas--;
+    sm->used_threads -= ct->threads;
+    sm->used_regs -= ct->regs;
+    sm->used_shmem -= ct->shmem;
+    sm->retired_ids[sm->retired++] = ct->id;
+}
+
+/* A CTA retires when its warps have exited and their memory operations
+ * (loads; stores are posted) have completed. */
+static void maybe_retire(struct sm *sm, uint32_t cta_slot)
+{
+    struct sm_cta *ct = &sm->ctas[cta_slot];
+    if (!ct->c || ct->live_warps)
+        return;
+    for (uint32_t i = 0; i < ct->nwarps; i++)
+        if (sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pending)
+            return;
+    retire(sm, cta_slot);
+}
+
+void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
+{
+    (void)now;
+    struct sm_warp *w = &sm->warps[slot];
+    w->live = 0;
+    w->next = NULL;
+    sm->live_warps--;
+    sm->ctas[w->cta].live_warps--;
+    if (sm->ws.ops->on_warp_exit)
+        sm->ws.ops->on_warp_exit(&sm->ws, slot);
+    maybe_retire(sm, w->cta);
+}
+
+void sm_rec_done(struct sm *sm, uint32_t rec)
+{
+    struct ldst_rec *r = &sm->recs[rec];
+    struct sm_warp *w = &sm->warps[r->warp];
+    for (uint32_t i = 0; i < w->nsb; i++)
+        if (w->sb[i].rec == rec) {
+            w->sb[i].ready = r->ready;
+            w->sb[i].rec = NO_REC;
+        }
+    if (sm->next_event > r->ready)
+        sm->next_event = r->ready;
+    w->sb_wait = 0;
+    sm->loadwait &= ~(1ull << r->warp);
+    sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;
+    w->pending--;
+    if (!w->live && !w->pending)
+        maybe_retire(sm, w->cta);
+}

@@ -1,0 +1,158 @@
+/* One SM (compute unit): warp contexts with their I-buffer entry and
+ * scoreboard, warp schedulers (a policy instance), function units, the LD/ST
+ * unit with its L1D, and the CTAs resident on it.
+ *
+ * A cycle of an SM (sm_cycle): each scheduler walks its policy's order and
+ * issues ready warps (the functional engine executes at issue), then the
+ * LD/ST unit sends up to ccgpu_l1_ports line requests to the L1. Replies from
+ * the memory system (sm_mem_reply) fill the L1 and wake loads before the
+ * cycle. An SM that cannot change anything before cycle T says so in
+ * next_event, and the GPU may skip to T; per-cycle statistics of skipped
+ * cycles are accounted from the last cycle's classification, which cannot
+ * have changed. */
+#ifndef CCGPU_TIMING_SM_H
+#define CCGPU_TIMING_SM_H
+#include <stdint.h>
+#include "mem/cache.h"
+#include "mem/mem_request.h"
+#include "policy/warp_sched.h"
+#include "ptx/engine.h"
+#include "timing/coalescer.h"
+#include "timing/sm_config.h"
+#include "timing/tinst.h"
+
+#define SM_NEVER UINT64_MAX
+#define SB_MAX 16
+#define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
+#define NO_REC 0xffffu
+
+/* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
+ * value is ready, and the load record that will set it when still pending */
+struct sb_entry {
+    uint32_t reg;
+    uint16_t rec;
+    uint64_t ready;
+};
+
+struct sm_warp {
+    struct ptx_warp *pw;          /* NULL: slot free or warp exited */
+    const struct ptx_inst *next;  /* I-buffer: next instruction, NULL if none */
+    const struct tinst *ti;       /* its timing facts */
+    const struct ptx_function *func; /* function of `next` (lookup hint) */
+    const struct tinst *ftab;     /* tinst table of func */
+    uint64_t ibuf_ready;          /* cycle the I-buffer entry can issue */
+    uint64_t sb_wait;             /* scoreboard hazard of `next` clears then (SB_PENDING:
+                                   * at a load's completion); 0 = check again */
+    uint64_t age;
+    uint32_t cta;                 /* CTA slot on this SM */
+    uint32_t pending;             /* memory instructions not complete */
+    uint8_t nsb, at_barrier, live;
+    struct sb_entry sb[SB_MAX];
+};
+
+struct sm_cta {
+    struct ptx_cta *c;            /* NULL: free */
+    uint32_t id, nwarps, live_warps, threads, regs;
+    uint64_t shmem;
+};
+
+/* One memory instruction whose data (or whose requests) are outstanding. */
+struct ldst_rec {
+    uint32_t warp;
+    uint32_t remaining;   /* requests not yet answered */
+    uint64_t ready;       /* latest known data time */
+    uint8_t all_sent;     /* every request has left the LD/ST unit */
+};
+
+enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED };
+
+struct sm_stats {
+    uint64_t issued, idle, stall_sb, stall_mem, stall_unit, stall_barrier, throttled;
+    uint64_t sched_cycles, active_warp_sum, sm_cycles;
+    uint64_t l1_requests, bypass_requests, smem_accesses, smem_conflict_cycles;
+    uint64_t const_accesses;
+};
+
+enum sched_reason { R_IDLE, R_BARRIER, R_SB, R_UNIT, R_MEM, R_THROTTLED, R_ISSUED };
+
+struct sm {
+    uint32_t id;
+    const struct sm_config *cfg;
+    struct tinst_cache *tc;
+    struct sm_warp *warps;        /* n_slots */
+    struct sm_cta *ctas;          /* max_ctas */
+    struct warp_sched ws;
+    uint32_t *order;              /* scratch for the policy's order */
+    uint8_t *reason;              /* per scheduler: last cycle's classification */
+    uint64_t unit_free[FU_COUNT][8]; /* cycle each unit instance is free */
+    /* warps blocked with no known end, by slot bit (at most 64 slots): the
+     * issue scan tests a bit instead of touching the warp */
+    uint64_t loadwait; /* scoreboard waits on a load */
+    uint64_t barwait;  /* waiting at a barrier */
+    uint32_t live_warps, resident_ctas, used_threads, used_regs;
+    uint64_t used_shmem, next_age;
+    /* LD/ST unit: one instruction at a time */
+    struct cache l1;
+    int have_l1;
+    int ldst_busy;
+    uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
+    uint32_t ldst_warp, ldst_rec, ldst_next;
+    uint64_t ldst_until;          /* PATH_FIXED: cycle the unit frees */
+    uint64_t ldst_epoch;          /* blocked at this epoch; retry when it moves */
+    uint64_t epoch;               /* bumps when a fill or a queue drain frees room */
+    struct coalesced co;
+    struct ldst_rec *recs;
+    uint16_t *free_recs;
+    uint32_t nfree_recs;
+    /* requests that bypass the L1 (.cg, atomics, no L1), towards memsys */
+    struct mem_request *bq;
+    uint32_t bq_head, bq_count, bq_cap;
+    uint32_t inflight;            /* memsys requests with a reply to come */
+    /* events and bookkeeping */
+    uint64_t next_event;          /* earliest cycle this SM may change */
+    uint64_t accounted;           /* per-cycle stats done up to this cycle */
+    uint32_t retired;             /* CTAs retired since the GPU last looked */
+    uint32_t *retired_ids;        /* their linear ids (max_ctas) */
+    uint64_t local_base;          /* synthetic global address of local memory */
+    uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
+    struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
+    struct sm_stats st;
+    char err[256];
+};
+
+int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
+            char *err, size_t errlen);
+void sm_free(struct sm *sm);
+/* Resets per-launch state (L1 invalidated, ages kept). */
+void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu);
+
+/* Places a created CTA with its warp slots (dispatch.c chooses them). */
+void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
+                uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now);
+/* A free CTA slot and nwarps free warp slots (in slots[]); -1 if none. */
+int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots);
+
+/* One cycle; returns -1 on an engine error (message in sm->err). */
+int sm_cycle(struct sm *sm, uint64_t now);
+/* Accounts per-cycle statistics up to (not including) cycle now. */
+void sm_account(struct sm *sm, uint64_t now);
+/* A memory-system reply for this SM. */
+void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
+/* Hands queued requests to the memory system (L1 miss queue, bypass queue). */
+struct memsys;
+int sm_drain(struct sm *sm, struct memsys *m, uint64_t now);
+/* Whether the SM has requests waiting for the memory system's port. */
+static inline int sm_has_output(const struct sm *sm)
+{
+    return sm->bq_count || (sm->have_l1 && cache_out_front(&sm->l1));
+}
+
+/* internal, shared by sm*.c / ldst.c */
+int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
+               uint64_t now);
+void ldst_cycle(struct sm *sm, uint64_t now);
+void sm_rec_done(struct sm *sm, uint32_t rec);
+void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
+void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+
+#endif

@@ -1,0 +1,172 @@
+/* SM options. Keys and defaults (GPGPU-Sim meaning unless noted):
+ *   gpgpu_num_sched_per_core 1        warp schedulers per SM (slot w -> w % n)
+ *   gpgpu_scheduler gto               warp scheduler policy (src/policy/warp_sched.def)
+ *   gpgpu_max_insn_issue_per_warp 1   instructions one warp may issue per cycle
+ *   ccgpu_issue_width 1               instructions one scheduler issues per cycle
+ *   gpgpu_num_sp_units 1, gpgpu_num_sfu_units 1, gpgpu_num_dp_units 0,
+ *   gpgpu_num_int_units 0             function units per SM
+ *   ccgpu_simd_width 32               lanes of SP/SFU/DP/INT: a warp instruction
+ *                                     holds its unit ceil(32/width) cycles (8 -> 4)
+ *   ptx_opcode_latency_int/fp/dp "ADD,MAX,MUL,MAD,DIV", ptx_opcode_latency_sfu N,
+ *   ptx_opcode_initiation_int/fp/dp/sfu   cycles to result / between issues
+ *   gpgpu_pipeline_widths             validated only: ccgpu has no operand
+ *                                     collector, so register-stage widths do not limit
+ *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
+ *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
+ *   gpgpu_l1_latency 20               L1 hit: cycles from access to data
+ *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
+ *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
+ *                                     bank-conflict pass
+ *   gpgpu_shmem_num_banks 32          4-byte banks
+ *   ccgpu_const_latency 20            constant and parameter loads (fixed latency,
+ *                                     one cycle per distinct address)
+ *   ccgpu_max_loads 0                 in-flight memory instructions per SM
+ *                                     (0 = 4 per warp slot)
+ *   ccgpu_fetch_delay 1               cycles from issue until the warp's next
+ *                                     instruction is in its I-buffer (perfect I-cache)
+ *   ccgpu_branch_delay 1              extra cycles after a taken branch (refetch)
+ *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
+ *                                     from PTX liveness, ptx_estimate_registers)
+ *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
+ *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
+ *                                     (results identical either way) */
+#include "timing/sm_config.h"
+#include "gpu/config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint16_t def_lat_int[LAT_COUNT] = { 4, 13, 4, 5, 145 };
+static const uint16_t def_lat_fp[LAT_COUNT] = { 4, 13, 4, 5, 39 };
+static const uint16_t def_lat_dp[LAT_COUNT] = { 8, 19, 8, 8, 330 };
+static const uint16_t def_init_int[LAT_COUNT] = { 1, 2, 2, 1, 8 };
+static const uint16_t def_init_fp[LAT_COUNT] = { 1, 2, 1, 1, 4 };
+static const uint16_t def_init_dp[LAT_COUNT] = { 8, 16, 8, 8, 130 };
+
+/* "a,b,c,d,e" (or one value for the sfu keys) into out[n]. */
+static int read_list(const struct ccgpu_config *store, const char *key, const uint16_t *dflt,
+                     uint16_t *out, int n, char *err, size_t errlen)
+{
+    const char *v = config_get_str(store, key, NULL);
+    memcpy(out, dflt, (size_t)n * sizeof *out);
+    if (!v)
+        return 0;
+    const char *p = v;
+    for (int i = 0; i < n; i++) {
+        char *end;
+        unsigned long x = strtoul(p, &end, 10);
+        if (end == p || x == 0 || x > 65535 || (i < n - 1 && *end != ',') || (i == n - 1 && *end)) {
+            snprintf(err, errlen, "%s: expected %d positive cycle count%s separated by commas, got '%s'",
+                     key, n, n > 1 ? "s" : "", v);
+            return -1;
+        }
+        out[i] = (uint16_t)x;
+        p = end + 1;
+    }
+    return 0;
+}
+
+static int read_widths(const struct ccgpu_config *store, char *err, size_t errlen)
+{
+    const char *v = config_get_str(store, "gpgpu_pipeline_widths", NULL);
+    if (!v)
+        return 0;
+    for (const char *p = v; *p; p++)
+        if (!(*p >= '0' && *p <= '9') && *p != ',') {
+            snprintf(err, errlen, "gpgpu_pipeline_widths: expected comma-separated counts, got '%s'", v);
+            return -1;
+        }
+    return 0;
+}
+
+int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
+                   const struct ccgpu_config *store, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->n_sms = gpu->n_sms;
+    c->max_threads = gpu->max_threads;
+    c->n_slots = gpu->max_threads / 32;
+    c->max_ctas = gpu->max_ctas;
+    c->shmem_bytes = gpu->shmem_bytes;
+    c->registers = gpu->registers;
+    uint16_t sfu1 = 8, sfu_init1 = 8;
+    uint32_t simd_model = 1;
+    if (config_get_u32(store, "gpgpu_num_sched_per_core", 1, &c->n_sched, err, errlen) ||
+        config_get_u32(store, "ccgpu_issue_width", 1, &c->issue_width, err, errlen) ||
+        config_get_u32(store, "gpgpu_max_insn_issue_per_warp", 1, &c->max_issue_per_warp, err, errlen) ||
+        config_get_u32(store, "gpgpu_num_sp_units", 1, &c->n_units[FU_SP], err, errlen) ||
+        config_get_u32(store, "gpgpu_num_sfu_units", 1, &c->n_units[FU_SFU], err, errlen) ||
+        config_get_u32(store, "gpgpu_num_dp_units", 0, &c->n_units[FU_DP], err, errlen) ||
+        config_get_u32(store, "gpgpu_num_int_units", 0, &c->n_units[FU_INT], err, errlen) ||
+        config_get_u32(store, "ccgpu_simd_width", 32, &c->simd_width, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_int", def_lat_int, c->lat_int, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_fp", def_lat_fp, c->lat_fp, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_dp", def_lat_dp, c->lat_dp, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_sfu", &sfu1, &c->lat_sfu, 1, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_int", def_init_int, c->init_int, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_fp", def_init_fp, c->init_fp, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_dp", def_init_dp, c->init_dp, LAT_COUNT, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_sfu", &sfu_init1, &c->init_sfu, 1, err, errlen) ||
+        read_widths(store, err, errlen) ||
+        config_get_u32(store, "gpgpu_simd_model", 1, &simd_model, err, errlen) ||
+        config_get_u32(store, "gpgpu_l1_latency", 20, &c->l1_latency, err, errlen) ||
+        config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
+        config_get_u32(store, "gpgpu_smem_latency", 20, &c->smem_latency, err, errlen) ||
+        config_get_u32(store, "gpgpu_shmem_num_banks", 32, &c->smem_banks, err, errlen) ||
+        config_get_u32(store, "ccgpu_const_latency", 20, &c->const_latency, err, errlen) ||
+        config_get_u32(store, "ccgpu_max_loads", 0, &c->max_loads, err, errlen) ||
+        config_get_u32(store, "ccgpu_fetch_delay", 1, &c->fetch_delay, err, errlen) ||
+        config_get_u32(store, "ccgpu_branch_delay", 1, &c->branch_delay, err, errlen) ||
+        config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
+        config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen))
+        return -1;
+    if (simd_model != 1) {
+        snprintf(err, errlen, "gpgpu_simd_model: %u is not modelled (ccgpu reconverges at "
+                              "immediate post-dominators, model 1)", simd_model);
+        return -1;
+    }
+    if (c->n_sched == 0 || c->n_sched > c->n_slots || c->issue_width == 0 ||
+        c->max_issue_per_warp == 0) {
+        snprintf(err, errlen, "gpgpu_num_sched_per_core/ccgpu_issue_width/"
+                              "gpgpu_max_insn_issue_per_warp: must be at least 1 (and at most "
+                              "one scheduler per warp slot)");
+        return -1;
+    }
+    if (c->n_units[FU_SP] == 0 || c->n_units[FU_SFU] == 0) {
+        snprintf(err, errlen, "gpgpu_num_sp_units and gpgpu_num_sfu_units must be at least 1");
+        return -1;
+    }
+    if (c->simd_width == 0 || c->simd_width > 32 || 32 % c->simd_width) {
+        snprintf(err, errlen, "ccgpu_simd_width: %u does not divide 32", c->simd_width);
+        return -1;
+    }
+    if (c->l1_latency == 0 || c->smem_latency == 0 || c->const_latency == 0 || c->l1_ports == 0 ||
+        c->fetch_delay == 0) {
+        snprintf(err, errlen, "gpgpu_l1_latency, gpgpu_smem_latency, ccgpu_const_latency, "
+                              "ccgpu_l1_ports and ccgpu_fetch_delay must be at least 1");
+        return -1;
+    }
+    if (c->smem_banks == 0 || c->smem_banks > 64) {
+        snprintf(err, errlen, "gpgpu_shmem_num_banks: %u (1 to 64)", c->smem_banks);
+        return -1;
+    }
+    if (c->max_loads == 0)
+        c->max_loads = 4 * c->n_slots;
+    const char *l1 = config_get_str(store, "gpgpu_cache:dl1",
+                                    "32:128:4,L:E:m:N,A:32:8,8");
+    if (cache_config_parse(&c->l1, l1, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        snprintf(err, errlen, "gpgpu_cache:dl1: %s", inner);
+        return -1;
+    }
+    const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
+    const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
+    if (strlen(s) >= sizeof c->sched || strlen(cs) >= sizeof c->cta_sched) {
+        snprintf(err, errlen, "gpgpu_scheduler/ccgpu_cta_sched: value too long");
+        return -1;
+    }
+    snprintf(c->sched, sizeof c->sched, "%s", s);
+    snprintf(c->cta_sched, sizeof c->cta_sched, "%s", cs);
+    return 0;
+}

@@ -1,0 +1,52 @@
+/* Options of the SM pipeline, read from the config store (GPGPU-Sim names
+ * where GPGPU-Sim has the option, ccgpu_* otherwise). See sm_config.c for
+ * every key, its default and what ccgpu does with it. */
+#ifndef CCGPU_TIMING_SM_CONFIG_H
+#define CCGPU_TIMING_SM_CONFIG_H
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/cache_config.h"
+
+struct ccgpu_config;
+
+/* Function units. DP runs on the SFU when there are no DP units, integer
+ * arithmetic on the SP when there are no INT units (GPGPU-Sim 3.x). */
+enum fu_kind { FU_SP, FU_SFU, FU_DP, FU_INT, FU_MEM, FU_COUNT };
+
+/* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV). */
+enum lat_class { LAT_ADD, LAT_MAX, LAT_MUL, LAT_MAD, LAT_DIV, LAT_COUNT };
+
+struct sm_config {
+    /* from the GPU (gpu.c reads these keys) */
+    uint32_t n_sms, n_slots, max_threads, max_ctas;
+    uint32_t shmem_bytes, registers;
+    uint32_t regs_per_thread; /* ccgpu_regs_per_thread; 0 = PTX liveness estimate */
+    /* issue */
+    uint32_t n_sched, issue_width, max_issue_per_warp;
+    uint32_t fetch_delay, branch_delay;
+    /* function units */
+    uint32_t n_units[FU_COUNT];
+    uint32_t simd_width;
+    uint16_t lat_int[LAT_COUNT], lat_fp[LAT_COUNT], lat_dp[LAT_COUNT], lat_sfu;
+    uint16_t init_int[LAT_COUNT], init_fp[LAT_COUNT], init_dp[LAT_COUNT], init_sfu;
+    /* memory pipeline */
+    struct cache_config l1;
+    uint32_t l1_latency, l1_ports;
+    uint32_t smem_latency, smem_banks;
+    uint32_t const_latency;
+    uint32_t max_loads; /* in-flight memory instructions per SM */
+    /* policies and simulation */
+    char sched[64];
+    char cta_sched[64];
+    int skip_idle;
+};
+
+struct sm_config_gpu {
+    uint32_t n_sms, max_threads, max_ctas, shmem_bytes, registers;
+};
+
+/* Reads every SM option; -1 with a one-line message naming the option. */
+int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
+                   const struct ccgpu_config *store, char *err, size_t errlen);
+
+#endif

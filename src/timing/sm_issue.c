@@ -1,0 +1,224 @@
+/* The issue stage: per scheduler, walk the policy's priority order and issue
+ * from warps whose I-buffer entry is ready, whose operands pass the in-order
+ * scoreboard (RAW on sources, WAW on destinations, predicates included;
+ * loads hold their destinations until the data returns) and whose function
+ * unit is free, unless the policy vetoes. The engine executes the
+ * instruction at issue. Each scheduler's cycle is classified by the furthest
+ * any warp got: issued > throttled > memory unit busy > function unit busy >
+ * scoreboard > barrier > idle (no warp with an instruction ready). */
+#include "timing/sm.h"
+#include <string.h>
+
+/* 0 when ti can issue now, else the cycle the hazard clears (SB_PENDING:
+ * waits for a load). Drops entries whose value is ready. */
+static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t now)
+{
+    if (!w->nsb)
+        return 0;
+    uint32_t k = 0, nr = (uint32_t)ti->nsrc + ti->ndst;
+    uint64_t worst = 0, soonest = SB_PENDING;
+    for (uint32_t i = 0; i < w->nsb; i++) {
+        struct sb_entry e = w->sb[i];
+        if (e.ready <= now)
+            continue;
+        w->sb[k++] = e;
+        if (e.ready < soonest)
+            soonest = e.ready;
+        for (uint32_t r = 0; r < nr; r++)
+            if (ti->reg[r] == e.reg && e.ready > worst)
+                worst = e.ready;
+    }
+    w->nsb = (uint8_t)k;
+    if (!worst && k + ti->ndst > SB_MAX)
+        worst = soonest; /* no room to track the results */
+    return worst;
+}
+
+static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
+{
+    for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
+        struct sb_entry *e = &w->sb[w->nsb++];
+        e->reg = ti->reg[r];
+        e->ready = ready;
+        e->rec = rec;
+    }
+}
+
+/* After a barrier instruction or an exit: warps of the CTA the engine has
+ * released resume (their next instruction is fetched). */
+static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
+{
+    struct sm_cta *ct = &sm->ctas[cta_slot];
+    if (!ct->c)
+        return;
+    for (uint32_t i = 0; i < ct->nwarps; i++) {
+        struct ptx_warp *pw = ptx_cta_warp(ct->c, i);
+        uint32_t slot = ptx_warp_slot(pw);
+        struct sm_warp *w = &sm->warps[slot];
+        if (w->live && w->at_barrier && ptx_warp_state(pw) == PTX_WARP_READY) {
+            w->at_barrier = 0;
+            sm->barwait &= ~(1ull << slot);
+            sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
+            if (sm->ws.ops->on_warp_barrier)
+                sm->ws.ops->on_warp_barrier(&sm->ws, slot, 0);
+        }
+    }
+}
+
+static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
+{
+    struct sm_warp *w = &sm->warps[slot];
+    const struct ptx_inst *inst = w->next;
+    const struct tinst *ti = w->ti;
+    struct ptx_dyninst *d = &sm->dyn;
+    enum ptx_step_status st = ptx_warp_step(w->pw, d);
+    if (st == PTX_STEP_ERROR)
+        return -1;
+    if (sm->ws.ops->on_issue)
+        sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
+    if (ti->kind == TI_MEM) {
+        ldst_start(sm, slot, d, ti, now);
+    } else {
+        sm->unit_free[ti->unit][unit_idx] = now + ti->busy;
+        if (ti->ndst)
+            sb_add(w, ti, now + ti->latency, NO_REC);
+    }
+    uint32_t cta = w->cta;
+    if (st == PTX_STEP_OK) {
+        uint32_t old_pc = d->pc;
+        const struct ptx_function *old_f = w->func;
+        sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
+        if (ti->kind == TI_BRANCH && w->next &&
+            (w->func != old_f || w->next != old_f->insts + old_pc + 1))
+            w->ibuf_ready += sm->cfg->branch_delay;
+    } else if (st == PTX_STEP_BARRIER) {
+        w->at_barrier = 1;
+        sm->barwait |= 1ull << slot;
+        w->next = NULL;
+        if (sm->ws.ops->on_warp_barrier)
+            sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
+    } else {
+        sm_warp_exited(sm, slot, now);
+    }
+    if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
+        release_barrier(sm, cta, now);
+    return 0;
+}
+
+/* Index of a free instance of unit u, or -1 (and *free_at = earliest). */
+static int free_unit(const struct sm *sm, uint32_t u, uint64_t now, uint64_t *free_at)
+{
+    uint64_t best = SM_NEVER;
+    for (uint32_t k = 0; k < sm->cfg->n_units[u]; k++) {
+        if (sm->unit_free[u][k] <= now)
+            return (int)k;
+        if (sm->unit_free[u][k] < best)
+            best = sm->unit_free[u][k];
+    }
+    *free_at = best;
+    return -1;
+}
+
+int sm_cycle(struct sm *sm, uint64_t now)
+{
+    const struct sm_config *cfg = sm->cfg;
+    const struct warp_sched_ops *ops = sm->ws.ops;
+    uint64_t wake = SM_NEVER;
+    int any = 0;
+    sm_account(sm, now);
+    for (uint32_t s = 0; s < cfg->n_sched; s++) {
+        uint32_t n = ops->order(&sm->ws, s, now, sm->order);
+        uint32_t issued = 0;
+        uint8_t reason = R_IDLE;
+        for (uint32_t i = 0; i < n && issued < cfg->issue_width; i++) {
+            uint32_t slot = sm->order[i];
+            uint64_t bit = 1ull << slot;
+            if ((sm->loadwait | sm->barwait) & bit) {
+                uint8_t why = (sm->loadwait & bit) ? R_SB : R_BARRIER;
+                if (reason < why)
+                    reason = why;
+                continue;
+            }
+            struct sm_warp *w = &sm->warps[slot];
+            for (uint32_t per = 0; per < cfg->max_issue_per_warp && issued < cfg->issue_width;
+                 per++) {
+                if (w->at_barrier) {
+                    if (reason < R_BARRIER)
+                        reason = R_BARRIER;
+                    break;
+                }
+                if (!w->next)
+                    break;
+                if (w->ibuf_ready > now) {
+                    if (w->ibuf_ready < wake)
+                        wake = w->ibuf_ready;
+                    break;
+                }
+                const struct tinst *ti = w->ti;
+                /* the hazard found last time holds until its time or, for a
+                 * load, until the load completes (sm_rec_done clears it) */
+                uint64_t hz = w->sb_wait > now ? w->sb_wait : sb_hazard(w, ti, now);
+                w->sb_wait = hz;
+                if (hz == SB_PENDING)
+                    sm->loadwait |= bit;
+                if (hz) {
+                    if (reason < R_SB)
+                        reason = R_SB;
+                    if (hz < wake)
+                        wake = hz;
+                    break;
+                }
+                int unit = 0;
+                if (ti->kind == TI_MEM) {
+                    if (sm->ldst_busy || !sm->nfree_recs) {
+                        if (reason < R_MEM)
+                            reason = R_MEM;
+                        break;
+                    }
+                } else {
+                    uint64_t at;
+                    unit = free_unit(sm, ti->unit, now, &at);
+                    if (unit < 0) {
+                        if (reason < R_UNIT)
+                            reason = R_UNIT;
+                        if (at < wake)
+                            wake = at;
+                        break;
+                    }
+                }
+                if (ops->can_issue && !ops->can_issue(&sm->ws, slot, w->next, now)) {
+                    if (reason < R_THROTTLED)
+                        reason = R_THROTTLED;
+                    break;
+                }
+                if (issue(sm, slot, (uint32_t)unit, now))
+                    return -1;
+                issued++;
+                if (w->ibuf_ready > now || !w->next)
+                    break;
+            }
+        }
+        if (issued) {
+            reason = R_ISSUED;
+            any = 1;
+        }
+        sm->reason[s] = reason;
+    }
+    if (sm->err[0])
+        return -1;
+    sm->next_event = SM_NEVER;
+    ldst_cycle(sm, now);
+    sm_account(sm, now + 1);
+    if (any || sm->retired)
+        wake = now + 1;
+    if (ops->next_event) {
+        uint64_t p = ops->next_event(&sm->ws, now);
+        if (p < wake)
+            wake = p;
+    }
+    if (wake < sm->next_event)
+        sm->next_event = wake;
+    if (sm->next_event <= now)
+        sm->next_event = now + 1;
+    return 0;
+}

@@ -1,0 +1,175 @@
+/* Function unit, latency and register operands of each instruction.
+ * Branches, calls, returns, exits, barriers and no-ops use the SP pipeline
+ * with the integer ADD latency, as GPGPU-Sim issues them. Integer division
+ * and remainder (opclass SFU) use the integer DIV latency, f32 division the
+ * fp DIV latency, other SFU work ptx_opcode_latency_sfu. */
+#include "timing/tinst.h"
+#include <stdlib.h>
+#include <string.h>
+
+void tinst_cache_reset(struct tinst_cache *tc, const struct ptx_module *m)
+{
+    if (tc->mod == m && tc->tab)
+        return;
+    tinst_cache_free(tc);
+    tc->mod = m;
+}
+
+void tinst_cache_free(struct tinst_cache *tc)
+{
+    for (uint32_t i = 0; tc->tab && i < tc->nfuncs; i++)
+        free(tc->tab[i]);
+    free(tc->tab);
+    tc->tab = NULL;
+    tc->nfuncs = 0;
+    tc->mod = NULL;
+}
+
+static int writes_operand(const struct ptx_inst *in, unsigned i)
+{
+    switch (in->op) {
+    case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_NANOSLEEP: case PTX_OP_PMEVENT: case PTX_OP_BRA: case PTX_OP_CALL:
+    case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
+        return 0;
+    case PTX_OP_BAR: case PTX_OP_BARRIER:
+        return in->mode == PTX_BAR_RED && i == 0;
+    case PTX_OP_SETP: case PTX_OP_SHFL: case PTX_OP_MATCH:
+        return i <= 1;
+    default:
+        return i == 0;
+    }
+}
+
+static enum lat_class lat_class_of(const struct ptx_inst *in)
+{
+    switch (in->op) {
+    case PTX_OP_MUL: case PTX_OP_MUL24: return LAT_MUL;
+    case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA: return LAT_MAD;
+    case PTX_OP_DIV: case PTX_OP_REM: return LAT_DIV;
+    case PTX_OP_MIN: case PTX_OP_MAX: return LAT_MAX;
+    default: return LAT_ADD;
+    }
+}
+
+static void add_reg(struct tinst *t, uint32_t *regs, unsigned *n, uint32_t r)
+{
+    (void)t;
+    if (*n < TINST_MAX_REGS)
+        regs[(*n)++] = r; /* more than 14 operands never occur in nvcc output */
+}
+
+static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_function *f,
+                 const struct ptx_inst *in)
+{
+    uint32_t src[TINST_MAX_REGS], dst[TINST_MAX_REGS];
+    unsigned ns = 0, nd = 0;
+    memset(t, 0, sizeof *t);
+    if (in->guard != PTX_NO_INDEX)
+        add_reg(t, src, &ns, in->guard | TINST_PRED);
+    for (unsigned i = 0; i < in->nops; i++) {
+        const struct ptx_operand *o = &in->ops[i];
+        int w = writes_operand(in, i);
+        uint32_t *list = w ? dst : src;
+        unsigned *n = w ? &nd : &ns;
+        if (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX)
+            add_reg(t, list, n, o->index);
+        else if (o->kind == PTX_OPND_PRED)
+            add_reg(t, list, n, o->index | TINST_PRED);
+        else if (o->kind == PTX_OPND_ADDR_REG)
+            add_reg(t, src, &ns, o->index);
+        else if (o->kind == PTX_OPND_VEC)
+            for (unsigned k = 0; k < o->count; k++)
+                if (f->vec_pool[o->index + k] != PTX_NO_INDEX)
+                    add_reg(t, list, n, f->vec_pool[o->index + k]);
+    }
+    if (ns + nd > TINST_MAX_REGS)
+        nd = TINST_MAX_REGS - ns;
+    memcpy(t->reg, src, ns * sizeof *src);
+    memcpy(t->reg + ns, dst, nd * sizeof *dst);
+    t->nsrc = (uint8_t)ns;
+    t->ndst = (uint8_t)nd;
+
+    enum lat_class lc = lat_class_of(in);
+    int is_float = ptx_type_is_float((enum ptx_type)in->type);
+    uint32_t lat = c->lat_int[LAT_ADD], init = c->init_int[LAT_ADD];
+    t->unit = FU_SP;
+    t->kind = TI_ALU;
+    switch (in->opclass) {
+    case PTX_CLASS_ALU:
+        lat = is_float ? c->lat_fp[lc] : c->lat_int[lc];
+        init = is_float ? c->init_fp[lc] : c->init_int[lc];
+        t->unit = (!is_float && c->n_units[FU_INT]) ? FU_INT : FU_SP;
+        break;
+    case PTX_CLASS_SFU:
+        t->unit = FU_SFU;
+        if (lc == LAT_DIV) {
+            lat = is_float ? c->lat_fp[LAT_DIV] : c->lat_int[LAT_DIV];
+            init = is_float ? c->init_fp[LAT_DIV] : c->init_int[LAT_DIV];
+        } else {
+            lat = c->lat_sfu;
+            init = c->init_sfu;
+        }
+        break;
+    case PTX_CLASS_DP:
+        t->unit = c->n_units[FU_DP] ? FU_DP : FU_SFU;
+        lat = c->lat_dp[lc];
+        init = c->init_dp[lc];
+        break;
+    case PTX_CLASS_MEM:
+        t->unit = FU_MEM;
+        t->kind = TI_MEM;
+        break;
+    case PTX_CLASS_BARRIER:
+        t->kind = TI_BARRIER;
+        break;
+    case PTX_CLASS_BRANCH: case PTX_CLASS_CALL: case PTX_CLASS_RET:
+        t->kind = TI_BRANCH;
+        break;
+    case PTX_CLASS_EXIT:
+        t->kind = TI_EXIT;
+        break;
+    default:
+        t->kind = TI_OTHER;
+        break;
+    }
+    /* bar.red writes a register like an ALU op; membar is a no-op for timing */
+    uint32_t simd = 32 / c->simd_width;
+    t->latency = (uint16_t)lat;
+    t->busy = (uint16_t)(init > simd ? init : simd);
+}
+
+const struct tinst *tinst_lookup(struct tinst_cache *tc, const struct sm_config *c,
+                                 const struct ptx_inst *inst, const struct ptx_function **func)
+{
+    const struct ptx_module *m = tc->mod;
+    const struct ptx_function *f = *func;
+    if (!f || inst < f->insts || inst >= f->insts + f->ninsts) {
+        f = NULL;
+        for (uint32_t i = 0; i < m->nfuncs; i++)
+            if (m->funcs[i].insts && inst >= m->funcs[i].insts &&
+                inst < m->funcs[i].insts + m->funcs[i].ninsts) {
+                f = &m->funcs[i];
+                break;
+            }
+        if (!f)
+            return NULL;
+        *func = f;
+    }
+    if (!tc->tab) {
+        tc->tab = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *tc->tab);
+        if (!tc->tab)
+            return NULL;
+        tc->nfuncs = m->nfuncs;
+    }
+    uint32_t fi = (uint32_t)(f - m->funcs);
+    if (!tc->tab[fi]) {
+        struct tinst *t = calloc(f->ninsts ? f->ninsts : 1, sizeof *t);
+        if (!t)
+            return NULL;
+        for (uint32_t i = 0; i < f->ninsts; i++)
+            fill(&t[i], c, f, &f->insts[i]);
+        tc->tab[fi] = t;
+    }
+    return &tc->tab[fi][inst - f->insts];
+}

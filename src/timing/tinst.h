@@ -1,0 +1,39 @@
+/* Per-instruction facts the SM pipeline needs at every issue, computed once
+ * per function: the function unit, latency and unit occupancy, and the
+ * register slots read and written (for the scoreboard). */
+#ifndef CCGPU_TIMING_TINST_H
+#define CCGPU_TIMING_TINST_H
+#include <stdint.h>
+#include "ptx/ir.h"
+#include "timing/sm_config.h"
+
+#define TINST_PRED 0x80000000u /* predicate index space */
+#define TINST_MAX_REGS 14
+
+enum { TI_ALU, TI_MEM, TI_BRANCH, TI_BARRIER, TI_EXIT, TI_OTHER };
+
+struct tinst {
+    uint8_t unit;    /* enum fu_kind */
+    uint8_t kind;    /* TI_* */
+    uint8_t nsrc, ndst;
+    uint16_t latency; /* cycles from issue to result (ALU units) */
+    uint16_t busy;    /* cycles the unit is held: max(initiation, 32 / simd width) */
+    uint32_t reg[TINST_MAX_REGS]; /* sources, then destinations */
+};
+
+/* The tables of a module's functions, built on first use. */
+struct tinst_cache {
+    const struct ptx_module *mod;
+    struct tinst **tab; /* by function index */
+    uint32_t nfuncs;
+};
+
+void tinst_cache_reset(struct tinst_cache *tc, const struct ptx_module *m);
+void tinst_cache_free(struct tinst_cache *tc);
+/* Info of the instruction inst (of any function of the module); *func is a
+ * hint (the function of the previous lookup) updated in place. NULL on out
+ * of memory. */
+const struct tinst *tinst_lookup(struct tinst_cache *tc, const struct sm_config *c,
+                                 const struct ptx_inst *inst, const struct ptx_function **func);
+
+#endif

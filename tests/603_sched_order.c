@@ -1,0 +1,202 @@
+/* Warp scheduler policies on crafted situations, through their interface
+ * (src/policy/warp_sched.h): LRR rotates after the warp that issued, GTO
+ * stays with a warp until it stalls then takes the oldest, 2LVL keeps to
+ * the active fetch group, oldest-first ignores greed, SWL lets only the N
+ * oldest live non-waiting warps issue; schedulers own slots w % n; the
+ * table is well formed and bad names or arguments are errors. */
+#include "check.h"
+#include "policy/warp_sched.h"
+#include <stdlib.h>
+
+static struct warp_sched ws;
+static uint32_t out[64];
+
+static int make(const char *spec, uint32_t slots, uint32_t nsched)
+{
+    char err[256];
+    struct warp_sched_env env = { 0, slots, nsched };
+    if (warp_sched_init(&ws, spec, &env, err, sizeof err)) {
+        printf("  %s: %s\n", spec, err);
+        return -1;
+    }
+    return 0;
+}
+
+/* order of scheduler s as a string like "2 3 0 1" */
+static const char *order(uint32_t s)
+{
+    static char buf[256];
+    uint32_t n = ws.ops->order(&ws, s, 0, out);
+    buf[0] = 0;
+    for (uint32_t i = 0; i < n; i++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%u", i ? " " : "", out[i]);
+    return buf;
+}
+
+static void issue(uint32_t slot)
+{
+    if (ws.ops->on_issue)
+        ws.ops->on_issue(&ws, slot, NULL, 0);
+}
+
+static void assign_in_order(uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        ws.ops->on_warp_assigned(&ws, i, i);
+}
+
+TEST(table_is_well_formed)
+{
+    int n = 0;
+    for (int i = 0; warp_sched_table[i]; i++, n++) {
+        const struct warp_sched_ops *o = warp_sched_table[i];
+        CHECK_EQ_INT(o->version, 1);
+        CHECK(o->name && o->order && o->on_warp_assigned && o->on_warp_exit);
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(warp_sched_table[j]->name, o->name) != 0);
+    }
+    CHECK(n >= 5);
+}
+
+TEST(lrr_rotates)
+{
+    if (make("lrr", 4, 1))
+        return;
+    assign_in_order(4);
+    CHECK_STR_CONTAINS(order(0), "0 1 2 3");
+    issue(1);
+    CHECK_STR_CONTAINS(order(0), "2 3 0 1");
+    issue(3);
+    CHECK_STR_CONTAINS(order(0), "0 1 2 3");
+    ws.ops->on_warp_exit(&ws, 0);
+    CHECK(strcmp(order(0), "1 2 3") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(gto_greedy_then_oldest)
+{
+    if (make("gto", 4, 1))
+        return;
+    /* ages: slot 3 oldest, then 1, 0, 2 */
+    ws.ops->on_warp_assigned(&ws, 3, 10);
+    ws.ops->on_warp_assigned(&ws, 1, 11);
+    ws.ops->on_warp_assigned(&ws, 0, 12);
+    ws.ops->on_warp_assigned(&ws, 2, 13);
+    CHECK(strcmp(order(0), "3 1 0 2") == 0);
+    issue(0); /* greedy: the warp that issued last comes first */
+    CHECK(strcmp(order(0), "0 3 1 2") == 0);
+    issue(0);
+    CHECK(strcmp(order(0), "0 3 1 2") == 0);
+    issue(1); /* 0 stalled, the oldest ready (1 here) issued: it becomes greedy */
+    CHECK(strcmp(order(0), "1 3 0 2") == 0);
+    ws.ops->on_warp_exit(&ws, 1);
+    CHECK(strcmp(order(0), "3 0 2") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(oldest_ignores_greed)
+{
+    if (make("oldest", 4, 1))
+        return;
+    assign_in_order(4);
+    issue(2);
+    CHECK(strcmp(order(0), "0 1 2 3") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(two_level_groups)
+{
+    if (make("2lvl:2", 8, 1))
+        return;
+    assign_in_order(8);
+    CHECK(strcmp(order(0), "0 1 2 3 4 5 6 7") == 0);
+    issue(5); /* group {4,5} is active: it comes first, greedy warp 5 leading */
+    CHECK(strcmp(order(0), "5 4 0 1 2 3 6 7") == 0);
+    issue(4);
+    CHECK(strcmp(order(0), "4 5 0 1 2 3 6 7") == 0);
+    issue(7); /* group {6,7} all that could issue: it becomes active */
+    CHECK(strcmp(order(0), "7 6 0 1 2 3 4 5") == 0);
+    ws.ops->on_warp_exit(&ws, 0); /* groups ordered by their oldest live warp */
+    ws.ops->on_warp_exit(&ws, 1);
+    issue(2);
+    CHECK(strcmp(order(0), "2 3 4 5 6 7") == 0);
+    warp_sched_free(&ws);
+    if (make("2lvl:4", 8, 1))
+        return;
+    assign_in_order(8);
+    issue(6);
+    CHECK(strcmp(order(0), "6 4 5 7 0 1 2 3") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(swl_limits_to_n_oldest)
+{
+    if (make("swl:2", 6, 1))
+        return;
+    assign_in_order(6);
+    int allowed = 0;
+    for (uint32_t s = 0; s < 6; s++)
+        allowed += ws.ops->can_issue(&ws, s, NULL, 0);
+    CHECK_EQ_INT(allowed, 2);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && ws.ops->can_issue(&ws, 1, NULL, 0));
+    /* a warp waiting at a barrier leaves its place to the next oldest */
+    ws.ops->on_warp_barrier(&ws, 0, 1);
+    CHECK(!ws.ops->can_issue(&ws, 0, NULL, 0) && ws.ops->can_issue(&ws, 2, NULL, 0));
+    ws.ops->on_warp_barrier(&ws, 0, 0);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && !ws.ops->can_issue(&ws, 2, NULL, 0));
+    ws.ops->on_warp_exit(&ws, 1);
+    CHECK(ws.ops->can_issue(&ws, 2, NULL, 0) && !ws.ops->can_issue(&ws, 3, NULL, 0));
+    /* order is GTO */
+    issue(2);
+    CHECK(strcmp(order(0), "2 0 3 4 5") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(schedulers_own_slots_mod_n)
+{
+    if (make("gto", 6, 2))
+        return;
+    assign_in_order(6);
+    CHECK(strcmp(order(0), "0 2 4") == 0);
+    CHECK(strcmp(order(1), "1 3 5") == 0);
+    issue(3);
+    CHECK(strcmp(order(1), "3 1 5") == 0);
+    CHECK(strcmp(order(0), "0 2 4") == 0);
+    warp_sched_free(&ws);
+    if (make("lrr", 6, 2))
+        return;
+    assign_in_order(6);
+    issue(2);
+    CHECK(strcmp(order(0), "4 0 2") == 0);
+    CHECK(strcmp(order(1), "1 3 5") == 0);
+    warp_sched_free(&ws);
+}
+
+TEST(bad_specs)
+{
+    char err[256];
+    struct warp_sched_env env = { 0, 8, 1 };
+    CHECK(warp_sched_init(&ws, "fifo", &env, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "unknown warp scheduler 'fifo'");
+    CHECK(warp_sched_init(&ws, "swl", &env, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "swl");
+    CHECK(warp_sched_init(&ws, "swl:0", &env, err, sizeof err) == -1);
+    CHECK(warp_sched_init(&ws, "2lvl:x", &env, err, sizeof err) == -1);
+    CHECK(warp_sched_init(&ws, "gto:3", &env, err, sizeof err) == -1);
+    CHECK(warp_sched_init(&ws, "warp_limiting:4", &env, err, sizeof err) == 0);
+    CHECK(strcmp(ws.ops->name, "swl") == 0);
+    warp_sched_free(&ws);
+}
+
+int main(void)
+{
+    RUN(table_is_well_formed);
+    RUN(lrr_rotates);
+    RUN(gto_greedy_then_oldest);
+    RUN(oldest_ignores_greed);
+    RUN(two_level_groups);
+    RUN(swl_limits_to_n_oldest);
+    RUN(schedulers_own_slots_mod_n);
+    RUN(bad_specs);
+    return check_summary();
+}

@@ -1,0 +1,127 @@
+/* CCWS victim tag array (ccws-micro2012 §3.3.3): per-warp shares, VTA hits
+ * only in the missing warp's own share, LRU within a share's set, set
+ * organisation, clearing, bad parameters. */
+#include "check.h"
+#include "policy/ccws_vta.h"
+
+static int mk(struct ccws_vta *v, uint32_t warps, uint32_t entries, uint32_t assoc)
+{
+    char err[160];
+    if (ccws_vta_init(v, warps, entries, assoc, err, sizeof err)) {
+        printf("  setup: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+TEST(own_share_hits_other_share_does_not)
+{
+    struct ccws_vta v;
+    if (mk(&v, 4, 16, 8))
+        return;
+    ccws_vta_insert(&v, 0, 0x100); /* W0 reserved 0x100, the L1 evicted it */
+    ccws_vta_insert(&v, 2, 0x200);
+    CHECK(!ccws_vta_probe(&v, 1, 0x100)); /* W1 misses on W0's line: not lost by W1 */
+    CHECK(!ccws_vta_probe(&v, 0, 0x200));
+    CHECK(ccws_vta_probe(&v, 0, 0x100));
+    CHECK(ccws_vta_probe(&v, 2, 0x200));
+    CHECK_EQ_U64(v.probes, 4);
+    CHECK_EQ_U64(v.hits, 2);
+    /* the hit removed the tag: a second miss is no second VTA hit */
+    CHECK(!ccws_vta_probe(&v, 0, 0x100));
+    CHECK(!ccws_vta_contains(&v, 0, 0x100));
+    /* out-of-range warps (a line with no known reserver) are ignored */
+    ccws_vta_insert(&v, -1, 0x300);
+    ccws_vta_insert(&v, 4, 0x300);
+    CHECK(!ccws_vta_probe(&v, -1, 0x300));
+    CHECK_EQ_U64(v.inserts, 2);
+    ccws_vta_free(&v);
+}
+
+TEST(two_sets_of_eight_lru_within_share)
+{
+    struct ccws_vta v;
+    if (mk(&v, 2, 16, 8))
+        return;
+    CHECK_EQ_INT(v.nsets, 2);
+    /* even blocks map to set 0: nine of them overflow its eight ways */
+    for (uint64_t b = 0; b < 16; b += 2)
+        ccws_vta_insert(&v, 1, b);
+    for (uint64_t b = 1; b < 16; b += 2) /* set 1 fills independently */
+        ccws_vta_insert(&v, 1, b);
+    for (uint64_t b = 0; b < 16; b++)
+        CHECK(ccws_vta_contains(&v, 1, b));
+    ccws_vta_insert(&v, 1, 0); /* refresh: 0 becomes most recent, no duplicate */
+    ccws_vta_insert(&v, 1, 16); /* evicts the least recent of set 0: block 2 */
+    CHECK(ccws_vta_contains(&v, 1, 0));
+    CHECK(!ccws_vta_contains(&v, 1, 2));
+    CHECK(ccws_vta_contains(&v, 1, 16));
+    for (uint64_t b = 1; b < 16; b += 2)
+        CHECK(ccws_vta_contains(&v, 1, b)); /* set 1 untouched */
+    /* warp 0's share is separate */
+    for (uint64_t b = 0; b < 17; b++)
+        CHECK(!ccws_vta_contains(&v, 0, b));
+    ccws_vta_insert(&v, 1, 18); /* next LRU of set 0: block 4 */
+    CHECK(!ccws_vta_contains(&v, 1, 4));
+    CHECK(ccws_vta_contains(&v, 1, 6));
+    ccws_vta_free(&v);
+}
+
+TEST(fully_associative_when_assoc_covers_entries)
+{
+    struct ccws_vta v;
+    if (mk(&v, 1, 4, 8)) /* Fig. 13's small points: 1-4 entries, fully associative */
+        return;
+    CHECK_EQ_INT(v.nsets, 1);
+    CHECK_EQ_INT(v.assoc, 4);
+    for (uint64_t b = 10; b < 14; b++)
+        ccws_vta_insert(&v, 0, b * 7);
+    for (uint64_t b = 10; b < 14; b++)
+        CHECK(ccws_vta_contains(&v, 0, b * 7));
+    ccws_vta_insert(&v, 0, 1);
+    CHECK(!ccws_vta_contains(&v, 0, 70));
+    /* a probe hit frees its way: the next insert takes it, nothing evicted */
+    CHECK(ccws_vta_probe(&v, 0, 91));
+    ccws_vta_insert(&v, 0, 2);
+    CHECK(ccws_vta_contains(&v, 0, 77) && ccws_vta_contains(&v, 0, 84) &&
+          ccws_vta_contains(&v, 0, 1) && ccws_vta_contains(&v, 0, 2));
+    ccws_vta_free(&v);
+}
+
+TEST(clear_warp_and_store_clear)
+{
+    struct ccws_vta v;
+    if (mk(&v, 3, 16, 8))
+        return;
+    ccws_vta_insert(&v, 0, 5);
+    ccws_vta_insert(&v, 1, 5);
+    ccws_vta_insert(&v, 2, 6);
+    ccws_vta_clear_block(&v, 5);
+    CHECK(!ccws_vta_contains(&v, 0, 5) && !ccws_vta_contains(&v, 1, 5));
+    CHECK(ccws_vta_contains(&v, 2, 6));
+    CHECK_EQ_U64(v.store_clears, 2);
+    ccws_vta_clear_warp(&v, 2);
+    CHECK(!ccws_vta_probe(&v, 2, 6));
+    ccws_vta_free(&v);
+}
+
+TEST(bad_parameters)
+{
+    struct ccws_vta v;
+    char err[160] = "";
+    CHECK(ccws_vta_init(&v, 4, 12, 8, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "multiple of assoc");
+    CHECK(ccws_vta_init(&v, 4, 0, 8, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "at least 1");
+    CHECK(ccws_vta_init(&v, 4, 16, 0, err, sizeof err) < 0);
+}
+
+int main(void)
+{
+    RUN(own_share_hits_other_share_does_not);
+    RUN(two_sets_of_eight_lru_within_share);
+    RUN(fully_associative_when_assoc_covers_entries);
+    RUN(clear_warp_and_store_clear);
+    RUN(bad_parameters);
+    return check_summary();
+}
