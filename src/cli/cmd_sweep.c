@@ -1,5 +1,6 @@
 /* ccgpu sweep BENCH[,BENCH...] --param KEY=VALUES [--param ...] --out DIR
- *   [--stats s1,s2] [--jobs N] [--plot Y[:X]] [--rerun-failed] [run options]
+ *   [--stats s1,s2] [--jobs N] [--plot Y[:X]] [--best STAT[:min]] [--rerun-failed]
+ *   [run options]
  * Runs every benchmark at every point of the cross product of the parameter
  * values; see docs/sweeps.md and src/sweep/. */
 #include "cli/cli.h"
@@ -15,7 +16,7 @@
 
 static const char usage[] =
     "usage: ccgpu sweep BENCH[,BENCH...] --param KEY=VALUES [--param ...] --out DIR\n"
-    "         [--stats s1,s2,...] [--jobs N] [--plot Y[:X]] [--rerun-failed]\n"
+    "         [--stats s1,s2,...] [--jobs N] [--plot Y[:X]] [--best STAT[:min]] [--rerun-failed]\n"
     "         [--config F] [-o key=value] [--size S] [--functional] [--seed N] [--input F] [--data D]\n"
     "  VALUES: a,b,c | 1..32 | 0..100:+10 | 8..128:x2 | swl:1..32 (see docs/sweeps.md)\n";
 
@@ -39,7 +40,8 @@ struct sweep_args {
     struct sweep_param params[SWEEP_MAX_PARAMS];
     int nparams;
     const char *stats[SWEEP_MAX_LIST], *plots[SWEEP_MAX_LIST], *benches[SWEEP_MAX_LIST];
-    int nstats, nplots, nbenches;
+    const char *best[SWEEP_MAX_LIST];
+    int nstats, nplots, nbenches, nbest;
     char *stats_buf, *bench_buf;
     const char *out;
     int jobs, rerun_failed;
@@ -106,6 +108,14 @@ static int parse_own(int argc, char **argv, struct sweep_args *a, char **rest, i
                 return -1;
             }
             a->plots[a->nplots++] = argv[++i];
+        } else if (!strcmp(o, "--best")) {
+            if (need(argc, argv, i))
+                return -1;
+            if (a->nbest == SWEEP_MAX_LIST || !argv[i + 1][0] || argv[i + 1][0] == ':') {
+                fprintf(stderr, "ccgpu sweep: --best %s: expected STAT[:max|:min]\n", argv[i + 1]);
+                return -1;
+            }
+            a->best[a->nbest++] = argv[++i];
         } else if (!strcmp(o, "--jobs") || !strcmp(o, "-j")) {
             char *end;
             if (need(argc, argv, i))
@@ -185,6 +195,8 @@ int cmd_sweep(int argc, char **argv)
         .nstats = a.nstats,
         .plots = a.plots,
         .nplots = a.nplots,
+        .best = a.best,
+        .nbest = a.nbest,
         .jobs = a.jobs,
         .rerun_failed = a.rerun_failed,
         .verbose = o.verbose,

@@ -3,6 +3,7 @@
 #include "sweep/afile.h"
 #include "sweep/csv.h"
 #include "sweep/plot.h"
+#include "sweep/sweep_best.h"
 #include "sweep/sweep_plan.h"
 #include "sweep/sweep_point.h"
 #include "sweep/sweep_results.h"
@@ -24,7 +25,8 @@ struct sweep {
     char **files;     /* point file paths, by point */
     char **base;      /* "key=value" of the base configuration */
     int nbase;
-    char (*plot_y)[256];     /* the statistic of each --plot */
+    char (*plot_y)[256];     /* the statistic of each --plot, then of each --best */
+    int *best_min;           /* per --best: minimise */
     const char **stat_names; /* --stats plus the plotted statistics */
     int nstat_names;
     int stats_checked;
@@ -482,6 +484,49 @@ static int make_plots(const struct sweep *s, const char *csv_path)
     return rc;
 }
 
+/* --best STAT[:min|:max]: per benchmark and values of the other parameters,
+ * the value of the first parameter with the best STAT (Best-SWL with
+ * --param gpgpu_scheduler=swl:1..32 --best ipc). */
+static int print_best(const struct sweep *s, const char *csv_path)
+{
+    struct csv_table t;
+    char err[768];
+    if (s->o->nbest == 0)
+        return 0;
+    if (csv_read_file(csv_path, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
+    }
+    const char *group[SWEEP_MAX_PARAMS + 1];
+    int ngroup = 0, rc = 0;
+    group[ngroup++] = "bench";
+    for (int q = 1; q < s->plan.nparams; q++)
+        group[ngroup++] = s->plan.params[q].key;
+    const char *x = s->plan.params[0].key;
+    for (int k = 0; k < s->o->nbest && rc == 0; k++) {
+        const char *y = s->plot_y[s->o->nplots + k];
+        int *rows, n;
+        if (sweep_best_rows(&t, y, group, ngroup, s->best_min[k], &rows, &n, err, sizeof err) != 0) {
+            fprintf(stderr, "ccgpu sweep: --best %s: %s\n", s->o->best[k], err);
+            rc = 1;
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            const char **row = (const char **)t.rows[rows[i]];
+            printf("best %s (%s): %s", y, s->best_min[k] ? "min" : "max", row[0]);
+            for (int g = 1; g < ngroup; g++)
+                printf(" %s=%s", group[g], row[csv_column(&t, group[g])]);
+            printf(": %s=%s (%s %s)\n", x, row[csv_column(&t, x)], y, row[csv_column(&t, y)]);
+        }
+        if (n == 0)
+            printf("best %s: no PASS point has it\n", y);
+        free(rows);
+    }
+    fflush(stdout);
+    csv_free(&t);
+    return rc;
+}
+
 static void sweep_free(struct sweep *s)
 {
     for (long i = 0; s->files && i < s->plan.npoints; i++)
@@ -492,6 +537,7 @@ static void sweep_free(struct sweep *s)
     free(s->base);
     free(s->stat_names);
     free(s->plot_y);
+    free(s->best_min);
     free(s->points_dir);
 }
 
@@ -516,9 +562,10 @@ static int setup(struct sweep *s, const struct sweep_opts *o)
     remove_temps(s->points_dir);
     s->files = calloc((size_t)s->plan.npoints, sizeof *s->files);
     s->base = calloc((size_t)o->base->count + 1, sizeof *s->base);
-    s->stat_names = calloc((size_t)(o->nstats + o->nplots) + 1, sizeof *s->stat_names);
-    s->plot_y = calloc((size_t)o->nplots + 1, sizeof *s->plot_y);
-    if (!s->files || !s->base || !s->stat_names || !s->plot_y)
+    s->stat_names = calloc((size_t)(o->nstats + o->nplots + o->nbest) + 1, sizeof *s->stat_names);
+    s->plot_y = calloc((size_t)(o->nplots + o->nbest) + 1, sizeof *s->plot_y);
+    s->best_min = calloc((size_t)o->nbest + 1, sizeof *s->best_min);
+    if (!s->files || !s->base || !s->stat_names || !s->plot_y || !s->best_min)
         goto oom;
     for (long i = 0; i < s->plan.npoints; i++) {
         char name[300];
@@ -550,6 +597,20 @@ static int setup(struct sweep *s, const struct sweep_opts *o)
         snprintf(s->plot_y[k], sizeof s->plot_y[k], "%.*s",
                  c ? (int)(c - o->plots[k]) : (int)strlen(o->plots[k]), o->plots[k]);
         s->stat_names[s->nstat_names++] = s->plot_y[k];
+    }
+    for (int k = 0; k < o->nbest; k++) {
+        const char *c = strchr(o->best[k], ':');
+        if (!o->nparams || (c && strcmp(c, ":min") != 0 && strcmp(c, ":max") != 0)) {
+            fprintf(stderr, "ccgpu sweep: --best %s: %s\n", o->best[k],
+                    o->nparams ? "expected STAT, STAT:max or STAT:min"
+                               : "needs a --param to choose a value of");
+            return 2;
+        }
+        char *y = s->plot_y[o->nplots + k];
+        snprintf(y, sizeof s->plot_y[0], "%.*s", c ? (int)(c - o->best[k]) : (int)strlen(o->best[k]),
+                 o->best[k]);
+        s->best_min[k] = c && !strcmp(c, ":min");
+        s->stat_names[s->nstat_names++] = y;
     }
     return 0;
 oom:
@@ -586,10 +647,10 @@ int sweep_run(const struct sweep_opts *o)
     sigaction(SIGINT, &old_int, NULL);
     if (rc != 0)
         goto out;
-    const char **extra = s.stat_names + o->nstats; /* the plotted statistics */
+    const char **extra = s.stat_names + o->nstats; /* the plotted and --best statistics */
     char err[768];
     if (sweep_results_write(&s.plan, s.files, o->nstats ? o->stats : NULL, o->nstats, extra,
-                            o->nplots, SWEEP_DEFAULT_MAX_COLUMNS, csv, stdout, err,
+                            o->nplots + o->nbest, SWEEP_DEFAULT_MAX_COLUMNS, csv, stdout, err,
                             sizeof err) != 0) {
         fprintf(stderr, "ccgpu sweep: %s\n", err);
         rc = 1;
@@ -600,7 +661,9 @@ int sweep_run(const struct sweep_opts *o)
     printf("sweep: %ld points, %ld passed, %ld failed -> %s\n", s.plan.npoints,
            s.plan.npoints - s.failed, s.failed, csv);
     fflush(stdout);
-    rc = make_plots(&s, csv);
+    rc = print_best(&s, csv);
+    if (rc == 0)
+        rc = make_plots(&s, csv);
     if (rc == 0 && s.failed)
         rc = 1;
 out:

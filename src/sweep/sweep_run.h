@@ -27,6 +27,8 @@ struct sweep_opts {
     int nstats;
     const char **plots; /* "Y" or "Y:X" */
     int nplots;
+    const char **best; /* "STAT", "STAT:max" or "STAT:min": best first-param value */
+    int nbest;
     int jobs;
     int rerun_failed; /* resume re-runs points recorded as FAIL */
     int verbose;      /* benchmark drivers' notes on stderr */

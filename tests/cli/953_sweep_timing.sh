@@ -14,6 +14,13 @@ check rows [ "$(cut -d, -f2 "$d/t1/results.csv" | tail -n +2 | tr '\n' ' ')" = "
 check numbers [ "$(grep -cE '^vecadd,[^,]+,PASS,[1-9][0-9]*,[0-9.]+,[0-9.]+$' "$d/t1/results.csv")" -eq 4 ]
 "$CCGPU" sweep "${args[@]}" --jobs 2 --out "$d/t2" >/dev/null 2>&1
 check jobs_identical cmp -s "$d/t1/results.csv" "$d/t2/results.csv"
+# --best: the first parameter's best value per benchmark, from the CSV
+"$CCGPU" sweep "${args[@]}" --best cycles:min --best ipc --out "$d/t1" >"$d/out" 2>&1
+check best_resumed grep -q 'resumed 4 points, 0 to run' "$d/out"
+best=$(sort -s -t, -k4,4n <(tail -n +2 "$d/t1/results.csv") | head -1 | cut -d, -f2)
+check best_min grep -q "^best cycles (min): vecadd: gpgpu_scheduler=$best (cycles " "$d/out"
+check best_max grep -q "^best ipc (max): vecadd: gpgpu_scheduler=$best (ipc " "$d/out"
+expect_fail best_bad_dir "--best ipc:most: expected STAT" "$CCGPU" sweep "${args[@]}" --best ipc:most --out "$d/t1"
 # a bad scheduler name is rejected before anything runs
 expect_fail bad_scheduler 'gpgpu_scheduler=nosuch' "$CCGPU" sweep vecadd --param gpgpu_scheduler=gto,nosuch --out "$d/t3"
 check nothing_ran [ -z "$(ls "$d/t3/points" 2>/dev/null)" ]
