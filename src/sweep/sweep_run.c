@@ -30,6 +30,7 @@ struct sweep {
     const char **stat_names; /* --stats plus the plotted statistics */
     int nstat_names;
     int stats_checked;
+    int lock_fd; /* DIR/.lock, held while the sweep runs */
     long done, failed, resumed;
 };
 
@@ -82,7 +83,7 @@ static int lock_dir(const char *dir)
         close(fd);
         return -1;
     }
-    return fd; /* held until the process exits */
+    return fd; /* the lock lasts until fd is closed (or the process exits) */
 }
 
 /* temporary files of an interrupted earlier run */
@@ -539,6 +540,8 @@ static void sweep_free(struct sweep *s)
     free(s->plot_y);
     free(s->best_min);
     free(s->points_dir);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
 }
 
 static int setup(struct sweep *s, const struct sweep_opts *o)
@@ -554,7 +557,7 @@ static int setup(struct sweep *s, const struct sweep_opts *o)
         fprintf(stderr, "ccgpu sweep: cannot create %s/points: %s\n", o->dir, strerror(errno));
         return 1;
     }
-    if (lock_dir(o->dir) < 0) {
+    if ((s->lock_fd = lock_dir(o->dir)) < 0) {
         fprintf(stderr, "ccgpu sweep: %s is in use by another sweep (or not writable)\n", o->dir);
         return 2;
     }
@@ -620,7 +623,7 @@ oom:
 
 int sweep_run(const struct sweep_opts *o)
 {
-    struct sweep s = { .o = o };
+    struct sweep s = { .o = o, .lock_fd = -1 };
     char *todo = NULL, *csv = NULL;
     int rc = setup(&s, o);
     if (rc != 0)
