@@ -48,6 +48,12 @@ for cfg in configs/*.cfg; do
     fi
 done
 
+# every option line of the new configs names its source
+for cfg in configs/sacat-gtx480.cfg configs/awss-fermi.cfg configs/hopper.cfg; do
+    bad=$(grep -v '^[[:space:]]*#' "$cfg" | grep -v '^[[:space:]]*$' | grep -vE '# (Table 1|Table I|public|assumed)' || true)
+    if [ -z "$bad" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL unsourced line in $cfg: $bad"; fi
+done
+
 # errors: one line naming the option and where it came from
 expect_fail bad_value "configs/ccws.cfg:[0-9]+: option gpgpu_n_clusters|-o: option gpgpu_n_clusters: invalid value 'x'" \
     "$CCGPU" config --config configs/ccws.cfg -o gpgpu_n_clusters=x
