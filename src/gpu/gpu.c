@@ -3,6 +3,7 @@
 #include "ccgpu.h"
 #include "gpu/config.h"
 #include "gpu/funcrun.h"
+#include "gpu/ptxas_info.h"
 #include "gpu/stats.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
@@ -14,6 +15,7 @@
 struct ccgpu_module {
     struct ptx_module *mod;
     struct ptx_program *prog;
+    uint32_t *kernel_regs; /* ptxas registers per function index, 0 = unknown */
     struct ccgpu_module *next;
 };
 
@@ -203,6 +205,7 @@ void ccgpu_destroy(ccgpu *gpu)
         n = m->next;
         ptx_program_free(m->prog);
         ptx_module_free(m->mod);
+        free(m->kernel_regs);
         free(m);
     }
     devmem_free_all(&gpu->mem);
@@ -327,7 +330,9 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
     return m;
 }
 
-ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
+/* Whole file as a NUL-terminated string (caller frees), or NULL with the
+ * reason in gpu's error. */
+static char *read_text_file(ccgpu *gpu, const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -361,9 +366,69 @@ ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
         return NULL;
     }
     text[len] = 0;
+    return text;
+}
+
+/* X.ptx loads the ptxas figures in X.regs beside it when that file exists. */
+ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
+{
+    char *text = read_text_file(gpu, path);
+    if (!text)
+        return NULL;
     ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
     free(text);
+    size_t n = strlen(path);
+    if (!m || n < 4 || strcmp(path + n - 4, ".ptx") != 0)
+        return m;
+    char *regs_path = malloc(n + 2);
+    if (!regs_path) {
+        fail(gpu, "%s: out of memory", path);
+        return NULL;
+    }
+    memcpy(regs_path, path, n - 4);
+    strcpy(regs_path + n - 4, ".regs");
+    FILE *probe = fopen(regs_path, "rb");
+    if (probe) {
+        fclose(probe);
+        char *info = read_text_file(gpu, regs_path);
+        if (!info || ccgpu_module_set_ptxas_info(gpu, m, info) != 0)
+            m = NULL; /* the module stays owned by the GPU; the error names the .regs file */
+        free(info);
+    }
+    free(regs_path);
     return m;
+}
+
+int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output)
+{
+    enum { MAX_KERNELS = 256 };
+    struct ptxas_kernel_info *info = calloc(MAX_KERNELS, sizeof *info);
+    const struct ptx_module *m = mod->mod;
+    const char *mname = m->name ? m->name : "module";
+    char err[256];
+    if (!info)
+        return fail(gpu, "%s: out of memory", mname);
+    int n = ptxas_info_parse(ptxas_output, info, MAX_KERNELS, err, sizeof err);
+    if (n < 0) {
+        free(info);
+        return fail(gpu, "%s: %s", mname, err);
+    }
+    if (!mod->kernel_regs && !(mod->kernel_regs = calloc(m->nfuncs ? m->nfuncs : 1, sizeof(uint32_t)))) {
+        free(info);
+        return fail(gpu, "%s: out of memory", mname);
+    }
+    for (int i = 0; i < n; i++) {
+        int k = ptx_find_function_index(m, info[i].name);
+        if (k < 0 || !m->funcs[k].is_entry) {
+            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
+                              "(stale .regs file?)", mname, info[i].name);
+            free(info);
+            return r;
+        }
+        mod->kernel_regs[k] = info[i].registers;
+    }
+    free(info);
+    return 0;
 }
 
 int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_devptr *addr,
@@ -489,7 +554,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .max_ctas_per_sm = gpu->max_ctas_per_sm,
         .shared_per_sm = gpu->shmem_per_sm,
         .registers_per_sm = gpu->registers_per_sm,
-        .regs_per_thread = ptx_estimate_registers(m, f),
+        .regs_per_thread = mod->kernel_regs && mod->kernel_regs[k] ? mod->kernel_regs[k]
+                                                                    : ptx_estimate_registers(m, f),
         .max_warp_insts = gpu->max_warp_insts,
     };
     gpu->launches++;
