@@ -85,7 +85,8 @@ int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name,
 /* Real register counts for occupancy: the text `ptxas -v` printed for this
  * module (the NAME.regs file committed beside NAME.ptx; load_file reads it
  * from beside the PTX by itself). Kernels without figures use an estimate
- * from PTX liveness. -1 (ccgpu_error) when the text is malformed. */
+ * from PTX liveness. -1 (ccgpu_error) when the text is malformed or names a
+ * kernel the module lacks (a stale .regs file). */
 int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output);
 
 /* ---- launches ------------------------------------------------------------

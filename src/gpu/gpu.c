@@ -344,6 +344,16 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
         free(k);
         return fail(gpu, "%s: %s", mod->mod->name ? mod->mod->name : "module", err);
     }
+    for (int i = 0; i < n; i++) {
+        int f = ptx_find_function_index(mod->mod, k[i].name);
+        if (f < 0 || !mod->mod->funcs[f].is_entry) {
+            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
+                              "(stale .regs file?)",
+                         mod->mod->name ? mod->mod->name : "module", k[i].name);
+            free(k);
+            return r;
+        }
+    }
     free(mod->ptxas);
     mod->ptxas = k;
     mod->nptxas = n;
