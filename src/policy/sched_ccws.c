@@ -40,7 +40,8 @@ struct ccws {
     struct ccws_lss lss;
     int store_clear;
     uint64_t now;
-    uint64_t load_vetoes;
+    uint64_t *hold_from; /* per slot: cycle its pending load was first held, or NEVER */
+    uint64_t loads_held, load_held_cycles;
 };
 
 struct ccws_args {
@@ -140,6 +141,7 @@ static void ccws_free(struct warp_sched *ws)
         return;
     warp_ages_free(&s->ages);
     free(s->greedy);
+    free(s->hold_from);
     ccws_vta_free(&s->vta);
     ccws_lss_free(&s->lss);
     free(s);
@@ -158,13 +160,16 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
     }
     ws->state = s;
     if (warp_ages_init(&s->ages, &ws->env) ||
-        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy))) {
+        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
+        !(s->hold_from = malloc(ws->env.n_slots * sizeof *s->hold_from))) {
         snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
         ccws_free(ws);
         return -1;
     }
     for (uint32_t i = 0; i < ws->env.n_sched; i++)
         s->greedy[i] = NONE;
+    for (uint32_t i = 0; i < ws->env.n_slots; i++)
+        s->hold_from[i] = CCWS_NEVER;
     struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096 };
     if (ccws_vta_init(&s->vta, ws->env.n_slots, a.vta, a.assoc, err, errlen) ||
         ccws_lss_init(&s->lss, ws->env.n_slots, &lp, err, errlen)) {
@@ -180,6 +185,7 @@ static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
     struct ccws *s = ws->state;
     warp_ages_add(&s->ages, slot, age);
     ccws_vta_clear_warp(&s->vta, slot); /* a new warp has lost nothing yet */
+    s->hold_from[slot] = CCWS_NEVER;
     ccws_lss_warp_add(&s->lss, slot, age, s->now);
 }
 
@@ -224,7 +230,10 @@ static int ccws_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx
     s->now = now;
     if (!l1_load(inst) || ccws_lss_may_load(&s->lss, slot, now))
         return 1;
-    s->load_vetoes++;
+    if (s->hold_from[slot] == CCWS_NEVER) { /* counted once per held load */
+        s->hold_from[slot] = now;
+        s->loads_held++;
+    }
     return 0;
 }
 
@@ -236,6 +245,10 @@ static void ccws_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_in
     s->now = now;
     s->greedy[slot % ws->env.n_sched] = slot;
     ccws_lss_issued(&s->lss);
+    if (s->hold_from[slot] != CCWS_NEVER) {
+        s->load_held_cycles += now - s->hold_from[slot];
+        s->hold_from[slot] = CCWS_NEVER;
+    }
 }
 
 static uint64_t ccws_next_event(struct warp_sched *ws, uint64_t now)
@@ -265,13 +278,16 @@ static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
     ccws_vta_insert(&s->vta, warp, block);
 }
 
-/* Statistics (summed over SMs as sched.ccws.NAME). loadable_N: cycles with
- * N warps allowed to issue loads, while the SM had warps. */
+/* Statistics (summed over SMs as sched.ccws.NAME). loads_held: loads
+ * vetoed at least once; load_held_cycles: warp-cycles from a load's first
+ * veto to its issue (both independent of idle-cycle skipping, unlike a
+ * count of veto calls). llds_sum / vta_hits = mean LLDS. loadable_N: cycles
+ * with N warps allowed to issue loads, while the SM had warps. */
 #define LOADABLE_BINS 33
 static const char *const ccws_counter_names[] = {
     "ccws.vta_lookups", "ccws.vta_hits", "ccws.vta_inserts", "ccws.vta_store_clears",
-    "ccws.score_raises", "ccws.llds_sum", "ccws.load_vetoes", "ccws.loadable_warp_cycles",
-    "ccws.live_cycles",
+    "ccws.score_raises", "ccws.llds_sum", "ccws.loads_held", "ccws.load_held_cycles",
+    "ccws.loadable_warp_cycles", "ccws.live_cycles",
     "ccws.loadable_0", "ccws.loadable_1", "ccws.loadable_2", "ccws.loadable_3",
     "ccws.loadable_4", "ccws.loadable_5", "ccws.loadable_6", "ccws.loadable_7",
     "ccws.loadable_8", "ccws.loadable_9", "ccws.loadable_10", "ccws.loadable_11",
@@ -289,7 +305,7 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     struct ccws_lss *l = &s->lss;
     ccws_lss_account(l, s->now);
     uint64_t sum = 0, live = 0;
-    uint64_t *bins = &out[9];
+    uint64_t *bins = &out[10];
     memset(bins, 0, LOADABLE_BINS * sizeof *bins);
     for (uint32_t k = 0; k <= l->n_warps; k++) {
         sum += (uint64_t)k * l->hist[k];
@@ -302,9 +318,10 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     out[3] = s->vta.store_clears;
     out[4] = l->raised;
     out[5] = l->llds_sum;
-    out[6] = s->load_vetoes;
-    out[7] = sum;
-    out[8] = live;
+    out[6] = s->loads_held;
+    out[7] = s->load_held_cycles;
+    out[8] = sum;
+    out[9] = live;
 }
 
 const struct warp_sched_ops warp_sched_ccws = {
