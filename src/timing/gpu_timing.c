@@ -167,7 +167,10 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
         stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
+        /* MPKI per 1000 warp instructions; the thread-instruction form is
+         * GPGPU-Sim's instruction count (the CCWS paper's figures) */
         stats_register_ratio(s, "l1d.mpki", "l1d.misses", "warp_instructions", 1000.0) ||
+        stats_register_ratio(s, "l1d.mpki_thread", "l1d.misses", "thread_instructions", 1000.0) ||
         stats_register_ratio(s, "warps.active_avg", "warps.active_sum", "sm_cycles", 1.0) ||
         memsys_register_stats(&g->mem, s))
         return -1;
@@ -224,18 +227,6 @@ static void sum_stats(struct gpu_timing *g)
     }
 }
 
-static int all_done(const struct gpu_timing *g)
-{
-    if (g->disp.left)
-        return 0;
-    for (uint32_t i = 0; i < g->nsms; i++) {
-        const struct sm *sm = &g->sms[i];
-        if (sm->resident_ctas || sm->inflight || sm_has_output(sm))
-            return 0;
-    }
-    return memsys_idle(&g->mem);
-}
-
 static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t errlen)
 {
     for (uint32_t i = 0; i < g->nsms; i++)
@@ -280,29 +271,30 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     for (;;) {
-        uint64_t now = g->now;
+        uint64_t now = g->now, next = SM_NEVER;
+        int busy = 0;
         memsys_advance(&g->mem, now);
+        /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
+         * SMs do not see each other within a cycle, so this order is the
+         * same as doing each step for all SMs in turn. */
         for (uint32_t i = 0; i < g->nsms; i++) {
             struct sm *sm = &g->sms[i];
             struct mem_request r;
             while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
                 sm_mem_reply(sm, &r, now);
-        }
-        for (uint32_t i = 0; i < g->nsms; i++) {
-            struct sm *sm = &g->sms[i];
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
             }
-        }
-        for (uint32_t i = 0; i < g->nsms; i++) {
-            struct sm *sm = &g->sms[i];
             if (sm_has_output(sm) && sm_drain(sm, &g->mem, now)) {
                 snprintf(err, errlen, "memory system: %s", g->mem.err);
                 goto out;
             }
             if (sm->retired && dispatch_refill(&g->disp, sm, now, err, errlen))
                 goto out;
+            if (sm->next_event < next)
+                next = sm->next_event;
+            busy |= sm->resident_ctas || sm->inflight || sm_has_output(sm);
         }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
@@ -311,12 +303,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (all_done(g))
+        if (!busy && !g->disp.left && memsys_idle(&g->mem))
             break;
-        uint64_t next = memsys_next_event(&g->mem);
-        for (uint32_t i = 0; i < g->nsms; i++)
-            if (g->sms[i].next_event < next)
-                next = g->sms[i].next_event;
+        uint64_t mnext = memsys_next_event(&g->mem);
+        if (mnext < next)
+            next = mnext;
         if (next == SM_NEVER) {
             stalled(g, l, err, errlen);
             goto out;

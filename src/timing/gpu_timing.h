@@ -25,7 +25,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      size_t errlen);
 void gpu_timing_free(struct gpu_timing *g);
 /* Registers cycles, ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
- * the memory system's counters; -1 on allocation failure. */
+ * the memory system's counters; -1 on allocation failure. l1d.mpki is
+ * L1D misses per 1000 warp instructions, l1d.mpki_thread per 1000 thread
+ * instructions (GPGPU-Sim's instruction count). */
 int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s);
 
 struct gpu_timing_launch {

@@ -20,6 +20,10 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
                      cfg->n_units[k]);
             return -1;
         }
+    if (cfg->n_slots > 64) {
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: at most 64 warp slots per SM");
+        return -1;
+    }
     if (cfg->max_loads > 0xfff0) {
         snprintf(err, errlen, "ccgpu_max_loads: at most 65520");
         return -1;
@@ -168,6 +172,8 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         uint32_t slot = ptx_warp_slot(pw);
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
+        sm->loadwait &= ~(1ull << slot);
+        sm->barwait &= ~(1ull << slot);
         w->pw = pw;
         w->cta = cta_slot;
         w->age = sm->next_age++;
@@ -233,6 +239,8 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         }
     if (sm->next_event > r->ready)
         sm->next_event = r->ready;
+    w->sb_wait = 0;
+    sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;
     w->pending--;
     if (!w->live && !w->pending)

@@ -42,10 +42,13 @@ struct sm_warp {
     const struct ptx_function *func; /* function of `next` (lookup hint) */
     const struct tinst *ftab;     /* tinst table of func */
     uint64_t ibuf_ready;          /* cycle the I-buffer entry can issue */
+    uint64_t sb_wait;             /* scoreboard hazard of `next` clears then (SB_PENDING:
+                                   * at a load's completion); 0 = check again */
     uint64_t age;
     uint32_t cta;                 /* CTA slot on this SM */
     uint32_t pending;             /* memory instructions not complete */
     uint8_t nsb, at_barrier, live;
+    uint8_t seq;                  /* `next` follows the last issued instruction */
     struct sb_entry sb[SB_MAX];
 };
 
@@ -84,6 +87,10 @@ struct sm {
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
     uint64_t unit_free[FU_COUNT][8]; /* cycle each unit instance is free */
+    /* warps blocked with no known end, by slot bit (at most 64 slots): the
+     * issue scan tests a bit instead of touching the warp */
+    uint64_t loadwait; /* scoreboard waits on a load */
+    uint64_t barwait;  /* waiting at a barrier */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
     uint64_t used_shmem, next_age;
     /* LD/ST unit: one instruction at a time */

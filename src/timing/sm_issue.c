@@ -57,6 +57,7 @@ static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
         struct sm_warp *w = &sm->warps[slot];
         if (w->live && w->at_barrier && ptx_warp_state(pw) == PTX_WARP_READY) {
             w->at_barrier = 0;
+            sm->barwait &= ~(1ull << slot);
             sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
             if (sm->ws.ops->on_warp_barrier)
                 sm->ws.ops->on_warp_barrier(&sm->ws, slot, 0);
@@ -87,11 +88,12 @@ static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
         uint32_t old_pc = d->pc;
         const struct ptx_function *old_f = w->func;
         sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
-        if (ti->kind == TI_BRANCH && w->next &&
-            (w->func != old_f || w->next != old_f->insts + old_pc + 1))
+        w->seq = w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
+        if (ti->kind == TI_BRANCH && w->next && !w->seq)
             w->ibuf_ready += sm->cfg->branch_delay;
     } else if (st == PTX_STEP_BARRIER) {
         w->at_barrier = 1;
+        sm->barwait |= 1ull << slot;
         w->next = NULL;
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
@@ -130,6 +132,13 @@ int sm_cycle(struct sm *sm, uint64_t now)
         uint8_t reason = R_IDLE;
         for (uint32_t i = 0; i < n && issued < cfg->issue_width; i++) {
             uint32_t slot = sm->order[i];
+            uint64_t bit = 1ull << slot;
+            if ((sm->loadwait | sm->barwait) & bit) {
+                uint8_t why = (sm->loadwait & bit) ? R_SB : R_BARRIER;
+                if (reason < why)
+                    reason = why;
+                continue;
+            }
             struct sm_warp *w = &sm->warps[slot];
             for (uint32_t per = 0; per < cfg->max_issue_per_warp && issued < cfg->issue_width;
                  per++) {
@@ -140,13 +149,21 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 }
                 if (!w->next)
                     break;
-                if (w->ibuf_ready > now) {
+                /* the I-buffer holds gpgpu_max_insn_issue_per_warp
+                 * instructions: after an issue this cycle, the next one
+                 * is there too unless a branch was taken */
+                if (w->ibuf_ready > now && !(per && w->seq)) {
                     if (w->ibuf_ready < wake)
                         wake = w->ibuf_ready;
                     break;
                 }
                 const struct tinst *ti = w->ti;
-                uint64_t hz = sb_hazard(w, ti, now);
+                /* the hazard found last time holds until its time or, for a
+                 * load, until the load completes (sm_rec_done clears it) */
+                uint64_t hz = w->sb_wait > now ? w->sb_wait : sb_hazard(w, ti, now);
+                w->sb_wait = hz;
+                if (hz == SB_PENDING)
+                    sm->loadwait |= bit;
                 if (hz) {
                     if (reason < R_SB)
                         reason = R_SB;
@@ -180,7 +197,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (issue(sm, slot, (uint32_t)unit, now))
                     return -1;
                 issued++;
-                if (w->ibuf_ready > now || !w->next)
+                if (!w->next)
                     break;
             }
         }

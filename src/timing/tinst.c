@@ -147,7 +147,8 @@ const struct tinst *tinst_lookup(struct tinst_cache *tc, const struct sm_config 
     if (!f || inst < f->insts || inst >= f->insts + f->ninsts) {
         f = NULL;
         for (uint32_t i = 0; i < m->nfuncs; i++)
-            if (inst >= m->funcs[i].insts && inst < m->funcs[i].insts + m->funcs[i].ninsts) {
+            if (m->funcs[i].insts && inst >= m->funcs[i].insts &&
+                inst < m->funcs[i].insts + m->funcs[i].ninsts) {
                 f = &m->funcs[i];
                 break;
             }

@@ -1,0 +1,12 @@
+# ccgpu run in timing mode (the default) and ccgpu compare.
+. "$(dirname "$0")/lib.sh"
+small="-o gpgpu_n_clusters=2"
+expect_output run_timing '^  ipc ' "$CCGPU" run vecadd --config configs/ccws.cfg $small
+expect_output run_functional 'PASS' "$CCGPU" run vecadd --functional
+expect_output compare_table '^hmean +lrr +[0-9.]+' "$CCGPU" compare vecadd kmeans --sched lrr,gto,swl:2 --config configs/ccws.cfg $small
+expect_output compare_base 'normalised to gto' "$CCGPU" compare vecadd --sched lrr,gto --config configs/ccws.cfg $small
+expect_fail compare_bad_sched "unknown warp scheduler 'nope'" "$CCGPU" compare vecadd --sched nope
+expect_fail compare_bad_bench "unknown benchmark 'nope'" "$CCGPU" compare nope --sched gto
+expect_fail bad_option "ccgpu_skip_idle" "$CCGPU" run vecadd -o ccgpu_skip_idle=maybe
+expect_fail bad_latency "ptx_opcode_latency_int" "$CCGPU" run vecadd -o ptx_opcode_latency_int=1,2
+summary
