@@ -21,7 +21,8 @@
  *
  * The L1's hooks carry no cycle: VTA hits are dated with the cycle of the
  * latest order()/on_issue call, which is the current one, because the LD/ST
- * unit accesses the L1 in sm_cycle after the issue stage has asked order(). */
+ * unit accesses the L1 in sm_cycle after the issue stage has asked order().
+ * Warp assignment and exit are dated with ws->now, set by the SM. */
 #include "policy/ccws_lss.h"
 #include "policy/ccws_vta.h"
 #include "policy/warp_sched.h"
@@ -186,7 +187,8 @@ static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
     warp_ages_add(&s->ages, slot, age);
     ccws_vta_clear_warp(&s->vta, slot); /* a new warp has lost nothing yet */
     s->hold_from[slot] = CCWS_NEVER;
-    ccws_lss_warp_add(&s->lss, slot, age, s->now);
+    s->now = ws->now;
+    ccws_lss_warp_add(&s->lss, slot, age, ws->now);
 }
 
 static void ccws_exit(struct warp_sched *ws, uint32_t slot)
@@ -195,7 +197,8 @@ static void ccws_exit(struct warp_sched *ws, uint32_t slot)
     warp_ages_remove(&s->ages, slot);
     if (s->greedy[slot % ws->env.n_sched] == slot)
         s->greedy[slot % ws->env.n_sched] = NONE;
-    ccws_lss_warp_remove(&s->lss, slot, s->now);
+    s->now = ws->now;
+    ccws_lss_warp_remove(&s->lss, slot, ws->now);
 }
 
 static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
