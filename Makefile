@@ -63,6 +63,7 @@ $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
 
 ptx:
 	$(MAKE) -C bench ptx
+	$(MAKE) -C cuda/examples ptx
 
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang

@@ -103,6 +103,24 @@ const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
 
+/* ---- memory access observer ------------------------------------------------
+ * fn is called after every executed warp memory instruction of every later
+ * launch, for working-set analysis and traces; fn = NULL turns it off. The
+ * record is valid during the call only. */
+enum ccgpu_space { CCGPU_SPACE_GLOBAL, CCGPU_SPACE_SHARED, CCGPU_SPACE_LOCAL, CCGPU_SPACE_OTHER };
+struct ccgpu_access {
+    uint32_t launch;      /* 0-based launch index on this GPU (as ccgpu_stat's kernel) */
+    uint32_t cta;         /* linear CTA id: x + y*gx + z*gx*gy */
+    uint32_t warp;        /* warp index within the CTA */
+    uint32_t mask;        /* lanes that accessed */
+    uint8_t space;        /* enum ccgpu_space */
+    uint8_t is_load, is_store, is_atomic; /* atomics are load and store */
+    uint32_t bytes;       /* bytes each lane accessed from its address */
+    const uint64_t *addr; /* per lane (32): global address, or shared/local offset */
+};
+typedef void (*ccgpu_access_fn)(void *ctx, const struct ccgpu_access *a);
+void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -492,6 +492,11 @@ TEST(format_round_trip)
         "mov.u32 %r1, %ctaid.z;",
         "st.shared.u32 [gv+4], -3;",
         "fma.rn.f32 %f1, %f2, 0f3F800000, %f3;",
+        "match.any.sync.b32 %r1, %r2, -1;",
+        "vote.sync.ballot.b32 %r1, %p1, -1;",
+        "bar.red.popc.u32 %r1, 0, %p1;",
+        "membar.gl;",
+        "ld.volatile.shared.v2.u32 {%r1, _}, [%rd1+-8];",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         const struct ptx_inst *in = one(lines[i]);

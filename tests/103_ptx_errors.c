@@ -2,6 +2,7 @@
  * naming the offending token, never a crash or a silent acceptance. */
 #include "check.h"
 #include "ptx/ptx.h"
+#include "util/embedded.h"
 #include <stdlib.h>
 
 /* 8 lines: the body starts on line 9 */
@@ -23,6 +24,9 @@ struct bcase {
 
 static const struct bcase body_cases[] = {
     { "frob.u32 %r1, %r2;", "t.ptx:9: unknown opcode 'frob.u32'" },
+    { "fns.b32 %r1, %r2, %r3, 1;", "t.ptx:9: PTX instruction 'fns.b32' is not supported by ccgpu" },
+    { "cp.async.ca.shared.global [%rd1], [%rd2], 4;",
+      "t.ptx:9: PTX instruction 'cp.async.ca.shared.global' is not supported by ccgpu" },
     { "add.xyz.s32 %r1, %r2, %r3;", "t.ptx:9: unknown modifier '.xyz' in 'add.xyz.s32'" },
     { "add.rn.rz.f32 %f1, %f1, %f2;", "t.ptx:9: modifier '.rz' conflicts" },
     { "add %r1, %r2, %r3;", "t.ptx:9: 'add' needs a type" },
@@ -48,6 +52,8 @@ static const struct bcase body_cases[] = {
     { "mov.u32 %r1, %tid.w;", "t.ptx:9: undeclared register '%tid.w'" },
     { "mov.u16 %r1, 70000;", "t.ptx:9: immediate 70000 does not fit .u16" },
     { "mov.s16 %r1, -40000;", "t.ptx:9: immediate -40000 does not fit .s16" },
+    { "mov.s64 %rd1, -9223372036854775809;",
+      "t.ptx:9: immediate -9223372036854775809 does not fit .s64" },
     { "add.s32 %r1, %r2, 1.5;", "t.ptx:9: floating-point immediate for a .s32 operand" },
     { "mov.u32 %r1, 0x1G;", "t.ptx:9: malformed number '0x1G'" },
     { "mov.f32 %f1, 0f3F80;", "t.ptx:9: malformed number '0f3F80'" },
@@ -95,12 +101,25 @@ static const struct bcase body_cases[] = {
     { "ld.global.u32 %r1, [%rd1+%rd2];", "t.ptx:9: unexpected '%rd2', expected an integer offset" },
     { "mov.u64 %rd1, k;", "t.ptx:9: function address 'k' as an operand is not supported" },
     { "mov.pred %p1, 2.0;", "t.ptx:9: predicate immediate must be 0 or 1" },
+    { "st.global.v2.u32 [%rd1], {%r1, _};", "t.ptx:9: '_' in a source vector of 'st'" },
+    { "add.s32 %r1, _, 1;", "t.ptx:9: operand 2 of 'add' has the wrong kind" },
+    { "setp.lt.s32 %p1|_, %r1, 1;", "t.ptx:9: operand 2 of 'setp' has the wrong kind" },
+    { ".reg .b32 %r1;", "t.ptx:9: register '%r1' is declared twice" },
+    { ".local .u32 a;\n.local .u32 a;", "t.ptx:10: 'a' is declared twice" },
+    { ".local .u32 k_p0;", "t.ptx:9: 'k_p0' is declared twice" },
+    { "{ .reg .b32 %r1; .reg .b32 %x;\n.reg .b32 %x; }", "t.ptx:10: register '%x' is declared twice" },
 };
 
 static const struct bad module_cases[] = {
     { ".version x\n", "t.ptx:1: malformed .version", 1 },
     { ".version 9.0\n.target sm_75\n.address_size 48\n", "t.ptx:3: malformed .address_size", 1 },
     { ".version 9.0\n.frob\n", "t.ptx:2: unknown directive '.frob'", 1 },
+    { ".version 9.0\n.file 1 \"", "t.ptx:2: malformed .file", 1 },
+    { ".version 9.0\n.file 1 \"abc\n", "t.ptx:2: malformed .file", 1 },
+    { ".version 9.0\n.file x \"a\"\n", "t.ptx:2: malformed .file", 1 },
+    { ".version 9.0\n.target sm_75, map_f64_to_f32\n",
+      "t.ptx:2: unsupported .target option 'map_f64_to_f32'", 1 },
+    { ".version 9.0\n.target gfx90a\n", "t.ptx:2: unknown target 'gfx90a'", 1 },
     { ".version 9.0\nadd.s32 %r1, %r1, 1;\n", "t.ptx:2: unexpected 'add.s32', expected a directive", 1 },
     { ".visible .entry k()\n{\nret;\n", "t.ptx:4: unexpected end of file in the body of 'k'", 1 },
     { ".visible .entry k() .maxblocks 4 { ret; }",
@@ -110,7 +129,19 @@ static const struct bad module_cases[] = {
     { ".func f(.param .b32 a);\n.visible .entry k() { ret; }",
       "t.ptx:1: function 'f' is declared but never defined", 1 },
     { ".extern .func f() { ret; }", "t.ptx:1: .extern function 'f' has a body", 1 },
+    { ".func (.param .b32 r) f(.param .b32 a) { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b32 a0; .param .b32 a1;\ncall.uni f, (a0, a1); }\nret;\n}",
+      "t.ptx:5: call to 'f' with 2 arguments, it takes 1", 1 },
+    { ".func (.param .b32 r) f(.param .b32 a) { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b64 a0; .param .b32 r0;\ncall.uni (r0), f, (a0); }\nret;\n}",
+      "t.ptx:5: call to 'f': argument 1 is 8 bytes, the parameter 4", 1 },
+    { ".func (.param .b32 r) f() { ret; }\n.visible .entry k()\n{\n"
+      "{ .param .b32 r0; .param .b32 r1;\ncall.uni (r0, r1), f, (); }\nret;\n}",
+      "t.ptx:5: call to 'f' with 2 results, it takes 1", 1 },
+    { ".visible .entry k()\n{\ncall.uni k, ();\nret;\n}", "t.ptx:3: call to kernel 'k'", 1 },
     { ".func f(.reg .b32 a) { ret; }", "t.ptx:1: .reg parameters are not supported", 1 },
+    { ".func f(.param .b32 a, .param .b32 a) { ret; }",
+      "t.ptx:1: parameter 'a' is declared twice", 1 },
     { ".visible .entry k(.param .u32 a .param .u32 b) { ret; }",
       "t.ptx:1: unexpected '.param', expected ',' or ')'", 1 },
     { ".global .u32 g = {1, 2};", "t.ptx:1: too many initializer values", 1 },
@@ -120,6 +151,8 @@ static const struct bad module_cases[] = {
     { ".local .u32 g;", "t.ptx:1: module-scope .local variables are not supported", 1 },
     { ".section .debug_info {\n.b8 1\n", "t.ptx:1: unterminated .section", 1 },
     { ".global .u32 g[1 = {1};", "t.ptx:1: unexpected '=', expected ']'", 1 },
+    { ".global .u32 g[1] = {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{1}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}};",
+      "t.ptx:1: initializer nested too deeply", 1 },
     { ".visible .entry k()\n{\nret;\n}\n/* unterminated comment\n.frob",
       "", 1 }, /* accepted: the comment runs to the end */
 };
@@ -201,11 +234,58 @@ TEST(truncations)
     ptx_module_free(m);
 }
 
+/* Seeded random edits of real nvcc output (a character replaced, a span
+ * deleted or duplicated): every result parses or fails with one message,
+ * and under ASan nothing leaks, overreads or crashes. */
+TEST(mutations)
+{
+    static const char alphabet[] = "{}[](),;:%.@!|-+0x1f_$ \n\"/*";
+    const char *orig = embedded_find("tests/ptx/control.ptx");
+    CHECK(orig != NULL);
+    if (!orig)
+        return;
+    size_t n = strlen(orig);
+    char *buf = malloc(2 * n + 1), err[512];
+    uint64_t s = 0x9e3779b97f4a7c15ull;
+    int failed = 0, parsed = 0;
+    for (int iter = 0; buf && iter < 1500; iter++) {
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
+        size_t at = (size_t)(s % n), len = (size_t)((s >> 20) % 40) + 1;
+        if (at + len > n)
+            len = n - at;
+        switch ((s >> 40) % 3) {
+        case 0: /* replace one character */
+            memcpy(buf, orig, n + 1);
+            buf[at] = alphabet[(s >> 50) % (sizeof alphabet - 1)];
+            break;
+        case 1: /* delete a span */
+            memcpy(buf, orig, at);
+            memcpy(buf + at, orig + at + len, n - at - len + 1);
+            break;
+        default: /* duplicate a span */
+            memcpy(buf, orig, at + len);
+            memcpy(buf + at + len, orig + at, n - at + 1);
+            break;
+        }
+        err[0] = '\0';
+        struct ptx_module *m = ptx_parse(buf, "mut.ptx", err, sizeof err);
+        if (m)
+            parsed++;
+        else if (strncmp(err, "mut.ptx:", 8) != 0 || strchr(err, '\n'))
+            failed++;
+        ptx_module_free(m);
+    }
+    free(buf);
+    CHECK_EQ_INT(failed, 0);
+    CHECK(parsed > 0 && parsed < 1500);
+}
+
 int main(void)
 {
     RUN(body_errors);
     RUN(module_errors);
     RUN(small_error_buffer);
     RUN(truncations);
+    RUN(mutations);
     return check_summary();
 }

@@ -283,6 +283,55 @@ TEST(register_estimate)
     if (m)
         CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 2);
     ptx_module_free(m);
+    /* loads issue early: four independent global loads, each consumed at
+     * once in PTX order, are all in flight together after scheduling;
+     * a shared store between them does not hold back global loads */
+    m = parse_body("ld.param.u64 %rd1, [k_p0];\n"
+                   "ld.global.u32 %r1, [%rd1];\nadd.s32 %r5, %r5, %r1;\n"
+                   "ld.global.u32 %r2, [%rd1+4];\nadd.s32 %r5, %r5, %r2;\n"
+                   "st.shared.u32 [%rd1], %r5;\n"
+                   "ld.global.u32 %r3, [%rd1+8];\nadd.s32 %r5, %r5, %r3;\n"
+                   "ld.global.u32 %r4, [%rd1+12];\nadd.s32 %r5, %r5, %r4;\n"
+                   "st.global.u32 [%rd1], %r5;\nret;");
+    if (m) /* %rd1 (2) + %r1..%r4 + %r5 */
+        CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 7);
+    ptx_module_free(m);
+    /* ... but not above a store to the same space, nor above a write of the
+     * address: here at most two loaded values coexist */
+    m = parse_body("ld.param.u64 %rd1, [k_p0];\n"
+                   "ld.global.u32 %r1, [%rd1];\nadd.s32 %r5, %r5, %r1;\n"
+                   "ld.global.u32 %r2, [%rd1+4];\nadd.s32 %r5, %r5, %r2;\n"
+                   "st.global.u32 [%rd1], %r5;\n"
+                   "ld.global.u32 %r3, [%rd1+8];\nadd.s32 %r5, %r5, %r3;\n"
+                   "add.s64 %rd1, %rd1, 16;\n"
+                   "ld.global.u32 %r4, [%rd1];\nadd.s32 %r5, %r5, %r4;\n"
+                   "st.global.u32 [%rd1], %r5;\nret;");
+    if (m) /* %rd1 (2) + two loaded values + %r5 */
+        CHECK_EQ_INT(ptx_estimate_registers(m, &m->funcs[0]), 5);
+    ptx_module_free(m);
+    /* a call: values live across it plus what the callee needs */
+    char err2[256];
+    m = ptx_parse(".version 9.0\n.target sm_75\n.address_size 64\n"
+                  ".func (.param .b32 r) f(.param .b32 a)\n{\n.reg .b32 %r<6>;\n"
+                  "ld.param.b32 %r1, [a];\nadd.s32 %r2, %r1, 1;\nadd.s32 %r3, %r1, 2;\n"
+                  "add.s32 %r4, %r1, 3;\nadd.s32 %r5, %r2, %r3;\nadd.s32 %r5, %r5, %r4;\n"
+                  "add.s32 %r5, %r5, %r1;\nst.param.b32 [r], %r5;\nret;\n}\n"
+                  ".func g()\n{\ncall.uni g, ();\nret;\n}\n" /* recursion terminates */
+                  ".visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<2>;\n"
+                  "ld.param.u64 %rd1, [p];\nmov.u32 %r1, 7;\n"
+                  "{ .param .b32 a0; .param .b32 r0;\nst.param.b32 [a0], %r1;\n"
+                  "call.uni (r0), f, (a0);\nld.param.b32 %r2, [r0]; }\n"
+                  "call.uni g, ();\n"
+                  "add.s32 %r3, %r2, %r1;\nst.global.u32 [%rd1], %r3;\nret;\n}\n",
+                  "t.ptx", err2, sizeof err2);
+    CHECK(m != NULL);
+    if (m) {
+        /* f: %r1..%r4 live at once = 4; across the call to f: %rd1 (2) + %r1 = 3 */
+        CHECK_EQ_INT(ptx_estimate_registers(m, ptx_find_function(m, "f")), 4);
+        CHECK_EQ_INT(ptx_estimate_registers(m, ptx_find_function(m, "k")), 7);
+        CHECK_EQ_INT(ptx_estimate_registers(m, ptx_find_function(m, "g")), 0);
+    }
+    ptx_module_free(m);
     /* real kernels give plausible numbers */
     char err[256];
     m = ptx_parse(embedded_find("tests/ptx/vecadd.ptx"), "v", err, sizeof err);

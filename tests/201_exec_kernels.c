@@ -7,6 +7,8 @@
 
 static ccgpu *gpu;
 static ccgpu_module *mod;
+/* the same kernels compiled three ways: default, -G (debug), -use_fast_math */
+static const char *ptx_file = "tests/ptx/201_kernels.ptx";
 
 static ccgpu *make_gpu(const char *overrides)
 {
@@ -23,8 +25,8 @@ static ccgpu *make_gpu(const char *overrides)
 
 static ccgpu_module *load(ccgpu *g)
 {
-    const char *text = embedded_find("tests/ptx/201_kernels.ptx");
-    ccgpu_module *m = text ? ccgpu_module_load_string(g, text, "201_kernels.ptx") : NULL;
+    const char *text = embedded_find(ptx_file);
+    ccgpu_module *m = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
     if (!m)
         printf("load: %s\n", g ? ccgpu_error(g) : "no gpu");
     return m;
@@ -377,14 +379,91 @@ TEST(runaway_kernel_is_stopped)
     ccgpu_destroy(g);
 }
 
-int main(void)
+/* Whole warps that exit before a barrier no longer count at it. (A warp
+ * that reaches a barrier with only some of its lanes, while the others wait
+ * at the reconvergence point, is a deadlock: see kernel_errors.) */
+TEST(barrier_reductions_and_exited_threads)
 {
-    gpu = make_gpu(NULL);
-    mod = gpu ? load(gpu) : NULL;
-    if (!mod) {
-        printf("RESULT passed=0 failed=1\n");
-        return 1;
-    }
+    enum { B = 96, N = 64 };
+    ccgpu_devptr d = dalloc(B * 4);
+    int n = N;
+    void *args[] = { &d, &n };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "sync_reduce", d1(1), d1(B), 0, args, 2), 0);
+    int out[B];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int cnt = 0;
+    for (int t = 0; t < N; t++)
+        cnt += t % 3 == 0;
+    for (int t = 0; t < N; t++)
+        CHECK_EQ_INT(out[t], cnt * 100 + 10 + 1);
+    CHECK_EQ_INT(out[N], 0);
+}
+
+TEST(named_barriers_with_counts)
+{
+    ccgpu_devptr d = dalloc(128 * 4);
+    void *args[] = { &d };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "named_barriers", d1(1), d1(128), 0, args, 1), 0);
+    int out[128];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int bad = 0;
+    for (int t = 0; t < 128; t++)
+        bad += out[t] != (t / 64) * 64 + 63 - t % 64;
+    CHECK_EQ_INT(bad, 0);
+}
+
+TEST(barrier_on_both_sides_of_a_branch)
+{
+    ccgpu_devptr d = dalloc(64 * 4);
+    void *args[] = { &d };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "split_barrier", d1(1), d1(64), 0, args, 1), 0);
+    int out[64];
+    ccgpu_memcpy_dtoh(gpu, out, d, sizeof out);
+    int bad = 0;
+    for (int t = 0; t < 64; t++)
+        bad += out[t] != ((t & 1) ? 20 : 100);
+    CHECK_EQ_INT(bad, 0);
+}
+
+TEST(printf_formats)
+{
+    FILE *tmp = tmpfile();
+    CHECK(tmp != NULL);
+    if (!tmp)
+        return;
+    ccgpu_set_printf_stream(gpu, tmp);
+    long long big = 123456789012345ll;
+    uint64_t ptr = 0x1234abcd;
+    void *args[] = { &big, &ptr };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "hello2", d1(1), d1(1), 0, args, 2), 0);
+    ccgpu_set_printf_stream(gpu, NULL);
+    char buf[512] = { 0 }, ref[512];
+    rewind(tmp);
+    size_t len = fread(buf, 1, sizeof buf - 1, tmp);
+    fclose(tmp);
+    buf[len] = 0;
+    snprintf(ref, sizeof ref, "%i %X %e %g 0x%llx %lld %llu %llu [%5d|%-4d] %s\n", -42, 0xBEEFu,
+             1234.5, 0.0001, (unsigned long long)ptr, big, (unsigned long long)big,
+             (unsigned long long)big, 7, 3, "end");
+    CHECK(strcmp(buf, ref) == 0);
+    if (strcmp(buf, ref) != 0)
+        printf("  got '%s'\n  expected '%s'\n", buf, ref);
+}
+
+TEST(shared_out_of_bounds)
+{
+    ccgpu_devptr d = dalloc(32 * 4);
+    int k = 100;
+    void *args[] = { &d, &k };
+    CHECK_EQ_INT(ccgpu_launch(gpu, mod, "shared_oob", d1(1), d1(32), 0, args, 2), -1);
+    /* 0x190 in the shared window, or its generic address (nvcc -G) */
+    CHECK_STR_CONTAINS(ccgpu_error(gpu), "kernel shared_oob: CTA (0,0,0) thread (1,0,0): "
+                                         "out-of-bounds shared store of 4 bytes at 0x");
+    CHECK_STR_CONTAINS(ccgpu_error(gpu), "190 (line ");
+}
+
+static void run_all(void)
+{
     RUN(vecadd);
     RUN(divergence_and_reconvergence);
     RUN(shared_memory_and_barriers);
@@ -398,6 +477,30 @@ int main(void)
     RUN(kernel_errors_name_kernel_cta_thread_line);
     RUN(launch_errors);
     RUN(runaway_kernel_is_stopped);
-    ccgpu_destroy(gpu);
+    RUN(barrier_reductions_and_exited_threads);
+    RUN(named_barriers_with_counts);
+    RUN(barrier_on_both_sides_of_a_branch);
+    RUN(printf_formats);
+    RUN(shared_out_of_bounds);
+}
+
+int main(void)
+{
+    static const char *const files[] = { "tests/ptx/201_kernels.ptx", "tests/ptx/201_kernels_g.ptx",
+                                         "tests/ptx/201_kernels_fast.ptx" };
+    for (int i = 0; i < 3; i++) {
+        ptx_file = files[i];
+        printf("# %s\n", ptx_file);
+        gpu = make_gpu(NULL);
+        mod = gpu ? load(gpu) : NULL;
+        if (!mod) {
+            printf("FAIL load %s\n", ptx_file);
+            check_state_.failed++;
+            ccgpu_destroy(gpu);
+            continue;
+        }
+        run_all();
+        ccgpu_destroy(gpu);
+    }
     return check_summary();
 }

@@ -250,6 +250,8 @@ TEST(float_arithmetic_nan_ftz_sat_rounding)
     CHECK_EQ_U64(f32bits("mov.f32 %f1, 0f7FC00001;\nabs.f32 %f0, %f1;"), 0x7fc00001);
     CHECK_EQ_U64(f32bits("mov.f32 %f1, 0f3F800000;\nneg.f32 %f0, %f1;"), 0xbf800000);
     CHECK(f32r("mov.f32 %f1, 0fC0000000;\ncopysign.f32 %f0, %f1, 0f40400000;") == -3.0f);
+    CHECK(isnan(f32r("mov.f32 %f1, 0f7FC00000;\nmin.NaN.f32 %f0, %f1, 0f40000000;")));
+    CHECK(f32r("mov.f32 %f1, 0fC0000000;\nfma.rn.relu.f32 %f0, %f1, %f1, 0fC1000000;") == 0.0f);
 }
 
 TEST(special_functions)
@@ -346,6 +348,10 @@ TEST(unimplemented_instruction_is_reported)
     snprintf(text, sizeof text, "%sadd.rn.f16x2 %%r0, %%r1, %%r2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
     CHECK(ccgpu_module_load_string(gpu, text, "half.ptx") == NULL);
     CHECK_STR_CONTAINS(ccgpu_error(gpu), "half.ptx:12: add: half-precision arithmetic");
+    snprintf(text, sizeof text, "%ssetp.lt.f16 %%p0, %%h1, %%h2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
+    CHECK(ccgpu_module_load_string(gpu, text, "half2.ptx") == NULL);
+    snprintf(text, sizeof text, "%scvt.rn.f16x2.f32 %%r0, %%f1, %%f2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
+    CHECK(ccgpu_module_load_string(gpu, text, "half3.ptx") == NULL);
     snprintf(text, sizeof text, "%sdiv.rn.f32 %%f0, %%f1, %%f2;\nmov.b64 %%rd0, 0;\n%s", head, tail);
     CHECK(ccgpu_module_load_string(gpu, text, "ok.ptx") != NULL);
 }

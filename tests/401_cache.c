@@ -13,6 +13,7 @@ static int mk(struct cache *c, const char *spec)
     char err[256];
     if (cache_config_parse(&cfg, spec, err, sizeof err) || cache_init(c, &cfg, err, sizeof err)) {
         printf("  setup '%s': %s\n", spec, err);
+        CHECK(!"cache setup failed");
         return -1;
     }
     return 0;
@@ -21,13 +22,13 @@ static int mk(struct cache *c, const char *spec)
 static enum cache_outcome rd(struct cache *c, uint64_t line, int warp, uint64_t token,
                              enum cache_fail *f)
 {
-    struct cache_access a = { line * LINE, 0, 0, warp, token };
+    struct cache_access a = { .addr = line * LINE, .warp = warp, .token = token };
     return cache_access(c, &a, f);
 }
 
 static enum cache_outcome wr(struct cache *c, uint64_t line, enum cache_fail *f)
 {
-    struct cache_access a = { line * LINE, 0, 1, 0, 99 };
+    struct cache_access a = { .addr = line * LINE, .is_write = 1, .token = 99 };
     return cache_access(c, &a, f);
 }
 
@@ -251,6 +252,27 @@ TEST(write_evict_no_allocate)
     cache_free(&c);
 }
 
+TEST(sectored_write_evict)
+{
+    struct cache c;
+    enum cache_fail f;
+    const uint64_t *t;
+    if (mk(&c, "S:1:128:2,L:E:m:N:L,A:8:4,8"))
+        return;
+    struct cache_access r01 = { .addr = 0, .sectors = 0x3, .token = 1 };
+    CHECK_EQ_INT(cache_access(&c, &r01, &f), CACHE_MISS);
+    cache_out_pop(&c);
+    cache_fill(&c, 0, 0x3, &t);
+    struct cache_access w2 = { .addr = 64, .sectors = 0x4, .is_write = 1, .token = 2 };
+    CHECK_EQ_INT(cache_access(&c, &w2, &f), CACHE_MISS); /* sector 2 not held */
+    CHECK(cache_find_line(&c, 0) != NULL);                /* the line stays */
+    struct cache_access w12 = { .addr = 32, .sectors = 0x6, .is_write = 1, .token = 3 };
+    CHECK_EQ_INT(cache_access(&c, &w12, &f), CACHE_MISS); /* partly held */
+    CHECK(!cache_find_line(&c, 0));                       /* sector 1 was: evicted */
+    CHECK_EQ_INT(c.st.write_invalidates, 1);
+    cache_free(&c);
+}
+
 TEST(write_through_keeps_line)
 {
     struct cache c;
@@ -262,6 +284,28 @@ TEST(write_through_keeps_line)
     CHECK(present(&c, 5));
     CHECK(cache_find_line(&c, 5 * LINE)->state == CACHE_LINE_VALID);
     CHECK(cache_out_front(&c) && cache_out_front(&c)->kind == CACHE_OUT_WRITE);
+    cache_free(&c);
+}
+
+TEST(local_write_back_global_write_through)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:1,L:L:m:N:L,A:8:4,4"))
+        return;
+    rd_fill(&c, 5);
+    struct cache_access g = { .addr = 5 * LINE, .is_write = 1, .token = 1 },
+                        loc = { .addr = 5 * LINE, .is_write = 1, .token = 2, .is_local = 1 };
+    CHECK_EQ_INT(cache_access(&c, &g, &f), CACHE_HIT); /* global: through */
+    CHECK(cache_find_line(&c, 5 * LINE)->state == CACHE_LINE_VALID);
+    CHECK(cache_out_front(&c) && cache_out_front(&c)->kind == CACHE_OUT_WRITE);
+    cache_out_pop(&c);
+    CHECK_EQ_INT(cache_access(&c, &loc, &f), CACHE_HIT); /* local: back */
+    CHECK(cache_find_line(&c, 5 * LINE)->state == CACHE_LINE_MODIFIED);
+    CHECK(!cache_out_front(&c));
+    CHECK_EQ_INT(rd(&c, 6, 0, 3, &f), CACHE_MISS); /* evicts the dirty line */
+    CHECK(cache_out_front(&c) && cache_out_front(&c)->kind == CACHE_OUT_WRITEBACK);
+    CHECK_EQ_INT(c.st.writebacks, 1);
     cache_free(&c);
 }
 
@@ -328,7 +372,8 @@ TEST(sectored_misses_and_partial_fills)
     CHECK_EQ_INT(c.nsectors, 4);
     CHECK_EQ_INT(cache_sector_mask(&c, 40, 64), 0xe); /* bytes 40..103 */
     CHECK_EQ_INT(cache_sector_mask(&c, 130, 4), 0x1);
-    struct cache_access a0 = { 0, 0x1, 0, 0, 1 }, a1 = { 32, 0, 0, 0, 2 }, a2 = { 0, 0x1, 0, 0, 3 };
+    struct cache_access a0 = { .addr = 0, .sectors = 0x1, .token = 1 },
+                        a1 = { .addr = 32, .token = 2 }, a2 = { .addr = 0, .sectors = 0x1, .token = 3 };
     CHECK_EQ_INT(cache_access(&c, &a0, &f), CACHE_MISS);
     CHECK_EQ_INT(cache_access(&c, &a1, &f), CACHE_MISS); /* sector 1: sector miss */
     CHECK_EQ_INT(cache_access(&c, &a2, &f), CACHE_HIT_RESERVED);
@@ -370,6 +415,32 @@ TEST(allocate_on_fill_never_fails_line_alloc)
     CHECK_EQ_INT(cache_fill(&c, 2 * LINE, 1, &t), 1);
     CHECK(present(&c, 2) && !present(&c, 1));
     CHECK_EQ_INT(c.st.res_fail[0], 0);
+    cache_free(&c);
+}
+
+TEST(allocate_on_fill_dirty_victim_with_full_queue)
+{
+    struct cache c;
+    enum cache_fail f;
+    if (mk(&c, "N:1:128:1,L:L:f:N:L,A:4:4,2"))
+        return;
+    const uint64_t *t;
+    CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
+    cache_out_pop(&c);
+    cache_fill(&c, LINE, 1, &t);
+    struct cache_access loc = { .addr = LINE, .is_write = 1, .token = 2, .is_local = 1 };
+    CHECK_EQ_INT(cache_access(&c, &loc, &f), CACHE_HIT); /* line 1 dirty */
+    CHECK_EQ_INT(rd(&c, 2, 0, 3, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 3, 0, 4, &f), CACHE_MISS); /* queue now full */
+    CHECK_EQ_INT(rd(&c, 4, 0, 5, &f), CACHE_RESERVATION_FAIL);
+    CHECK_EQ_INT(f, CACHE_FAIL_MISS_QUEUE);
+    CHECK_EQ_INT(cache_fill(&c, 2 * LINE, 1, &t), 1); /* evicts dirty 1: writeback anyway */
+    CHECK_EQ_INT(c.mq_count, 3);
+    CHECK_EQ_INT(rd(&c, 4, 0, 5, &f), CACHE_RESERVATION_FAIL); /* still full */
+    cache_out_pop(&c);
+    cache_out_pop(&c);
+    const struct cache_out *o = cache_out_front(&c);
+    CHECK(o && o->kind == CACHE_OUT_WRITEBACK && o->addr == LINE);
     cache_free(&c);
 }
 
@@ -436,6 +507,20 @@ TEST(hooks_see_reserving_warp_on_eviction)
     CHECK_EQ_INT(wr(&c, 2, &f), CACHE_HIT); /* write-evict: not an eviction */
     CHECK_EQ_INT(s.nevict, 1);
     cache_free(&c);
+    /* allocate-on-fill: the line is reserved for the warp whose miss opened
+     * the MSHR entry, when the data arrives */
+    if (mk(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
+        return;
+    memset(&s, 0, sizeof s);
+    cache_set_hooks(&c, &h);
+    CHECK_EQ_INT(rd(&c, 1, 5, 1, &f), CACHE_MISS);
+    CHECK_EQ_INT(rd(&c, 1, 6, 2, &f), CACHE_HIT_RESERVED);
+    CHECK_EQ_INT(s.nres, 0);
+    cache_fill(&c, LINE, 1, &t);
+    CHECK_EQ_INT(s.nres, 1);
+    CHECK_EQ_INT(s.res_warp, 5);
+    CHECK_EQ_INT(cache_find_line(&c, LINE)->warp, 5);
+    cache_free(&c);
 }
 
 TEST(stats_registered_by_prefix)
@@ -487,12 +572,15 @@ int main(void)
     RUN(mshr_entry_and_merge_limits);
     RUN(miss_queue_full);
     RUN(write_evict_no_allocate);
+    RUN(sectored_write_evict);
     RUN(write_through_keeps_line);
+    RUN(local_write_back_global_write_through);
     RUN(write_back_dirty_eviction);
     RUN(write_back_victim_needs_room_for_writeback);
     RUN(write_back_write_to_reserved_line_is_dirty_after_fill);
     RUN(sectored_misses_and_partial_fills);
     RUN(allocate_on_fill_never_fails_line_alloc);
+    RUN(allocate_on_fill_dirty_victim_with_full_queue);
     RUN(hooks_see_reserving_warp_on_eviction);
     RUN(stats_registered_by_prefix);
     RUN(invalidate_all_keeps_reserved);

@@ -13,7 +13,7 @@ TEST(parses_fermi_l1d_4x_form)
     CHECK_EQ_INT(c.assoc, 4);
     CHECK_EQ_INT(c.sector_size, 128);
     CHECK(strcmp(c.repl, "L") == 0);
-    CHECK_EQ_INT(c.write_policy, CACHE_WRITE_THROUGH); /* L = local WB / global WT */
+    CHECK_EQ_INT(c.write_policy, CACHE_WRITE_LOCAL_WB_GLOBAL_WT);
     CHECK_EQ_INT(c.alloc_policy, CACHE_ALLOC_ON_MISS);
     CHECK_EQ_INT(c.write_allocate, 0);
     CHECK(strcmp(c.index, "fermi") == 0);
@@ -46,8 +46,9 @@ TEST(parses_3x_forms_and_sectored_l2)
 
 TEST(round_trip)
 {
-    const char *in[] = { "N:32:128:4,L:E:m:N:L,A:32:8,8:0,0", "S:64:128:16,F:B:m:W:P,S:32:4,4:0,0" };
-    for (int i = 0; i < 2; i++) {
+    const char *in[] = { "N:32:128:4,L:E:m:N:L,A:32:8,8:0,0", "S:64:128:16,F:B:m:W:P,S:32:4,4:0,0",
+                         "N:64:128:6,L:L:m:N:H,A:128:8,8:0,0" };
+    for (int i = 0; i < 3; i++) {
         struct cache_config a, b;
         char err[256], buf[256];
         CHECK_EQ_INT(cache_config_parse(&a, in[i], err, sizeof err), 0);

@@ -10,6 +10,7 @@ static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_
     char err[256];
     if (icnt_init(n, &cfg, err, sizeof err)) {
         printf("  %s\n", err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;

@@ -16,6 +16,7 @@ static int mk(struct dram *d)
     char err[256];
     if (dram_init(d, &CFG, err, sizeof err)) {
         printf("  %s\n", err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;
@@ -76,6 +77,44 @@ TEST(tras_and_twr_hold_precharge)
     /* PRE at max(200 + tRAS, 220 + tWR) = 232, ACT 244, RD 256, data done 272 */
     CHECK_EQ_U64(done[4], 272);
     CHECK_EQ_U64(d.st.writes, 1);
+    dram_free(&d);
+}
+
+TEST(trrd_and_tccd_between_banks)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    struct dram_config cfg = CFG;
+    char err[256];
+    cfg.t.tCCD = 10; /* longer than a 64-byte transfer (4 cycles) */
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    /* two closed banks: ACT 0 at 0, ACT 1 at tRRD = 6; RD 0 at 12, RD 1 at
+     * max(6 + tRCD, 12 + tCCD) = 22 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 1, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[1], 12 + 12 + 4);
+    CHECK_EQ_U64(done[2], 22 + 12 + 4);
+    CHECK_EQ_U64(d.st.activates, 2);
+    dram_free(&d);
+}
+
+TEST(write_to_read_turnaround)
+{
+    struct dram d;
+    struct dram_config cfg = CFG;
+    uint64_t done[8] = { 0 };
+    char err[256];
+    cfg.t.tCDLR = 5;
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    run(&d, 0, 100, done); /* row 1 open */
+    dram_push(&d, 0, 1, 64, 1, 2, 0); /* WR at 100, data 104..108 */
+    dram_push(&d, 0, 1, 64, 0, 3, 0); /* RD not before 108 + tCDLR = 113 */
+    run(&d, 100, 200, done);
+    CHECK_EQ_U64(done[3], 113 + 12 + 4);
     dram_free(&d);
 }
 
@@ -195,6 +234,8 @@ int main(void)
 {
     RUN(isolated_read_latencies);
     RUN(tras_and_twr_hold_precharge);
+    RUN(trrd_and_tccd_between_banks);
+    RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);
     RUN(next_event_skipping_matches_ticking);

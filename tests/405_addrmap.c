@@ -49,6 +49,47 @@ TEST(explicit_channel_bits)
     }
 }
 
+/* Bit-by-bit reference for a letter's field. */
+static uint64_t naive(const char *bits, char letter, uint64_t addr)
+{
+    int n = 0;
+    for (const char *p = bits; *p; p++)
+        n += *p != '.';
+    uint64_t out = 0;
+    int k = 0;
+    for (int b = 0; b < n; b++) { /* bit b is the (n-1-b)-th letter */
+        int idx = n - 1 - b, seen = 0;
+        const char *p = bits;
+        for (; *p; p++)
+            if (*p != '.' && seen++ == idx)
+                break;
+        char c = *p == 'S' ? 'C' : *p;
+        if (c == letter)
+            out |= ((addr >> b) & 1) << k++;
+    }
+    return out;
+}
+
+TEST(scattered_bits_match_bit_by_bit_reference)
+{
+    const char *bits = "RRBRBRRB.CCDCDCC.BDCRDCCR";
+    struct addrmap m;
+    struct dram_addr a;
+    char err[256];
+    CHECK_EQ_INT(addrmap_init(&m, bits, 16, 16, err, sizeof err), 0);
+    uint64_t x = 99;
+    for (int i = 0; i < 2000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint64_t g = x & 0xffffff;
+        addrmap_decode(&m, g, &a);
+        CHECK_EQ_U64(a.chan, naive(bits, 'D', g));
+        CHECK_EQ_U64(a.bank, naive(bits, 'B', g));
+        CHECK_EQ_U64(a.row, naive(bits, 'R', g));
+        CHECK_EQ_U64(a.col, naive(bits, 'C', g));
+        CHECK_EQ_U64(addrmap_global(&m, a.chan, a.local), g);
+    }
+}
+
 TEST(bad_mappings)
 {
     struct addrmap m;
@@ -69,6 +110,7 @@ int main(void)
 {
     RUN(default_fermi_mapping_six_channels);
     RUN(explicit_channel_bits);
+    RUN(scattered_bits_match_bit_by_bit_reference);
     RUN(bad_mappings);
     return check_summary();
 }

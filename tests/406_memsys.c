@@ -24,6 +24,7 @@ static int mk(struct memsys *m, const struct memsys_config *c)
     char err[256];
     if (memsys_init(m, c, err, sizeof err)) {
         printf("  %s\n", err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;
@@ -158,6 +159,78 @@ TEST(sectored_l2_fetches_sectors)
     memsys_free(&m);
 }
 
+TEST(l2_bypass_goes_around)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    if (mk(&m, &c))
+        return;
+    memsys_advance(&m, 10);
+    struct mem_request r = { .addr = 0x3000, .id = 7, .bypass_l2 = 1 };
+    CHECK_EQ_INT(memsys_push(&m, 10, &r), 0);
+    uint64_t t = 11;
+    for (; t < 1000 && !memsys_pop_response(&m, 0, t, &got); t++)
+        memsys_advance(&m, t + 1);
+    CHECK_EQ_U64(got.id, 7);
+    CHECK_EQ_INT(got.l2_hit, 0);
+    int64_t bypass = (int64_t)(got.done_cycle - got.issue_cycle);
+    CHECK(!cache_find_line(&m.part[0].l2, 0x3000)); /* not allocated */
+    CHECK_EQ_U64(m.part[0].bypassed, 1);
+    CHECK_EQ_U64(m.part[0].l2.st.accesses, 0);
+    /* the same latency as a miss that allocates (fill and bypass both take
+     * the cycle after the data) */
+    int64_t miss = one(&m, 2000, 0x5000, 0, &got); /* closed bank too */
+    CHECK_EQ_INT(bypass, miss);
+    /* a line the L2 holds is served by it even when bypassing */
+    struct mem_request h = { .addr = 0x5000, .id = 8, .bypass_l2 = 1 };
+    memsys_advance(&m, 3000);
+    CHECK_EQ_INT(memsys_push(&m, 3000, &h), 0);
+    for (t = 3001; t < 4000 && !memsys_pop_response(&m, 0, t, &got); t++)
+        memsys_advance(&m, t + 1);
+    CHECK_EQ_INT(got.l2_hit, 1);
+    CHECK_EQ_U64(m.part[0].bypassed, 1);
+    memsys_free(&m);
+}
+
+struct hook_log {
+    uint64_t blocks[16];
+    int n, evicts;
+};
+
+static void log_access(void *ctx, uint64_t block, int32_t warp, int is_write, enum cache_outcome o,
+                       enum cache_fail f)
+{
+    struct hook_log *l = ctx;
+    (void)warp, (void)is_write, (void)o, (void)f;
+    if (l->n < 16)
+        l->blocks[l->n++] = block;
+}
+
+TEST(l2_hooks_see_global_blocks)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 6);
+    if (mk(&m, &c))
+        return;
+    struct hook_log log = { { 0 }, 0, 0 };
+    struct cache_hooks h = { .ctx = &log, .on_access = log_access };
+    memsys_set_l2_hooks(&m, &h);
+    uint64_t addrs[3] = { 0x12345680, 0x300, 0x7777700 };
+    for (int i = 0; i < 3; i++)
+        one(&m, 10 + (uint64_t)i * 1000, addrs[i], 0, &got);
+    CHECK_EQ_INT(log.n, 3);
+    for (int i = 0; i < 3 && i < log.n; i++)
+        CHECK_EQ_U64(log.blocks[i], addrs[i] / 128);
+    memsys_set_l2_hooks(&m, NULL);
+    one(&m, 5000, 0x400, 0, &got);
+    CHECK_EQ_INT(log.n, 3);
+    memsys_free(&m);
+}
+
 TEST(bad_requests)
 {
     struct memsys_config c;
@@ -172,6 +245,10 @@ TEST(bad_requests)
     r.sm = 5;
     CHECK_EQ_INT(memsys_push(&m, 0, &r), -2);
     CHECK_STR_CONTAINS(m.err, "SM 5");
+    r.sm = 0;
+    memsys_advance(&m, 50);
+    CHECK_EQ_INT(memsys_push(&m, 49, &r), -2);
+    CHECK_STR_CONTAINS(m.err, "push at cycle 49, already at cycle 50");
     memsys_free(&m);
     char err[256];
     c.l2_mhz = 0;
@@ -185,7 +262,7 @@ struct run_result {
     uint64_t digest, last, answered, l2_hits, calls;
 };
 
-static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
+static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz, uint32_t ports)
 {
     struct run_result res = { 0, 0, 0, 0, 0 };
     struct memsys_config c;
@@ -199,6 +276,7 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
     c.l2.mshr_entries = 4;
     c.icnt_in_buf = 2;
     c.dram.queue_size = 4;
+    c.l2_ports = ports;
     if (mk(&m, &c))
         return res;
     m.exhaustive = mode == 2;
@@ -224,6 +302,7 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
             uint64_t line = (x >> 3) % 96; /* reuse and conflicts */
             struct mem_request r = { .addr = line * 128 + (x & 0x60), .bytes = (x & 4) ? 32 : 0,
                                      .is_write = (uint8_t)((x & 0x18) == 0), .sm = (uint16_t)sm,
+                                     .bypass_l2 = (uint8_t)((x & 0x300) == 0),
                                      .warp = (int32_t)(x & 7), .id = (uint64_t)sm * 100000 + (uint64_t)issued[sm] };
             if (memsys_push(&m, now, &r) == 0) {
                 issued[sm]++;
@@ -255,11 +334,12 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz)
 TEST(deterministic_and_skipping_matches_ticking)
 {
     static const uint32_t clocks[][2] = { { 700, 924 }, { 1300, 800 }, { 1000, 1000 } };
-    for (int k = 0; k < 3; k++) {
-        struct run_result a = run_mix(0, clocks[k][0], clocks[k][1]);
-        struct run_result b = run_mix(0, clocks[k][0], clocks[k][1]);
-        struct run_result s = run_mix(1, clocks[k][0], clocks[k][1]);
-        struct run_result e = run_mix(2, clocks[k][0], clocks[k][1]);
+    for (int k = 0; k < 4; k++) {
+        uint32_t ports = k == 3 ? 2 : 1, core = clocks[k % 3][0], dram = clocks[k % 3][1];
+        struct run_result a = run_mix(0, core, dram, ports);
+        struct run_result b = run_mix(0, core, dram, ports);
+        struct run_result s = run_mix(1, core, dram, ports);
+        struct run_result e = run_mix(2, core, dram, ports);
         CHECK_EQ_U64(a.answered, 2400);
         CHECK(a.l2_hits > 100 && a.l2_hits < 2300);
         CHECK_EQ_U64(a.digest, b.digest);
@@ -294,6 +374,14 @@ TEST(stats_registered)
     CHECK_NEAR(v, 0, 0);
     CHECK_EQ_INT(stats_get(&s, "mem.avg_read_latency", -1, &v), 0);
     CHECK(v > 10);
+    one(&m, 2000, 0x100, 0, &got); /* an L2 hit */
+    memsys_sync_stats(&m);
+    CHECK_EQ_INT(stats_get(&s, "l2.accesses", -1, &v), 0);
+    CHECK_NEAR(v, 2, 0);
+    CHECK_EQ_INT(stats_get(&s, "l2.miss_rate", -1, &v), 0);
+    CHECK_NEAR(v, 0.5, 1e-12);
+    CHECK_EQ_INT(stats_get(&s, "dram.activates", -1, &v), 0);
+    CHECK_NEAR(v, 1, 0);
     stats_free(&s);
     memsys_free(&m);
 }
@@ -301,8 +389,8 @@ TEST(stats_registered)
 TEST(paper_presets_build)
 {
     void (*presets[])(struct memsys_config *) = { memsys_config_gtx480, memsys_config_ccws,
-                                                   memsys_config_awss };
-    for (int i = 0; i < 3; i++) {
+                                                   memsys_config_awss, memsys_config_h100 };
+    for (int i = 0; i < 4; i++) {
         struct memsys_config c;
         struct memsys m;
         struct mem_request got;
@@ -320,6 +408,8 @@ int main(void)
     RUN(fixed_latencies_add_up_with_different_clocks);
     RUN(writes_are_acknowledged_and_stay_in_l2);
     RUN(sectored_l2_fetches_sectors);
+    RUN(l2_bypass_goes_around);
+    RUN(l2_hooks_see_global_blocks);
     RUN(bad_requests);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(stats_registered);

@@ -37,12 +37,14 @@ TEST(reads_gpgpusim_memory_options)
     CHECK_NEAR(c.icnt_mhz, 1400, 0);
     CHECK_NEAR(c.dram_mhz, 924, 0);
     CHECK_EQ_INT(c.l2.nsets, 64); /* two sub-partitions of 32 sets */
+    CHECK_EQ_INT(c.l2_ports, 2);
     CHECK_EQ_INT(c.l2.assoc, 16);
     CHECK_EQ_INT(c.l2.sector_size, 32);
     CHECK(strcmp(c.l2.index, "ipoly") == 0);
     CHECK_EQ_INT(c.dram.nbanks, 16);
     CHECK_EQ_INT(c.dram.t.tRAS, 28);
     CHECK_EQ_INT(c.dram.t.tWR, 12);
+    CHECK_EQ_INT(c.dram.t.tCDLR, 5);
     CHECK_EQ_INT(c.dram.bus_bytes, 8);
     CHECK_EQ_INT(c.dram.data_rate, 4);
     CHECK_EQ_INT(c.dram.queue_size, 256);

@@ -59,8 +59,8 @@ static struct result run(const char *l1spec, uint64_t seed)
                 uint64_t y = x ^ ((uint64_t)issued[s] * 0x9e3779b97f4a7c15ull) ^ (uint64_t)s;
                 y ^= y >> 29;
                 uint64_t line = y % 200;
-                struct cache_access a = { line * 128 + (y >> 20) % 4 * 32, 0, 0, (int32_t)(y % 8),
-                                          (uint64_t)issued[s] };
+                struct cache_access a = { .addr = line * 128 + (y >> 20) % 4 * 32,
+                                          .warp = (int32_t)(y % 8), .token = (uint64_t)issued[s] };
                 enum cache_fail f;
                 enum cache_outcome o = cache_access(&l1[s], &a, &f);
                 if (o != CACHE_RESERVATION_FAIL) {

@@ -8,6 +8,7 @@ static int mk(struct cache_index *idx, const char *spec, uint32_t nsets)
     char err[256];
     if (cache_index_init(idx, spec, nsets, err, sizeof err)) {
         printf("  %s: %s\n", spec, err);
+        CHECK(!"setup failed");
         return -1;
     }
     return 0;

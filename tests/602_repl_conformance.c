@@ -81,7 +81,7 @@ TEST(never_a_reserved_way_inside_a_cache)
         const uint64_t *t;
         int fills = 0;
         for (uint64_t i = 0; i < 200; i++) {
-            struct cache_access a = { i * 2 * 128, 0, 0, 0, i };
+            struct cache_access a = { .addr = i * 2 * 128, .token = i };
             enum cache_outcome o = cache_access(&c, &a, &f);
             if (o == CACHE_RESERVATION_FAIL) {
                 CHECK_EQ_INT(f, CACHE_FAIL_LINE_ALLOC);

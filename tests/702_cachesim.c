@@ -556,6 +556,15 @@ TEST(set_index_function_by_name_and_bad_shapes)
     c.index = "nosuch";
     CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "nosuch");
+    c.assoc = 0; /* fully associative: one set, any index function will do */
+    for (int i = 0; cache_index_table[i]; i++) {
+        c.index = cache_index_table[i]->name;
+        CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), 0);
+        cachesim_free(&s);
+    }
+    c.index = "nosuch";
+    CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);
+    c.assoc = 8;
     c.index = NULL;
     c.assoc = 7;
     CHECK_EQ_INT(cachesim_init(&s, &c, err, sizeof err), -1);

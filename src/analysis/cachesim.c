@@ -143,12 +143,33 @@ static int opt_bypass(const struct cachesim *s, uint32_t set, uint32_t next_use)
     return next_use > key_at(s, set * s->assoc, 0);
 }
 
+/* ---- a policy of the timing model (src/policy/cache_repl.def) ---------- */
+
+static void shared_hit(struct cachesim *s, uint32_t set, uint32_t li)
+{
+    s->shared.ops->on_hit(&s->shared, set, li - set * s->assoc);
+}
+
+static void shared_fill(struct cachesim *s, uint32_t set, uint32_t li)
+{
+    s->shared.ops->on_fill(&s->shared, set, li - set * s->assoc);
+}
+
+/* Every way is eligible: nothing is ever reserved without timing. */
+static uint32_t shared_victim(struct cachesim *s, uint32_t set)
+{
+    int v = s->shared.ops->choose_victim(&s->shared, set, s->eligible);
+    return v < 0 || (uint32_t)v >= s->assoc ? NIL : set * s->assoc + (uint32_t)v;
+}
+
 static const struct cachesim_repl repl_table[] = {
     {"lru", CACHESIM_LRU, lru_hit, list_push_front, list_victim, list_remove, NULL},
     {"fifo", CACHESIM_FIFO, no_hit, list_push_front, list_victim, list_remove, NULL},
     {"random", CACHESIM_RANDOM, no_hit, no_hit, random_victim, no_hit, NULL},
     {"opt", CACHESIM_OPT, opt_hit, opt_fill, opt_victim, opt_remove, NULL},
     {"opt-bypass", CACHESIM_OPT_BYPASS, opt_hit, opt_fill, opt_victim, opt_remove, opt_bypass},
+    /* invalidations are not reported to cache_repl policies (nor by src/mem) */
+    {"repl", CACHESIM_REPL, shared_hit, shared_fill, shared_victim, no_hit, NULL},
 };
 #define NREPL (sizeof repl_table / sizeof repl_table[0])
 
@@ -156,6 +177,8 @@ static const char *const writes_names[] = {"evict", "allocate", "ignore"};
 
 int cachesim_policy_parse(const char *name)
 {
+    if (strncmp(name, "repl:", 5) == 0 && name[5])
+        return CACHESIM_REPL;
     for (size_t i = 0; i < NREPL; i++)
         if (strcmp(name, repl_table[i].name) == 0)
             return (int)repl_table[i].policy;
@@ -193,6 +216,23 @@ const char *cachesim_writes_name(enum cachesim_writes w)
 
 /* ---- construction ------------------------------------------------------ */
 
+/* A single set needs no index function, but the name must still exist (some
+ * functions refuse one set: ipoly needs a polynomial of degree >= 1). */
+static int init_index(struct cachesim *s, const char *spec, char *err, size_t errlen)
+{
+    if (s->nsets > 1)
+        return cache_index_init(&s->index, spec, s->nsets, err, errlen);
+    size_t n = strcspn(spec, ":");
+    for (int i = 0; cache_index_table[i]; i++) {
+        const struct cache_index_ops *ops = cache_index_table[i];
+        if ((strlen(ops->name) == n && !strncmp(ops->name, spec, n)) ||
+            (ops->alias && strlen(ops->alias) == n && !strncmp(ops->alias, spec, n)))
+            return cache_index_init(&s->index, "linear", 1, err, errlen);
+    }
+    snprintf(err, errlen, "unknown cache index function '%.*s'", (int)n, spec);
+    return -1;
+}
+
 int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
@@ -212,8 +252,8 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
         s->assoc = 0;
         s->nlines = 1024;
         s->lines = malloc(s->nlines * sizeof *s->lines);
-        s->free_ways = malloc(s->nlines * sizeof *s->free_ways);
-        if (!s->lines || !s->free_ways || blockmap_init(&s->map, s->nlines) != 0)
+        s->free_lines = malloc(s->nlines * sizeof *s->free_lines);
+        if (!s->lines || !s->free_lines || blockmap_init(&s->map, s->nlines) != 0)
             goto oom;
         return 0;
     }
@@ -241,21 +281,34 @@ int cachesim_init(struct cachesim *s, const struct cachesim_config *cfg, char *e
     s->assoc = assoc;
     s->nsets = (uint32_t)(nlines / assoc);
     s->nlines = nlines;
-    if (cache_index_init(&s->index, cfg->index ? cfg->index : "linear", s->nsets, err, errlen) != 0)
+    if (init_index(s, cfg->index ? cfg->index : "linear", err, errlen) != 0)
         return -1;
+    s->words_per_set = (assoc + 63) / 64;
     s->lines = malloc(nlines * sizeof *s->lines);
-    s->free_ways = malloc(nlines * sizeof *s->free_ways);
+    s->free_ways = calloc((size_t)s->nsets * s->words_per_set, sizeof *s->free_ways);
+    s->eligible = calloc(s->words_per_set, sizeof *s->eligible);
     s->heap = malloc(nlines * sizeof *s->heap);
     s->set_count = calloc(s->nsets, sizeof *s->set_count);
     s->set_head = malloc(s->nsets * sizeof *s->set_head);
     s->set_tail = malloc(s->nsets * sizeof *s->set_tail);
-    if (!s->lines || !s->free_ways || !s->heap || !s->set_count || !s->set_head || !s->set_tail ||
+    if (!s->lines || !s->free_ways || !s->eligible || !s->heap || !s->set_count ||
+        !s->set_head || !s->set_tail ||
         blockmap_init(&s->map, 2 * nlines) != 0) /* load <= 1/4: short probe runs */
         goto oom;
+    for (uint32_t w = 0; w < assoc; w++)
+        s->eligible[w / 64] |= 1ull << (w % 64);
     for (uint32_t set = 0; set < s->nsets; set++) {
         s->set_head[set] = s->set_tail[set] = NIL;
-        for (uint32_t k = 0; k < assoc; k++) /* way 0 is popped first */
-            s->free_ways[set * assoc + k] = set * assoc + (assoc - 1 - k);
+        memcpy(&s->free_ways[(size_t)set * s->words_per_set], s->eligible,
+               s->words_per_set * sizeof *s->eligible);
+    }
+    if (cfg->policy == CACHESIM_REPL) {
+        if (!cfg->repl || cache_repl_init(&s->shared, cfg->repl, s->nsets, assoc, err, errlen) != 0) {
+            if (!cfg->repl)
+                snprintf(err, errlen, "policy repl: no replacement policy named");
+            cachesim_free(s);
+            return -1;
+        }
     }
     return 0;
 oom:
@@ -266,8 +319,12 @@ oom:
 
 void cachesim_free(struct cachesim *s)
 {
+    if (s->shared.ops)
+        cache_repl_free(&s->shared);
     free(s->lines);
     free(s->free_ways);
+    free(s->free_lines);
+    free(s->eligible);
     free(s->heap);
     free(s->set_count);
     free(s->set_head);
@@ -293,19 +350,32 @@ static void drop_line(struct cachesim *s, uint32_t li)
 {
     blockmap_remove(&s->map, s->lines[li].block);
     if (s->cfg.unbounded) {
-        s->free_ways[s->nfree++] = li;
+        s->free_lines[s->nfree++] = li;
         return;
     }
-    uint32_t set = li / s->assoc;
+    uint32_t set = li / s->assoc, way = li - set * s->assoc;
     s->repl->remove(s, set, li);
     s->set_count[set]--;
-    s->free_ways[set * s->assoc + s->assoc - 1 - s->set_count[set]] = li;
+    s->free_ways[(size_t)set * s->words_per_set + way / 64] |= 1ull << (way % 64);
+}
+
+/* The lowest invalid way of a set that has one (as the timing model's cache
+ * picks, so that way-dependent policies such as random see the same ways). */
+static uint32_t take_free_way(struct cachesim *s, uint32_t set)
+{
+    uint64_t *m = &s->free_ways[(size_t)set * s->words_per_set];
+    uint32_t k = 0;
+    while (!m[k])
+        k++;
+    uint32_t way = 64 * k + (uint32_t)__builtin_ctzll(m[k]);
+    m[k] &= m[k] - 1;
+    return set * s->assoc + way;
 }
 
 static int unbounded_slot(struct cachesim *s, uint32_t *li)
 {
     if (s->nfree) {
-        *li = s->free_ways[--s->nfree];
+        *li = s->free_lines[--s->nfree];
         return 0;
     }
     if (s->lines_used == s->nlines) {
@@ -316,10 +386,10 @@ static int unbounded_slot(struct cachesim *s, uint32_t *li)
         if (!l)
             return -1;
         s->lines = l;
-        uint32_t *f = realloc(s->free_ways, n * sizeof *f);
+        uint32_t *f = realloc(s->free_lines, n * sizeof *f);
         if (!f)
             return -1;
-        s->free_ways = f;
+        s->free_lines = f;
         s->nlines = n;
     }
     *li = (uint32_t)s->lines_used++;
@@ -369,19 +439,22 @@ int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t n
             return -1;
     } else {
         uint32_t set = s->nsets == 1 ? 0 : cache_index_set(&s->index, r->block);
+        if (set >= s->nsets)
+            return -1; /* a broken index function must not corrupt memory */
         if (s->set_count[set] == s->assoc) {
             if (s->repl->bypass && s->repl->bypass(s, set, next_use)) {
                 s->stats.bypasses++;
                 return CACHESIM_MISS;
             }
-            drop_line(s, s->repl->victim(s, set));
+            uint32_t victim = s->repl->victim(s, set);
+            if (victim == NIL)
+                return -1; /* a shared policy broke its contract */
+            drop_line(s, victim);
             s->stats.evictions++;
         }
-        li = s->free_ways[set * s->assoc + s->assoc - 1 - s->set_count[set]];
+        li = take_free_way(s, set);
         s->set_count[set]++;
-        s->lines[li].block = r->block;
-        s->lines[li].next_use = next_use;
-        set_owner(&s->lines[li], r);
+        s->lines[li].next_use = next_use; /* OPT's fill reads it */
         s->repl->fill(s, set, li);
     }
     s->lines[li].block = r->block;

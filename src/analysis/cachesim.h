@@ -26,6 +26,7 @@
 #include "analysis/blockmap.h"
 #include "analysis/trace.h"
 #include "policy/cache_index.h"
+#include "policy/cache_repl.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,6 +38,8 @@ enum cachesim_policy {
     CACHESIM_RANDOM,
     CACHESIM_OPT,        /* Belady: every miss allocates, evicting the furthest next use */
     CACHESIM_OPT_BYPASS, /* Belady allowed to bypass a miss used later than every resident line */
+    CACHESIM_REPL,       /* "repl:SPEC": a policy of src/policy/cache_repl.def, the
+                            timing model's own code (e.g. "repl:random:42") */
 };
 
 enum cachesim_writes { CACHESIM_WRITES_EVICT, CACHESIM_WRITES_ALLOCATE, CACHESIM_WRITES_IGNORE };
@@ -49,6 +52,7 @@ struct cachesim_config {
     uint32_t assoc;     /* ways; 0 = fully associative */
     uint32_t line_size; /* bytes, only to derive the set count from size */
     const char *index;  /* set-index function (cache_index.h), NULL = "linear" */
+    const char *repl;   /* CACHESIM_REPL: the cache_repl spec (after "repl:") */
     int unbounded;      /* infinite, fully associative */
     uint64_t seed;      /* for CACHESIM_RANDOM */
 };
@@ -87,15 +91,21 @@ struct cachesim {
     struct cachesim_line *lines;  /* line i lives in set i / assoc (bounded) */
     uint32_t *set_count;          /* valid lines per set */
     uint32_t *set_head, *set_tail; /* recency list per set: head = most recent */
-    uint32_t *free_ways;          /* per set, a stack of free line indices */
+    uint64_t *free_ways;          /* per set, a bitmap of invalid ways (words_per_set words) */
+    uint32_t words_per_set;
+    uint32_t *free_lines;         /* unbounded: a stack of free line indices */
     uint32_t *heap;               /* OPT: per set, max-heap of line indices by next_use */
-    uint64_t lines_used, nfree;   /* unbounded: lines handed out, indices on free_ways */
+    uint64_t lines_used, nfree;   /* unbounded: lines handed out, indices on free_lines */
     struct blockmap map;          /* block -> line index */
+    struct cache_repl shared;     /* CACHESIM_REPL */
+    uint64_t *eligible;           /* CACHESIM_REPL: every way, for choose_victim */
     uint64_t rng;
     struct cachesim_stats stats;
 };
 
-/* Name <-> policy ("lru", "fifo", "random", "opt", "opt-bypass"); -1 if unknown. */
+/* Name <-> policy ("lru", "fifo", "random", "opt", "opt-bypass", or
+ * "repl:SPEC" for CACHESIM_REPL, the spec checked by cachesim_init); -1 if
+ * unknown. */
 int cachesim_policy_parse(const char *name);
 const char *cachesim_policy_name(enum cachesim_policy p);
 int cachesim_writes_parse(const char *name);
@@ -110,7 +120,8 @@ void cachesim_free(struct cachesim *s);
 /* Simulates one access. next_use: index of the next access to r->block in
  * this cache's stream (CACHESIM_NEVER if none); only OPT reads it. On a hit,
  * *owner (may be NULL) receives the line's owner before this access.
- * Returns an enum cachesim_outcome, or -1 when out of memory (unbounded). */
+ * Returns an enum cachesim_outcome, or -1 when out of memory (unbounded) or
+ * when the set-index function returns a set out of range. */
 int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t next_use,
                     struct cachesim_owner *owner);
 /* Lines currently valid. */

@@ -184,7 +184,8 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
     rc = 0;
     goto done;
 oom:
-    snprintf(err, errlen, "out of memory");
+    snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
+             (unsigned long long)(i + res->excluded));
 done:
     free_state(&state);
     opt_nextuse_free(&nu);

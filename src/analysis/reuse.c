@@ -54,11 +54,13 @@ int reuse_access(struct reuse_tracker *t, uint64_t block, struct reuse_hist *h,
         t->tree = p;
         t->cap = cap;
     }
-    uint64_t now = t->n + 1, marks = prefix(t, t->n);
+    uint64_t now = t->n + 1;
     int added;
     uint32_t *last = blockmap_insert(&t->last, block, (uint32_t)now, &added);
     if (!last)
         return -1;
+    /* every block seen has exactly one mark: marks in [1, n] without a query */
+    uint64_t marks = t->last.count - (added ? 1 : 0);
     uint64_t d = UINT64_MAX;
     if (added) {
         h->cold++;

@@ -3,11 +3,11 @@
  * by the timing model and read by the trace cache simulator (cachesim) and
  * the locality classifier.
  *
- * File layout, version 1 (all integers little-endian):
+ * File layout, version 2 (all integers little-endian):
  *
  *   offset size  field
  *    0     8     magic "CCGTRACE"
- *    8     4     version (1)
+ *    8     4     version (2)
  *   12     4     header_bytes = 64 + length of the config name
  *   16     4     line_size in bytes (blocks are byte address / line_size)
  *   20     1     level: 1 = L1 stream (one L1 per SM), 2 = L2 stream
@@ -17,31 +17,38 @@
  *   40     8     payload_bytes (the encoded records)
  *   48     4     kernel_count
  *   52     4     trailer_bytes (the kernel-name table)
- *   56     8     checksum (see trace.c) over payload, trailer, then the header
- *                region (bytes 0..header_bytes) with this field as zero
+ *   56     8     checksum (trace_codec.h) over payload, trailer, then the
+ *                header region (bytes 0..header_bytes) with this field as zero
  *   64     n     config name (n = header_bytes - 64, no terminating NUL)
  *   header_bytes                 payload: records, encoded as below
  *   header_bytes + payload_bytes trailer: kernel_count x (varint length, name)
  *
  * The counts, checksum and kernel table are only known at the end, so the
- * writer patches the fixed header at close; a file cut short by a crash has
- * records = 0 and a size mismatch, and is rejected.
+ * writer patches the fixed header at close; a file whose writer never
+ * closed it still has the zero placeholder header and is rejected as
+ * incomplete. The reader checks the size at open and the checksum at the end
+ * of the stream: only then does trace_reader_next return 0.
  *
- * Record encoding (varint = LEB128, zigzag for signed deltas):
- *   flags byte: bit 0 write; bits 1-3 kind; bit 4 context follows
- *     (varints kernel, sm, warp, slot, cta; absent = same as the previous
- *     record, always present in the first); bit 5 pc follows (zigzag delta
- *     from the previous pc; absent = same pc); bits 6-7 lanes: 0 = 4 raw bytes,
- *     1 = all 32 lanes, 2 = same as the previous record, 3 = one lane whose
- *     index (0-31) follows in one byte;
- *   then the block as a zigzag varint delta from the previous record's block.
- * A coalesced access of the same instruction costs two bytes. */
+ * Record encoding (varint = LEB128; zigzag varint for signed deltas). Both
+ * sides keep, per warp slot (sm * 64 + slot % 64, modulo 4096), the slot's
+ * last kernel/warp/CTA, pc, lanes and block, all zero at the start; "the
+ * slot" is the previous record's (sm, slot) unless bit 4 says otherwise.
+ *   flags byte: bit 0 write; bits 1-3 kind;
+ *     bit 4: varints sm, slot follow (a different slot);
+ *     bit 5: varints kernel, warp, cta follow (else the slot's);
+ *     bit 6: the pc follows as a delta from the slot's last pc (else the same);
+ *     bit 7: a lane tag follows (else the slot's last lanes): 0-31 one lane,
+ *            32 all lanes, 33 four raw bytes follow, 34 bytes lo, hi follow
+ *            (lanes lo..hi);
+ *   then the block as a delta from the slot's last block.
+ * A coalesced access of the same instruction costs two bytes, and warps
+ * interleaved by the scheduler still encode as small per-warp deltas. */
 #ifndef CCGPU_ANALYSIS_TRACE_H
 #define CCGPU_ANALYSIS_TRACE_H
 #include <stddef.h>
 #include <stdint.h>
 
-#define TRACE_VERSION 1
+#define TRACE_VERSION 2 /* 1: an early draft with another record encoding */
 #define TRACE_HEADER_FIXED 64
 #define TRACE_NAME_MAX 1024 /* config and kernel names */
 

@@ -119,13 +119,38 @@ static inline const uint8_t *get_varint(const uint8_t *p, const uint8_t *end, ui
 static inline uint64_t zigzag(uint64_t d) { return (d << 1) ^ (0 - (d >> 63)); }
 static inline uint64_t unzigzag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
 
-/* Delta state shared by the encoder and the decoder. */
-struct codec_state {
+/* Delta state shared by the encoder and the decoder: per warp slot of an SM
+ * (a small direct-mapped table; collisions only cost compression, as both
+ * sides update it identically) the slot's last warp context, pc, lanes and
+ * block, so that interleaved warps still encode as small deltas. */
+#define TRACE_SLOTS 4096
+
+struct trace_slot_state {
     uint64_t block;
-    uint32_t pc, lanes;
-    uint32_t warp, cta;
-    uint16_t sm, slot, kernel;
-    int have_ctx;
+    uint32_t pc, lanes, warp, cta;
+    uint16_t kernel;
 };
+
+struct codec_state {
+    struct trace_slot_state *slots; /* TRACE_SLOTS entries, zeroed at start */
+    uint16_t sm, slot;              /* of the previous record */
+};
+
+static inline struct trace_slot_state *codec_slot(struct codec_state *s)
+{
+    return &s->slots[((uint32_t)s->sm * 64 + (s->slot & 63u)) & (TRACE_SLOTS - 1)];
+}
+
+/* flags byte */
+#define TRACE_F_WRITE 0x01u
+#define TRACE_F_KIND_SHIFT 1 /* 3 bits */
+#define TRACE_F_SLOT 0x10u   /* varints sm, slot follow */
+#define TRACE_F_WARP 0x20u   /* varints kernel, warp, cta follow */
+#define TRACE_F_PC 0x40u     /* zigzag pc delta follows */
+#define TRACE_F_LANES 0x80u  /* lane tag follows */
+/* lane tag: 0-31 one lane, then: */
+#define TRACE_LANES_ALL 32
+#define TRACE_LANES_RAW 33   /* 4 bytes follow */
+#define TRACE_LANES_RANGE 34 /* bytes lo, hi follow: lanes lo..hi */
 
 #endif

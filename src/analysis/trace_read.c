@@ -24,7 +24,8 @@ struct trace_reader {
     int state; /* 0 streaming, 1 done (verified), -1 failed */
     char err[320];
     size_t pos, end;
-    uint8_t buf[TRACE_BUF_SIZE];
+    uint8_t *buf; /* bufsize bytes: small files get small buffers */
+    size_t bufsize;
 };
 
 static int rfail(struct trace_reader *r, const char *fmt, ...)
@@ -49,6 +50,8 @@ void trace_reader_close(struct trace_reader *r)
     free(r->hdr.kernels);
     free(r->region);
     free(r->trailer);
+    free(r->st.slots);
+    free(r->buf);
     free(r->path);
     free(r);
 }
@@ -138,6 +141,10 @@ struct trace_reader *trace_reader_open(const char *path, char *err, size_t errle
         goto fail;
     }
     uint64_t want = (uint64_t)r->header_bytes + r->trailer_bytes;
+    if (r->checksum == 0 && r->payload_bytes == 0 && r->hdr.records == 0 && size > want) {
+        rfail(r, "incomplete: the trace was never closed (the writer stopped early?)");
+        goto fail;
+    }
     if (r->payload_bytes > UINT64_MAX - want || want + r->payload_bytes != size) {
         rfail(r, want + r->payload_bytes > size || r->payload_bytes > UINT64_MAX - want
                      ? "truncated: the header describes %llu bytes, the file has %llu"
@@ -152,7 +159,12 @@ struct trace_reader *trace_reader_open(const char *path, char *err, size_t errle
     }
     r->region = malloc(r->header_bytes);
     r->trailer = malloc(r->trailer_bytes ? r->trailer_bytes : 1);
-    if (!r->region || !r->trailer) {
+    r->st.slots = malloc(TRACE_SLOTS * sizeof *r->st.slots);
+    r->bufsize = r->payload_bytes < TRACE_BUF_SIZE ? (size_t)r->payload_bytes : TRACE_BUF_SIZE;
+    if (r->bufsize < 2 * TRACE_REC_MAX)
+        r->bufsize = 2 * TRACE_REC_MAX;
+    r->buf = malloc(r->bufsize);
+    if (!r->region || !r->trailer || !r->st.slots || !r->buf) {
         rfail(r, "out of memory");
         goto fail;
     }
@@ -184,7 +196,8 @@ int trace_reader_rewind(struct trace_reader *r)
 {
     if (fseeko(r->f, (off_t)r->header_bytes, SEEK_SET) != 0)
         return rfail(r, "seek failed");
-    memset(&r->st, 0, sizeof r->st);
+    memset(r->st.slots, 0, TRACE_SLOTS * sizeof *r->st.slots);
+    r->st.sm = r->st.slot = 0;
     r->loaded = r->decoded = 0;
     r->pos = r->end = 0;
     ck_init(&r->hash);
@@ -199,7 +212,7 @@ static int refill(struct trace_reader *r)
     r->pos = 0;
     r->end = keep;
     uint64_t left = r->payload_bytes - r->loaded;
-    size_t want = TRACE_BUF_SIZE - keep;
+    size_t want = r->bufsize - keep;
     if (want > left)
         want = (size_t)left;
     size_t got = fread(r->buf + keep, 1, want, r->f);
@@ -235,62 +248,66 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
         return -1;
     const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
     struct codec_state *s = &r->st;
-    uint64_t v[5];
+    uint64_t v[3];
     if (p >= end)
         goto corrupt;
     unsigned f = *p++;
-    if (f & (1u << 4)) {
-        for (int i = 0; i < 5; i++)
+    if (f & TRACE_F_SLOT) {
+        if (!(p = get_varint(p, end, &v[0])) || !(p = get_varint(p, end, &v[1])) ||
+            v[0] > 0xffff || v[1] > 0xffff)
+            goto corrupt;
+        s->sm = (uint16_t)v[0];
+        s->slot = (uint16_t)v[1];
+    }
+    struct trace_slot_state *t = codec_slot(s);
+    if (f & TRACE_F_WARP) {
+        for (int i = 0; i < 3; i++)
             if (!(p = get_varint(p, end, &v[i])))
                 goto corrupt;
-        if (v[0] > 0xffff || v[1] > 0xffff || v[2] > 0xffffffffu || v[3] > 0xffff ||
-            v[4] > 0xffffffffu || v[0] >= r->hdr.kernel_count)
+        if (v[0] >= r->hdr.kernel_count || v[1] > 0xffffffffu || v[2] > 0xffffffffu)
             goto corrupt;
-        s->kernel = (uint16_t)v[0], s->sm = (uint16_t)v[1], s->warp = (uint32_t)v[2];
-        s->slot = (uint16_t)v[3], s->cta = (uint32_t)v[4], s->have_ctx = 1;
-    } else if (!s->have_ctx) {
-        goto corrupt;
+        t->kernel = (uint16_t)v[0], t->warp = (uint32_t)v[1], t->cta = (uint32_t)v[2];
     }
-    if (f & (1u << 5)) {
+    if (f & TRACE_F_PC) {
         if (!(p = get_varint(p, end, &v[0])))
             goto corrupt;
-        uint64_t pc = (uint64_t)s->pc + unzigzag(v[0]); /* wraps below 0: caught */
+        uint64_t pc = (uint64_t)t->pc + unzigzag(v[0]); /* wraps below 0: caught */
         if (pc > 0xffffffffu)
             goto corrupt;
-        s->pc = (uint32_t)pc;
+        t->pc = (uint32_t)pc;
     }
-    switch (f >> 6) {
-    case 0:
-        if (end - p < 4)
+    if (f & TRACE_F_LANES) {
+        if (p >= end)
             goto corrupt;
-        s->lanes = get_u32(p);
-        p += 4;
-        break;
-    case 1:
-        s->lanes = 0xffffffffu;
-        break;
-    case 2:
-        break;
-    default:
-        if (p >= end || *p > 31)
+        unsigned tag = *p++;
+        if (tag < 32) {
+            t->lanes = 1u << tag;
+        } else if (tag == TRACE_LANES_ALL) {
+            t->lanes = 0xffffffffu;
+        } else if (tag == TRACE_LANES_RAW && end - p >= 4) {
+            t->lanes = get_u32(p);
+            p += 4;
+        } else if (tag == TRACE_LANES_RANGE && end - p >= 2 && p[0] < p[1] && p[1] < 32) {
+            t->lanes = (0xffffffffu >> (31 - (p[1] - p[0]))) << p[0];
+            p += 2;
+        } else {
             goto corrupt;
-        s->lanes = 1u << *p++;
-        break;
+        }
     }
     if (!(p = get_varint(p, end, &v[0])))
         goto corrupt;
-    s->block += unzigzag(v[0]);
+    t->block += unzigzag(v[0]);
     r->pos = (size_t)(p - r->buf);
-    out->block = s->block;
-    out->pc = s->pc;
-    out->lanes = s->lanes;
-    out->warp = s->warp;
-    out->cta = s->cta;
+    out->block = t->block;
+    out->pc = t->pc;
+    out->lanes = t->lanes;
+    out->warp = t->warp;
+    out->cta = t->cta;
     out->sm = s->sm;
     out->slot = s->slot;
-    out->kernel = s->kernel;
-    out->write = (uint8_t)(f & 1);
-    out->kind = (uint8_t)(f >> 1 & 7);
+    out->kernel = t->kernel;
+    out->write = (uint8_t)(f & TRACE_F_WRITE);
+    out->kind = (uint8_t)(f >> TRACE_F_KIND_SHIFT & 7);
     r->decoded++;
     return 1;
 corrupt:

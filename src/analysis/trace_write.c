@@ -100,6 +100,10 @@ struct trace_writer *trace_writer_open(const char *path, const char *config,
         snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
         goto fail;
     }
+    if (!(w->st.slots = calloc(TRACE_SLOTS, sizeof *w->st.slots))) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        goto fail;
+    }
     w->level = (uint8_t)level;
     w->line_size = line_size;
     ck_init(&w->hash);
@@ -116,6 +120,7 @@ fail:
     if (w) {
         if (w->f)
             fclose(w->f);
+        free(w->st.slots);
         free(w->path);
         free(w->config);
         free(w);
@@ -167,40 +172,52 @@ int trace_writer_append(struct trace_writer *w, const struct trace_record *r)
     struct codec_state *s = &w->st;
     uint8_t *p = w->buf + w->len;
     uint8_t *flags = p++;
-    unsigned f = (r->write ? 1u : 0u) | (unsigned)r->kind << 1;
-    if (!s->have_ctx || r->kernel != s->kernel || r->sm != s->sm || r->warp != s->warp ||
-        r->slot != s->slot || r->cta != s->cta) {
-        f |= 1u << 4;
-        p = put_varint(p, r->kernel);
+    unsigned f = (r->write ? TRACE_F_WRITE : 0u) | (unsigned)r->kind << TRACE_F_KIND_SHIFT;
+    if (r->sm != s->sm || r->slot != s->slot) {
+        f |= TRACE_F_SLOT;
         p = put_varint(p, r->sm);
-        p = put_varint(p, r->warp);
         p = put_varint(p, r->slot);
+        s->sm = r->sm;
+        s->slot = r->slot;
+    }
+    struct trace_slot_state *t = codec_slot(s);
+    if (r->kernel != t->kernel || r->warp != t->warp || r->cta != t->cta) {
+        f |= TRACE_F_WARP;
+        p = put_varint(p, r->kernel);
+        p = put_varint(p, r->warp);
         p = put_varint(p, r->cta);
-        s->kernel = r->kernel, s->sm = r->sm, s->warp = r->warp;
-        s->slot = r->slot, s->cta = r->cta, s->have_ctx = 1;
+        t->kernel = r->kernel, t->warp = r->warp, t->cta = r->cta;
     }
-    if (r->pc != s->pc) {
-        f |= 1u << 5;
-        p = put_varint(p, zigzag((uint64_t)r->pc - (uint64_t)s->pc));
-        s->pc = r->pc;
+    if (r->pc != t->pc) {
+        f |= TRACE_F_PC;
+        p = put_varint(p, zigzag((uint64_t)r->pc - (uint64_t)t->pc));
+        t->pc = r->pc;
     }
-    if (r->lanes == 0xffffffffu) {
-        f |= 1u << 6;
-    } else if (r->lanes == s->lanes) {
-        f |= 2u << 6;
-    } else if ((r->lanes & (r->lanes - 1)) == 0 && r->lanes) {
-        f |= 3u << 6;
-        uint8_t lane = 0;
-        while (!(r->lanes >> lane & 1))
-            lane++;
-        *p++ = lane;
-    } else {
-        put_u32(p, r->lanes);
-        p += 4;
+    uint32_t m = r->lanes;
+    if (m != t->lanes) {
+        f |= TRACE_F_LANES;
+        unsigned lo = 0, hi = 31;
+        while (m && !(m >> lo & 1))
+            lo++;
+        while (m && !(m >> hi & 1))
+            hi--;
+        if (m == 0xffffffffu) {
+            *p++ = TRACE_LANES_ALL;
+        } else if (m && lo == hi) {
+            *p++ = (uint8_t)lo;
+        } else if (m && (m >> lo) == (0xffffffffu >> (31 - (hi - lo)))) {
+            *p++ = TRACE_LANES_RANGE;
+            *p++ = (uint8_t)lo;
+            *p++ = (uint8_t)hi;
+        } else {
+            *p++ = TRACE_LANES_RAW;
+            put_u32(p, m);
+            p += 4;
+        }
+        t->lanes = m;
     }
-    s->lanes = r->lanes;
-    p = put_varint(p, zigzag(r->block - s->block));
-    s->block = r->block;
+    p = put_varint(p, zigzag(r->block - t->block));
+    t->block = r->block;
     *flags = (uint8_t)f;
     w->len = (size_t)(p - w->buf);
     w->records++;
@@ -242,6 +259,7 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
     for (uint32_t i = 0; i < w->nkernels; i++)
         free(w->kernels[i]);
     free(w->kernels);
+    free(w->st.slots);
     free(w->config);
     free(w->path);
     free(w);

@@ -16,7 +16,9 @@ static const char usage_text[] =
     "(each SM has its own L1D), one cache for an L2 trace.\n"
     "\n"
     "  --policy P         lru (default), fifo, random, opt (Belady, every miss\n"
-    "                     allocates) or opt-bypass (Belady that may bypass)\n"
+    "                     allocates), opt-bypass (Belady that may bypass), or\n"
+    "                     repl:NAME[:ARGS], the timing model's own policy code\n"
+    "                     (e.g. repl:random:42)\n"
     "  --size BYTES       cache size, K/M suffixes allowed (default 32K)\n"
     "  --assoc N|full     ways (default 8)\n"
     "  --line N           line size (default: the trace's; 128 for --text);\n"
@@ -44,7 +46,7 @@ static const char usage_text[] =
     "Text traces: one access per line, 'warp block [r|w] [lanemask]'.\n";
 
 struct opts {
-    const char *trace, *text, *json, *convert, *index;
+    const char *trace, *text, *json, *convert, *index, *policy;
     struct cachesim_config cache;
     uint32_t line;
     uint64_t insts;
@@ -113,6 +115,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
     o->cache.assoc = 8;
     o->cache.seed = 1;
     o->index = "linear";
+    o->policy = "lru";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) {
@@ -141,8 +144,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--policy")) {
             int p = cachesim_policy_parse(v);
             if (p < 0)
-                return usage_error("unknown policy '%s'%s (lru, fifo, random, opt, opt-bypass)", v, "");
+                return usage_error("unknown policy '%s'%s (lru, fifo, random, opt, opt-bypass, "
+                                   "repl:NAME)", v, "");
             o->cache.policy = (enum cachesim_policy)p;
+            o->cache.repl = p == CACHESIM_REPL ? v + 5 : NULL;
+            o->policy = v;
         } else if (!strcmp(a, "--writes")) {
             int w = cachesim_writes_parse(v);
             if (w < 0)
@@ -220,7 +226,8 @@ static void print_loc_row(const char *label, uint64_t a, uint64_t b, uint64_t in
     printf("\n");
 }
 
-static void print_locality(const struct cachesim_run_result *res, uint64_t insts)
+static void print_locality(const struct opts *o, const struct cachesim_run_result *res,
+                           uint64_t insts)
 {
     const struct locality_counts *c = &res->loc, *u = &res->loc_unbounded;
     printf("\nlocality               %14s %14s%s\n", "this cache", "unbounded",
@@ -236,22 +243,34 @@ static void print_locality(const struct cachesim_run_result *res, uint64_t insts
     print_loc_row("  other SM", c->inter_warp_remote, u->inter_warp_remote, insts);
     print_loc_row("  earlier kernel", c->inter_kernel, u->inter_kernel, insts);
     printf("distinct lines %llu\n", (unsigned long long)res->distinct);
-    printf("\nreuse distance (distinct lines between uses)\n");
-    for (int b = 0; b < REUSE_BUCKETS; b++) {
-        if (!res->reuse.bucket[b])
-            continue;
+    /* A fully associative LRU cache of C lines hits exactly the accesses at
+     * distance < C, so each row also gives the misses at C = 2^b lines. */
+    int last = -1;
+    for (int b = 0; b < REUSE_BUCKETS; b++)
+        if (res->reuse.bucket[b])
+            last = b;
+    printf("\nreuse distance (distinct lines between uses, per cache)\n");
+    printf("  %-16s %14s %12s %14s\n", "distance", "accesses", "FA lines", "FA LRU misses");
+    uint64_t beyond = res->reuse.cold;
+    for (int b = 0; b <= last; b++)
+        beyond += res->reuse.bucket[b];
+    for (int b = 0; b <= last; b++) {
         char range[48];
-        if (b == 0)
-            snprintf(range, sizeof range, "0");
-        else if (b == 1)
-            snprintf(range, sizeof range, "1");
+        if (b <= 1)
+            snprintf(range, sizeof range, "%d", b);
         else if (b == REUSE_BUCKETS - 1)
             snprintf(range, sizeof range, ">= %llu", 1ull << (b - 1));
         else
             snprintf(range, sizeof range, "%llu-%llu", 1ull << (b - 1), (1ull << b) - 1);
-        printf("  %-22s %14llu\n", range, (unsigned long long)res->reuse.bucket[b]);
+        beyond -= res->reuse.bucket[b];
+        printf("  %-16s %14llu", range, (unsigned long long)res->reuse.bucket[b]);
+        if (b < REUSE_BUCKETS - 1)
+            printf(" %12llu %14llu", 1ull << b, (unsigned long long)beyond);
+        printf("\n");
     }
-    printf("  %-22s %14llu\n", "first use", (unsigned long long)res->reuse.cold);
+    printf("  %-16s %14llu\n", "first use", (unsigned long long)res->reuse.cold);
+    if (res->stats.write_hits + res->stats.write_misses && o->cache.writes != CACHESIM_WRITES_ALLOCATE)
+        printf("  (FA LRU misses treat stores as allocating, as --writes allocate does)\n");
 }
 
 static void json_str(FILE *f, const char *s)
@@ -325,11 +344,11 @@ static int write_json(const char *path, const struct opts *o, const struct input
         fputs(k ? ", " : "", f);
         json_str(f, in->hdr->kernels[k]);
     }
-    fprintf(f, "], \"records\": %llu, \"insts\": %llu,\n \"cache\": {\"policy\": \"%s\", "
-               "\"size\": %llu, \"assoc\": %u, \"sets\": %u, \"line\": %u, \"index\": ",
-            (unsigned long long)res->records, (unsigned long long)in->insts,
-            cachesim_policy_name(o->cache.policy), (unsigned long long)o->cache.size,
-            o->cache.assoc, in->sets, in->line);
+    fprintf(f, "], \"records\": %llu, \"insts\": %llu,\n \"cache\": {\"policy\": ",
+            (unsigned long long)res->records, (unsigned long long)in->insts);
+    json_str(f, o->policy);
+    fprintf(f, ", \"size\": %llu, \"assoc\": %u, \"sets\": %u, \"line\": %u, \"index\": ",
+            (unsigned long long)o->cache.size, o->cache.assoc, in->sets, in->line);
     json_str(f, o->index);
     fprintf(f, ", \"unbounded\": %s, \"writes\": \"%s\", \"local_writes\": \"%s\", "
                "\"caches\": %u},\n \"excluded_records\": %llu, ",
@@ -378,7 +397,7 @@ static void print_summary(const struct opts *o, const struct input_info *in,
         printf("cache        unbounded, fully associative, %u B lines", in->line);
     else
         printf("cache        %llu B, %u-way, %u set%s, %u B lines, index %s, policy %s",
-               (unsigned long long)o->cache.size, o->cache.assoc, in->sets, in->sets == 1 ? "" : "s", in->line, o->index, cachesim_policy_name(o->cache.policy));
+               (unsigned long long)o->cache.size, o->cache.assoc, in->sets, in->sets == 1 ? "" : "s", in->line, o->index, o->policy);
     printf(", writes %s", cachesim_writes_name(o->cache.writes));
     if (o->cache.local_writes != o->cache.writes)
         printf(" (local %s)", cachesim_writes_name(o->cache.local_writes));
@@ -404,7 +423,7 @@ static void print_summary(const struct opts *o, const struct input_info *in,
     else
         printf("%-12s %12s  (no instruction count: use --insts)\n", "MPKI", "-");
     if (o->locality)
-        print_locality(res, in->insts);
+        print_locality(o, res, in->insts);
 }
 
 /* ---- the command --------------------------------------------------------- */

@@ -1,7 +1,12 @@
-/* ccgpu ptx FILE: does ccgpu accept this PTX? Lists the kernels with their
- * parameters, estimated registers and static shared memory, or prints the
- * first error as FILE:LINE: message and exits 1. */
+/* ccgpu ptx [--dump] [--parse-only] FILE: does ccgpu accept this PTX? Parses
+ * it and loads it into the functional engine (which rejects what it cannot
+ * execute; --parse-only skips that), then lists the kernels with their
+ * parameters, registers and static shared memory; --dump adds the symbol
+ * layout and every decoded instruction, --opcodes the instruction forms used. The first error is printed as
+ * FILE:LINE: message and the exit status is 1. */
+#include "ccgpu.h"
 #include "cli/cli.h"
+#include "gpu/ptxas_info.h"
 #include "ptx/ptx.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +51,35 @@ static char *read_file(const char *path, char *err, size_t errlen)
     return buf;
 }
 
-static void print_kernel(const struct ptx_module *m, const struct ptx_function *f)
+/* ptxas -v figures committed beside the PTX (NAME.regs for NAME.ptx), if any. */
+struct ptxas_figures {
+    struct ptxas_kernel_info k[64];
+    int n;
+};
+
+static void load_ptxas_figures(const char *ptx_path, struct ptxas_figures *pf)
+{
+    char path[4096], err[256];
+    size_t n = strlen(ptx_path);
+    pf->n = 0;
+    if (n < 4 || n + 2 >= sizeof path || strcmp(ptx_path + n - 4, ".ptx") != 0)
+        return;
+    memcpy(path, ptx_path, n - 4);
+    memcpy(path + n - 4, ".regs", 6);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    fclose(f);
+    char *text = read_file(path, err, sizeof err);
+    int k = text ? ptxas_info_parse(text, pf->k, 64, err, sizeof err) : -1;
+    free(text);
+    if (k < 0) /* the figures are extra: say why they are missing, go on */
+        fprintf(stderr, "ccgpu ptx: warning: %s: %s\n", path, err);
+    pf->n = k < 0 ? 0 : k;
+}
+
+static void print_kernel(const struct ptx_module *m, const struct ptx_function *f,
+                         const struct ptxas_figures *pf)
 {
     printf("kernel %s\n", f->name);
     printf("  params: %u (%llu bytes)\n", f->nparams, (unsigned long long)f->param_bytes);
@@ -58,14 +91,45 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
                tb && s->size > tb ? "[]" : "", (unsigned long long)s->size,
                (unsigned long long)s->offset);
     }
-    printf("  registers: %u (estimated from liveness)\n", ptx_estimate_registers(m, f));
+    const struct ptxas_kernel_info *real = NULL;
+    for (int i = 0; i < pf->n; i++)
+        if (strcmp(pf->k[i].name, f->name) == 0)
+            real = &pf->k[i];
+    if (real)
+        printf("  registers: %u (ptxas; %u estimated from liveness)\n", real->registers,
+               ptx_estimate_registers(m, f));
+    else
+        printf("  registers: %u (estimated from liveness)\n", ptx_estimate_registers(m, f));
     printf("  static shared: %llu bytes\n", (unsigned long long)f->shared_bytes);
+    if (f->uses_dyn_shared)
+        printf("  dynamic shared: yes, from offset %llu\n",
+               (unsigned long long)m->dyn_shared_offset);
     printf("  local: %llu bytes per thread\n", (unsigned long long)f->local_bytes);
     printf("  instructions: %u\n", f->ninsts);
     if (f->reqntid[0])
         printf("  reqntid: %u %u %u\n", f->reqntid[0], f->reqntid[1], f->reqntid[2]);
     if (f->maxntid[0])
         printf("  maxntid: %u %u %u\n", f->maxntid[0], f->maxntid[1], f->maxntid[2]);
+}
+
+/* The parser accepting a module is half the answer: the engine also checks
+ * at load time that it can execute every instruction. Loads the module into
+ * a functional GPU of the default configuration; 1 if it is accepted. */
+static int engine_accepts(const char *text, const char *name, char *err, size_t errlen)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu *gpu = cfg ? ccgpu_create(cfg, err, errlen) : NULL;
+    ccgpu_config_free(cfg);
+    if (!gpu) {
+        if (!cfg)
+            snprintf(err, errlen, "%s: out of memory", name);
+        return 0;
+    }
+    int ok = ccgpu_module_load_string(gpu, text, name) != NULL;
+    if (!ok)
+        snprintf(err, errlen, "%s", ccgpu_error(gpu));
+    ccgpu_destroy(gpu);
+    return ok;
 }
 
 /* --dump: every decoded instruction written back, with its index, PTX line,
@@ -89,16 +153,99 @@ static void dump_function(const struct ptx_module *m, const struct ptx_function 
     }
 }
 
+/* --dump: the symbol table with the layout the parser chose. */
+static void dump_symbols(const struct ptx_module *m)
+{
+    printf("symbols: %u (global %llu bytes, const %llu, dynamic shared from %llu)\n", m->nsyms,
+           (unsigned long long)m->global_bytes, (unsigned long long)m->const_bytes,
+           (unsigned long long)m->dyn_shared_offset);
+    for (uint32_t i = 0; i < m->nsyms; i++) {
+        const struct ptx_symbol *s = &m->syms[i];
+        const char *scope = s->scope_func >= 0 ? m->funcs[s->scope_func].name : "(module)";
+        printf("  %-8s %-32s size %-6llu align %-3u offset %-6llu %s%s%s%s\n",
+               ptx_space_name((enum ptx_space)s->space), s->name, (unsigned long long)s->size,
+               s->align, (unsigned long long)s->offset, scope, s->is_extern ? " extern" : "",
+               s->is_func_param ? " param" : s->is_ret_param ? " return" : "",
+               s->init ? " initialized" : "");
+    }
+}
+
+/* --opcodes: how often each instruction form (opcode with its modifiers, as
+ * the disassembler writes it) occurs in the module, sorted by name. */
+struct opcount {
+    char name[64];
+    unsigned count;
+};
+
+static int opcount_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct opcount *)a)->name, ((const struct opcount *)b)->name);
+}
+
+static int dump_opcodes(const struct ptx_module *m)
+{
+    struct opcount *t = NULL;
+    size_t n = 0, cap = 0;
+    for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
+        const struct ptx_function *f = &m->funcs[fi];
+        for (uint32_t i = 0; i < f->ninsts; i++) {
+            struct ptx_inst in = f->insts[i];
+            char buf[256];
+            in.guard = PTX_NO_INDEX;
+            in.nops = 0; /* the mnemonic only */
+            ptx_inst_format(m, f, &in, buf, sizeof buf);
+            buf[strcspn(buf, " ;")] = '\0';
+            size_t k = 0;
+            while (k < n && strcmp(t[k].name, buf) != 0)
+                k++;
+            if (k == n) {
+                if (n == cap) {
+                    size_t ncap = cap ? 2 * cap : 64;
+                    struct opcount *nt = realloc(t, ncap * sizeof *nt);
+                    if (!nt) {
+                        free(t);
+                        fprintf(stderr, "ccgpu ptx: out of memory\n");
+                        return 1;
+                    }
+                    t = nt;
+                    cap = ncap;
+                }
+                size_t len = strlen(buf);
+                if (len >= sizeof t[n].name)
+                    len = sizeof t[n].name - 1;
+                memcpy(t[n].name, buf, len);
+                t[n].name[len] = '\0';
+                t[n++].count = 0;
+            }
+            t[k].count++;
+        }
+    }
+    if (n)
+        qsort(t, n, sizeof *t, opcount_cmp);
+    printf("opcodes: %zu forms\n", n);
+    for (size_t k = 0; k < n; k++)
+        printf("  %-40s %u\n", t[k].name, t[k].count);
+    free(t);
+    return 0;
+}
+
 int cmd_ptx(int argc, char **argv)
 {
-    int dump = 0;
-    if (argc == 3 && strcmp(argv[1], "--dump") == 0) {
-        dump = 1;
+    int dump = 0, parse_only = 0, opcodes = 0;
+    while (argc > 2 && argv[1][0] == '-') {
+        if (strcmp(argv[1], "--dump") == 0)
+            dump = 1;
+        else if (strcmp(argv[1], "--opcodes") == 0)
+            opcodes = 1;
+        else if (strcmp(argv[1], "--parse-only") == 0)
+            parse_only = 1;
+        else
+            break;
         argv++;
         argc--;
     }
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: ccgpu ptx [--dump] FILE.ptx\n");
+        fprintf(stderr, "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
         return 2;
     }
     char err[512];
@@ -108,9 +255,11 @@ int cmd_ptx(int argc, char **argv)
         return 1;
     }
     struct ptx_module *m = ptx_parse(text, argv[1], err, sizeof err);
+    int ok = m && (parse_only || engine_accepts(text, argv[1], err, sizeof err));
     free(text);
-    if (!m) {
+    if (!ok) {
         fprintf(stderr, "%s\n", err);
+        ptx_module_free(m);
         return 1;
     }
     uint32_t nk = 0;
@@ -123,11 +272,16 @@ int cmd_ptx(int argc, char **argv)
     if (m->global_bytes || m->const_bytes)
         printf("module: .global %llu bytes, .const %llu bytes\n",
                (unsigned long long)m->global_bytes, (unsigned long long)m->const_bytes);
+    struct ptxas_figures pf;
+    load_ptxas_figures(argv[1], &pf);
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (m->funcs[i].is_entry)
-            print_kernel(m, &m->funcs[i]);
+            print_kernel(m, &m->funcs[i], &pf);
+    if (dump)
+        dump_symbols(m);
     for (uint32_t i = 0; dump && i < m->nfuncs; i++)
         dump_function(m, &m->funcs[i]);
+    int rc = opcodes ? dump_opcodes(m) : 0;
     ptx_module_free(m);
-    return 0;
+    return rc;
 }

@@ -41,6 +41,8 @@ struct ccgpu {
     struct gpu_counters cnt;
     FILE *printf_out;
     uint32_t launches;
+    ccgpu_access_fn observer; /* ccgpu_set_access_observer */
+    void *observer_ctx;
     char error[512];
 };
 
@@ -380,6 +382,34 @@ int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_d
 
 /* ---- launches ---- */
 
+void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx)
+{
+    gpu->observer = fn;
+    gpu->observer_ctx = ctx;
+}
+
+/* engine observer -> public record */
+static void gpu_observe(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
+{
+    const ccgpu *gpu = ctx;
+    struct ccgpu_access a = {
+        .launch = gpu->launches - 1,
+        .cta = cta,
+        .warp = warp,
+        .mask = d->exec_mask,
+        .space = d->space == PTX_SPACE_GLOBAL   ? CCGPU_SPACE_GLOBAL
+                 : d->space == PTX_SPACE_SHARED ? CCGPU_SPACE_SHARED
+                 : d->space == PTX_SPACE_LOCAL  ? CCGPU_SPACE_LOCAL
+                                                : CCGPU_SPACE_OTHER,
+        .is_load = d->is_load,
+        .is_store = d->is_store,
+        .is_atomic = d->is_atomic,
+        .bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1),
+        .addr = d->addr,
+    };
+    gpu->observer(gpu->observer_ctx, &a);
+}
+
 static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
 {
     g->warp_insts += c->warp_insts;
@@ -451,6 +481,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     free(params);
     if (!l)
         return fail(gpu, "%s", err);
+    if (gpu->observer)
+        ptx_launch_set_observer(l, gpu_observe, gpu);
     struct funcrun_config rc = {
         .num_sms = gpu->num_sms,
         .max_threads_per_sm = gpu->max_threads_per_sm,

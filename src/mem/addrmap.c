@@ -3,14 +3,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t gather(uint64_t v, uint64_t mask)
+/* Splits mask into runs of contiguous bits (at most 32: every other bit). */
+static void make_runs(uint64_t mask, struct addrmap_run *runs, uint8_t *n)
+{
+    int dst = 0;
+    *n = 0;
+    while (mask) {
+        int lo = __builtin_ctzll(mask);
+        uint64_t ones = ~(mask >> lo);
+        int w = ones ? __builtin_ctzll(ones) : 64;
+        runs[(*n)++] = (struct addrmap_run){ (uint8_t)lo, (uint8_t)w, (uint8_t)dst };
+        dst += w;
+        if (lo + w >= 64)
+            break;
+        mask &= ~(((1ull << w) - 1) << lo);
+    }
+}
+
+static uint64_t gather_runs(uint64_t v, const struct addrmap_run *runs, int n)
 {
     uint64_t out = 0;
-    int k = 0;
-    while (mask) {
-        int b = __builtin_ctzll(mask);
-        out |= ((v >> b) & 1) << k++;
-        mask &= mask - 1;
+    for (int i = 0; i < n; i++) {
+        uint64_t field = runs[i].width == 64 ? v : (v >> runs[i].shift) & ((1ull << runs[i].width) - 1);
+        out |= field << runs[i].dst;
     }
     return out;
 }
@@ -76,6 +91,9 @@ int addrmap_init(struct addrmap *m, const char *spec, uint32_t nchan, uint32_t n
     }
     if (m->chan_bit < 0 && !dbits)
         m->chan_bit = 0; /* one channel */
+    for (int f = 0; f < ADDRMAP_NFIELDS; f++)
+        make_runs(m->mask[f], m->runs[f], &m->nruns[f]);
+    make_runs(~m->mask[ADDRMAP_D], m->runs[ADDRMAP_NFIELDS], &m->nruns[ADDRMAP_NFIELDS]);
     int bbits = __builtin_popcountll(m->mask[ADDRMAP_B]);
     if (bbits > 30 || (1u << bbits) < nbanks) {
         snprintf(err, errlen, "address mapping '%s': %d B bits cannot select %u banks", spec, bbits,
@@ -114,11 +132,12 @@ void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
         o->chan = (uint32_t)(hi % m->nchan);
         o->local = src = ((hi / m->nchan) << m->chan_bit) | lo;
     } else {
-        o->chan = (uint32_t)gather(addr, m->mask[ADDRMAP_D]);
-        o->local = gather(addr, ~m->mask[ADDRMAP_D]); /* D bits squeezed out */
+        o->chan = (uint32_t)gather_runs(addr, m->runs[ADDRMAP_D], m->nruns[ADDRMAP_D]);
+        /* D bits squeezed out */
+        o->local = gather_runs(addr, m->runs[ADDRMAP_NFIELDS], m->nruns[ADDRMAP_NFIELDS]);
         src = addr;
     }
-    o->bank = (uint32_t)(gather(src, m->mask[ADDRMAP_B]) % m->nbanks);
-    o->row = gather(src, m->mask[ADDRMAP_R]);
-    o->col = gather(src, m->mask[ADDRMAP_C]);
+    o->bank = (uint32_t)(gather_runs(src, m->runs[ADDRMAP_B], m->nruns[ADDRMAP_B]) % m->nbanks);
+    o->row = gather_runs(src, m->runs[ADDRMAP_R], m->nruns[ADDRMAP_R]);
+    o->col = gather_runs(src, m->runs[ADDRMAP_C], m->nruns[ADDRMAP_C]);
 }

@@ -25,10 +25,17 @@
 
 enum { ADDRMAP_D, ADDRMAP_B, ADDRMAP_R, ADDRMAP_C, ADDRMAP_NFIELDS };
 
+/* A run of contiguous address bits that lands contiguously in a field. */
+struct addrmap_run {
+    uint8_t shift, width, dst;
+};
+
 struct addrmap {
     uint32_t nchan, nbanks;
     int chan_bit;                      /* dramid@N, or -1 when D bits are given */
     uint64_t mask[ADDRMAP_NFIELDS];    /* address bits of each field */
+    struct addrmap_run runs[ADDRMAP_NFIELDS + 1][32]; /* fields, then "not D" */
+    uint8_t nruns[ADDRMAP_NFIELDS + 1];
 };
 
 struct dram_addr {

@@ -29,7 +29,11 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
     size_t nlines = (size_t)cfg->nsets * cfg->assoc;
     c->lines = calloc(nlines, sizeof *c->lines);
     c->tags = malloc(nlines * sizeof *c->tags);
-    c->mq = calloc(cfg->miss_queue, sizeof *c->mq);
+    /* Room beyond the nominal size for writebacks of dirty victims chosen
+     * at fill time (allocate-on-fill with local write-back): at most one per
+     * MSHR entry can arrive while the nominal queue is full. */
+    c->mq_cap = cfg->miss_queue + (cfg->alloc_policy == CACHE_ALLOC_ON_FILL ? cfg->mshr_entries : 0);
+    c->mq = calloc(c->mq_cap, sizeof *c->mq);
     c->eligible = calloc((cfg->assoc + 63) / 64, sizeof *c->eligible);
     c->wake = calloc(cfg->mshr_max_merge, sizeof *c->wake);
     if (!c->lines || !c->tags || !c->mq || !c->eligible || !c->wake) {
@@ -146,13 +150,13 @@ static int pick_way(struct cache *c, uint32_t set)
 
 static uint32_t mq_free(const struct cache *c)
 {
-    return c->cfg.miss_queue - c->mq_count;
+    return c->mq_count < c->cfg.miss_queue ? c->cfg.miss_queue - c->mq_count : 0;
 }
 
 static void mq_push(struct cache *c, uint64_t block, uint8_t kind, uint8_t sectors, int32_t warp,
                     uint64_t token)
 {
-    uint32_t tail = (c->mq_head + c->mq_count) % c->cfg.miss_queue;
+    uint32_t tail = (c->mq_head + c->mq_count) % c->mq_cap;
     c->mq[tail] = (struct cache_out){ block << c->line_shift, token, warp, kind, sectors };
     c->mq_count++;
 }
@@ -160,7 +164,7 @@ static void mq_push(struct cache *c, uint64_t block, uint8_t kind, uint8_t secto
 void cache_out_pop(struct cache *c)
 {
     if (c->mq_count) {
-        c->mq_head = (c->mq_head + 1) % c->cfg.miss_queue;
+        c->mq_head = (c->mq_head + 1) % c->mq_cap;
         c->mq_count--;
     }
 }
@@ -168,7 +172,8 @@ void cache_out_pop(struct cache *c)
 /* Whether evicting way w needs a miss-queue slot for a writeback. */
 static int victim_needs_wb(const struct cache *c, const struct cache_line *l)
 {
-    return c->cfg.write_policy == CACHE_WRITE_BACK && l->valid && l->dirty;
+    return (c->cfg.write_policy == CACHE_WRITE_BACK ||
+            c->cfg.write_policy == CACHE_WRITE_LOCAL_WB_GLOBAL_WT) && l->valid && l->dirty;
 }
 
 static void evict(struct cache *c, struct cache_line *l)
@@ -245,7 +250,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         line_update_state(c, l);
     }
     if (e < 0)
-        e = mshr_alloc(&c->mshr, block);
+        e = mshr_alloc(&c->mshr, block, a->warp);
     else
         c->st.mshr_merges++;
     mshr_add(&c->mshr, e, a->token, sectors, need);
@@ -261,6 +266,8 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
                                        uint8_t sectors, enum cache_fail *fail)
 {
     enum cache_write_policy wp = c->cfg.write_policy;
+    if (wp == CACHE_WRITE_LOCAL_WB_GLOBAL_WT)
+        wp = a->is_local ? CACHE_WRITE_BACK : CACHE_WRITE_THROUGH;
     int present = l && (sectors & ~l->valid) == 0;
     if (wp == CACHE_WRITE_BACK) {
         if (l) { /* write-validate: written sectors become valid and dirty */
@@ -306,14 +313,16 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
     if (mq_free(c) < 1)
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     mq_push(c, block, CACHE_OUT_WRITE, sectors, a->warp, a->token);
-    if (present && !l->pending) {
-        if (wp == CACHE_WRITE_THROUGH) {
-            c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
-        } else {
-            l->valid = l->dirty = 0;
-            line_update_state(c, l);
-            c->st.write_invalidates++;
-        }
+    if (wp != CACHE_WRITE_THROUGH && l && !l->pending && (l->valid & sectors)) {
+        /* write-evict: a line holding any written sector goes (a line
+         * being filled stays: its requests still wait for it) */
+        l->valid = l->dirty = 0;
+        line_update_state(c, l);
+        c->st.write_invalidates++;
+    } else if (present && !l->pending) {
+        c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+    }
+    if (present) {
         c->st.hits++;
         return CACHE_HIT;
     }
@@ -373,15 +382,18 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
     sectors &= c->mshr.e[e].pending;
     int w = find_way(c, set, block);
     struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
-    if (!l && c->cfg.alloc_policy == CACHE_ALLOC_ON_FILL) {
+    if (!l && sectors && c->cfg.alloc_policy == CACHE_ALLOC_ON_FILL) {
         w = pick_way(c, set);
         if (w >= 0) { /* else every way is being filled: the data passes by */
+            int32_t warp = c->mshr.e[e].warp;
             l = &set_lines(c, set)[w];
             evict(c, l);
             l->block = block;
-            l->warp = -1;
+            l->warp = warp;
             l->valid = l->dirty = l->pending = 0;
             c->repl.ops->on_fill(&c->repl, set, (uint32_t)w);
+            if (c->hooks.on_reserve)
+                c->hooks.on_reserve(c->hooks.ctx, block, warp);
         }
     }
     if (l) {

@@ -11,7 +11,9 @@
  *                    MSHR_MERGE (the block's entry is full), MISS_QUEUE (full)
  *
  * Writes: write-evict (L1 global stores: a hit invalidates the line, the write
- * goes down, no allocation), write-through, or write-back (a hit marks the
+ * goes down, no allocation), write-through, local-write-back/global-
+ * write-through (GPGPU-Sim's 'L', by cache_access.is_local), or write-back
+ * (a hit marks the
  * line dirty; a miss allocates when write_allocate is set, without fetching:
  * the written sectors become valid and dirty; dirty victims are written back).
  * A write returns HIT or MISS (HIT_RESERVED for a write-back write to a line
@@ -71,6 +73,7 @@ struct cache_access {
     uint8_t is_write;
     int32_t warp;
     uint64_t token;
+    uint8_t is_local; /* local memory: write-back under the 'L' write policy */
 };
 
 /* Optional observers (any may be NULL); ctx is passed back. on_access sees
@@ -103,7 +106,7 @@ struct cache {
     struct cache_repl repl;
     struct mshr mshr;
     struct cache_out *mq;     /* ring of cfg.miss_queue */
-    uint32_t mq_head, mq_count;
+    uint32_t mq_head, mq_count, mq_cap;
     uint64_t *eligible;       /* scratch bitmap for choose_victim */
     uint64_t *wake;           /* cache_fill's result, max_merge tokens */
     struct cache_hooks hooks;

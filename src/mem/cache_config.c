@@ -107,7 +107,8 @@ static int parse_groups(struct cache_config *cfg, char *buf, const char *str, ch
     cfg->write_policy = w == 'B' ? CACHE_WRITE_BACK
                       : w == 'E' ? CACHE_WRITE_EVICT
                       : w == 'R' ? CACHE_READ_ONLY
-                                 : CACHE_WRITE_THROUGH; /* T, and L (local WB / global WT) */
+                      : w == 'L' ? CACHE_WRITE_LOCAL_WB_GLOBAL_WT
+                                 : CACHE_WRITE_THROUGH;
     cfg->alloc_policy = a == 'm' ? CACHE_ALLOC_ON_MISS : CACHE_ALLOC_ON_FILL;
     cfg->write_allocate = wa != 'N';
     const char *idx = "linear";
@@ -184,6 +185,11 @@ int cache_config_validate(const struct cache_config *c, char *err, size_t errlen
 {
     if (c->disabled)
         return 0;
+    if ((unsigned)c->write_policy > CACHE_WRITE_LOCAL_WB_GLOBAL_WT ||
+        (unsigned)c->alloc_policy > CACHE_ALLOC_ON_FILL) {
+        snprintf(err, errlen, "cache config: bad write or allocation policy");
+        return -1;
+    }
     if (!pow2(c->nsets)) {
         snprintf(err, errlen, "cache config: set count %u is not a power of two", c->nsets);
         return -1;
@@ -207,7 +213,8 @@ int cache_config_validate(const struct cache_config *c, char *err, size_t errlen
         return -1;
     }
     /* A write-back miss may queue a fill request and a writeback together. */
-    uint32_t mq_min = c->write_policy == CACHE_WRITE_BACK ? 2 : 1;
+    int wb = c->write_policy == CACHE_WRITE_BACK || c->write_policy == CACHE_WRITE_LOCAL_WB_GLOBAL_WT;
+    uint32_t mq_min = wb ? 2 : 1;
     if (c->miss_queue < mq_min) {
         snprintf(err, errlen, "cache config: miss queue %u must be >= %u", c->miss_queue, mq_min);
         return -1;
@@ -228,7 +235,7 @@ int cache_config_format(const struct cache_config *c, char *buf, size_t len)
 {
     if (c->disabled)
         return snprintf(buf, len, "none");
-    static const char wp[] = { 'B', 'T', 'E', 'R' };
+    static const char wp[] = { 'B', 'T', 'E', 'R', 'L' };
     const char *idx = strcmp(c->index, "ipoly") == 0   ? "P"
                     : strcmp(c->index, "fermi") == 0 ? "H"
                                                      : "L";

@@ -6,7 +6,7 @@
  *   T   N normal, S sectored (32-byte sectors); absent in GPGPU-Sim 3.x strings
  *   R   replacement: L lru, F fifo (any ccgpu policy name also works: "lru")
  *   W   write policy: R read-only, B write-back, T write-through, E write-evict,
- *       L local write-back/global write-through (treated as write-through)
+ *       L local write-back / global write-through (cache_access.is_local)
  *   A   allocation: m on miss, f on fill, s streaming (= on fill, as GPGPU-Sim)
  *   WA  write allocate: N no, W yes; F (fetch-on-write) and L (lazy fetch on
  *       read) are accepted and treated as W
@@ -28,6 +28,7 @@ enum cache_write_policy {
     CACHE_WRITE_THROUGH,
     CACHE_WRITE_EVICT, /* a store hit invalidates the line; the write goes down */
     CACHE_READ_ONLY,   /* writes are passed down like write-evict */
+    CACHE_WRITE_LOCAL_WB_GLOBAL_WT, /* write-back for local accesses, else write-through */
 };
 
 enum cache_alloc_policy {

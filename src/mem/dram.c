@@ -61,42 +61,6 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
     return 0;
 }
 
-/* Earliest cycle the column command of r could issue (its row is open). */
-static uint64_t col_time(const struct dram *d, const struct dram_req *r)
-{
-    const struct dram_bank *b = &d->bank[r->bank];
-    uint32_t lat = r->is_write ? d->cfg.t.tWL : d->cfg.t.tCL;
-    uint64_t t = max64(b->next_col, d->next_col_any);
-    /* the data burst may not start before the bus is free */
-    if (d->bus_free > t + lat)
-        t = d->bus_free - lat;
-    return t;
-}
-
-static int row_hit(const struct dram *d, const struct dram_req *r)
-{
-    const struct dram_bank *b = &d->bank[r->bank];
-    return b->open && b->row == r->row;
-}
-
-/* Whether a queued request still hits bank's open row. */
-static int open_row_wanted(const struct dram *d, uint32_t bank)
-{
-    return d->bank[bank].hits_queued > 0;
-}
-
-/* Earliest cycle r's next command (column, ACT or PRE) could issue;
- * DRAM_NEVER if it must wait for other requests (PRE held for row hits). */
-static uint64_t next_cmd_time(const struct dram *d, const struct dram_req *r)
-{
-    const struct dram_bank *b = &d->bank[r->bank];
-    if (row_hit(d, r))
-        return !r->is_write && d->ndone == d->cfg.queue_size ? DRAM_NEVER : col_time(d, r);
-    if (!b->open)
-        return max64(b->next_act, d->next_act_any);
-    return open_row_wanted(d, r->bank) ? DRAM_NEVER : b->next_pre;
-}
-
 static void issue_column(struct dram *d, uint32_t i, uint64_t now)
 {
     struct dram_req r = d->q[i];
@@ -108,6 +72,7 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     d->st.busy_cycles += xfer;
     if (r.is_write) {
         b->next_pre = max64(b->next_pre, data + xfer + d->cfg.t.tWR);
+        d->next_read_col = data + xfer + d->cfg.t.tCDLR;
         d->st.writes++;
     } else {
         b->next_pre = max64(b->next_pre, now + xfer);
@@ -125,62 +90,84 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     d->nq--;
 }
 
+/* One pass over the queue in age order: the oldest row hit whose column
+ * command can go at `now`, the oldest other request whose ACT or PRE can,
+ * and (as cmd_next) the earliest cycle any command could. */
+static void scan(struct dram *d, uint64_t now, int *hit, int *other)
+{
+    const struct dram_timing *t = &d->cfg.t;
+    uint64_t rd = max64(d->next_col_any, d->next_read_col), wr = d->next_col_any;
+    if (d->bus_free > t->tCL)
+        rd = max64(rd, d->bus_free - t->tCL);
+    if (d->bus_free > t->tWL)
+        wr = max64(wr, d->bus_free - t->tWL);
+    if (d->ndone == d->cfg.queue_size)
+        rd = DRAM_NEVER; /* no room for more read data */
+    uint64_t first = DRAM_NEVER;
+    *hit = *other = -1;
+    for (uint32_t i = 0; i < d->nq; i++) {
+        const struct dram_req *r = &d->q[i];
+        const struct dram_bank *b = &d->bank[r->bank];
+        uint64_t c;
+        if (b->open && b->row == r->row) {
+            c = max64(b->next_col, r->is_write ? wr : rd);
+            if (c <= now && *hit < 0)
+                *hit = (int)i;
+        } else {
+            c = !b->open ? max64(b->next_act, d->next_act_any)
+              : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
+                               : b->next_pre;
+            if (c <= now && *other < 0)
+                *other = (int)i;
+        }
+        if (c < first)
+            first = c;
+    }
+    d->cmd_next = first;
+    d->cmd_dirty = 0;
+}
+
 static void refresh_cmd_next(struct dram *d)
 {
-    uint64_t t = DRAM_NEVER;
-    for (uint32_t i = 0; i < d->nq; i++) {
-        uint64_t c = next_cmd_time(d, &d->q[i]);
-        if (c < t)
-            t = c;
-    }
-    d->cmd_next = t;
-    d->cmd_dirty = 0;
+    int hit, other;
+    scan(d, 0, &hit, &other);
 }
 
 void dram_cycle(struct dram *d, uint64_t now)
 {
-    if (!d->nq)
-        return;
-    if (d->cmd_dirty)
-        refresh_cmd_next(d);
-    if (d->cmd_next > now)
+    if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
-    const struct dram_timing *t = &d->cfg.t;
-    /* First ready: the oldest row hit whose column command can go now. */
-    for (uint32_t i = 0; i < d->nq; i++)
-        if (row_hit(d, &d->q[i]) && next_cmd_time(d, &d->q[i]) <= now) {
-            issue_column(d, i, now);
-            return;
-        }
-    /* Then first come: the oldest request whose ACT or PRE can go now. */
-    for (uint32_t i = 0; i < d->nq; i++) {
-        struct dram_req *r = &d->q[i];
-        struct dram_bank *b = &d->bank[r->bank];
-        if (row_hit(d, r))
-            continue;
-        if (next_cmd_time(d, r) > now)
-            continue;
-        d->cmd_dirty = 1;
-        if (!b->open) {
-            b->open = 1;
-            b->row = r->row;
-            b->hits_queued = 0;
-            for (uint32_t j = 0; j < d->nq; j++)
-                b->hits_queued += d->q[j].bank == r->bank && d->q[j].row == r->row;
-            b->next_col = now + t->tRCD;
-            b->next_pre = now + t->tRAS;
-            b->next_act = now + t->tRC;
-            d->next_act_any = now + t->tRRD;
-            d->st.activates++;
-        } else {
-            b->open = 0;
-            b->hits_queued = 0;
-            b->next_act = max64(b->next_act, now + t->tRP);
-            d->st.precharges++;
-        }
-        r->needed_act = 1;
+    int hit, other;
+    scan(d, now, &hit, &other);
+    /* First ready (row hits), then first come (ACT or PRE). */
+    if (hit >= 0) {
+        issue_column(d, (uint32_t)hit, now);
         return;
     }
+    if (other < 0)
+        return;
+    const struct dram_timing *t = &d->cfg.t;
+    struct dram_req *r = &d->q[other];
+    struct dram_bank *b = &d->bank[r->bank];
+    d->cmd_dirty = 1;
+    if (!b->open) {
+        b->open = 1;
+        b->row = r->row;
+        b->hits_queued = 0;
+        for (uint32_t j = 0; j < d->nq; j++)
+            b->hits_queued += d->q[j].bank == r->bank && d->q[j].row == r->row;
+        b->next_col = now + t->tRCD;
+        b->next_pre = now + t->tRAS;
+        b->next_act = now + t->tRC;
+        d->next_act_any = now + t->tRRD;
+        d->st.activates++;
+    } else {
+        b->open = 0;
+        b->hits_queued = 0;
+        b->next_act = max64(b->next_act, now + t->tRP);
+        d->st.precharges++;
+    }
+    r->needed_act = 1;
 }
 
 int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)

@@ -5,7 +5,8 @@
  *
  * Timing (DRAM cycles): ACT->column tRCD, ACT->PRE tRAS, ACT->ACT same bank
  * tRC, ACT->ACT any bank tRRD, PRE->ACT tRP, column->column tCCD, read
- * column->data tCL, write column->data tWL, write data end->PRE tWR; a read
+ * column->data tCL, write column->data tWL, write data end->PRE tWR, write
+ * data end->read column tCDLR; a read
  * holds PRE back until its data burst has been sent. Data moves over a bus of
  * bus_bytes x data_rate bytes per cycle in bursts of bus_bytes x
  * burst_length bytes: a request of B bytes takes
@@ -22,6 +23,7 @@
 
 struct dram_timing {
     uint32_t tCCD, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tWR;
+    uint32_t tCDLR; /* last write data -> read column (write-to-read turnaround) */
 };
 
 struct dram_config {
@@ -59,7 +61,7 @@ struct dram {
     uint32_t nq;
     struct dram_req *done; /* reads issued, data not yet complete / not popped */
     uint32_t ndone;
-    uint64_t seq, next_act_any, next_col_any, bus_free;
+    uint64_t seq, next_act_any, next_col_any, bus_free, next_read_col;
     uint32_t burst_cycles, burst_bytes;
     uint64_t cmd_next;  /* earliest cycle any queued request has a command */
     int cmd_dirty;      /* cmd_next needs recomputing */

@@ -13,6 +13,9 @@ struct mem_request {
     uint64_t done_cycle;  /* core cycle the reply became visible (set by memsys) */
     uint32_t bytes;       /* data bytes written or wanted; 0 = the whole L2 line */
     uint8_t is_write;
+    uint8_t bypass_l2;    /* do not allocate in the L2 (FG-CB): a read the L2
+                             does not hold goes straight to DRAM, so does a
+                             write to a line it does not hold */
     uint8_t l2_hit;       /* set by memsys: served by the L2 without DRAM */
     uint16_t sm;
     int32_t warp;

@@ -61,7 +61,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         struct partition_config pc = {
             .id = i, .l2_period = m->pl, .dram_period = m->pd, .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
-            .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue, .l2 = cfg->l2,
+            .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
+            .l2_ports = cfg->l2_ports, .l2 = cfg->l2,
             .dram = cfg->dram,
         };
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
@@ -123,6 +124,13 @@ int memsys_can_push(const struct memsys *m, uint32_t sm)
 
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
+    if (now < m->core_now) {
+        snprintf(m->err, sizeof m->err, "memsys: push at cycle %llu, already at cycle %llu",
+                 (unsigned long long)now, (unsigned long long)m->core_now);
+        return -2;
+    }
+    if (now > m->core_now)
+        memsys_advance(m, now); /* keep time causal whatever the caller did */
     if (req->sm >= m->cfg.n_sm) {
         snprintf(m->err, sizeof m->err, "memsys: request from SM %u, only %u ports", req->sm,
                  m->cfg.n_sm);
@@ -298,6 +306,8 @@ done:
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out)
 {
     uint64_t slot;
+    if (now > m->core_now)
+        memsys_advance(m, now);
     uint64_t k = now == m->core_now ? m->rep_tick : now * m->pc / m->pi;
     if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, k, &slot))
         return 0;
@@ -350,11 +360,22 @@ int memsys_register_stats(struct memsys *m, struct stats *s)
         { "mem.read_latency", &m->st.read_latency, "sum of read latencies, core cycles" },
         { "icnt.req_flits", &m->req.st.flits, "flits on the request crossbar" },
         { "icnt.rep_flits", &m->rep.st.flits, "flits on the reply crossbar" },
+        { "l2.accesses", &m->st.l2_accesses, "L2 accesses, all slices" },
+        { "l2.hits", &m->st.l2_hits, "L2 hits, all slices" },
+        { "l2.misses", &m->st.l2_misses, "L2 misses, all slices" },
+        { "l2.res_fail", &m->st.l2_res_fail, "L2 reservation failures, all slices" },
+        { "l2.writebacks", &m->st.l2_writebacks, "L2 dirty evictions, all slices" },
+        { "dram.reads", &m->st.dram_reads, "DRAM reads, all channels" },
+        { "dram.writes", &m->st.dram_writes, "DRAM writes, all channels" },
+        { "dram.row_hits", &m->st.dram_row_hits, "DRAM row-buffer hits, all channels" },
+        { "dram.activates", &m->st.dram_activates, "DRAM activates, all channels" },
+        { "dram.busy_cycles", &m->st.dram_busy, "DRAM data-bus busy cycles, summed over channels" },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
             return -1;
-    if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0))
+    if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0) ||
+        stats_register_ratio(s, "l2.miss_rate", "l2.misses", "l2.accesses", 1.0))
         return -1;
     for (uint32_t p = 0; p < m->cfg.n_part; p++)
         if (partition_register_stats(&m->part[p], s))
@@ -379,4 +400,73 @@ void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o,
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r)
 {
     return cache_sector_mask(l1, r->addr, r->bytes ? r->bytes : l1->cfg.line_size);
+}
+
+/* L2 hooks see partition-local blocks; users get global ones. */
+static uint64_t global_block(const struct partition *p, uint64_t block)
+{
+    const struct memsys *m = p->owner;
+    return addrmap_global(&m->map, p->id, block << p->l2.line_shift) >> p->l2.line_shift;
+}
+
+static void l2_access_hook(void *ctx, uint64_t block, int32_t warp, int is_write,
+                           enum cache_outcome o, enum cache_fail f)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_access(m->l2_hooks.ctx, global_block(p, block), warp, is_write, o, f);
+}
+
+static void l2_reserve_hook(void *ctx, uint64_t block, int32_t warp)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_reserve(m->l2_hooks.ctx, global_block(p, block), warp);
+}
+
+static void l2_evict_hook(void *ctx, uint64_t block, int32_t warp)
+{
+    const struct partition *p = ctx;
+    const struct memsys *m = p->owner;
+    m->l2_hooks.on_evict(m->l2_hooks.ctx, global_block(p, block), warp);
+}
+
+void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
+{
+    if (hooks)
+        m->l2_hooks = *hooks;
+    else
+        memset(&m->l2_hooks, 0, sizeof m->l2_hooks);
+    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+        struct partition *p = &m->part[i];
+        struct cache_hooks h = {
+            .ctx = p,
+            .on_access = m->l2_hooks.on_access ? l2_access_hook : NULL,
+            .on_reserve = m->l2_hooks.on_reserve ? l2_reserve_hook : NULL,
+            .on_evict = m->l2_hooks.on_evict ? l2_evict_hook : NULL,
+        };
+        p->owner = m;
+        cache_set_hooks(&p->l2, &h);
+    }
+}
+
+void memsys_sync_stats(struct memsys *m)
+{
+    struct memsys_stats *t = &m->st;
+    t->l2_accesses = t->l2_hits = t->l2_misses = t->l2_res_fail = t->l2_writebacks = 0;
+    t->dram_reads = t->dram_writes = t->dram_row_hits = t->dram_activates = t->dram_busy = 0;
+    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+        const struct cache_stats *c = &m->part[i].l2.st;
+        const struct dram_stats *d = &m->part[i].dram.st;
+        t->l2_accesses += c->accesses;
+        t->l2_hits += c->hits;
+        t->l2_misses += c->misses;
+        t->l2_res_fail += c->res_fail[0];
+        t->l2_writebacks += c->writebacks;
+        t->dram_reads += d->reads;
+        t->dram_writes += d->writes;
+        t->dram_row_hits += d->row_hits;
+        t->dram_activates += d->activates;
+        t->dram_busy += d->busy_cycles;
+    }
 }

@@ -51,11 +51,15 @@ struct memsys_config {
     uint32_t rop_latency;     /* L2 cycles from arrival at the partition to lookup */
     uint32_t dram_latency;    /* DRAM cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
+    uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
 };
 
 struct memsys_stats {
     uint64_t reads, writes, l2_read_hits;
     uint64_t read_latency; /* sum over reads of done - issue, core cycles */
+    /* sums over partitions, refreshed by memsys_sync_stats */
+    uint64_t l2_accesses, l2_hits, l2_misses, l2_res_fail, l2_writebacks;
+    uint64_t dram_reads, dram_writes, dram_row_hits, dram_activates, dram_busy;
 };
 
 struct memsys {
@@ -73,6 +77,7 @@ struct memsys {
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
     struct memsys_stats st;
+    struct cache_hooks l2_hooks; /* the user's, called through converters */
     char stat_names[8][48];
     char err[256];
 };
@@ -84,6 +89,8 @@ void memsys_config_gtx480(struct memsys_config *cfg);
 void memsys_config_ccws(struct memsys_config *cfg);
 /* The AWSS paper's Table I (Fermi, 768 KB L2, GDDR5 at 1.84 GHz). */
 void memsys_config_awss(struct memsys_config *cfg);
+/* Hopper-class (H100-like; mostly assumed figures, see memsys_presets.c). */
+void memsys_config_h100(struct memsys_config *cfg);
 
 /* Applies the GPGPU-Sim options a config store holds (gpgpu_n_mem,
  * gpgpu_clock_domains, gpgpu_cache:dl2, gpgpu_dram_timing_opt, ...; see
@@ -98,17 +105,18 @@ void memsys_free(struct memsys *m);
 
 /* Whether SM port sm can take a request now. */
 int memsys_can_push(const struct memsys *m, uint32_t sm);
-/* Issues req at core cycle now (>= the last advanced cycle): 0 accepted,
- * -1 port full (retry later, nothing changed), -2 bad request or out of
- * memory (message in m->err). */
+/* Issues req at core cycle now (advancing to now first if needed): 0
+ * accepted, -1 port full (retry later, nothing changed), -2 bad request,
+ * a cycle before the current one, or out of memory (message in m->err). */
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req);
 /* Runs every internal event up to core cycle now. */
 void memsys_advance(struct memsys *m, uint64_t now);
-/* Takes one reply for SM port sm visible at core cycle now: 1 and *out, or 0. */
+/* Takes one reply for SM port sm visible at core cycle now (advancing to
+ * now first if needed): 1 and *out, or 0. */
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out);
 /* Earliest core cycle after the last advanced one at which memsys_advance
- * has work or a reply becomes visible; MEMSYS_NEVER when idle. Replies
- * already visible are not events: pop them. */
+ * has work or a reply becomes visible; MEMSYS_NEVER when idle. A visible
+ * reply left unpopped keeps this at the next cycle (pop them all). */
 uint64_t memsys_next_event(struct memsys *m);
 /* Nothing in flight anywhere (replies not yet popped count as in flight). */
 int memsys_idle(const struct memsys *m);
@@ -120,7 +128,16 @@ void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o,
                               struct mem_request *r);
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
 
-/* Registers mem.*, icnt.*, l2_pN.* and dram_pN.* counters. */
+/* Observers of every L2 slice (NULL removes them). Blocks are reported as
+ * global block numbers (global byte address / L2 line size), so a policy
+ * sees the same numbers as at the L1; warp is the requesting warp (within its
+ * SM). */
+void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks);
+
+/* Registers mem.*, icnt.*, l2.* and dram.* (totals), l2_pN.* and dram_pN.*
+ * (per partition) counters. The totals are sums: call memsys_sync_stats
+ * before reading them (e.g. before stats_kernel_end). */
 int memsys_register_stats(struct memsys *m, struct stats *s);
+void memsys_sync_stats(struct memsys *m);
 
 #endif

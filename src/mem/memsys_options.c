@@ -2,12 +2,13 @@
  *
  * Honoured: gpgpu_n_mem (partitions), gpgpu_n_sub_partition_per_mchannel
  * (ccgpu models one L2 slice per channel: the slice gets n_sub times the
- * sets of gpgpu_cache:dl2, so capacity and associativity match),
+ * sets of gpgpu_cache:dl2 and n_sub lookups per cycle, so capacity,
+ * associativity and throughput match),
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
- * CL, WL and WR are modelled, CDLR, nbkgrp, CCDL and RTPL are accepted but not
- * modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * CL, WL, WR and CDLR are modelled; nbkgrp, CCDL and RTPL (bank groups) are
+ * accepted but not modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
@@ -15,7 +16,7 @@
  * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
  * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_l2_hit_latency,
- * mem_l2_in_queue, mem_l2_out_queue, mem_ctrl_bytes.
+ * mem_l2_in_queue, mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes.
  * Every other GPGPU-Sim option stays unread, so the config check names it as
  * not modelled. */
 #include "mem/memsys.h"
@@ -50,9 +51,9 @@ static int read_clocks(struct memsys_config *c, const ccgpu_config *store, char 
 static uint32_t *timing_field(struct dram_config *d, const char *name)
 {
     static const char *const names[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
-                                          "RC",  "CL",  "WL",  "WR",  NULL };
-    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS,
-                           &d->t.tRP,  &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR };
+                                          "RC",  "CL",  "WL",  "WR",  "CDLR", NULL };
+    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS, &d->t.tRP,
+                           &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR,  &d->t.tCDLR };
     for (int i = 0; names[i]; i++)
         if (strcmp(names[i], name) == 0)
             return fields[i];
@@ -102,8 +103,7 @@ static int read_timing(struct dram_config *d, const ccgpu_config *store, char *e
         uint32_t *f = timing_field(d, name);
         if (f)
             *f = (uint32_t)x;
-        else if (strcmp(name, "CDLR") && strcmp(name, "nbkgrp") && strcmp(name, "CCDL") &&
-                 strcmp(name, "RTPL")) {
+        else if (strcmp(name, "nbkgrp") && strcmp(name, "CCDL") && strcmp(name, "RTPL")) {
             snprintf(err, errlen, "gpgpu_dram_timing_opt: unknown parameter '%s'", name);
             return -1;
         }
@@ -137,6 +137,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
     }
     if (l2)
         c->l2.nsets *= nsub;
+    if (config_find(store, "gpgpu_n_sub_partition_per_mchannel"))
+        c->l2_ports = nsub; /* each sub-partition looked up once per cycle */
     /* a one-chip default for the chip count keeps presets' bus width when absent */
     int have_chips = config_find(store, "gpgpu_n_mem_per_ctrlr") != NULL;
     int have_width = config_find(store, "gpgpu_dram_buswidth") != NULL;
@@ -159,7 +161,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         config_get_u32(store, "mem_l2_hit_latency", c->l2_latency, &c->l2_latency, err, errlen) ||
         config_get_u32(store, "mem_l2_in_queue", c->l2_in_queue, &c->l2_in_queue, err, errlen) ||
         config_get_u32(store, "mem_l2_out_queue", c->l2_out_queue, &c->l2_out_queue, err, errlen) ||
-        config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen))
+        config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen) ||
+        config_get_u32(store, "mem_l2_ports", c->l2_ports, &c->l2_ports, err, errlen))
         return -1;
     if (have_chips || have_width)
         c->dram.bus_bytes = buswidth * chips;

@@ -7,14 +7,14 @@
 #include <string.h>
 
 /* GPGPU-Sim GTX480 GDDR5 timing (nbk=16, CCD=2, RRD=6, RCD=12, RAS=28, RP=12,
- * RC=40, CL=12, WL=4, WR=12); 2 x 32-bit chips per channel, 4 beats per
+ * RC=40, CL=12, WL=4, WR=12, CDLR=5); 2 x 32-bit chips per channel, 4 beats per
  * command clock, bursts of 8 beats. */
 static void gddr5(struct dram_config *d)
 {
     *d = (struct dram_config){
         .nbanks = 16, .queue_size = 32, .bus_bytes = 8, .burst_length = 8, .data_rate = 4,
         .t = { .tCCD = 2, .tRRD = 6, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40, .tCL = 12,
-               .tWL = 4, .tWR = 12 },
+               .tWL = 4, .tWR = 12, .tCDLR = 5 },
     };
 }
 
@@ -98,4 +98,35 @@ void memsys_config_awss(struct memsys_config *c)
     gddr5(&c->dram);
     c->dram.data_rate = 2;
     c->dram.queue_size = 32; /* 2 chips x 16 entries */
+}
+
+/* Hopper-class (H100 SXM-like), for comparisons with a real H100. Public
+ * figures: 132 SMs at up to 1755-1980 MHz, 50 MB L2 with 128-byte lines
+ * and 32-byte sectors, HBM3 at about 3.35 TB/s. Everything else is assumed:
+ * 64 partitions of 768 KB (48 MB in all, 24-way, ipoly indexing), each with
+ * a 51.2 GB/s channel (16 bytes x 2 beats x 1600 MHz), HBM-like timing
+ * converted to 1600 MHz cycles (tRCD = tCL = tRP = 14 ns, tRAS 33 ns). */
+void memsys_config_h100(struct memsys_config *c)
+{
+    common(c);
+    c->n_sm = 132;
+    c->n_part = 64;
+    c->core_mhz = 1755;
+    c->icnt_mhz = 1755;
+    c->l2_mhz = 1755;
+    c->dram_mhz = 1600;
+    l2(&c->l2, 256, 24, 64);
+    c->l2.sector_size = 32;
+    snprintf(c->l2.index, sizeof c->l2.index, "ipoly");
+    c->l2.miss_queue = 16;
+    c->dram = (struct dram_config){
+        .nbanks = 16, .queue_size = 64, .bus_bytes = 16, .burst_length = 4, .data_rate = 2,
+        .t = { .tCCD = 2, .tRRD = 6, .tRCD = 22, .tRAS = 53, .tRP = 22, .tRC = 75, .tCL = 22,
+               .tWL = 8, .tWR = 26, .tCDLR = 8 },
+    };
+    c->icnt_latency = 20; /* assumed: a larger on-chip network */
+    c->flits_per_cycle = 2;
+    c->icnt_in_buf = 16;
+    c->icnt_out_buf = 16;
+    c->l2_latency = 20;
 }

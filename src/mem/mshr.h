@@ -13,6 +13,7 @@ struct mshr_req {
 
 struct mshr_entry {
     uint64_t block;   /* block number; valid when nreq > 0 or pending */
+    int32_t warp;     /* warp whose miss allocated the entry */
     uint8_t pending;  /* sectors requested from below, not yet arrived */
     uint8_t used;
     uint16_t nreq;
@@ -23,7 +24,9 @@ struct mshr {
     uint32_t nentries, max_merge, nused;
     struct mshr_entry *e;
     struct mshr_req *slots;
-    uint32_t *active; /* indices of the used entries, nused of them */
+    uint32_t *table;      /* open addressing by block: entry index + 1, 0 empty */
+    uint32_t tmask, tbits;
+    uint32_t *free_stack; /* unused entry indices */
 };
 
 int mshr_init(struct mshr *m, uint32_t entries, uint32_t max_merge);
@@ -38,8 +41,9 @@ static inline int mshr_can_merge(const struct mshr *m, int i)
 {
     return m->e[i].nreq < m->max_merge;
 }
-/* A new entry for block (the caller checked mshr_full); returns its index. */
-int mshr_alloc(struct mshr *m, uint64_t block);
+/* A new entry for block, opened by warp's miss (the caller checked
+ * mshr_full); returns its index. */
+int mshr_alloc(struct mshr *m, uint64_t block, int32_t warp);
 /* Adds a waiting request (the caller checked mshr_can_merge); sectors it
  * needs that are not pending yet become pending. */
 void mshr_add(struct mshr *m, int i, uint64_t token, uint8_t sectors, uint8_t newly_pending);

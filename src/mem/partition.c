@@ -13,6 +13,7 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->l2_latency = cfg->l2_latency;
     p->rop_latency = cfg->rop_latency;
     p->dram_latency = cfg->dram_latency;
+    p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
         snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
@@ -25,7 +26,9 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     /* the output must take every request a fill can wake at once */
     uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
     /* queues hold their latency's worth of requests on top of their size */
-    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) || tq_init(&p->hit, cfg->l2_latency + 4) ||
+    uint32_t ports = cfg->l2_ports ? cfg->l2_ports : 1;
+    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) ||
+        tq_init(&p->hit, (cfg->l2_latency + 4) * ports) ||
         tq_init(&p->ret, cfg->dram.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
         snprintf(err, errlen, "partition: out of memory");
         goto fail;
@@ -59,44 +62,113 @@ static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
     return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
 }
 
-void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
+/* Output slots the DRAM data at the head of ret needs: the requests its
+ * MSHR entry holds (at most that many wake), or 1 for a bypassing read. */
+static uint32_t fill_needs(const struct partition *p, const struct tq_item *it)
 {
-    uint64_t now = k * p->l2_period;
-    const struct tq_item *it;
-    /* one fill from DRAM */
-    if ((it = tq_ready(&p->ret, now)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge) {
+    if (it->a & PART_BYPASS)
+        return 1;
+    int e = mshr_find(&p->l2.mshr, it->a >> p->l2.line_shift);
+    return e < 0 ? 0 : p->l2.mshr.e[e].nreq;
+}
+
+/* Output slots kept free for a fill whose data is ready, so that a stream
+ * of hits cannot starve fills. */
+static uint32_t fill_reserve(const struct partition *p, uint64_t now)
+{
+    const struct tq_item *it = tq_ready(&p->ret, now);
+    return it ? fill_needs(p, it) : 0;
+}
+
+/* One fill from DRAM (or a bypassing read's data, straight out); 1 if done. */
+static int fill_one(struct partition *p, uint64_t now)
+{
+    const struct tq_item *it = tq_ready(&p->ret, now);
+    if (!it || tq_room(&p->out) < fill_needs(p, it))
+        return 0;
+    if (it->a & PART_BYPASS) {
+        tq_push(&p->out, now, it->a & ~PART_BYPASS, 0);
+    } else {
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
         for (int i = 0; i < n; i++)
             tq_push(&p->out, now, tok[i], 0);
-        tq_pop(&p->ret);
     }
-    /* hit pipeline */
-    while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out)) {
+    tq_pop(&p->ret);
+    return 1;
+}
+
+/* A request that bypasses the L2 goes to DRAM; 1 if it went. */
+static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot)
+{
+    if (!dram_can_accept(&p->dram))
+        return 0;
+    struct dram_addr d;
+    uint64_t line = p->l2.cfg.line_size;
+    addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
+    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
+              slot | PART_BYPASS, s->sectors);
+    s->r.l2_hit = 0;
+    if (s->r.is_write)
+        tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
+    p->bypassed++;
+    return 1;
+}
+
+/* The oldest request looks the L2 up; 1 if it left the input queue. */
+static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
+{
+    const struct tq_item *it = tq_ready(&p->in, now);
+    if (!it || !tq_room(&p->hit))
+        return 0;
+    uint32_t slot = (uint32_t)it->a;
+    struct mem_slot *s = &slots[slot];
+    if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, s->sectors) == CACHE_MISS) {
+        if (!bypass_one(p, now, s, slot))
+            return 0;
+        tq_pop(&p->in);
+        return 1;
+    }
+    struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
+                              .warp = s->r.warp, .token = slot };
+    enum cache_outcome o = cache_access(&p->l2, &a, NULL);
+    if (o == CACHE_RESERVATION_FAIL)
+        return 0; /* in order: the head retries next cycle */
+    s->r.l2_hit = o == CACHE_HIT;
+    if (o == CACHE_HIT || s->r.is_write)
+        tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
+    tq_pop(&p->in);
+    return 1;
+}
+
+/* The oldest miss-queue entry goes to DRAM; 1 if it went. */
+static int to_dram_one(struct partition *p)
+{
+    const struct cache_out *m = cache_out_front(&p->l2);
+    if (!m || !dram_can_accept(&p->dram))
+        return 0;
+    struct dram_addr d;
+    addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
+    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
+              m->addr, m->sectors);
+    cache_out_pop(&p->l2);
+    return 1;
+}
+
+void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
+{
+    uint64_t now = k * p->l2_period;
+    const struct tq_item *it;
+    for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
+        ;
+    while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out) > fill_reserve(p, now)) {
         tq_push(&p->out, now, it->a, 0);
         tq_pop(&p->hit);
     }
-    /* one lookup */
-    if ((it = tq_ready(&p->in, now)) && tq_room(&p->hit)) {
-        struct mem_slot *s = &slots[it->a];
-        struct cache_access a = { s->local, s->sectors, s->r.is_write, s->r.warp, it->a };
-        enum cache_outcome o = cache_access(&p->l2, &a, NULL);
-        if (o != CACHE_RESERVATION_FAIL) {
-            s->r.l2_hit = o == CACHE_HIT;
-            if (o == CACHE_HIT || s->r.is_write)
-                tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, it->a, 0);
-            tq_pop(&p->in);
-        }
-    }
-    /* one miss-queue entry to DRAM */
-    const struct cache_out *m = cache_out_front(&p->l2);
-    if (m && dram_can_accept(&p->dram)) {
-        struct dram_addr d;
-        addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
-        dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
-                  m->addr, m->sectors);
-        cache_out_pop(&p->l2);
-    }
+    for (uint32_t i = 0; i < p->ports && lookup_one(p, now, slots); i++)
+        ;
+    for (uint32_t i = 0; i < p->ports && to_dram_one(p); i++)
+        ;
 }
 
 void partition_dram_cycle(struct partition *p, uint64_t j)
@@ -106,6 +178,11 @@ void partition_dram_cycle(struct partition *p, uint64_t j)
     while (tq_room(&p->ret) && dram_pop_read(&p->dram, j, &tok, &aux))
         tq_push(&p->ret, (j + p->dram_latency) * p->dram_period, tok, aux);
     dram_cycle(&p->dram, j);
+}
+
+static uint64_t at_cycle(const struct partition *p, uint64_t k)
+{
+    return k * p->l2_period;
 }
 
 /* L2 cycle at or after fs time t, and not before k0. */
@@ -119,9 +196,12 @@ uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
-    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= p->l2.cfg.mshr_max_merge)
+    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= fill_needs(p, it))
         k = l2_cycle_at(p, it->ready, k0);
-    if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, k0)) < k)
+    /* hits may drain when there is room beyond what a ready fill reserves;
+     * a reserve only grows when ret's head becomes ready, itself an event */
+    if ((it = tq_head(&p->hit)) && tq_room(&p->out) > fill_reserve(p, at_cycle(p, k0)) &&
+        (c = l2_cycle_at(p, it->ready, k0)) < k)
         k = c;
     if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, k0)) < k)
         k = c;
@@ -162,9 +242,11 @@ int partition_register_stats(struct partition *p, struct stats *s)
         { "activates", &p->dram.st.activates, "ACT commands" },
         { "precharges", &p->dram.st.precharges, "PRE commands" },
         { "busy_cycles", &p->dram.st.busy_cycles, "DRAM cycles the data bus was busy" },
+        { "bypassed", &p->bypassed, "requests sent around the L2 (bypass_l2)" },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        snprintf(p->stat_names[i], sizeof p->stat_names[i], "dram_p%u.%s", p->id, tab[i].name);
+        snprintf(p->stat_names[i], sizeof p->stat_names[i], "%s_p%u.%s",
+                 tab[i].v == &p->bypassed ? "l2" : "dram", p->id, tab[i].name);
         if (stats_register(s, p->stat_names[i], tab[i].v, tab[i].desc))
             return -1;
     }

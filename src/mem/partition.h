@@ -2,8 +2,9 @@
  * in front of one DRAM channel, and the queues between them and the
  * interconnect. The L2 side runs in the L2 clock domain, the DRAM in the
  * DRAM clock domain; memsys owns the clocks and calls the two tick
- * functions. Per L2 cycle: one fill from DRAM, the hit pipeline drains,
- * one request is looked up, one miss-queue entry goes to DRAM. Every request
+ * functions. Per L2 cycle, `ports` times each (1 unless configured): a fill
+ * from DRAM, a lookup of the oldest request, a miss-queue entry to DRAM; and
+ * the hit pipeline drains. Every request
  * gets a reply in `out`: read data (after l2_latency on a hit, right after
  * the fill on a miss) or a write acknowledgement (after l2_latency).
  * The L2 is indexed by the partition-local address (channel removed). */
@@ -38,6 +39,7 @@ struct partition_config {
     uint32_t rop_latency;            /* L2 cycles, arrival to lookup */
     uint32_t dram_latency;           /* DRAM cycles added to each read's return */
     uint32_t in_queue, out_queue;    /* entries */
+    uint32_t l2_ports;               /* fills, lookups and DRAM sends per L2 cycle (0 = 1) */
     struct cache_config l2;
     struct dram_config dram;
 };
@@ -45,7 +47,7 @@ struct partition_config {
 struct partition {
     uint32_t id;
     uint64_t l2_period, dram_period;
-    uint32_t l2_latency, rop_latency, dram_latency;
+    uint32_t l2_latency, rop_latency, dram_latency, ports;
     struct cache l2;
     struct dram dram;
     struct tqueue in;  /* requests from the interconnect (a = slot) */
@@ -53,8 +55,13 @@ struct partition {
     struct tqueue ret; /* DRAM read data (a = local line address, b = sectors) */
     struct tqueue out; /* replies for the interconnect (a = slot) */
     const struct addrmap *map;
+    uint64_t bypassed; /* requests sent around the L2 */
+    void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };
+
+/* DRAM tokens of requests that bypass the L2 carry the slot with this bit. */
+#define PART_BYPASS (1ull << 63)
 
 int partition_init(struct partition *p, const struct partition_config *cfg,
                    const struct addrmap *map, char *err, size_t errlen);

@@ -118,6 +118,22 @@ static __attribute__((noinline)) double op64(int op, double a, double b, double 
     }
 }
 
+/* fma is the most frequent float instruction nvcc emits; without -mfma the C
+ * library call costs more than the rest of the instruction, so use the
+ * hardware instruction when the host has it (checked at run time). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("fma"))) static void fma32_hw(uint64_t *D, const uint64_t *a,
+                                                   const uint64_t *b, const uint64_t *c,
+                                                   uint32_t mask)
+{
+    LANES(fb32(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+}
+#define HAVE_FMA_HW() __builtin_cpu_supports("fma")
+#else
+#define HAVE_FMA_HW() 0
+#define fma32_hw(D, a, b, c, mask) ((void)0)
+#endif
+
 static int supported(int op)
 {
     switch (op) {
@@ -198,6 +214,8 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
             LANES(fb32(f32(a[l]) - f32(b[l])));
         else if (!nondefault && op == PTX_OP_MUL)
             LANES(fb32(f32(a[l]) * f32(b[l])));
+        else if (!nondefault && (op == PTX_OP_FMA || op == PTX_OP_MAD) && HAVE_FMA_HW())
+            fma32_hw(D, a, b, c, mask);
         else if (!nondefault && (op == PTX_OP_FMA || op == PTX_OP_MAD))
             LANES(fb32(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
         else
@@ -207,5 +225,17 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
     }
     if (nondefault)
         fesetround(old);
+    if ((f & PTX_F_NAN) && (op == PTX_OP_MIN || op == PTX_OP_MAX)) { /* NaN in, NaN out */
+        if (in->type == PTX_T_F64)
+            LANES(isnan(f64(a[l])) || isnan(f64(b[l])) ? 0x7ff8000000000000ull : D[l]);
+        else
+            LANES(isnan(f32(a[l])) || isnan(f32(b[l])) ? 0x7fffffffull : D[l]);
+    }
+    if (f & PTX_F_RELU) { /* negative results become 0, NaN the canonical NaN */
+        if (in->type == PTX_T_F64)
+            LANES(isnan(f64(D[l])) ? 0x7ff8000000000000ull : f64(D[l]) < 0 ? 0 : D[l]);
+        else
+            LANES(isnan(f32(D[l])) ? 0x7fffffffull : f32(D[l]) < 0 ? 0 : D[l]);
+    }
     return 0;
 }

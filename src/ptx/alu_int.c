@@ -61,12 +61,6 @@ static uint64_t ssat32(int64_t v)
     return zx((uint64_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v), 32);
 }
 
-static uint64_t shift_left(uint64_t a, uint64_t n, int bits)
-{
-    uint32_t s = (uint32_t)n;
-    return s >= (uint32_t)bits ? 0 : zx(a << s, (unsigned)bits);
-}
-
 static uint64_t shift_right(uint64_t a, uint64_t n, int bits, int sgn)
 {
     uint32_t s = (uint32_t)n;
@@ -87,7 +81,7 @@ static uint64_t bfe(uint64_t a, uint64_t pos_, uint64_t len_, int bits, int sgn)
     if (sgn) {
         unsigned sbit = pos + len - 1 < w - 1 ? pos + len - 1 : w - 1;
         if ((a >> sbit) & 1)
-            v |= ~zx(~0ull, valid);
+            v |= valid ? ~zx(~0ull, valid) : ~0ull;
     }
     return zx(v, w);
 }
@@ -305,8 +299,13 @@ int ptx_alu_int(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
     case PTX_OP_NOT: LANES(zx(~a[l], ub)); return 0;
     case PTX_OP_CNOT: LANES((uint64_t)(zx(a[l], ub) == 0)); return 0;
     case PTX_OP_LOP3: LANES(lop3(a[l], b[l], c[l], e[l])); return 0;
-    case PTX_OP_SHL: LANES(shift_left(a[l], b[l], bits)); return 0;
-    case PTX_OP_SHR: LANES(shift_right(a[l], b[l], bits, sgn)); return 0;
+    case PTX_OP_SHL: LANES((uint32_t)b[l] >= ub ? 0 : zx(a[l] << (uint32_t)b[l], ub)); return 0;
+    case PTX_OP_SHR:
+        if (sgn)
+            LANES(shift_right(a[l], b[l], bits, 1));
+        else
+            LANES((uint32_t)b[l] >= ub ? 0 : zx(a[l], ub) >> (uint32_t)b[l]);
+        return 0;
     case PTX_OP_SHF: {
         int left = (f & PTX_F_SHIFT_LEFT) != 0, clamp = (f & PTX_F_SHIFT_CLAMP) != 0;
         for (int l = 0; l < PTX_WARP_SIZE; l++) {

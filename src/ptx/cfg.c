@@ -19,7 +19,10 @@
  * a warp may part), gets reconv = the first instruction of its block's
  * immediate post-dominator — the earliest point every path from the branch
  * must pass — or PTX_NO_INDEX when that is the function's exit (or the
- * block cannot reach the exit). */
+ * block cannot reach the exit). As in GPGPU-Sim, exit and ret are edges to
+ * the exit node, so a branch with an early exit on one side post-dominates
+ * only at the exit: the surviving lanes run on unmerged until then, which
+ * costs some issue slots but never correctness. */
 #include "ptx/cfg.h"
 #include "ptx/ptx.h"
 #include <stdio.h>

@@ -192,10 +192,31 @@ static const struct {
 static int lookup_opcode(const char *s, size_t n)
 {
     for (int i = 0; i < PTX_OP_COUNT; i++)
-        if (op_table[i].name[0] == s[0] && strlen(op_table[i].name) == n &&
-            memcmp(op_table[i].name, s, n) == 0)
+        if (op_table[i].name[0] == s[0] && strncmp(op_table[i].name, s, n) == 0 &&
+            op_table[i].name[n] == '\0')
             return i;
     return -1;
+}
+
+/* Real PTX instructions ccgpu does not implement: named as such, not as
+ * unknown words (tensor cores, textures and surfaces, asynchronous copies,
+ * mbarriers, video SIMD, cluster and dynamic-stack operations). */
+static const char *const unsupported_ops[] = {
+    "fns", "redux", "cp", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "mbarrier", "tex",
+    "tld4", "txq", "suld", "sust", "sured", "suq", "istypep", "vadd", "vsub", "vabsdiff",
+    "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
+    "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
+    "vset4", "bmsk", "szext", "elect", "griddepcontrol", "setmaxnreg", "applypriority",
+    "discard", "createpolicy", "alloca", "stacksave", "stackrestore", "getctarank", "mapa",
+    "multimem", "tensormap", "clusterlaunchcontrol",
+};
+
+static int is_unsupported_op(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof unsupported_ops / sizeof unsupported_ops[0]; i++)
+        if (strncmp(unsupported_ops[i], s, n) == 0 && unsupported_ops[i][n] == '\0')
+            return 1;
+    return 0;
 }
 
 static int is_dp_arith(enum ptx_opcode op)
@@ -217,12 +238,49 @@ struct seen {
     int space, cmp, boolop, round, vec, cache, atom, mode, level;
 };
 
+/* The modifier fields decode fills in, copied from a cached decoding. */
+static void copy_decoded(struct ptx_inst *in, const struct ptx_inst *d)
+{
+    in->op = d->op;
+    in->opclass = d->opclass;
+    in->type = d->type;
+    in->stype = d->stype;
+    in->space = d->space;
+    in->mode = d->mode;
+    in->boolop = d->boolop;
+    in->round = d->round;
+    in->vec = d->vec;
+    in->cache = d->cache;
+    in->flags = d->flags;
+}
+
+static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
+
+/* Opcode words repeat (a kernel has thousands of "add.s32"): each distinct
+ * word is decoded once per module and copied afterwards. */
 void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_token *t)
+{
+    uint32_t k = strmap_get(&c->opcache, t->s, t->len);
+    if (k != STRMAP_NONE) {
+        copy_decoded(in, &c->decoded[k]);
+        return;
+    }
+    decode_word(c, in, t);
+    pctx_grow(c, (void **)&c->decoded, &c->capdecoded, c->ndecoded + 1, sizeof *c->decoded);
+    c->decoded[c->ndecoded] = *in;
+    if (strmap_put(&c->opcache, t->s, t->len, c->ndecoded++) == STRMAP_OOM)
+        pctx_fail(c, t->line, "out of memory");
+}
+
+static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_token *t)
 {
     const char *s = t->s, *end = t->s + t->len;
     const char *dot = memchr(s, '.', t->len);
     size_t blen = dot ? (size_t)(dot - s) : t->len;
     int op = lookup_opcode(s, blen);
+    if (op < 0 && is_unsupported_op(s, blen))
+        pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu", (int)t->len,
+                  t->s);
     if (op < 0)
         pctx_fail(c, t->line, "unknown opcode '%.*s'", (int)t->len, t->s);
     if (op == PTX_OP_BRX)
@@ -253,7 +311,8 @@ void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_tok
         const struct modifier *md = NULL;
         for (size_t i = 0; i < sizeof modifiers / sizeof modifiers[0]; i++) {
             const struct modifier *x = &modifiers[i];
-            if ((sp.cats & x->cat) && strlen(x->name) == mlen && memcmp(x->name, m, mlen) == 0 &&
+            if (x->name[0] == m[0] && (sp.cats & x->cat) && strncmp(x->name, m, mlen) == 0 &&
+                x->name[mlen] == '\0' &&
                 (x->cat != M_FLAG || (x->value & sp.flags))) {
                 md = x;
                 break;

@@ -25,7 +25,8 @@ static const struct {
 int ptx_type_from_word(const char *s, size_t n)
 {
     for (size_t i = 0; i < sizeof type_words / sizeof type_words[0]; i++)
-        if (strlen(type_words[i].name) == n && memcmp(type_words[i].name, s, n) == 0)
+        if (n && type_words[i].name[0] == s[0] && strncmp(type_words[i].name, s, n) == 0 &&
+            type_words[i].name[n] == '\0')
             return (int)type_words[i].type;
     return -1;
 }
@@ -63,7 +64,8 @@ static void add_reg(struct pctx *c, char *name, enum ptx_type t)
         f->reg_types[f->nregs] = (uint8_t)t;
         v = f->nregs++;
     }
-    pctx_bind(c, &c->regs, name, strlen(name), v);
+    if (pctx_bind(c, &c->regs, name, strlen(name), v) != 0)
+        pctx_fail(c, c->lx.tok.line, "register '%s' is declared twice", name);
 }
 
 void ptx_parse_reg_decl(struct pctx *c)
@@ -87,7 +89,7 @@ void ptx_parse_reg_decl(struct pctx *c)
             lex_next(&c->lx);
             uint64_t n = number_arg(c, "a register count");
             pctx_expect(c, '>', "'>'");
-            if (n > (1u << 24))
+            if (n > (1u << 20))
                 pctx_fail(c, nt.line, "too many registers in '%.*s<%llu>'", (int)nt.len, nt.s,
                           (unsigned long long)n);
             for (uint64_t i = 0; i < n; i++) {
@@ -149,16 +151,18 @@ static void init_element(struct pctx *c, uint8_t *buf, uint64_t cap_elems, uint6
 }
 
 static void init_list(struct pctx *c, uint8_t *buf, uint64_t cap_elems, uint64_t *idx,
-                      unsigned esize, enum ptx_type et)
+                      unsigned esize, enum ptx_type et, unsigned depth)
 {
     if (c->lx.tok.kind != '{') {
         init_element(c, buf, cap_elems, idx, esize, et);
         return;
     }
+    if (depth > 32)
+        pctx_fail(c, c->lx.tok.line, "initializer nested too deeply");
     lex_next(&c->lx);
     /* nested braces are flattened in order (row-major, as nvcc writes them) */
     while (c->lx.tok.kind != '}') {
-        init_list(c, buf, cap_elems, idx, esize, et);
+        init_list(c, buf, cap_elems, idx, esize, et, depth + 1);
         if (c->lx.tok.kind == ',')
             lex_next(&c->lx);
         else if (c->lx.tok.kind != '}')
@@ -173,6 +177,8 @@ static uint64_t count_init(const struct pctx *c)
     struct lexer lx = c->lx;
     uint64_t n = 0;
     int depth = 0;
+    if (lx.tok.kind != '{')
+        return 1; /* a scalar */
     do {
         if (lx.tok.kind == '{')
             depth++;
@@ -310,16 +316,15 @@ uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list)
                 pctx_fail(c, nt.line, "out of memory");
             uint64_t idx = 0;
             unsigned scalar = ptx_type_bytes((enum ptx_type)type);
-            init_list(c, c->m->syms[si].init, count * vecn, &idx, scalar, (enum ptx_type)type);
+            init_list(c, c->m->syms[si].init, count * vecn, &idx, scalar, (enum ptx_type)type, 0);
         }
         s = &c->m->syms[si];
         if (is_param_list)
             return si;
         if (c->cur >= 0 || space != PTX_SPACE_SHARED)
             layout_now(c, s);
-        if (c->cur < 0 && strmap_get(&c->syms, s->name, nt.len) != STRMAP_NONE)
+        if (pctx_bind(c, &c->syms, s->name, nt.len, si) != 0)
             pctx_fail(c, nt.line, "'%s' is declared twice", s->name);
-        pctx_bind(c, &c->syms, s->name, nt.len, si);
         last = si;
         if (c->lx.tok.kind == ';')
             break;

@@ -1,18 +1,45 @@
 /* Functional PTX engine: executes decoded PTX (ir.h) one warp instruction at a
- * time, "execute at issue" as GPGPU-Sim does. The timing model (or the
- * functional runner in src/gpu/) owns the schedule: it creates a launch,
- * places CTAs on SMs with the hardware warp slots it chose, and steps warps.
- * Each step executes one warp instruction completely (registers, memory,
- * control flow) and describes it in a struct ptx_dyninst.
+ * time, "execute at issue" as GPGPU-Sim does. The caller (the timing model, or
+ * the functional runner in src/gpu/funcrun.c) owns the schedule: it creates a
+ * launch, places CTAs on SMs with the hardware warp slots it chose, and steps
+ * warps in any order it likes. Each step executes one warp instruction
+ * completely (registers, memory, control flow, barrier arrival) and describes
+ * it in a struct ptx_dyninst, so the timing model sees real addresses and real
+ * control flow and only has to decide *when* things happen.
  *
  *   struct ptx_program *p = ptx_program_load(mem, module, err, len);
  *   struct ptx_launch *l = ptx_launch_create(p, &desc, err, len);
+ *   ptx_launch_set_clock(l, &cycle);               // %clock reads the model's cycle
  *   struct ptx_cta *c = ptx_cta_create(l, cta_linear_id, sm_id, warp_slots);
- *   struct ptx_dyninst d;
- *   while ((st = ptx_warp_step(ptx_cta_warp(c, i), &d)) == PTX_STEP_OK) ...
- *   ptx_cta_free(c); ptx_launch_free(l);
+ *   for each cycle, for each warp w the scheduler picks:
+ *       const struct ptx_inst *in = ptx_warp_next(w, &pc, &mask); // NULL: not issuable
+ *       ... scoreboard check with ptx_inst_regset(func, in, &rs) ...
+ *       switch (ptx_warp_step(w, &d)) {            // executes it, fills d
+ *       case PTX_STEP_OK: ... d.is_mem -> coalescer with d.addr[], d.exec_mask ...
+ *       case PTX_STEP_BARRIER: the warp waits until ptx_warp_state() is READY again
+ *       case PTX_STEP_EXITED: the warp is done; ptx_cta_done(c) when all are
+ *       case PTX_STEP_ERROR: stop; ptx_launch_error(l) says what and where
+ *       }
+ *   ptx_cta_free(c) when done (frees its slots); ptx_launch_free(l).
  *
- * No global state: everything lives in the program / launch / CTA objects. */
+ * Semantics the caller can rely on:
+ * - A warp's state changes only inside ptx_warp_step of some warp of the same
+ *   CTA: a barrier is released by the step of the last arriving thread (or of
+ *   a warp whose exit completes it), which sets every waiting warp READY.
+ * - Barriers count threads: a warp arriving with some lanes active adds only
+ *   those; the expected count is the CTA's non-exited threads (or bar's
+ *   thread-count operand). Lanes parked at a barrier let the warp run its
+ *   other pending SIMT paths first. When every live warp of a CTA waits and
+ *   none can be released, the step returns PTX_STEP_ERROR ("barrier deadlock").
+ * - Counters: every executed step adds 1 warp instruction and popcount(active
+ *   mask at issue) thread instructions (predicated-off lanes included, as the
+ *   lanes occupy the pipeline); a step of a waiting warp executes nothing.
+ * - Reconvergence: per-warp SIMT stack at immediate post-dominators (inst.
+ *   reconv from the parser); calls push a frame with their own registers,
+ *   per-lane .param frame and local frame.
+ *
+ * No global state: everything lives in the program / launch / CTA objects;
+ * objects of different launches may be stepped interleaved (one thread). */
 #ifndef CCGPU_PTX_ENGINE_H
 #define CCGPU_PTX_ENGINE_H
 #include "ptx/devmem.h"
@@ -146,6 +173,20 @@ struct ptx_dyninst {
      * memory; param: offset in the parameter buffer */
     uint64_t addr[PTX_WARP_SIZE];
 };
+
+/* Registers an instruction reads and writes, for a timing model's
+ * scoreboard: slots of the function's register file (regs[slot * 32 + lane])
+ * and predicate indices. Vector operands are expanded, the base register of
+ * [reg+offset] addresses and the guard predicate count as reads. The carry
+ * flag of add.cc/addc is not a register and is not listed. */
+#define PTX_REGSET_MAX 16
+struct ptx_regset {
+    uint32_t src[PTX_REGSET_MAX], dst[PTX_REGSET_MAX];
+    uint32_t psrc[4], pdst[2];
+    uint8_t nsrc, ndst, npsrc, npdst;
+};
+void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
+                     struct ptx_regset *out);
 
 enum ptx_step_status {
     PTX_STEP_OK,      /* executed; the warp can issue again */

@@ -88,10 +88,30 @@ const uint64_t *ptx_exec_src(struct ptx_warp *w, const struct ptx_operand *o, ui
             return &w->regs[(size_t)o->index * PTX_WARP_SIZE];
         memset(tmp, 0, PTX_WARP_SIZE * sizeof *tmp);
         return tmp;
-    case PTX_OPND_SREG:
-        for (int l = 0; l < PTX_WARP_SIZE; l++)
-            tmp[l] = ptx_exec_sreg(w, o, l);
-        return tmp;
+    case PTX_OPND_SREG: {
+        unsigned d = o->dim < 3 ? o->dim : 0;
+        switch (o->index) { /* the per-lane ones without a call per lane */
+        case PTX_SREG_TID:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = w->tid[d][l];
+            return tmp;
+        case PTX_SREG_LANEID:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = (uint64_t)l;
+            return tmp;
+        case PTX_SREG_LANEMASK_EQ: case PTX_SREG_LANEMASK_LE: case PTX_SREG_LANEMASK_LT:
+        case PTX_SREG_LANEMASK_GE: case PTX_SREG_LANEMASK_GT:
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = ptx_exec_sreg(w, o, l);
+            return tmp;
+        default: {
+            uint64_t v = ptx_exec_sreg(w, o, 0); /* uniform over the warp */
+            for (int l = 0; l < PTX_WARP_SIZE; l++)
+                tmp[l] = v;
+            return tmp;
+        }
+        }
+    }
     case PTX_OPND_PRED: {
         uint32_t m = ptx_exec_pred(w, o);
         for (int l = 0; l < PTX_WARP_SIZE; l++)
@@ -138,7 +158,7 @@ static int simt_push(struct ptx_warp *w, uint32_t pc, uint32_t rpc, uint32_t mas
         w->simt = n;
         w->simt_cap = ncap;
     }
-    w->simt[w->sp++] = (struct simt_entry){ pc, rpc, mask };
+    w->simt[w->sp++] = (struct simt_entry){ pc, rpc, mask, 0, 0 };
     return 0;
 }
 
@@ -301,7 +321,7 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
     if (!mask)
         return 0;
     const struct ptx_function *callee = &m->funcs[fi];
-    const uint32_t *argsyms = args ? &w->func->sym_pool[args->index] : NULL;
+    const uint32_t *argsyms = args && args->count ? &w->func->sym_pool[args->index] : NULL;
     uint32_t nargs = args ? args->count : 0;
     if (callee->is_extern || callee->ninsts == 0) {
         if (callee->name && strcmp(callee->name, "vprintf") == 0)
@@ -390,17 +410,38 @@ static void do_barrier(struct ptx_warp *w, const struct ptx_inst *in, uint32_t m
         c->bar_red[id] += (uint32_t)ptx_popc(p);
         if (p != mask)
             c->bar_red_all[id] = 0;
+        if (w->red_mask && (w->red_inst != in || w->red_id != id)) {
+            ptx_exec_fail(w, lane, in, "two different bar.red pending in one warp (unsupported)");
+            return;
+        }
+        w->red_inst = in;
+        w->red_id = id;
+        w->red_mask |= mask;
     }
-    if (in->mode == PTX_BAR_ARRIVE) {
-        ptx_bar_arrive(c, id, mask, expected);
-        return;
+    uint32_t gen = c->bar_gen[id];
+    ptx_bar_arrive(c, id, mask, expected);
+    if (in->mode == PTX_BAR_ARRIVE || c->bar_gen[id] != gen)
+        return; /* bar.arrive, or this arrival completed the barrier */
+    /* These lanes wait. If the warp has a sibling path still to run (the
+     * other side of a branch, e.g. threads that will exit first), park this
+     * entry beneath it and run that path: barriers count threads. */
+    struct simt_entry *top = &w->simt[w->sp - 1];
+    top->wait_bar = id + 1;
+    top->wait_gen = gen;
+    w->bar_inst = in;
+    uint32_t base = w->nframes ? w->frames[w->nframes - 1].simt_base : 0;
+    if (w->sp >= base + 2) {
+        struct simt_entry *sib = &w->simt[w->sp - 2];
+        if (sib->rpc == top->rpc && sib->pc != sib->rpc && !sib->wait_bar && sib->mask) {
+            struct simt_entry t = *top;
+            *top = *sib;
+            *sib = t;
+            return;
+        }
     }
     w->state = PTX_WARP_AT_BARRIER;
     w->bar_id = (uint8_t)id;
-    w->bar_mask = mask;
-    w->bar_inst = in;
     c->warps_waiting++;
-    ptx_bar_arrive(c, id, mask, expected);
 }
 
 enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
@@ -421,6 +462,17 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         ptx_exec_fail(w, __builtin_ctz(active), NULL,
                       "execution ran past the end of function %s", w->func->name);
         return PTX_STEP_ERROR;
+    }
+    if (top->wait_bar) { /* lanes parked at a barrier came back to the top */
+        struct ptx_cta *c = w->cta;
+        uint32_t id = top->wait_bar - 1;
+        if (c->bar_gen[id] == top->wait_gen) {
+            w->state = PTX_WARP_AT_BARRIER;
+            w->bar_id = (uint8_t)id;
+            c->warps_waiting++;
+            return ptx_cta_check_deadlock(c) ? PTX_STEP_ERROR : PTX_STEP_BARRIER;
+        }
+        top->wait_bar = 0;
     }
     const struct ptx_inst *in = &w->func->insts[pc];
     uint32_t mask = active;
@@ -522,7 +574,11 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         if (ptx_cta_check_deadlock(w->cta))
             return PTX_STEP_ERROR;
         return PTX_STEP_BARRIER;
-    case PTX_WARP_EXITED: return PTX_STEP_EXITED;
+    case PTX_WARP_EXITED:
+        /* the others may now wait forever at a barrier this warp never reached */
+        if (ptx_cta_check_deadlock(w->cta))
+            return PTX_STEP_ERROR;
+        return PTX_STEP_EXITED;
     default: return PTX_STEP_OK;
     }
 }
@@ -531,6 +587,8 @@ enum ptx_step_status ptx_warp_run(struct ptx_warp *w, uint64_t max, uint64_t *ex
 {
     enum ptx_step_status st = PTX_STEP_OK;
     uint64_t n = 0;
+    if (w->state != PTX_WARP_READY)
+        return ptx_warp_step(w, NULL); /* reports the state, executes nothing */
     while (n < max) {
         st = ptx_warp_step(w, NULL);
         n++;

@@ -60,6 +60,9 @@ struct ptx_launch {
 
 struct simt_entry {
     uint32_t pc, rpc, mask;
+    /* lanes parked at a barrier while a sibling path runs: barrier id + 1
+     * (0 = none) and the barrier's generation when they arrived */
+    uint32_t wait_bar, wait_gen;
 };
 
 /* A call frame: what `ret` restores. */
@@ -79,8 +82,10 @@ struct ptx_warp {
     uint32_t live;          /* lanes that exist and have not exited */
     uint8_t state;          /* enum ptx_warp_state */
     uint8_t bar_id;
-    uint32_t bar_mask;      /* lanes that arrived at the barrier */
     const struct ptx_inst *bar_inst;
+    /* a bar.red awaiting its result: instruction, lanes, barrier id */
+    const struct ptx_inst *red_inst;
+    uint32_t red_mask, red_id;
     /* current function */
     const struct ptx_function *func;
     uint32_t func_idx;
@@ -120,6 +125,7 @@ struct ptx_cta {
     uint32_t bar_expected[PTX_NUM_BARRIERS]; /* 0 = all live threads */
     uint32_t bar_red[PTX_NUM_BARRIERS];     /* bar.red: lanes with a true predicate */
     uint8_t bar_red_all[PTX_NUM_BARRIERS];  /* bar.red: every arriving lane true */
+    uint32_t bar_gen[PTX_NUM_BARRIERS];     /* releases so far */
     uint32_t warps_done, warps_waiting;
 };
 
@@ -212,13 +218,15 @@ static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operan
         }                                                                     \
     } while (0)
 
+/* zero / sign extension from `bits` (1..64): branch-free so that lane loops
+ * hoist the mask */
 static inline uint64_t zx(uint64_t v, unsigned bits)
 {
-    return bits >= 64 ? v : v & ((1ull << bits) - 1);
+    return v & (~0ull >> (64 - bits));
 }
 static inline int64_t sx(uint64_t v, unsigned bits)
 {
-    return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
+    return (int64_t)(v << (64 - bits)) >> (64 - bits);
 }
 static inline float f32(uint64_t v)
 {

@@ -67,7 +67,8 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
             (in->flags & PTX_F_SHIFT_CLAMP) ? "clamp" : "wrap");
         break;
     case PTX_OP_SHFL: put(o, ".sync.%s", NAME(shfl_names, in->mode)); break;
-    case PTX_OP_VOTE: case PTX_OP_MATCH: put(o, ".sync.%s", NAME(vote_names, in->mode)); break;
+    case PTX_OP_VOTE: put(o, ".sync.%s", NAME(vote_names, in->mode)); break;
+    case PTX_OP_MATCH: put(o, ".%s.sync", NAME(vote_names, in->mode)); break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         put(o, ".%s", NAME(bar_names, in->mode));
         if (in->boolop)

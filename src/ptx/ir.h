@@ -127,21 +127,22 @@ enum {
     PTX_F_CC = 1u << 8,       /* add.cc etc.: writes the carry flag */
     PTX_F_NC = 1u << 9,       /* ld.global.nc */
     PTX_F_VOLATILE = 1u << 10,
-    PTX_F_SYNC = 1u << 11,    /* shfl.sync, vote.sync, bar .sync forms */
-    PTX_F_ALIGNED = 1u << 12, /* bar.sync is implicitly aligned; barrier.sync.aligned */
+    PTX_F_SYNC = 1u << 11,    /* shfl/vote/match .sync; every bar/barrier but .arrive */
+    PTX_F_ALIGNED = 1u << 12, /* every bar.* but bar.warp.sync (implicitly aligned);
+                               * barrier.*.aligned */
     PTX_F_SHIFT_CLAMP = 1u << 13, /* shf.clamp (else .wrap) */
     PTX_F_SHIFT_LEFT = 1u << 14,  /* shf.l (else .r) */
     PTX_F_TO_SPACE = 1u << 15,    /* cvta.to.space (else space-to-generic) */
     PTX_F_SHIFTAMT = 1u << 16,    /* bfind.shiftamt */
     PTX_F_NOFTZ = 1u << 17,
     PTX_F_RELAXED = 1u << 18, /* memory-order qualifiers: recorded, not modelled */
-    PTX_F_ACQUIRE = 1u << 19,
+    PTX_F_ACQUIRE = 1u << 19, /* .acq_rel sets both ACQUIRE and RELEASE */
     PTX_F_RELEASE = 1u << 20,
     PTX_F_WEAK = 1u << 21,
     PTX_F_SCOPE_CTA = 1u << 22,
-    PTX_F_SCOPE_GPU = 1u << 23,
+    PTX_F_SCOPE_GPU = 1u << 23, /* also membar.gl */
     PTX_F_SCOPE_SYS = 1u << 24,
-    PTX_F_CVT_PACK = 1u << 25,  /* cvt.pack / cvt.rn.f16x2.f32 forms */
+    PTX_F_CVT_PACK = 1u << 25,  /* cvt.rn.f16x2.f32 / .bf16x2.f32 d, a, b (a: upper half) */
     PTX_F_SC = 1u << 26,        /* fence.sc / .sc memory order */
     PTX_F_SCOPE_CLUSTER = 1u << 27,
     PTX_F_NAN = 1u << 28,       /* min/max .NaN: NaN in, NaN out */
@@ -150,7 +151,8 @@ enum {
 
 enum ptx_operand_kind {
     PTX_OPND_NONE,
-    PTX_OPND_REG,      /* index = register slot; index PTX_NO_INDEX = sink "_" */
+    PTX_OPND_REG,      /* index = register slot; index PTX_NO_INDEX = sink "_" (only
+                        * as a destination: the result is discarded) */
     PTX_OPND_PRED,     /* index = predicate index; flags PTX_OPNDF_NOT for !%p */
     /* value = the literal converted once, at load time, to the bits of the
      * type this operand has (ptx_operand_type in ptx.h: usually `type`,
@@ -277,8 +279,10 @@ struct ptx_inst {
     uint8_t pad0;
     uint16_t loc_file; /* last .loc before it: file index (module files[]), 0 = none */
     uint32_t flags;   /* PTX_F_* */
-    uint32_t guard;   /* predicate index, or PTX_NO_INDEX when unguarded */
-    uint32_t target;  /* branch target instruction index (bra), else PTX_NO_INDEX */
+    uint32_t guard;   /* predicate index, or PTX_NO_INDEX when unguarded; guard_not
+                       * set: the instruction runs in lanes where it is false */
+    uint32_t target;  /* branch target instruction index (bra; same as ops[0].index),
+                       * else PTX_NO_INDEX */
     /* bra, and guarded ret/exit/trap: first instruction of the immediate
      * post-dominator of the branch (where the warp reconverges);
      * PTX_NO_INDEX = the function's exit (or no path to it). Other
@@ -317,6 +321,7 @@ struct ptx_function {
      * variable the kernel or any function it calls names lies in
      * [0, shared_bytes). 0 for a .func (its variables count in its callers). */
     uint64_t shared_bytes;
+    int uses_dyn_shared; /* .entry: it (or a function it calls) names an .extern .shared */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
     uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
     /* Register names for diagnostics: reg_names[i] names slot i. */

@@ -42,8 +42,9 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     if (nctas == 0)
         return launch_fail(l, err, errlen, "launch %s: empty grid (%u,%u,%u)", k->name,
                            d->grid[0], d->grid[1], d->grid[2]);
-    if (d->grid[1] > 65535 || d->grid[2] > 65535 || d->grid[0] > 0x7fffffffu)
-        return launch_fail(l, err, errlen, "launch %s: grid (%u,%u,%u) exceeds (2^31-1,65535,65535)",
+    if (d->grid[1] > 65535 || d->grid[2] > 65535 || d->grid[0] > 0x7fffffffu ||
+        nctas > UINT32_MAX)
+        return launch_fail(l, err, errlen, "launch %s: grid (%u,%u,%u) exceeds (2^31-1,65535,65535) or 2^32 CTAs",
                            k->name, d->grid[0], d->grid[1], d->grid[2]);
     if (threads == 0)
         return launch_fail(l, err, errlen, "launch %s: empty block (%u,%u,%u)", k->name,
@@ -144,7 +145,7 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
     w->regs = w->regstack;
     w->preds = w->predstack;
     w->params = w->paramstack;
-    w->simt[0] = (struct simt_entry){ 0, PTX_NO_INDEX, w->live };
+    w->simt[0] = (struct simt_entry){ 0, PTX_NO_INDEX, w->live, 0, 0 };
     w->sp = 1;
     w->state = PTX_WARP_READY;
     return 0;
@@ -228,6 +229,8 @@ const struct ptx_inst *ptx_warp_next(const struct ptx_warp *w, uint32_t *pc, uin
     const struct simt_entry *t = &w->simt[w->sp - 1];
     if (t->pc >= w->func->ninsts)
         return NULL;
+    if (t->wait_bar && w->cta->bar_gen[t->wait_bar - 1] == t->wait_gen)
+        return NULL; /* parked at a barrier: the next step reports the wait */
     if (pc)
         *pc = t->pc;
     if (mask)
@@ -240,16 +243,17 @@ const struct ptx_inst *ptx_warp_next(const struct ptx_warp *w, uint32_t *pc, uin
 /* bar.red: every arriving thread receives the CTA-wide reduction. */
 static void bar_red_result(const struct ptx_cta *c, struct ptx_warp *w, uint32_t id)
 {
-    const struct ptx_operand *d = &w->bar_inst->ops[0];
-    uint32_t m = w->bar_mask;
-    if (w->bar_inst->boolop == PTX_BOOL_POPC) {
+    const struct ptx_operand *d = &w->red_inst->ops[0];
+    uint32_t m = w->red_mask;
+    w->red_mask = 0;
+    if (w->red_inst->boolop == PTX_BOOL_POPC) {
         if (d->kind == PTX_OPND_REG && d->index != PTX_NO_INDEX)
             for (int l = 0; l < PTX_WARP_SIZE; l++)
                 if ((m >> l) & 1)
                     w->regs[(size_t)d->index * PTX_WARP_SIZE + l] = c->bar_red[id];
         return;
     }
-    int v = w->bar_inst->boolop == PTX_BOOL_AND ? c->bar_red_all[id] : c->bar_red[id] != 0;
+    int v = w->red_inst->boolop == PTX_BOOL_AND ? c->bar_red_all[id] : c->bar_red[id] != 0;
     if (d->kind == PTX_OPND_PRED && d->index != PTX_NO_INDEX)
         w->preds[d->index] = (w->preds[d->index] & ~m) | (v ? m : 0);
 }
@@ -264,12 +268,13 @@ static void bar_try_release(struct ptx_cta *c, uint32_t id)
         if (w->state == PTX_WARP_AT_BARRIER && w->bar_id == id) {
             w->state = PTX_WARP_READY;
             c->warps_waiting--;
-            if (w->bar_inst && w->bar_inst->mode == PTX_BAR_RED)
-                bar_red_result(c, w, id);
         }
+        if (w->red_mask && w->red_id == id)
+            bar_red_result(c, w, id);
     }
     c->bar_count[id] = 0;
     c->bar_expected[id] = 0;
+    c->bar_gen[id]++;
 }
 
 void ptx_bar_arrive(struct ptx_cta *c, uint32_t id, uint32_t mask, uint32_t expected)

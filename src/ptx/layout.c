@@ -79,9 +79,14 @@ void ptx_layout_symbols(struct pctx *c)
                         named[o->index] = 1;
                 }
         }
-        for (uint32_t s = 0; s < ns; s++)
-            if (named[s] && m->syms[s].space == PTX_SPACE_SHARED)
+        for (uint32_t s = 0; s < ns; s++) {
+            if (!named[s] || m->syms[s].space != PTX_SPACE_SHARED)
+                continue;
+            if (m->syms[s].is_extern)
+                m->funcs[k].uses_dyn_shared = 1;
+            else
                 user[s] = user[s] == NONE ? k : MULTI;
+        }
     }
     free(reach);
     free(named);

@@ -165,22 +165,31 @@ static void data_regs(struct ptx_warp *w, const struct ptx_operand *o, unsigned 
 }
 
 /* The common case: a plain ld/st whose active lanes all fall, aligned, inside
- * one global allocation or the CTA's shared memory. One range check for the
- * warp instead of one per lane; anything else takes the checked per-lane path
- * (which also produces the error messages). Returns the space, or -1. */
+ * one global allocation, the CTA's shared memory, or their threads' local
+ * memory. One range check for the warp instead of one per lane; anything else
+ * takes the checked per-lane path (which also produces the error messages).
+ * Returns the space, or -1. */
 static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint32_t mask,
                        unsigned size, unsigned vec, int is_ld, int sext, uint64_t **regs)
 {
+/* a loop over the active lanes, branch-free when all 32 are */
+#define ACTIVE_LANES(body)                                                    \
+    do {                                                                      \
+        if (mask == FULL_MASK) {                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++) {                         \
+                body;                                                         \
+            }                                                                 \
+        } else {                                                              \
+            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
+                if ((mask >> l) & 1) {                                        \
+                    body;                                                     \
+                }                                                             \
+        }                                                                     \
+    } while (0)
     unsigned total = size * vec;
     uint64_t lo = UINT64_MAX, hi = 0, orv = 0;
-    for (int l = 0; l < PTX_WARP_SIZE; l++) {
-        if (!((mask >> l) & 1))
-            continue;
-        uint64_t a = addr[l];
-        lo = a < lo ? a : lo;
-        hi = a > hi ? a : hi;
-        orv |= a;
-    }
+    ACTIVE_LANES(lo = addr[l] < lo ? addr[l] : lo; hi = addr[l] > hi ? addr[l] : hi;
+                 orv |= addr[l]);
     if (orv & (total - 1))
         return -1;
     if (space == PTX_SPACE_GENERIC) {
@@ -188,63 +197,75 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
             return -1; /* shared or local lanes: per-lane path */
         space = PTX_SPACE_GLOBAL;
     }
-    uint8_t *base;
+    uint8_t *ptr[PTX_WARP_SIZE];
     uint64_t span = hi - lo + total;
     if (space == PTX_SPACE_GLOBAL || space == PTX_SPACE_CONST) {
-        base = devmem_ptr(w->launch->prog->mem, lo, span);
+        uint8_t *base = devmem_ptr(w->launch->prog->mem, lo, span);
+        if (!base)
+            return -1;
+        ACTIVE_LANES(ptr[l] = base + (addr[l] - lo));
     } else if (space == PTX_SPACE_SHARED) {
         uint64_t n = w->launch->shared_per_cta;
-        base = lo < n && span <= n - lo ? w->cta->shared + lo : NULL;
+        if (lo >= n || span > n - lo)
+            return -1;
+        uint8_t *base = w->cta->shared;
+        ACTIVE_LANES(ptr[l] = base + addr[l]);
+    } else if (space == PTX_SPACE_LOCAL) {
+        uint64_t n = w->launch->local_per_thread;
+        if (lo >= n || span > n - lo)
+            return -1;
+        uint8_t *base = w->cta->local + (size_t)w->index * PTX_WARP_SIZE * n;
+        ACTIVE_LANES(ptr[l] = base + (size_t)l * n + addr[l]);
     } else {
         return -1;
     }
-    if (!base)
-        return -1;
     for (unsigned e = 0; e < vec; e++) {
         uint64_t *r = regs[e];
-        const uint8_t *b = base + e * size - lo;
-        uint8_t *wb = base + e * size - lo;
+        size_t eo = e * size;
         switch (size | (is_ld ? 0x100 : 0)) {
         case 0x104:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1) {
-                    uint32_t v;
-                    memcpy(&v, b + addr[l], 4);
-                    r[l] = v;
-                }
+            ACTIVE_LANES(uint32_t v; memcpy(&v, ptr[l] + eo, 4); r[l] = v);
             break;
         case 0x108:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1)
-                    memcpy(&r[l], b + addr[l], 8);
+            ACTIVE_LANES(memcpy(&r[l], ptr[l] + eo, 8));
             break;
         case 4:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1) {
-                    uint32_t v = (uint32_t)r[l];
-                    memcpy(wb + addr[l], &v, 4);
-                }
+            ACTIVE_LANES(uint32_t v = (uint32_t)r[l]; memcpy(ptr[l] + eo, &v, 4));
             break;
         case 8:
-            for (int l = 0; l < PTX_WARP_SIZE; l++)
-                if ((mask >> l) & 1)
-                    memcpy(wb + addr[l], &r[l], 8);
+            ACTIVE_LANES(memcpy(ptr[l] + eo, &r[l], 8));
             break;
         default:
-            for (int l = 0; l < PTX_WARP_SIZE; l++) {
-                if (!((mask >> l) & 1))
-                    continue;
-                if (is_ld) {
-                    uint64_t v = load_bytes(b + addr[l], size);
-                    r[l] = sext ? zx((uint64_t)sx(v, size * 8), 32) : v;
-                } else {
-                    store_bytes(wb + addr[l], r[l], size);
-                }
-            }
+            if (is_ld)
+                ACTIVE_LANES(uint64_t v = load_bytes(ptr[l] + eo, size);
+                             r[l] = sext ? zx((uint64_t)sx(v, size * 8), 32) : v);
+            else
+                ACTIVE_LANES(store_bytes(ptr[l] + eo, r[l], size));
             break;
         }
     }
+#undef ACTIVE_LANES
     return space;
+}
+
+/* ld.param of a kernel parameter: one address for the whole warp. */
+static int uniform_param_load(struct ptx_warp *w, uint64_t a, uint32_t mask, unsigned size,
+                              unsigned vec, int sext, uint64_t **regs)
+{
+    struct ptx_launch *l = w->launch;
+    uint64_t n = l->prog->kparam_bytes[l->kernel_idx];
+    unsigned total = size * vec;
+    if (a >= n || total > n - a)
+        return -1;
+    for (unsigned e = 0; e < vec; e++) {
+        uint64_t v = load_bytes(l->params + a + e * size, size);
+        if (sext)
+            v = zx((uint64_t)sx(v, size * 8), 32);
+        for (int i = 0; i < PTX_WARP_SIZE; i++)
+            if ((mask >> i) & 1)
+                regs[e][i] = v;
+    }
+    return PTX_SPACE_PARAM;
 }
 
 static int exec_cvta(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
@@ -334,9 +355,13 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     }
     int sext = is_ld && size < 4 && ptx_type_is_signed((enum ptx_type)in->type);
     int space0 = -1, mixed = 0;
-    if (!is_atom && !is_red && !fparam && in->space != PTX_SPACE_PARAM &&
-        in->space != PTX_SPACE_LOCAL) {
-        space0 = fast_access(w, in->space, addr, mask, size, vec, is_ld, sext, regs);
+    if (!is_atom && !is_red && !fparam) {
+        if (in->space == PTX_SPACE_PARAM)
+            space0 = is_ld && ao->kind != PTX_OPND_ADDR_REG
+                         ? uniform_param_load(w, addr[0], mask, size, vec, sext, regs)
+                         : -1;
+        else
+            space0 = fast_access(w, in->space, addr, mask, size, vec, is_ld, sext, regs);
         if (space0 >= 0) {
             if (d)
                 memcpy(d->addr, addr, sizeof addr);

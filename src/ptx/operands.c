@@ -109,13 +109,16 @@ uint64_t ptx_imm_bits(struct pctx *c, const struct lex_literal *lit, int neg, en
     uint64_t v;
     if (lit->kind == LIT_INT) {
         v = neg ? (uint64_t)0 - lit->value : lit->value;
+        int fits;
         if (bytes < 8) {
             uint64_t lim = 1ull << (8 * bytes);
-            int fits = neg ? lit->value <= lim / 2 : lit->value < lim;
-            if (!fits)
-                pctx_fail(c, line, "immediate %s%llu does not fit .%s", neg ? "-" : "",
-                          (unsigned long long)lit->value, ptx_type_name(t));
+            fits = neg ? lit->value <= lim / 2 : lit->value < lim;
+        } else {
+            fits = !neg || lit->value <= 1ull << 63;
         }
+        if (!fits)
+            pctx_fail(c, line, "immediate %s%llu does not fit .%s", neg ? "-" : "",
+                      (unsigned long long)lit->value, ptx_type_name(t));
     } else if ((lit->kind == LIT_F32 && bytes == 4) || (lit->kind == LIT_F64 && bytes == 8)) {
         v = lit->value ^ (neg ? 1ull << (8 * bytes - 1) : 0);
     } else {
@@ -385,7 +388,8 @@ static void one_operand(struct pctx *c, struct ptx_operand *o, struct lex_litera
         lex_next(&c->lx);
         return;
     }
-    if (t.s[0] == '%' || (t.len == 1 && t.s[0] == '_') || (t.len == 7 && !memcmp(t.s, "WARP_SZ", 7))) {
+    if (t.s[0] == '%' || (t.len == 1 && t.s[0] == '_') ||
+        (t.len == 7 && !memcmp(t.s, "WARP_SZ", 7))) {
         reg_operand(c, &t, o);
         lex_next(&c->lx);
         return;
@@ -473,7 +477,8 @@ struct raw {
 
 enum role { R_DST, R_SRC, R_PDST, R_PSRC, R_OPT_PDST, R_ADDR, R_LABEL, R_ANY };
 
-static int expected_count(const struct ptx_inst *in, int *lo, int *hi)
+/* How many operand slots the instruction takes: [*lo, *hi]. */
+static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
 {
     int n = 0, m = -1;
     switch (in->op) {
@@ -518,7 +523,6 @@ static int expected_count(const struct ptx_inst *in, int *lo, int *hi)
     }
     *lo = n;
     *hi = m < 0 ? n : m;
-    return 0;
 }
 
 static enum role role_of(const struct ptx_inst *in, unsigned i)
@@ -566,8 +570,7 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
-        ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_NONE ||
-             (o->kind == PTX_OPND_REG && o->index == PTX_NO_INDEX);
+        ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_NONE;
         break;
     case R_PSRC:
         ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_IMM ||
@@ -587,6 +590,12 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
     }
     if (!ok)
         pctx_fail(c, line, "operand %u of '%s' has the wrong kind", i + 1, opname);
+    if (r == R_SRC && o->kind == PTX_OPND_VEC) {
+        const struct ptx_function *f = &c->m->funcs[c->cur];
+        for (unsigned k = 0; k < o->count; k++)
+            if (f->vec_pool[o->index + k] == PTX_NO_INDEX)
+                pctx_fail(c, line, "'_' in a source vector of '%s'", opname);
+    }
     if ((o->flags & PTX_OPNDF_NOT) &&
         !(r == R_PSRC && (in->op == PTX_OP_SETP || in->op == PTX_OP_SET ||
                           in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER ||
@@ -596,8 +605,7 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
 
 void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
 {
-    char opname[64];
-    snprintf(opname, sizeof opname, "%s", ptx_opcode_name((enum ptx_opcode)in->op));
+    const char *opname = ptx_opcode_name((enum ptx_opcode)in->op);
     uint32_t line = in->line;
     if (in->op == PTX_OP_CALL) {
         call_operands(c, in);
@@ -637,21 +645,14 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
             k++; /* leave slot 1 empty */
         if (k >= PTX_MAX_OPERANDS)
             pctx_fail(c, line, "too many operands for '%s'", opname);
-        in->ops[k] = raw[i].o;
-        if (raw[i].is_lit)
-            raw[i].o.value = 0; /* converted below */
-        k++;
+        in->ops[k++] = raw[i].o; /* literals are converted below */
     }
-    if (has_pipe_slot && n == 1)
-        k = 2;
     int lo, hi;
     expected_count(in, &lo, &hi);
     if (in->op == PTX_OP_SETP && k == 4)
         k = 5; /* no .and/.or/.xor source */
-    if ((int)k < lo || (int)k > hi) {
-        unsigned given = n;
-        pctx_fail(c, line, "wrong number of operands for '%s': %u given", opname, given);
-    }
+    if ((int)k < lo || (int)k > hi)
+        pctx_fail(c, line, "wrong number of operands for '%s': %u given", opname, n);
     in->nops = (uint8_t)k;
     if (in->op == PTX_OP_SETP && (in->boolop != 0) != (in->ops[4].kind != PTX_OPND_NONE))
         pctx_fail(c, line, "'%s': .and/.or/.xor goes with a fourth source predicate", opname);

@@ -43,10 +43,14 @@ struct pctx {
     uint32_t nlabfix, caplabfix, ncallfix, capcallfix;
 
     int32_t cur;               /* function being parsed, -1 at module scope */
-    uint32_t cap_insts, cap_regs, cap_regtypes, cap_preds, cap_vec, cap_symp, cap_params, cap_rets;
+    /* capacities of the current function's growing arrays, then the module's */
+    uint32_t cap_insts, cap_regs, cap_regtypes, cap_preds, cap_vec, cap_symp;
     uint32_t capsyms, capfuncs, capfiles;
     struct scope_mark { uint32_t nundo; uint64_t call_param_off; } *marks;
     uint32_t nmarks, capmarks;
+    struct strmap opcache;     /* opcode word -> index in decoded[] */
+    struct ptx_inst *decoded;
+    uint32_t ndecoded, capdecoded;
     uint32_t *plist; /* scratch: parameter list being read */
     uint32_t nplist, capplist;
     uint64_t call_param_off;   /* next free byte of the scoped .param frame */
@@ -60,8 +64,9 @@ _Noreturn void pctx_fail(struct pctx *c, uint32_t line, const char *fmt, ...)
 /* Makes room for `need` elements in *arr (capacity *cap), or fails. */
 void pctx_grow(struct pctx *c, void **arr, uint32_t *cap, uint32_t need, size_t elem);
 char *pctx_strndup(struct pctx *c, const char *s, size_t n);
-/* Binds name in map for the current scope (remembered for undo). */
-void pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v);
+/* Binds name in map for the current scope (remembered for undo); -1 (and
+ * no binding) when the current scope already declares it. */
+int pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v);
 /* Expects the current token to be punctuation ch and moves past it. */
 void pctx_expect(struct pctx *c, int ch, const char *what);
 /* Fails with "unexpected 'TOKEN'" context message. */

@@ -50,15 +50,25 @@ char *pctx_strndup(struct pctx *c, const char *s, size_t n)
     return p;
 }
 
-void pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v)
+int pctx_bind(struct pctx *c, struct strmap *map, const char *key, size_t len, uint32_t v)
 {
+    if (strmap_get(map, key, len) != STRMAP_NONE) {
+        /* bound already: in this scope it is a second declaration */
+        if (c->nmarks == 0)
+            return -1;
+        for (uint32_t i = c->marks[c->nmarks - 1].nundo; i < c->nundo; i++)
+            if (c->undo[i].map == map && c->undo[i].len == len &&
+                memcmp(c->undo[i].key, key, len) == 0)
+                return -1;
+    }
     uint32_t old = strmap_put(map, key, len, v);
     if (old == STRMAP_OOM)
         pctx_fail(c, c->lx.tok.line, "out of memory");
     if (c->nmarks == 0)
-        return; /* module scope: permanent */
+        return 0; /* module scope: permanent */
     pctx_grow(c, (void **)&c->undo, &c->capundo, c->nundo + 1, sizeof *c->undo);
     c->undo[c->nundo++] = (struct undo_entry){ map, key, (uint32_t)len, old };
+    return 0;
 }
 
 _Noreturn void pctx_unexpected(struct pctx *c, const char *expected)
@@ -296,6 +306,69 @@ static void parse_instruction(struct pctx *c)
     ptx_parse_operands(c, in);
 }
 
+/* .pragma "..."[, "..."]; — hints such as "nounroll", accepted and dropped */
+static void skip_pragma(struct pctx *c)
+{
+    lex_next(&c->lx);
+    while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
+        lex_next(&c->lx);
+    pctx_expect(c, ';', "';' after .pragma");
+}
+
+/* .loc FILE LINE COLUMN[, function_name ..., inlined_at ...]: kept for messages */
+static void parse_loc(struct pctx *c)
+{
+    struct lex_literal a, b;
+    lex_next(&c->lx);
+    struct lex_token ft = c->lx.tok;
+    lex_next(&c->lx);
+    if (ft.kind != TK_NUM || c->lx.tok.kind != TK_NUM || lex_number(&ft, &a) ||
+        lex_number(&c->lx.tok, &b) || a.kind != LIT_INT || b.kind != LIT_INT)
+        pctx_fail(c, ft.line, "malformed .loc");
+    c->loc_file = (uint16_t)(a.value > 0xffff ? 0xffff : a.value);
+    c->loc_line = (uint32_t)(b.value > UINT32_MAX ? UINT32_MAX : b.value);
+    lex_skip_line(&c->lx);
+}
+
+/* A directive statement inside a body. */
+static void body_directive(struct pctx *c)
+{
+    const struct lex_token *t = &c->lx.tok;
+    if (lex_is(&c->lx, ".reg")) {
+        ptx_parse_reg_decl(c);
+    } else if (lex_is(&c->lx, ".local") || lex_is(&c->lx, ".shared") ||
+               lex_is(&c->lx, ".param") || lex_is(&c->lx, ".const") ||
+               lex_is(&c->lx, ".global")) {
+        ptx_parse_var_decl(c, 0, 0);
+    } else if (lex_is(&c->lx, ".extern")) {
+        lex_next(&c->lx);
+        ptx_parse_var_decl(c, 1, 0);
+    } else if (lex_is(&c->lx, ".loc")) {
+        parse_loc(c);
+    } else if (lex_is(&c->lx, ".pragma")) {
+        skip_pragma(c);
+    } else {
+        pctx_fail(c, t->line, "unknown directive '%.*s' in a function body", (int)t->len, t->s);
+    }
+}
+
+/* "NAME:" — the label names the next instruction of the function. */
+static void define_label(struct pctx *c)
+{
+    struct lex_token t = c->lx.tok;
+    uint32_t old = strmap_put(&c->labels, t.s, t.len, cur_func(c)->ninsts);
+    if (old == STRMAP_OOM)
+        pctx_fail(c, t.line, "out of memory");
+    if (old != STRMAP_NONE)
+        pctx_fail(c, t.line, "label '%.*s' is defined twice", (int)t.len, t.s);
+    lex_next(&c->lx);
+    pctx_expect(c, ':', "':'");
+    if (lex_is(&c->lx, ".callprototype"))
+        pctx_fail(c, t.line, "indirect calls (.callprototype) are not supported");
+    if (lex_is(&c->lx, ".branchtargets"))
+        pctx_fail(c, t.line, "indirect branches (.branchtargets) are not supported");
+}
+
 /* The statements of a body; the current token is its '{'. */
 static void parse_body(struct pctx *c)
 {
@@ -307,16 +380,15 @@ static void parse_body(struct pctx *c)
     c->nlabfix = 0;
     c->call_param_off = 0;
     scope_enter(c);
-    for (uint32_t i = 0; i < f->nret_params; i++)
-        pctx_bind(c, &c->syms, c->m->syms[f->ret_params[i]].name,
-                  strlen(c->m->syms[f->ret_params[i]].name), f->ret_params[i]);
-    for (uint32_t i = 0; i < f->nparams; i++)
-        pctx_bind(c, &c->syms, c->m->syms[f->params[i]].name,
-                  strlen(c->m->syms[f->params[i]].name), f->params[i]);
+    for (uint32_t i = 0; i < f->nret_params + f->nparams; i++) {
+        uint32_t s = i < f->nret_params ? f->ret_params[i] : f->params[i - f->nret_params];
+        const char *n = c->m->syms[s].name;
+        if (pctx_bind(c, &c->syms, n, strlen(n), s) != 0)
+            pctx_fail(c, c->m->syms[s].line, "parameter '%s' is declared twice", n);
+    }
     lex_next(&c->lx);
     for (;;) {
-        struct lex_token *t = &c->lx.tok;
-        f = cur_func(c);
+        const struct lex_token *t = &c->lx.tok;
         if (t->kind == '}') {
             scope_exit(c);
             lex_next(&c->lx);
@@ -326,55 +398,16 @@ static void parse_body(struct pctx *c)
             scope_enter(c);
             lex_next(&c->lx);
         } else if (t->kind == TK_EOF) {
-            pctx_fail(c, t->line, "unexpected end of file in the body of '%s'", f->name);
+            pctx_fail(c, t->line, "unexpected end of file in the body of '%s'",
+                      cur_func(c)->name);
         } else if (t->kind == '@') {
             parse_instruction(c);
         } else if (t->kind != TK_WORD) {
             pctx_unexpected(c, "an instruction, declaration or label");
         } else if (t->s[0] == '.') {
-            if (lex_is(&c->lx, ".reg")) {
-                ptx_parse_reg_decl(c);
-            } else if (lex_is(&c->lx, ".local") || lex_is(&c->lx, ".shared") ||
-                       lex_is(&c->lx, ".param") || lex_is(&c->lx, ".const") ||
-                       lex_is(&c->lx, ".global")) {
-                ptx_parse_var_decl(c, 0, 0);
-            } else if (lex_is(&c->lx, ".extern")) {
-                lex_next(&c->lx);
-                ptx_parse_var_decl(c, 1, 0);
-            } else if (lex_is(&c->lx, ".loc")) {
-                struct lex_literal a, b;
-                lex_next(&c->lx);
-                struct lex_token ft = c->lx.tok;
-                lex_next(&c->lx);
-                if (ft.kind != TK_NUM || c->lx.tok.kind != TK_NUM || lex_number(&ft, &a) ||
-                    lex_number(&c->lx.tok, &b) || a.kind != LIT_INT || b.kind != LIT_INT)
-                    pctx_fail(c, ft.line, "malformed .loc");
-                c->loc_file = (uint16_t)(a.value > 0xffff ? 0xffff : a.value);
-                c->loc_line = (uint32_t)(b.value > UINT32_MAX ? UINT32_MAX : b.value);
-                lex_skip_line(&c->lx);
-            } else if (lex_is(&c->lx, ".pragma")) {
-                lex_next(&c->lx);
-                while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
-                    lex_next(&c->lx);
-                pctx_expect(c, ';', "';' after .pragma");
-            } else {
-                pctx_fail(c, t->line, "unknown directive '%.*s' in a function body",
-                          (int)t->len, t->s);
-            }
+            body_directive(c);
         } else if (at_label(c)) {
-            uint32_t old = strmap_put(&c->labels, t->s, t->len, f->ninsts);
-            if (old == STRMAP_OOM)
-                pctx_fail(c, t->line, "out of memory");
-            if (old != STRMAP_NONE)
-                pctx_fail(c, t->line, "label '%.*s' is defined twice", (int)t->len, t->s);
-            lex_next(&c->lx);
-            if (c->lx.tok.kind != ':')
-                pctx_unexpected(c, "':'");
-            lex_next(&c->lx);
-            if (lex_is(&c->lx, ".callprototype"))
-                pctx_fail(c, t->line, "indirect calls (.callprototype) are not supported");
-            if (lex_is(&c->lx, ".branchtargets"))
-                pctx_fail(c, t->line, "indirect branches (.branchtargets) are not supported");
+            define_label(c);
         } else {
             parse_instruction(c);
         }
@@ -415,7 +448,13 @@ static void parse_target(struct pctx *c)
                 pctx_fail(c, t->line, "target name too long");
             memcpy(c->m->target, t->s, t->len);
             c->m->target[t->len] = '\0';
+            if (strncmp(c->m->target, "sm_", 3) != 0 && strncmp(c->m->target, "compute_", 8) != 0)
+                pctx_fail(c, t->line, "unknown target '%s'", c->m->target);
             first = 0;
+        } else if (!lex_is(&c->lx, "debug") && !lex_is(&c->lx, "texmode_unified") &&
+                   !lex_is(&c->lx, "texmode_independent")) {
+            /* map_f64_to_f32 and anything newer would change what programs mean */
+            pctx_fail(c, t->line, "unsupported .target option '%.*s'", (int)t->len, t->s);
         }
         lex_next(&c->lx);
         if (c->lx.tok.kind != ',')
@@ -434,7 +473,8 @@ static void parse_file(struct pctx *c)
         id.value > 0xfff0)
         pctx_fail(c, line, "malformed .file");
     lex_next(&c->lx);
-    if (c->lx.tok.kind != TK_STRING)
+    if (c->lx.tok.kind != TK_STRING || c->lx.tok.len < 2 ||
+        c->lx.tok.s[c->lx.tok.len - 1] != '"')
         pctx_fail(c, line, "malformed .file");
     uint32_t idx = (uint32_t)id.value;
     if (idx >= m->nfiles) {
@@ -496,10 +536,7 @@ static void parse_module(struct pctx *c)
         } else if (lex_is(&c->lx, ".section")) {
             skip_section(c);
         } else if (lex_is(&c->lx, ".pragma")) {
-            lex_next(&c->lx);
-            while (c->lx.tok.kind == TK_STRING || c->lx.tok.kind == ',')
-                lex_next(&c->lx);
-            pctx_expect(c, ';', "';' after .pragma");
+            skip_pragma(c);
         } else {
             int is_extern = 0;
             while (lex_is(&c->lx, ".visible") || lex_is(&c->lx, ".weak") ||
@@ -526,6 +563,31 @@ static void parse_module(struct pctx *c)
     }
 }
 
+/* A call's lists against the callee's parameters: same count (the result
+ * list may be left out), same sizes, so the engine can copy them blindly. */
+static void check_call(struct pctx *c, const struct fixup *x, uint32_t fi)
+{
+    const struct ptx_module *m = c->m;
+    const struct ptx_function *caller = &m->funcs[x->func], *callee = &m->funcs[fi];
+    const struct ptx_inst *in = &caller->insts[x->inst];
+    for (int list = 0; list < 2; list++) {
+        const struct ptx_operand *o = &in->ops[list == 0 ? 0 : 2];
+        const uint32_t *want = list == 0 ? callee->ret_params : callee->params;
+        uint32_t nwant = list == 0 ? callee->nret_params : callee->nparams;
+        if (o->count != nwant && !(list == 0 && o->count == 0))
+            pctx_fail(c, x->line, "call to '%s' with %u %s, it takes %u", callee->name, o->count,
+                      list == 0 ? "results" : "arguments", nwant);
+        for (unsigned k = 0; k < o->count; k++) {
+            const struct ptx_symbol *a = &m->syms[caller->sym_pool[o->index + k]];
+            const struct ptx_symbol *p = &m->syms[want[k]];
+            if (a->size != p->size)
+                pctx_fail(c, x->line, "call to '%s': %s %u is %llu bytes, the parameter %llu",
+                          callee->name, list == 0 ? "result" : "argument", k + 1,
+                          (unsigned long long)a->size, (unsigned long long)p->size);
+        }
+    }
+}
+
 /* Call targets may name functions declared later in the file. */
 static void resolve_calls(struct pctx *c)
 {
@@ -535,7 +597,10 @@ static void resolve_calls(struct pctx *c)
         uint32_t fi = strmap_get(&c->funcs, x->key, x->len);
         if (fi == STRMAP_NONE)
             pctx_fail(c, x->line, "call to undeclared function '%.*s'", (int)x->len, x->key);
+        if (m->funcs[fi].is_entry)
+            pctx_fail(c, x->line, "call to kernel '%s'", m->funcs[fi].name);
         m->funcs[x->func].insts[x->inst].ops[x->opnd].index = fi;
+        check_call(c, x, fi);
     }
     for (uint32_t i = 0; i < m->nfuncs; i++)
         if (!m->funcs[i].defined && !m->funcs[i].is_extern)
@@ -554,6 +619,8 @@ static void pctx_free(struct pctx *c)
     free(c->callfix);
     free(c->marks);
     free(c->plist);
+    strmap_free(&c->opcache);
+    free(c->decoded);
 }
 
 /* The whole load under one setjmp; 0, or -1 with c->err written. */

@@ -66,8 +66,14 @@ static int half_type(int t)
  * wrong result: returns a reason or NULL. */
 static const char *unsupported(const struct ptx_module *m, const struct ptx_inst *in)
 {
+    int packed = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_TF32 ||
+                 in->stype == PTX_T_F16X2 || in->stype == PTX_T_BF16X2 || in->stype == PTX_T_TF32;
     switch (in->op) {
-    case PTX_OP_MOV: case PTX_OP_CVT: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
+    case PTX_OP_CVT: /* f16/bf16 <-> f32/f64 convert; packed forms do not */
+        if (packed || (in->flags & PTX_F_CVT_PACK))
+            return "packed half-precision conversions are not supported";
+        return NULL;
+    case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
     case PTX_OP_SHFL:
         return NULL; /* bit moves: any type */
@@ -90,8 +96,7 @@ static const char *unsupported(const struct ptx_module *m, const struct ptx_inst
     default:
         break;
     }
-    if (half_type(in->type) || (in->op != PTX_OP_SETP && in->op != PTX_OP_SET &&
-                                half_type(in->stype)))
+    if (half_type(in->type) || half_type(in->stype))
         return "half-precision arithmetic (f16/bf16/tf32) is not supported";
     return NULL;
 }

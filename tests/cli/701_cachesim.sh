@@ -42,7 +42,13 @@ expect_output cacm_aware_intra '^  intra-warp hits +12 +12' \
     "$CCGPU" cachesim --text "$tmpdir/aware.txt" $fa4 --locality
 expect_output cacm_rr_unbounded_intra '^  intra-warp hits +0 +12' \
     "$CCGPU" cachesim --text "$tmpdir/rr.txt" $fa4 --locality
+expect_output reuse_curve '^  8-15 +12 +16 +12$' "$CCGPU" cachesim --text "$tmpdir/rr.txt" --locality
 expect_output unbounded '^misses +12 ' "$CCGPU" cachesim --text "$tmpdir/rr.txt" --unbounded
+
+# the timing model's own policy code: same answer as the built-in LRU
+expect_output repl_lru '^misses +8 ' "$CCGPU" cachesim --text "$tmpdir/seq20.txt" $fa4 --policy repl:lru
+expect_output repl_named 'policy repl:random:5' "$CCGPU" cachesim --text "$tmpdir/seq20.txt" --policy repl:random:5
+expect_status repl_unknown 2 "$CCGPU" cachesim --text "$tmpdir/seq20.txt" --policy repl:nosuch
 
 # writes: R A, W A (hit, invalidates), R A (miss)
 printf '0 5 r\n0 5 w\n0 5 r\n' >"$tmpdir/w.txt"

@@ -218,3 +218,56 @@ extern "C" __global__ void generic(int *g, int *out)
     const int *p = (t % 3 == 0) ? &s[31 - t] : (t % 3 == 1) ? &local[t & 3] : &g[t];
     out[t] = read_generic(p);
 }
+
+// __syncthreads_count/_and/_or (bar.red) and early-exit threads at a barrier
+extern "C" __global__ void sync_reduce(int *out, int n)
+{
+    int t = threadIdx.x;
+    if (t >= n)
+        return; // exited threads no longer count at the barrier
+    int cnt = __syncthreads_count(t % 3 == 0);
+    int all = __syncthreads_and(t < n);
+    int any = __syncthreads_or(t == 5);
+    out[t] = cnt * 100 + all * 10 + any;
+}
+
+// named barriers with a thread count: two independent groups of 64 threads
+extern "C" __global__ void named_barriers(int *out)
+{
+    __shared__ int s[128];
+    int t = threadIdx.x;
+    int group = t / 64;
+    s[t] = t;
+    asm volatile("bar.sync %0, 64;" ::"r"(group + 1));
+    out[t] = s[group * 64 + (63 - t % 64)];
+}
+
+// both sides of a divergent branch reach a barrier: each half is counted
+extern "C" __global__ void split_barrier(int *out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    if (t & 1) {
+        s[t] = 1;
+        __syncthreads();
+        out[t] = s[t ^ 1] * 10;
+    } else {
+        s[t] = 2;
+        __syncthreads();
+        out[t] = s[t ^ 1] * 100;
+    }
+}
+
+extern "C" __global__ void hello2(long long big, void *ptr)
+{
+    printf("%i %X %e %g %p %ld %lu %llu [%5d|%-4d] %s\n", -42, 0xBEEFu, 1234.5, 0.0001,
+           ptr, (long)big, (unsigned long)big, (unsigned long long)big, 7, 3, "end");
+}
+
+extern "C" __global__ void shared_oob(int *out, int k)
+{
+    __shared__ int s[64];
+    s[threadIdx.x * k] = 1;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}

@@ -1,0 +1,17 @@
+/* The CTA-clustering examples (cuda/examples/) on the functional engine. */
+#ifndef CCGPU_CTA_CLUSTER_EXAMPLES_H
+#define CCGPU_CTA_CLUSTER_EXAMPLES_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Runs example `only` (mm, kmeans, syrk, atax; NULL = all) on a GPU with
+ * `sms` SMs: the original kernel (checked against a CPU reference), then each
+ * redirected and agent-based form under several cluster/agent/throttle
+ * settings, comparing outputs bit for bit. Adds to *runs and *mismatches;
+ * logs one line per run to log (may be NULL). 0, or -1 with err set when
+ * something failed to run. */
+int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
+                         char *err, size_t errlen);
+
+#endif

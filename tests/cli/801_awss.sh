@@ -1,0 +1,33 @@
+# ccgpu awss on the AWSS paper's Fig. 4 example, schedule files, bad input.
+. "$(dirname "$0")/lib.sh"
+f=$tmpdir/fig4.txt
+printf '# Fig. 4: CTAs A..L\n1 8 3 1 2 2 1 7 4 4 2 5\n' > "$f"
+expect_output exact_static 'k 3, 4 steps \(lower bound 4\), 0 synchronisations, cost 4' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --static --exact
+expect_output heuristic_static 'packing found k = 3' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --static
+expect_output iwfd 'algorithm iwfd: k 4, 4 steps \(lower bound 4\), 2 synchronisations, cost 4.2' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --cps 0.1 --algo iwfd
+expect_output agnostic 'step 0 has AWSS 13 over capacity 10' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo agnostic
+expect_output relaxed 'constraints: satisfied' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --relax --algo glanf
+expect_output out_file 'schedule written to' \
+    "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --out "$tmpdir/s.txt"
+expect_ok out_header grep -q '^ccgpu-awss-schedule 1$' "$tmpdir/s.txt"
+expect_ok out_steps grep -q '^step [0-9]* [0-9]* : ' "$tmpdir/s.txt"
+expect_output cap_suffix 'cap 10240' "$CCGPU" awss --sizes "$f" --cap 10K --max-tlp 4
+expect_output quality 'iwfd' "$CCGPU" awss --quality --instances 20 --max-ctas 8
+expect_output speed 'lmf .* valid' "$CCGPU" awss --speed --ctas 2000
+printf '1 2 x\n' > "$tmpdir/bad.txt"
+expect_fail bad_size "bad.txt:1: expected a non-negative integer size, got 'x'" \
+    "$CCGPU" awss --sizes "$tmpdir/bad.txt" --cap 10 --max-tlp 4
+expect_fail missing_file 'nope.txt: No such file' "$CCGPU" awss --sizes "$tmpdir/nope.txt" --cap 10 --max-tlp 4
+expect_fail no_cap 'required' "$CCGPU" awss --sizes "$f" --max-tlp 4
+expect_fail bad_cap "bad value '10X' for --cap" "$CCGPU" awss --sizes "$f" --cap 10X --max-tlp 4
+expect_fail zero_tlp "bad value '0' for --max-tlp" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 0
+expect_fail algo_mode 'it needs --relax' "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo mxf
+expect_fail unknown_algo "unknown algorithm 'ffd'" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo ffd
+expect_fail bad_cps "bad value '-1' for --cps" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --cps -1
+expect_fail unknown_opt "unknown option '--frob'" "$CCGPU" awss --frob
+summary
