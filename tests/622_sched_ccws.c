@@ -28,7 +28,7 @@ static uint64_t counter(struct warp_sched *ws, const char *name)
 static enum cache_outcome rd_fill(struct cache *c, uint64_t line, int warp)
 {
     enum cache_fail f;
-    struct cache_access a = { line * 128, 0, 0, warp, line };
+    struct cache_access a = { line * 128, 0, 0, warp, line, 0 };
     enum cache_outcome o = cache_access(c, &a, &f);
     if (o == CACHE_MISS) {
         const uint64_t *t;

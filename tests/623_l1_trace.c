@@ -69,8 +69,9 @@ static int replay(const char *path, uint64_t *records, uint64_t *misses,
         printf("  %s\n", err);
         return -1;
     }
-    struct cachesim_config cc = { CACHESIM_LRU, CACHESIM_WRITES_EVICT, CACHESIM_WRITES_EVICT,
-                                  32768, 8, 128, NULL, 0, 1 };
+    struct cachesim_config cc = { .policy = CACHESIM_LRU, .writes = CACHESIM_WRITES_EVICT,
+                                  .local_writes = CACHESIM_WRITES_EVICT, .size = 32768,
+                                  .assoc = 8, .line_size = 128, .seed = 1 };
     struct cachesim sims[MAX_SM];
     int kernel[MAX_SM];
     for (int i = 0; i < MAX_SM; i++)

@@ -120,6 +120,7 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
                      ct->id * ct->nwarps + ptx_warp_index(sm->warps[slot].pw));
     }
     sm->ldst_write = d->is_store && !d->is_atomic;
+    sm->ldst_local = space == PTX_SPACE_LOCAL;
     sm->ldst_warp = slot;
     sm->ldst_next = 0;
     sm->ldst_blocked = 0;
@@ -173,7 +174,8 @@ void ldst_cycle(struct sm *sm, uint64_t now)
         if (sm->ldst_path == PATH_L1) {
             struct cache_access a = { sm->co.line[i], sm->co.sectors[i], sm->ldst_write,
                                       (int32_t)sm->ldst_warp,
-                                      sm->ldst_write ? TOKEN_STORE : sm->ldst_rec };
+                                      sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
+                                      sm->ldst_local };
             enum cache_fail f;
             enum cache_outcome o = cache_access(&sm->l1, &a, &f);
             if (o == CACHE_RESERVATION_FAIL) {

@@ -97,7 +97,7 @@ struct sm {
     struct cache l1;
     int have_l1;
     int ldst_busy;
-    uint8_t ldst_path, ldst_write, ldst_blocked;
+    uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
     uint32_t ldst_warp, ldst_rec, ldst_next;
     uint64_t ldst_until;          /* PATH_FIXED: cycle the unit frees */
     uint64_t ldst_epoch;          /* blocked at this epoch; retry when it moves */
