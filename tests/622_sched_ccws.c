@@ -122,6 +122,52 @@ TEST(only_l1_loads_are_throttled)
     warp_sched_free(&ws);
 }
 
+TEST(llds_samples_to_csv)
+{
+    char dir[] = "/tmp/ccgpu622cXXXXXX", spec[200], path[160];
+    if (!mkdtemp(dir)) {
+        CHECK(0);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/llds.csv", dir);
+    snprintf(spec, sizeof spec, "ccws:k=8,sample=100,llds_csv=%s", path);
+    struct warp_sched ws;
+    struct warp_sched_env env = { 0, 4, 1 };
+    char err[300];
+    if (warp_sched_init(&ws, spec, &env, err, sizeof err)) {
+        printf("  %s\n", err);
+        CHECK(0);
+        return;
+    }
+    for (uint32_t w = 0; w < 4; w++)
+        ws.ops->on_warp_assigned(&ws, w, w);
+    struct ptx_inst add = { 0 };
+    add.op = PTX_OP_ADD;
+    uint32_t order[4];
+    ws.ops->order(&ws, 0, 10, order);
+    for (int i = 0; i < 16; i++)
+        ws.ops->on_issue(&ws, 0, &add, 10);
+    for (uint64_t b = 1; b <= 3; b++) { /* three hits; the two at cycle 10 share a sample */
+        ws.ops->order(&ws, 0, b < 3 ? 10 : 200, order);
+        ws.ops->l1_evict(&ws, b, 2);
+        ws.ops->l1_access(&ws, b, 2, 0, CACHE_MISS, CACHE_FAIL_NONE);
+    }
+    warp_sched_free(&ws);
+    FILE *f = fopen(path, "r");
+    char text[256] = "";
+    if (f) {
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+    }
+    /* LLDS = hits / 16 insts x 8 x 400 */
+    CHECK(!strcmp(text, "sm,cycle,llds\n0,10,200\n0,200,600\n"));
+    unlink(path);
+    rmdir(dir);
+    CHECK(warp_sched_init(&ws, "ccws:llds_csv=/nonexistent/dir/x.csv", &env, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "/nonexistent/dir/x.csv");
+}
+
 TEST(bad_arguments)
 {
     struct warp_sched ws;
@@ -268,6 +314,7 @@ int main(void)
 {
     RUN(vta_hit_from_l1_evictions);
     RUN(only_l1_loads_are_throttled);
+    RUN(llds_samples_to_csv);
     RUN(bad_arguments);
     RUN(runs_k0_equals_gto_and_ccws_throttles);
     return check_summary();

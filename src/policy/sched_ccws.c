@@ -5,7 +5,7 @@
  * cumulative cutoff. Everything else they issue normally.
  *
  *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=0,
- *                         sample=1000]
+ *                         sample=1000,llds_csv=PATH]
  *
  * Throttled instructions: ld/ldu whose state space is global, local or
  * generic (generic may resolve to global) and that may allocate in the L1D
@@ -18,6 +18,10 @@
  * missing warp's share; a hit there is a VTA hit. With store_clear=1 a store
  * through the L1 removes the block's tag from every share (the public
  * release; the paper does not mention it, so it is off by default).
+ *
+ * llds_csv=PATH writes the LLDS samples (at most one per `sample` cycles per
+ * SM, 4096 per SM) as "sm,cycle,llds" lines when the GPU is destroyed: SM 0
+ * creates the file, the others append (they are freed in id order).
  *
  * The L1's hooks carry no cycle: VTA hits are dated with the cycle of the
  * latest order()/on_issue call, which is the current one, because the LD/ST
@@ -40,6 +44,7 @@ struct ccws {
     struct ccws_vta vta;
     struct ccws_lss lss;
     int store_clear;
+    char csv[256]; /* llds_csv, or "" */
     uint64_t now;
     uint64_t *hold_from; /* per slot: cycle its pending load was first held, or NEVER */
     uint64_t loads_held, load_held_cycles;
@@ -48,6 +53,7 @@ struct ccws {
 struct ccws_args {
     uint32_t k, base, vta, assoc, sample;
     int cross, store_clear;
+    char csv[256];
 };
 
 static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, char *err,
@@ -75,7 +81,7 @@ static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, 
 /* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N" */
 static int parse_args(const char *args, struct ccws_args *a, char *err, size_t errlen)
 {
-    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0 };
+    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0, "" };
     const char *p = args;
     while (p && *p) {
         const char *comma = strchr(p, ',');
@@ -101,6 +107,14 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else if (KEY("assoc")) {
             if (parse_u32("assoc", v, vlen, &a->assoc, err, errlen))
                 return -1;
+        } else if (KEY("llds_csv")) {
+            if (!vlen || vlen >= sizeof a->csv) {
+                snprintf(err, errlen, "gpgpu_scheduler ccws: llds_csv needs a path (under %zu bytes)",
+                         sizeof a->csv);
+                return -1;
+            }
+            memcpy(a->csv, v, vlen);
+            a->csv[vlen] = 0;
         } else if (KEY("sample")) {
             if (parse_u32("sample", v, vlen, &a->sample, err, errlen))
                 return -1;
@@ -125,7 +139,7 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
-                     "store_clear, sample)",
+                     "store_clear, sample, llds_csv)",
                      (int)klen, p);
             return -1;
         }
@@ -135,11 +149,27 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
     return 0;
 }
 
+static void write_samples(const struct warp_sched *ws, const struct ccws *s)
+{
+    FILE *f = fopen(s->csv, "a");
+    const struct ccws_lss *l = &s->lss;
+    int bad = !f;
+    for (uint32_t i = 0; f && i < l->n_samples; i++)
+        bad |= fprintf(f, "%u,%llu,%llu\n", ws->env.sm, (unsigned long long)l->samples[i].cycle,
+                       (unsigned long long)l->samples[i].llds) < 0;
+    if (f)
+        bad |= fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "gpgpu_scheduler ccws: llds_csv: writing %s failed\n", s->csv);
+}
+
 static void ccws_free(struct warp_sched *ws)
 {
     struct ccws *s = ws->state;
     if (!s)
         return;
+    if (s->csv[0] && s->lss.samples)
+        write_samples(ws, s);
     warp_ages_free(&s->ages);
     free(s->greedy);
     free(s->hold_from);
@@ -178,6 +208,16 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
         return -1;
     }
     s->store_clear = a.store_clear;
+    memcpy(s->csv, a.csv, sizeof s->csv);
+    if (s->csv[0] && ws->env.sm == 0) { /* fail now, not at the end of the run */
+        FILE *f = fopen(s->csv, "w");
+        if (!f || fprintf(f, "sm,cycle,llds\n") < 0 || fclose(f)) {
+            snprintf(err, errlen, "gpgpu_scheduler ccws: llds_csv: cannot write %s", s->csv);
+            s->csv[0] = 0;
+            ccws_free(ws);
+            return -1;
+        }
+    }
     return 0;
 }
 
