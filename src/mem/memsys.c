@@ -59,7 +59,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     }
     for (uint32_t i = 0; i < cfg->n_part; i++) {
         struct partition_config pc = {
-            .id = i, .l2_period = m->pl, .dram_period = m->pd, .l2_latency = cfg->l2_latency,
+            .id = i, .l2_period = m->pl, .dram_period = m->pd, .core_period = m->pc,
+            .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
             .l2_ports = cfg->l2_ports, .l2 = cfg->l2,
@@ -227,10 +228,10 @@ static uint64_t dram_next(struct memsys *m, uint64_t j0)
     return j;
 }
 
-/* fs time of a tick, NEVER-safe (ticks stay far below 2^64 / period). */
+/* fs time of a tick; NEVER for NEVER (or a time past 2^64 fs, 5 hours). */
 static uint64_t at(uint64_t tick, uint64_t period)
 {
-    return tick >= (1ull << 40) ? MEMSYS_NEVER : tick * period;
+    return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
@@ -266,6 +267,7 @@ static void pass(struct memsys *m, uint64_t t, int ord)
 void memsys_advance(struct memsys *m, uint64_t now)
 {
     uint64_t end = now * m->pc;
+    int ticked = 0;
     if (!m->due_dirty && m->due > end && !m->exhaustive)
         goto done; /* nothing due: no need to look */
     for (;;) {
@@ -282,6 +284,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
             m->due_dirty = 0;
             break;
         }
+        ticked = 1;
         /* equal times: interconnect, then L2, then DRAM */
         if (ti == t) {
             icnt_tick(m, ki);
@@ -296,6 +299,8 @@ void memsys_advance(struct memsys *m, uint64_t now)
             pass(m, t, 2);
         }
     }
+    if (ticked)
+        memsys_sync_stats(m); /* totals stay current for whoever reads them */
 done:
     /* requests pushed at `now` come after every tick up to `end` */
     pass(m, end, 2);

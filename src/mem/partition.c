@@ -11,8 +11,8 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->l2_period = cfg->l2_period;
     p->dram_period = cfg->dram_period;
     p->l2_latency = cfg->l2_latency;
-    p->rop_latency = cfg->rop_latency;
-    p->dram_latency = cfg->dram_latency;
+    p->rop_fs = (uint64_t)cfg->rop_latency * cfg->core_period;
+    p->dram_latency_fs = (uint64_t)cfg->dram_latency * cfg->core_period;
     p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
@@ -53,7 +53,7 @@ int partition_accept(struct partition *p, uint64_t now, uint32_t slot)
 {
     if (!tq_room(&p->in))
         return -1;
-    tq_push(&p->in, now + (uint64_t)p->rop_latency * p->l2_period, slot, 0);
+    tq_push(&p->in, now + p->rop_fs, slot, 0);
     return 0;
 }
 
@@ -176,7 +176,7 @@ void partition_dram_cycle(struct partition *p, uint64_t j)
     uint64_t tok;
     uint32_t aux;
     while (tq_room(&p->ret) && dram_pop_read(&p->dram, j, &tok, &aux))
-        tq_push(&p->ret, (j + p->dram_latency) * p->dram_period, tok, aux);
+        tq_push(&p->ret, j * p->dram_period + p->dram_latency_fs, tok, aux);
     dram_cycle(&p->dram, j);
 }
 

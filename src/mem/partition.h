@@ -35,9 +35,10 @@ struct mem_slot {
 struct partition_config {
     uint32_t id;
     uint64_t l2_period, dram_period; /* fs */
+    uint64_t core_period;            /* fs; unit of rop_latency and dram_latency */
     uint32_t l2_latency;             /* L2 cycles, lookup to reply on a hit */
-    uint32_t rop_latency;            /* L2 cycles, arrival to lookup */
-    uint32_t dram_latency;           /* DRAM cycles added to each read's return */
+    uint32_t rop_latency;            /* core cycles, arrival to lookup (GPGPU-Sim's unit) */
+    uint32_t dram_latency;           /* core cycles added to each DRAM read (ditto) */
     uint32_t in_queue, out_queue;    /* entries */
     uint32_t l2_ports;               /* fills, lookups and DRAM sends per L2 cycle (0 = 1) */
     struct cache_config l2;
@@ -47,7 +48,8 @@ struct partition_config {
 struct partition {
     uint32_t id;
     uint64_t l2_period, dram_period;
-    uint32_t l2_latency, rop_latency, dram_latency, ports;
+    uint32_t l2_latency, ports;
+    uint64_t rop_fs, dram_latency_fs;
     struct cache l2;
     struct dram dram;
     struct tqueue in;  /* requests from the interconnect (a = slot) */

@@ -21,8 +21,6 @@
 #include "mem/memsys.h"
 #include <string.h>
 
-#define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
-#define TOKEN_BYPASS (1ull << 61) /* bypass read: id is the record */
 
 static uint32_t smem_passes(const struct sm *sm, const struct ptx_dyninst *d)
 {
@@ -226,9 +224,10 @@ static void answer(struct sm *sm, uint32_t rec, uint64_t now)
 
 void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
 {
+    /* the SM needs a cycle now only if this wakes a load (sm_rec_done) or
+     * frees room for a blocked LD/ST unit */
     sm_account(sm, now);
     sm->inflight--;
-    sm->next_event = now;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
     if (q->id & TOKEN_BYPASS) {
@@ -238,6 +237,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     const uint64_t *tok;
     int n = cache_fill(&sm->l1, q->addr, memsys_reply_sectors(&sm->l1, q), &tok);
     sm->epoch++;
+    if (sm->ldst_blocked && sm->next_event > now)
+        sm->next_event = now;
     for (int i = 0; i < n; i++)
         if (!(tok[i] & TOKEN_STORE))
             answer(sm, (uint32_t)tok[i], now);
