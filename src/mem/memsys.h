@@ -71,6 +71,10 @@ struct memsys {
     uint64_t rep_tick;        /* reply-crossbar cycle visible at core_now */
     uint64_t due;             /* fs time of the next internal work, if !due_dirty */
     int due_dirty;
+    uint64_t l2_raw;          /* earliest L2 cycle with work, if !l2_stale */
+    int l2_stale;
+    uint64_t dram_raw;        /* earliest DRAM cycle with work, if !dram_stale */
+    int dram_stale;
     int exhaustive;           /* tests: run every tick of every domain */
     struct addrmap map;
     struct icnt req, rep;

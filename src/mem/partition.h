@@ -58,6 +58,8 @@ struct partition {
     struct tqueue out; /* replies for the interconnect (a = slot) */
     const struct addrmap *map;
     uint64_t bypassed; /* requests sent around the L2 */
+    uint64_t l2_next;  /* cached partition_l2_next (unclamped), valid unless l2_dirty */
+    int l2_dirty;
     void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };
@@ -79,8 +81,11 @@ static inline int partition_can_accept(const struct partition *p)
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
 /* DRAM cycle j (time j * dram_period). */
 void partition_dram_cycle(struct partition *p, uint64_t j);
-/* Earliest L2 cycle >= k0 with work; PART_NEVER if none. */
-uint64_t partition_l2_next(const struct partition *p, uint64_t k0);
+/* Earliest L2 cycle >= k0 with work (possibly early, never late);
+ * PART_NEVER if none. */
+uint64_t partition_l2_next(struct partition *p, uint64_t k0);
+/* The interconnect took the reply at the head of out. */
+void partition_out_pop(struct partition *p);
 /* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */
 uint64_t partition_dram_next(struct partition *p, uint64_t j0);
 /* Requests anywhere in the partition. */

@@ -39,6 +39,8 @@ struct gpu_timing {
     uint32_t npol;
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
+    struct l1trace *trace; /* ccgpu_trace_l1 */
+    uint64_t trace_insts;
 };
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
@@ -71,6 +73,17 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
+    if (tpath[0]) {
+        char name[256];
+        snprintf(name, sizeof name, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s", g->cfg.sched,
+                 config_get_str(store, "gpgpu_cache:dl1", "(default)"));
+        uint32_t ls = g->sms[0].have_l1 ? g->sms[0].l1.line_shift : 7;
+        if (!(g->trace = l1trace_open(tpath, name, ls, p->n_sms, err, errlen)))
+            goto fail;
+        for (uint32_t i = 0; i < p->n_sms; i++)
+            g->sms[i].trace = g->trace;
+    }
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
     while (wops->counter_names && wops->counter_names[g->npol])
         g->npol++;
@@ -104,6 +117,11 @@ void gpu_timing_free(struct gpu_timing *g)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
     tinst_cache_free(&g->tc);
+    if (g->trace) {
+        char err[256];
+        if (l1trace_close(g->trace, err, sizeof err))
+            fprintf(stderr, "ccgpu_trace_l1: %s\n", err);
+    }
     free(g->pol);
     free(g->pol_tmp);
     free(g->pol_names);
@@ -267,6 +285,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t start = g->now;
     int rc = -1;
     tinst_cache_reset(&g->tc, gl->mod);
+    if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
+        snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
+        return -1;
+    }
     ptx_launch_set_clock(l, &g->now);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
@@ -344,6 +366,14 @@ out:
     if (rc)
         drain_after_failure(g);
     g->tot.cycles += g->now - start;
+    if (g->trace) {
+        g->trace_insts += cnt->warp_insts;
+        l1trace_set_insts(g->trace, g->trace_insts);
+        if (rc == 0 && g->trace->failed) {
+            snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
+            rc = -1;
+        }
+    }
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);
     return rc;

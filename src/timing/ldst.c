@@ -111,6 +111,12 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
     int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
     sm->ldst_busy = 1;
     sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
+    if (sm->trace && !bypass) {
+        const struct sm_cta *ct = &sm->ctas[sm->warps[slot].cta];
+        l1trace_inst(sm->trace, d, &sm->co, space == PTX_SPACE_LOCAL ? &loc : NULL,
+                     (uint16_t)sm->id, (uint16_t)slot, ct->id,
+                     ct->id * ct->nwarps + ptx_warp_index(sm->warps[slot].pw));
+    }
     sm->ldst_write = d->is_store && !d->is_atomic;
     sm->ldst_local = space == PTX_SPACE_LOCAL;
     sm->ldst_warp = slot;
@@ -180,6 +186,8 @@ void ldst_cycle(struct sm *sm, uint64_t now)
                 break;
             }
             sm->st.l1_requests++;
+            if (sm->trace)
+                l1trace_access(sm->trace, (uint16_t)sm->id, i, sm->co.line[i], sm->ldst_write);
             if (r && o == CACHE_HIT) {
                 if (now + sm->cfg->l1_latency > r->ready)
                     r->ready = now + sm->cfg->l1_latency;

@@ -202,6 +202,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         w->age = sm->next_age++;
         w->live = 1;
         sm->live_warps++;
+        sm->ws.now = now;
         if (sm->ws.ops->on_warp_assigned)
             sm->ws.ops->on_warp_assigned(&sm->ws, slot, w->age);
         if (ptx_warp_state(pw) == PTX_WARP_READY)
@@ -246,6 +247,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     w->next = NULL;
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
+    sm->ws.now = now;
     if (sm->ws.ops->on_warp_exit)
         sm->ws.ops->on_warp_exit(&sm->ws, slot);
     maybe_retire(sm, w->cta);

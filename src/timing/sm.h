@@ -18,6 +18,7 @@
 #include "policy/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
+#include "timing/l1trace.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
 
@@ -120,6 +121,7 @@ struct sm {
     uint64_t local_base;          /* synthetic global address of local memory */
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
+    struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
     struct sm_stats st;
     char err[256];
 };
