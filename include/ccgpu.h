@@ -77,15 +77,17 @@ int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes);
  * GPU is destroyed. `name` labels errors for text modules. */
 ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path);
 ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *name);
-/* Registers per thread as `ptxas -v` reported them (its stderr text), used
- * for occupancy instead of the estimate from PTX liveness. load_file reads
- * X.regs beside X.ptx automatically. Fails when the text names a kernel the
- * module lacks. */
-int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output);
 /* Address and size of a module-scope .global or .const variable
  * (cudaGetSymbolAddress / cudaMemcpyToSymbol go through this). */
 int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name,
                         ccgpu_devptr *addr, size_t *size);
+
+/* Real register counts for occupancy: the text `ptxas -v` printed for this
+ * module (the NAME.regs file committed beside NAME.ptx; load_file reads it
+ * from beside the PTX by itself). Kernels without figures use an estimate
+ * from PTX liveness. -1 (ccgpu_error) when the text is malformed or names a
+ * kernel the module lacks (a stale .regs file). */
+int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output);
 
 /* ---- launches ------------------------------------------------------------
  * args[i] points at the value of parameter i (as cudaLaunchKernel); nargs must

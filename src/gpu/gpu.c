@@ -12,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_PTXAS_KERNELS 64
+
 struct ccgpu_module {
     struct ptx_module *mod;
     struct ptx_program *prog;
-    uint32_t *kernel_regs; /* ptxas registers per function index, 0 = unknown */
     struct ccgpu_module *next;
+    struct ptxas_kernel_info *ptxas; /* ptxas -v figures, or NULL */
+    int nptxas;
 };
 
 enum { MODE_FUNCTIONAL, MODE_TIMING };
@@ -205,7 +208,7 @@ void ccgpu_destroy(ccgpu *gpu)
         n = m->next;
         ptx_program_free(m->prog);
         ptx_module_free(m->mod);
-        free(m->kernel_regs);
+        free(m->ptxas);
         free(m);
     }
     devmem_free_all(&gpu->mem);
@@ -330,15 +333,39 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
     return m;
 }
 
-/* Whole file as a NUL-terminated string (caller frees), or NULL with the
- * reason in gpu's error. */
-static char *read_text_file(ccgpu *gpu, const char *path)
+int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output)
+{
+    struct ptxas_kernel_info *k = calloc(MAX_PTXAS_KERNELS, sizeof *k);
+    char err[256];
+    if (!k)
+        return fail(gpu, "ptxas info: out of memory");
+    int n = ptxas_info_parse(ptxas_output, k, MAX_PTXAS_KERNELS, err, sizeof err);
+    if (n < 0) {
+        free(k);
+        return fail(gpu, "%s: %s", mod->mod->name ? mod->mod->name : "module", err);
+    }
+    for (int i = 0; i < n; i++) {
+        int f = ptx_find_function_index(mod->mod, k[i].name);
+        if (f < 0 || !mod->mod->funcs[f].is_entry) {
+            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
+                              "(stale .regs file?)",
+                         mod->mod->name ? mod->mod->name : "module", k[i].name);
+            free(k);
+            return r;
+        }
+    }
+    free(mod->ptxas);
+    mod->ptxas = k;
+    mod->nptxas = n;
+    return 0;
+}
+
+/* Whole file as a NUL-terminated string, or NULL. */
+static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(gpu, "%s: cannot open", path);
+    if (!f)
         return NULL;
-    }
     char *text = NULL;
     size_t len = 0, cap = 0;
     for (;;) {
@@ -348,7 +375,6 @@ static char *read_text_file(ccgpu *gpu, const char *path)
             if (!n) {
                 free(text);
                 fclose(f);
-                fail(gpu, "%s: out of memory", path);
                 return NULL;
             }
             text = n;
@@ -362,73 +388,39 @@ static char *read_text_file(ccgpu *gpu, const char *path)
     fclose(f);
     if (bad) {
         free(text);
-        fail(gpu, "%s: read error", path);
         return NULL;
     }
     text[len] = 0;
     return text;
 }
 
-/* X.ptx loads the ptxas figures in X.regs beside it when that file exists. */
 ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
 {
-    char *text = read_text_file(gpu, path);
-    if (!text)
+    char *text = read_file(path);
+    if (!text) {
+        fail(gpu, "%s: cannot open", path);
         return NULL;
+    }
     ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
     free(text);
-    size_t n = strlen(path);
-    if (!m || n < 4 || strcmp(path + n - 4, ".ptx") != 0)
-        return m;
-    char *regs_path = malloc(n + 2);
-    if (!regs_path) {
-        fail(gpu, "%s: out of memory", path);
+    if (!m)
         return NULL;
-    }
-    memcpy(regs_path, path, n - 4);
-    strcpy(regs_path + n - 4, ".regs");
-    FILE *probe = fopen(regs_path, "rb");
-    if (probe) {
-        fclose(probe);
-        char *info = read_text_file(gpu, regs_path);
-        if (!info || ccgpu_module_set_ptxas_info(gpu, m, info) != 0)
-            m = NULL; /* the module stays owned by the GPU; the error names the .regs file */
-        free(info);
-    }
-    free(regs_path);
-    return m;
-}
-
-int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output)
-{
-    enum { MAX_KERNELS = 256 };
-    struct ptxas_kernel_info *info = calloc(MAX_KERNELS, sizeof *info);
-    const struct ptx_module *m = mod->mod;
-    const char *mname = m->name ? m->name : "module";
-    char err[256];
-    if (!info)
-        return fail(gpu, "%s: out of memory", mname);
-    int n = ptxas_info_parse(ptxas_output, info, MAX_KERNELS, err, sizeof err);
-    if (n < 0) {
-        free(info);
-        return fail(gpu, "%s: %s", mname, err);
-    }
-    if (!mod->kernel_regs && !(mod->kernel_regs = calloc(m->nfuncs ? m->nfuncs : 1, sizeof(uint32_t)))) {
-        free(info);
-        return fail(gpu, "%s: out of memory", mname);
-    }
-    for (int i = 0; i < n; i++) {
-        int k = ptx_find_function_index(m, info[i].name);
-        if (k < 0 || !m->funcs[k].is_entry) {
-            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
-                              "(stale .regs file?)", mname, info[i].name);
+    /* ptxas -v figures beside the PTX: NAME.ptx -> NAME.regs */
+    size_t n = strlen(path);
+    if (n > 4 && strcmp(path + n - 4, ".ptx") == 0) {
+        char *regs = malloc(n + 2);
+        if (regs) {
+            memcpy(regs, path, n - 4);
+            memcpy(regs + n - 4, ".regs", 6);
+            char *info = read_file(regs);
+            int bad = info && ccgpu_module_set_ptxas_info(gpu, m, info);
             free(info);
-            return r;
+            free(regs);
+            if (bad)
+                return NULL; /* the module stays owned by the GPU */
         }
-        mod->kernel_regs[k] = info[i].registers;
     }
-    free(info);
-    return 0;
+    return m;
 }
 
 int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_devptr *addr,
@@ -489,6 +481,15 @@ static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
     g->branches += c->branches;
     g->divergent_branches += c->divergent_branches;
     g->barriers += c->barriers;
+}
+
+/* ptxas's figure when the module has one for this kernel, else an estimate */
+static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_function *f)
+{
+    for (int i = 0; i < mod->nptxas; i++)
+        if (strcmp(mod->ptxas[i].name, f->name) == 0)
+            return mod->ptxas[i].registers;
+    return ptx_estimate_registers(mod->mod, f);
 }
 
 static int find_kernel(const struct ptx_module *m, const char *name)
@@ -554,8 +555,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .max_ctas_per_sm = gpu->max_ctas_per_sm,
         .shared_per_sm = gpu->shmem_per_sm,
         .registers_per_sm = gpu->registers_per_sm,
-        .regs_per_thread = mod->kernel_regs && mod->kernel_regs[k] ? mod->kernel_regs[k]
-                                                                    : ptx_estimate_registers(m, f),
+        .regs_per_thread = kernel_registers(mod, f),
         .max_warp_insts = gpu->max_warp_insts,
     };
     gpu->launches++;

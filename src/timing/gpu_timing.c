@@ -39,6 +39,8 @@ struct gpu_timing {
     uint32_t npol;
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
+    struct l1trace *trace; /* ccgpu_trace_l1 */
+    uint64_t trace_insts;
 };
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
@@ -71,6 +73,17 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
+    if (tpath[0]) {
+        char name[256];
+        snprintf(name, sizeof name, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s", g->cfg.sched,
+                 config_get_str(store, "gpgpu_cache:dl1", "(default)"));
+        uint32_t ls = g->sms[0].have_l1 ? g->sms[0].l1.line_shift : 7;
+        if (!(g->trace = l1trace_open(tpath, name, ls, p->n_sms, err, errlen)))
+            goto fail;
+        for (uint32_t i = 0; i < p->n_sms; i++)
+            g->sms[i].trace = g->trace;
+    }
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
     while (wops->counter_names && wops->counter_names[g->npol])
         g->npol++;
@@ -104,6 +117,11 @@ void gpu_timing_free(struct gpu_timing *g)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
     tinst_cache_free(&g->tc);
+    if (g->trace) {
+        char err[256];
+        if (l1trace_close(g->trace, err, sizeof err))
+            fprintf(stderr, "ccgpu_trace_l1: %s\n", err);
+    }
     free(g->pol);
     free(g->pol_tmp);
     free(g->pol_names);
@@ -228,6 +246,35 @@ static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t
     return -1;
 }
 
+/* After a failed launch: let the memory system finish what is in flight
+ * (replies release L1 reservations, queued misses still go out) so the next
+ * launch starts clean. */
+static void drain_after_failure(struct gpu_timing *g)
+{
+    for (uint64_t guard = 0; guard < 100000000; guard++) {
+        uint64_t now = g->now;
+        int pending = 0;
+        memsys_advance(&g->mem, now);
+        for (uint32_t i = 0; i < g->nsms; i++) {
+            struct sm *sm = &g->sms[i];
+            struct mem_request r;
+            const uint64_t *tok;
+            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
+                sm->inflight--;
+                if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
+                    cache_fill(&sm->l1, r.addr, memsys_reply_sectors(&sm->l1, &r), &tok);
+            }
+            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now))
+                return;
+            pending |= sm->inflight || sm_has_output(sm);
+        }
+        if (!pending && memsys_idle(&g->mem))
+            return;
+        uint64_t next = memsys_next_event(&g->mem);
+        g->now = next != MEMSYS_NEVER && next > now ? next : now + 1;
+    }
+}
+
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
 {
@@ -238,6 +285,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t start = g->now;
     int rc = -1;
     tinst_cache_reset(&g->tc, gl->mod);
+    if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
+        snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
+        return -1;
+    }
     ptx_launch_set_clock(l, &g->now);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
@@ -248,17 +299,24 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
+    uint64_t polled_tick = UINT64_MAX;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         int busy = 0;
         memsys_advance(&g->mem, now);
+        /* Replies become visible only when the reply crossbar ticks
+         * (memsys.h: rep_tick, the crossbar cycle visible now), and every
+         * visible one is popped below; with the interconnect at half the
+         * core clock this halves the polling. */
+        int poll = g->mem.rep_tick != polled_tick;
+        polled_tick = g->mem.rep_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
          * same as doing each step for all SMs in turn. */
         for (uint32_t i = 0; i < g->nsms; i++) {
             struct sm *sm = &g->sms[i];
             struct mem_request r;
-            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+            while (poll && sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
                 sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
@@ -272,7 +330,6 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 goto out;
             if (sm->next_event < next)
                 next = sm->next_event;
-            busy |= sm->resident_ctas || sm->inflight || sm_has_output(sm);
         }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
@@ -281,8 +338,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (!busy && !g->disp.left && memsys_idle(&g->mem))
-            break;
+        if (!g->disp.left) {
+            for (uint32_t i = 0; i < g->nsms && !busy; i++) {
+                const struct sm *sm = &g->sms[i];
+                busy = sm->resident_ctas || sm->inflight || sm_has_output(sm);
+            }
+            if (!busy && memsys_idle(&g->mem))
+                break;
+        }
         uint64_t mnext = memsys_next_event(&g->mem);
         if (mnext < next)
             next = mnext;
@@ -296,22 +359,21 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     rc = 0;
 out:
     for (uint32_t i = 0; i < g->nsms; i++) {
-        struct sm *sm = &g->sms[i];
-        sm_account(sm, g->now);
-        /* a failed launch leaves CTAs behind: drop them */
-        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
-            if (sm->ctas[k].c) {
-                ptx_cta_free(sm->ctas[k].c);
-                memset(&sm->ctas[k], 0, sizeof sm->ctas[k]);
-            }
-        if (rc) {
-            memset(sm->warps, 0, g->cfg.n_slots * sizeof *sm->warps);
-            sm->resident_ctas = sm->live_warps = sm->used_threads = sm->used_regs = 0;
-            sm->used_shmem = 0;
-            sm->ldst_busy = 0;
+        sm_account(&g->sms[i], g->now);
+        if (rc)
+            sm_reset(&g->sms[i]);
+    }
+    if (rc)
+        drain_after_failure(g);
+    g->tot.cycles += g->now - start;
+    if (g->trace) {
+        g->trace_insts += cnt->warp_insts;
+        l1trace_set_insts(g->trace, g->trace_insts);
+        if (rc == 0 && g->trace->failed) {
+            snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
+            rc = -1;
         }
     }
-    g->tot.cycles += g->now - start;
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);
     return rc;
