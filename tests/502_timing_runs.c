@@ -140,7 +140,7 @@ TEST(recovers_after_failed_launch)
     if (!g)
         return;
     ccgpu_module *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/501_micro.ptx"), "m");
-    ccgpu_devptr a, out;
+    ccgpu_devptr a = 0, out = 0;
     int n = 1 << 16;
     CHECK(m && ccgpu_malloc(g, &a, (size_t)n * 16) == 0 && ccgpu_malloc(g, &out, 1 << 16) == 0);
     CHECK(ccgpu_memset(g, a, 1, (size_t)n * 16) == 0);
