@@ -264,7 +264,7 @@ static void drain_after_failure(struct gpu_timing *g)
                 if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
                     cache_fill(&sm->l1, r.addr, memsys_reply_sectors(&sm->l1, &r), &tok);
             }
-            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now))
+            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now, UINT64_MAX))
                 return;
             pending |= sm->inflight || sm_has_output(sm);
         }
@@ -322,7 +322,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
             }
-            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now)) {
+            /* a port found full stays full until the interconnect ticks */
+            if (sm_has_output(sm) && sm->port_full_tick != polled_tick &&
+                sm_drain(sm, &g->mem, now, polled_tick)) {
                 snprintf(err, errlen, "memory system: %s", g->mem.err);
                 goto out;
             }

@@ -252,7 +252,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
             answer(sm, (uint32_t)tok[i], now);
 }
 
-int sm_drain(struct sm *sm, struct memsys *m, uint64_t now)
+int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
 {
     const struct cache_out *o;
     uint64_t before = sm->epoch;
@@ -279,6 +279,8 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now)
         sm->inflight++;
         sm->epoch++;
     }
+    if (sm_has_output(sm))
+        sm->port_full_tick = tick;
     if (sm->epoch != before && sm->ldst_blocked && sm->next_event > now + 1)
         sm->next_event = now + 1;
     return 0;

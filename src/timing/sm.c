@@ -59,6 +59,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
             cache_set_hooks(&sm->l1, &h);
     }
     sm->next_event = SM_NEVER;
+    sm->port_full_tick = UINT64_MAX;
     return 0;
 }
 

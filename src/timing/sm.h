@@ -113,6 +113,7 @@ struct sm {
     struct mem_request *bq;
     uint32_t bq_head, bq_count, bq_cap;
     uint32_t inflight;            /* memsys requests with a reply to come */
+    uint64_t port_full_tick;      /* interconnect cycle the port was last found full */
     /* events and bookkeeping */
     uint64_t next_event;          /* earliest cycle this SM may change */
     uint64_t accounted;           /* per-cycle stats done up to this cycle */
@@ -148,9 +149,11 @@ int sm_cycle(struct sm *sm, uint64_t now);
 void sm_account(struct sm *sm, uint64_t now);
 /* A memory-system reply for this SM. */
 void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
-/* Hands queued requests to the memory system (L1 miss queue, bypass queue). */
+/* Hands queued requests to the memory system (L1 miss queue, bypass queue);
+ * when the port is full, records `tick` (the interconnect cycle) in
+ * port_full_tick. */
 struct memsys;
-int sm_drain(struct sm *sm, struct memsys *m, uint64_t now);
+int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick);
 /* Whether the SM has requests waiting for the memory system's port. */
 static inline int sm_has_output(const struct sm *sm)
 {
