@@ -91,13 +91,13 @@ static int cfg_expect(struct cfg_expect *x)
     double xbar = (double)(2 * mc.icnt_latency + (req_flits + fpc - 1) / fpc +
                            (rep_flits + fpc - 1) / fpc - 2) * x->ti;
     x->l1 = l1;
-    x->l2_lo = xbar + (mc.rop_latency + mc.l2_latency) * x->tl;
+    /* rop_latency and dram_latency count core cycles (src/mem/memsys.h) */
+    x->l2_lo = xbar + mc.rop_latency + mc.l2_latency * x->tl;
     x->l2_hi = x->l2_lo + 2 * x->ti + x->tl + x->tc;
     uint32_t burst_bytes = mc.dram.bus_bytes * mc.dram.burst_length;
     uint32_t burst_cycles = (mc.dram.burst_length + mc.dram.data_rate - 1) / mc.dram.data_rate;
     uint32_t xfer = (mc.l2.line_size + burst_bytes - 1) / burst_bytes * burst_cycles;
-    x->dram_fixed = xbar + mc.rop_latency * x->tl +
-                    (mc.dram_latency + mc.dram.t.tCL + xfer) * x->td;
+    x->dram_fixed = xbar + mc.rop_latency + mc.dram_latency + (mc.dram.t.tCL + xfer) * x->td;
     x->trcd = mc.dram.t.tRCD * x->td;
     x->trp = mc.dram.t.tRP * x->td;
     x->dram_slack = 2 * x->ti + 2 * x->tl + x->td + x->tc;

@@ -8,11 +8,6 @@
 
 static int add_value(struct sweep_param *p, const char *v, char *err, size_t errlen)
 {
-    for (int i = 0; i < p->nvalues; i++)
-        if (strcmp(p->values[i], v) == 0) {
-            snprintf(err, errlen, "duplicate value '%s'", v);
-            return -1;
-        }
     if (p->nvalues == SWEEP_MAX_VALUES) {
         snprintf(err, errlen, "more than %d values", SWEEP_MAX_VALUES);
         return -1;
@@ -109,6 +104,34 @@ static int expand_range(struct sweep_param *p, const char *elem, const char *dot
     return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Two equal values would be two points with one file: sort a copy, compare
+ * neighbours (n log n: ranges may give thousands of values). */
+static int check_duplicates(const struct sweep_param *p, char *err, size_t errlen)
+{
+    if (p->nvalues < 2)
+        return 0;
+    char **v = malloc((size_t)p->nvalues * sizeof *v);
+    if (!v) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(v, p->values, (size_t)p->nvalues * sizeof *v);
+    qsort(v, (size_t)p->nvalues, sizeof *v, cmp_str);
+    int rc = 0;
+    for (int i = 1; i < p->nvalues && rc == 0; i++)
+        if (strcmp(v[i - 1], v[i]) == 0) {
+            snprintf(err, errlen, "duplicate value '%s'", v[i]);
+            rc = -1;
+        }
+    free(v);
+    return rc;
+}
+
 int sweep_values_parse(const char *values, struct sweep_param *p, char *err, size_t errlen)
 {
     size_t n = strlen(values);
@@ -144,7 +167,7 @@ int sweep_values_parse(const char *values, struct sweep_param *p, char *err, siz
         s++; /* the comma */
     }
     free(elem);
-    return 0;
+    return check_duplicates(p, err, errlen);
 fail:
     free(elem);
     return -1;

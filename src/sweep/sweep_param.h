@@ -23,7 +23,8 @@ struct sweep_param {
 /* Parses "KEY=VALUES" into p (zeroed first). -1 with a one-line message
  * naming the offending element on error; p is then empty. */
 int sweep_param_parse(const char *spec, struct sweep_param *p, char *err, size_t errlen);
-/* Parses only VALUES (for tests and other commands). */
+/* Parses only VALUES into p (zeroed by the caller), appending; on error p may
+ * hold some values: sweep_param_free it either way. */
 int sweep_values_parse(const char *values, struct sweep_param *p, char *err, size_t errlen);
 void sweep_param_free(struct sweep_param *p);
 

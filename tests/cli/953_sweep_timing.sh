@@ -27,6 +27,13 @@ best=$(sort -s -t, -k4,4n <(tail -n +2 "$d/t1/results.csv") | head -1 | cut -d, 
 check best_min grep -q "^best cycles (min): vecadd: gpgpu_scheduler=$best (cycles " "$d/out"
 check best_max grep -q "^best ipc (max): vecadd: gpgpu_scheduler=$best (ipc " "$d/out"
 expect_fail best_bad_dir "--best ipc:most: expected STAT" "$CCGPU" sweep "${args[@]}" --best ipc:most --out "$d/t1"
+# values holding commas (GPGPU-Sim cache strings): "\," in VALUES, quoted in the CSV
+"$CCGPU" sweep vecadd --param 'gpgpu_cache:dl1=32:128:8\,L:E:m:N\,A:32:8\,8,64:128:8\,L:E:m:N\,A:32:8\,8' \
+    --stats cycles --out "$d/c" >/dev/null 2>&1
+check comma_exit [ $? -eq 0 ]
+check comma_header [ "$(head -1 "$d/c/results.csv")" = "bench,gpgpu_cache:dl1,status,cycles" ]
+check comma_quoted grep -q '^vecadd,"64:128:8,L:E:m:N,A:32:8,8",PASS,[0-9]*$' "$d/c/results.csv"
+check comma_file [ -f "$d/c/points/vecadd__gpgpu_cache:dl1=32:128:8%2CL:E:m:N%2CA:32:8%2C8.json" ]
 # a bad scheduler name is rejected before anything runs
 expect_fail bad_scheduler 'gpgpu_scheduler=nosuch' "$CCGPU" sweep vecadd --param gpgpu_scheduler=gto,nosuch --out "$d/t3"
 check nothing_ran [ -z "$(ls "$d/t3/points" 2>/dev/null)" ]
