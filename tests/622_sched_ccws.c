@@ -183,6 +183,11 @@ TEST(bad_arguments)
     CHECK(warp_sched_init(&ws, "ccws:k=8,base=100,vta=16,assoc=8,cross=allow,store_clear=1",
                           &env, err, sizeof err) == 0);
     warp_sched_free(&ws);
+    /* '+' separates arguments too (compare's --sched list uses commas) */
+    CHECK(warp_sched_init(&ws, "ccws:vta=4+assoc=2+k=3", &env, err, sizeof err) == 0);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "ccws:vta=12+assoc=8", &env, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "multiple of assoc");
 }
 
 /* ---- whole runs ------------------------------------------------------------ */

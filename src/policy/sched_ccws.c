@@ -6,6 +6,8 @@
  *
  *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=0,
  *                         sample=1000,llds_csv=PATH]
+ * ('+' may separate the arguments instead of ',', as in
+ * `ccgpu compare --sched gto,ccws:vta=64+k=32`)
  *
  * Throttled instructions: ld/ldu whose state space is global, local or
  * generic (generic may resolve to global) and that may allocate in the L1D
@@ -78,14 +80,16 @@ static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, 
     return 0;
 }
 
-/* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N" */
+/* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N,
+ * llds_csv=PATH"; '+' may replace ',' */
 static int parse_args(const char *args, struct ccws_args *a, char *err, size_t errlen)
 {
     *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0, "" };
     const char *p = args;
     while (p && *p) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        /* ',' or '+' separate arguments ('+' fits in compare's --sched list) */
+        size_t len = strcspn(p, ",+");
+        const char *comma = p[len] ? p + len : NULL;
         const char *eq = memchr(p, '=', len);
         if (!eq) {
             snprintf(err, errlen, "gpgpu_scheduler ccws: '%.*s' is not key=value", (int)len, p);
