@@ -1,6 +1,7 @@
 #include "timing/coalescer.h"
 
-static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, uint32_t ss)
+static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t lane, uint32_t ls,
+                uint32_t ss)
 {
     uint64_t end = a + bytes; /* exclusive */
     while (a < end) {
@@ -12,13 +13,16 @@ static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, ui
         /* consecutive lanes usually share the line found last */
         if (i && o->line[i - 1] == line) {
             o->sectors[i - 1] |= mask;
+            o->lanes[i - 1] |= 1u << lane;
         } else {
             for (i = 0; i < o->n && o->line[i] != line; i++)
                 ;
-            if (i < o->n)
+            if (i < o->n) {
                 o->sectors[i] |= mask;
-            else if (o->n < COALESCE_MAX) {
+                o->lanes[i] |= 1u << lane;
+            } else if (o->n < COALESCE_MAX) {
                 o->line[o->n] = line;
+                o->lanes[o->n] = 1u << lane;
                 o->sectors[o->n++] = mask;
             }
         }
@@ -41,9 +45,10 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
         if (loc) {
             uint64_t t = loc->first_thread + lane;
             for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
-                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift, sector_shift);
+                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, lane, line_shift,
+                    sector_shift);
         } else {
-            add(out, a, bytes ? bytes : 1, line_shift, sector_shift);
+            add(out, a, bytes ? bytes : 1, lane, line_shift, sector_shift);
         }
     }
 }

@@ -14,6 +14,7 @@
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
 #include "timing/sm.h"
+#include "timing/timing_trace.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,32 @@ struct gpu_timing {
     uint32_t npol;
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
+    struct timing_trace trace; /* ccgpu_trace_l1 / ccgpu_trace_l2 */
+    uint64_t traced_insts;     /* warp instructions of every launch so far */
 };
+
+/* The header names the configuration by what shapes its streams. */
+static int open_traces(struct gpu_timing *g, const struct ccgpu_config *store, char *err,
+                       size_t errlen)
+{
+    char desc[512];
+    snprintf(desc, sizeof desc, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s gpgpu_n_clusters*cores=%u",
+             g->cfg.sched, config_get_str(store, "gpgpu_cache:dl1", "(default)"), g->nsms);
+    if (timing_trace_open(&g->trace, store, desc, g->cfg.l1.line_size, g->mcfg.l2.line_size, err,
+                          errlen))
+        return -1;
+    if (g->trace.l1 && !g->sms[0].have_l1) {
+        snprintf(err, errlen, "ccgpu_trace_l1: the configuration has no L1D (gpgpu_cache:dl1 none)");
+        return -1;
+    }
+    for (uint32_t i = 0; g->trace.l1 && i < g->nsms; i++)
+        g->sms[i].trace = &g->trace;
+    if (g->trace.l2) {
+        struct cache_hooks h = { .ctx = &g->trace, .on_access = timing_trace_l2 };
+        memsys_set_l2_hooks(&g->mem, &h);
+    }
+    return 0;
+}
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err, size_t errlen)
@@ -71,6 +97,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    if (open_traces(g, store, err, errlen))
+        goto fail;
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
     while (wops->counter_names && wops->counter_names[g->npol])
         g->npol++;
@@ -100,6 +128,7 @@ void gpu_timing_free(struct gpu_timing *g)
         if (g->sms[i].cfg)
             sm_free(&g->sms[i]);
     free(g->sms);
+    timing_trace_close(&g->trace);
     if (g->mem_ok)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
@@ -238,6 +267,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t start = g->now;
     int rc = -1;
     tinst_cache_reset(&g->tc, gl->mod);
+    if ((g->trace.l1 || g->trace.l2) &&
+        timing_trace_kernel(&g->trace, ptx_launch_kernel_name(l), err, errlen))
+        return -1;
     ptx_launch_set_clock(l, &g->now);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
@@ -313,6 +345,10 @@ out:
     }
     g->tot.cycles += g->now - start;
     sum_stats(g);
+    g->traced_insts += cnt->warp_insts;
+    if ((g->trace.l1 || g->trace.l2) &&
+        timing_trace_launch_end(&g->trace, g->traced_insts, rc ? NULL : err, rc ? 0 : errlen))
+        rc = -1;
     ptx_launch_set_clock(l, NULL);
     return rc;
 }

@@ -19,6 +19,7 @@
  *     per distinct address, data after ccgpu_const_latency + passes - 1. */
 #include "timing/sm.h"
 #include "mem/memsys.h"
+#include "timing/timing_trace.h"
 #include <string.h>
 
 #define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
@@ -119,6 +120,8 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
     sm->ldst_next = 0;
     sm->ldst_blocked = 0;
     sm->ldst_rec = NO_REC;
+    if (sm->trace)
+        timing_trace_ldst_begin(sm->trace, sm, slot, d);
     if (!sm->ldst_write) {
         uint16_t rec = sm->free_recs[--sm->nfree_recs];
         struct ldst_rec *r = &sm->recs[rec];
@@ -182,6 +185,8 @@ void ldst_cycle(struct sm *sm, uint64_t now)
                 break;
             }
             sm->st.l1_requests++;
+            if (sm->trace)
+                timing_trace_l1(sm->trace, sm, i);
             if (r && o == CACHE_HIT) {
                 if (now + sm->cfg->l1_latency > r->ready)
                     r->ready = now + sm->cfg->l1_latency;

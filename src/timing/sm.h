@@ -20,6 +20,9 @@
 #include "timing/coalescer.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
+#include "analysis/trace.h"
+
+struct timing_trace;
 
 #define SM_NEVER UINT64_MAX
 #define SB_MAX 16
@@ -116,6 +119,8 @@ struct sm {
     uint64_t local_base;          /* synthetic global address of local memory */
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
+    struct timing_trace *trace;   /* access tracing (timing_trace.h); NULL when off */
+    struct trace_record ldst_tr;  /* tracing: the LD/ST instruction's record */
     struct sm_stats st;
     char err[256];
 };
