@@ -31,6 +31,11 @@ int l1replay_init(struct l1replay *r, const char *dl1, enum cachesim_policy poli
     }
     struct cachesim_config *c = &r->run.cache;
     c->policy = policy;
+    if (policy == CACHESIM_REPL) { /* the L1's own policy */
+        int p = cachesim_policy_parse(r->l1.repl);
+        c->policy = p == CACHESIM_LRU || p == CACHESIM_FIFO ? (enum cachesim_policy)p : CACHESIM_REPL;
+        c->repl = r->l1.repl;
+    }
     c->size = (uint64_t)r->l1.nsets * r->l1.assoc * r->l1.line_size;
     c->assoc = r->l1.assoc;
     c->line_size = r->l1.line_size;

@@ -9,7 +9,8 @@
  *   L local WB / global WT      -> through for global stores; local stores
  *                                  as B
  * The replacement policy is the caller's (LRU for the SAGCS check, OPT for
- * the <sched>-BEL figures). What the replay cannot reproduce is timing:
+ * the <sched>-BEL figures); CACHESIM_REPL asks for the L1's own (lru and
+ * fifo by cachesim's code, any other through the timing model's policy). What the replay cannot reproduce is timing:
  * a line being filled (reserved) cannot be evicted in the timing model and
  * a store to it does not invalidate it, while in the replay every line is
  * present from its miss on; a sectored L1 counts sector misses that a
