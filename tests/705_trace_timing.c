@@ -204,11 +204,80 @@ TEST(bad_trace_options_are_one_line_errors)
     CHECK_EQ_U64(rp.run.cache.size, 16384);
 }
 
+/* Two warps of one CTA. Per warp: lanes 0-15 load a[tid] (a miss: the
+ * warp's own line), lanes 16-31 load a[tid] (the same line, other lanes: an
+ * intra-warp inter-thread hit), all lanes load a[tid] again (intra-thread),
+ * then all load b[0] (the first warp misses, the second hits: inter-warp,
+ * same CTA) -- whatever order the scheduler picks. */
+static const char tiny_ptx[] =
+    ".version 6.0\n.target sm_30\n.address_size 64\n"
+    ".visible .entry tiny(.param .u64 pa, .param .u64 pb)\n{\n"
+    "  .reg .u32 %r<8>;\n  .reg .u64 %rd<8>;\n  .reg .pred %p<2>;\n"
+    "  ld.param.u64 %rd1, [pa];\n  ld.param.u64 %rd2, [pb];\n"
+    "  mov.u32 %r1, %tid.x;\n  and.b32 %r2, %r1, 31;\n"
+    "  mul.wide.u32 %rd3, %r1, 4;\n  add.u64 %rd4, %rd1, %rd3;\n"
+    "  setp.lt.u32 %p1, %r2, 16;\n"
+    "  @%p1 ld.global.u32 %r3, [%rd4];\n"
+    "  @!%p1 ld.global.u32 %r4, [%rd4];\n"
+    "  ld.global.u32 %r5, [%rd4];\n"
+    "  ld.global.u32 %r6, [%rd2];\n"
+    "  ret;\n}\n";
+
+TEST(locality_of_a_tiny_kernel)
+{
+    char l1[256], err[512];
+    CHECK(tmp_path(l1, sizeof l1, "tiny") == 0);
+    ccgpu_config *cfg = ccgpu_config_new();
+    CHECK(ccgpu_config_load(cfg, "configs/ccws.cfg") == 0);
+    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l1", l1) == 0);
+    ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    CHECK(gpu != NULL);
+    if (!gpu)
+        return;
+    ccgpu_module *m = ccgpu_module_load_string(gpu, tiny_ptx, "tiny.ptx");
+    CHECK(m != NULL);
+    ccgpu_devptr a, b;
+    CHECK(ccgpu_malloc(gpu, &a, 1024) == 0 && ccgpu_malloc(gpu, &b, 1024) == 0);
+    CHECK(a % 128 == 0 && b % 128 == 0);
+    ccgpu_memset(gpu, a, 0, 1024);
+    ccgpu_memset(gpu, b, 0, 1024);
+    void *args[] = { &a, &b };
+    for (int k = 0; k < 2; k++) /* twice: the L1 starts empty each time */
+        CHECK_EQ_INT(ccgpu_launch(gpu, m, "tiny", (struct ccgpu_dim3){ 1, 1, 1 },
+                                  (struct ccgpu_dim3){ 64, 1, 1 }, 0, args, 2), 0);
+    double acc = 0;
+    ccgpu_stat(gpu, "l1d.accesses", -1, &acc);
+    ccgpu_destroy(gpu);
+    CHECK_EQ_INT(acc, 16);
+    struct l1replay rp;
+    struct cachesim_run_result res;
+    CHECK(l1replay_init(&rp, SM_CONFIG_DEFAULT_L1, CACHESIM_LRU, 1, err, sizeof err) == 0);
+    CHECK(l1replay_file(&rp, l1, &res, NULL, err, sizeof err) == 0);
+    const struct locality_counts *both[2] = { &res.loc, &res.loc_unbounded };
+    for (int k = 0; k < 2; k++) {
+        const struct locality_counts *c = both[k];
+        CHECK_EQ_U64(c->accesses, 16);
+        CHECK_EQ_U64(c->misses, 6);
+        CHECK_EQ_U64(c->inter_thread, 4);
+        CHECK_EQ_U64(c->intra_thread, 4);
+        CHECK_EQ_U64(c->inter_warp_cta, 2);
+        CHECK_EQ_U64(locality_inter_warp(c), 2);
+    }
+    /* without the per-launch flush the second launch would hit throughout */
+    rp.run.flush_kernels = 0;
+    CHECK(l1replay_file(&rp, l1, &res, NULL, err, sizeof err) == 0);
+    CHECK_EQ_U64(res.loc.misses, 3);
+    CHECK_EQ_U64(res.loc.inter_kernel, 8);
+    remove(l1);
+}
+
 int main(void)
 {
     RUN(trace_records_every_l1_access);
     RUN(trace_lru_reproduces_timing_l1_misses);
     RUN(trace_lru_close_under_heavy_reservation);
     RUN(bad_trace_options_are_one_line_errors);
+    RUN(locality_of_a_tiny_kernel);
     return check_summary();
 }

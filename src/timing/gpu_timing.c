@@ -48,16 +48,14 @@ struct gpu_timing {
 static int open_traces(struct gpu_timing *g, const struct ccgpu_config *store, char *err,
                        size_t errlen)
 {
-    char desc[512];
-    snprintf(desc, sizeof desc, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s gpgpu_n_clusters*cores=%u",
-             g->cfg.sched, config_get_str(store, "gpgpu_cache:dl1", "(default)"), g->nsms);
-    if (timing_trace_open(&g->trace, store, desc, g->cfg.l1.line_size, g->mcfg.l2.line_size, err,
-                          errlen))
+    char desc[512], l1[200] = "none";
+    if (g->sms[0].have_l1 && cache_config_format(&g->cfg.l1, l1, sizeof l1) < 0)
+        snprintf(l1, sizeof l1, "?");
+    snprintf(desc, sizeof desc, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s sms=%u", g->cfg.sched, l1,
+             g->nsms);
+    if (timing_trace_open(&g->trace, store, desc, g->sms[0].have_l1 ? g->cfg.l1.line_size : 0,
+                          g->mcfg.l2.line_size, err, errlen))
         return -1;
-    if (g->trace.l1 && !g->sms[0].have_l1) {
-        snprintf(err, errlen, "ccgpu_trace_l1: the configuration has no L1D (gpgpu_cache:dl1 none)");
-        return -1;
-    }
     for (uint32_t i = 0; g->trace.l1 && i < g->nsms; i++)
         g->sms[i].trace = &g->trace;
     if (g->trace.l2) {

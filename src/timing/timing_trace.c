@@ -27,6 +27,10 @@ int timing_trace_open(struct timing_trace *t, const struct ccgpu_config *store, 
         snprintf(err, errlen, "ccgpu_trace_l1 and ccgpu_trace_l2 name the same file %s", p1);
         return -1;
     }
+    if (p1 && !l1_line) {
+        snprintf(err, errlen, "ccgpu_trace_l1: the configuration has no L1D (gpgpu_cache:dl1 none)");
+        return -1;
+    }
     if (p1 && !(t->l1 = trace_writer_open(p1, desc, TRACE_LEVEL_L1, l1_line, e, sizeof e))) {
         snprintf(err, errlen, "ccgpu_trace_l1: %s", e);
         return -1;

@@ -37,7 +37,7 @@ struct timing_trace {
 };
 
 /* Reads ccgpu_trace_l1 / ccgpu_trace_l2 and opens the files (header config
- * name: desc). *on says whether either is set. -1 with a message. */
+ * name: desc); l1_line 0: there is no L1D. -1 with a message. */
 int timing_trace_open(struct timing_trace *t, const struct ccgpu_config *store, const char *desc,
                       uint32_t l1_line, uint32_t l2_line, char *err, size_t errlen);
 /* A launch of kernel `name` begins. -1 with a message. */
