@@ -237,7 +237,7 @@ TEST(locality_of_a_tiny_kernel)
         return;
     ccgpu_module *m = ccgpu_module_load_string(gpu, tiny_ptx, "tiny.ptx");
     CHECK(m != NULL);
-    ccgpu_devptr a, b;
+    ccgpu_devptr a = 0, b = 0;
     CHECK(ccgpu_malloc(gpu, &a, 1024) == 0 && ccgpu_malloc(gpu, &b, 1024) == 0);
     CHECK(a % 128 == 0 && b % 128 == 0);
     ccgpu_memset(gpu, a, 0, 1024);
