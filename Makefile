@@ -33,19 +33,22 @@ tests: $(TEST_BINS)
 # Rebuilt from scratch: `ar r` never drops members whose source was removed.
 $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@
-	$(AR) rcs $@ $^
+	@rm -f $@
+	@echo "  AR      $@"
+	@$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libccgpu.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
+	@echo "  TEST    $<"
+	@$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # --- embedded PTX -----------------------------------------------------------
 $(BUILD)/tools/embed: tools/embed.c
@@ -54,14 +57,15 @@ $(BUILD)/tools/embed: tools/embed.c
 
 $(BUILD)/embed/%.c: % $(BUILD)/tools/embed
 	@mkdir -p $(@D)
-	$(BUILD)/tools/embed $< $@
+	@echo "  EMBED   $<"
+	@$(BUILD)/tools/embed $< $@
 
 $(BUILD)/embed/ptx_table.c: $(BUILD)/tools/embed Makefile $(PTX_FILES)
 	@mkdir -p $(@D)
 	$(BUILD)/tools/embed --table $@ $(PTX_FILES)
 
 $(BUILD)/embed/%.o: $(BUILD)/embed/%.c
-	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+	@$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 ptx:
 	$(MAKE) -C bench ptx

@@ -56,7 +56,21 @@ ccgpu_module *bench_load_module(struct bench_ctx *ctx, const char *ptx_path)
         return NULL;
     }
     ccgpu_module *m = ccgpu_module_load_string(ctx->gpu, text, ptx_path);
-    if (!m)
+    if (!m) {
         bench_fail(ctx, "%s", ccgpu_error(ctx->gpu));
+        return NULL;
+    }
+    /* the ptxas figures committed beside the PTX give the real register count */
+    char regs_path[256];
+    size_t n = strlen(ptx_path);
+    if (n > 4 && n < sizeof regs_path - 2 && strcmp(ptx_path + n - 4, ".ptx") == 0) {
+        memcpy(regs_path, ptx_path, n - 4);
+        strcpy(regs_path + n - 4, ".regs");
+        const char *info = embedded_find(regs_path);
+        if (info && ccgpu_module_set_ptxas_info(ctx->gpu, m, info) != 0) {
+            bench_fail(ctx, "%s", ccgpu_error(ctx->gpu));
+            return NULL;
+        }
+    }
     return m;
 }

@@ -82,6 +82,13 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
 int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name,
                         ccgpu_devptr *addr, size_t *size);
 
+/* Real register counts for occupancy: the text `ptxas -v` printed for this
+ * module (the NAME.regs file committed beside NAME.ptx; load_file reads it
+ * from beside the PTX by itself). Kernels without figures use an estimate
+ * from PTX liveness. -1 (ccgpu_error) when the text is malformed or names a
+ * kernel the module lacks (a stale .regs file). */
+int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output);
+
 /* ---- launches ------------------------------------------------------------
  * args[i] points at the value of parameter i (as cudaLaunchKernel); nargs must
  * equal the kernel's parameter count. The launch runs to completion before the

@@ -81,6 +81,82 @@ static int pred(const char *body)
     return (int)run(b);
 }
 
+/* 32 lanes: body leaves each lane's result in %r0; %r10 = %laneid */
+static int run_warp(const char *body, uint32_t out32[32])
+{
+    static char text[8192];
+    snprintf(text, sizeof text,
+             "%s.shared .align 4 .b8 sh[128];\n.local .align 4 .b8 loc[16];\n"
+             "mov.u32 %%r10, %%laneid;\n%s\n"
+             "ld.param.u64 %%rd15, [out];\nmul.wide.u32 %%rd14, %%r10, 4;\n"
+             "add.s64 %%rd15, %%rd15, %%rd14;\nst.global.u32 [%%rd15], %%r0;\nret;\n}\n",
+             head, body);
+    ccgpu_module *m = ccgpu_module_load_string(gpu, text, "warp.ptx");
+    static ccgpu_devptr wout;
+    if (!wout && ccgpu_malloc(gpu, &wout, 128))
+        return -1;
+    void *args[] = { &wout };
+    if (!m || ccgpu_launch(gpu, m, "t", (struct ccgpu_dim3){ 1, 1, 1 },
+                           (struct ccgpu_dim3){ 32, 1, 1 }, 0, args, 1)) {
+        CHECK_FAIL_AT_("warp case: %s", ccgpu_error(gpu));
+        return -1;
+    }
+    return ccgpu_memcpy_dtoh(gpu, out32, wout, 128);
+}
+
+TEST(warp_level_instructions)
+{
+    uint32_t o[32];
+    /* shfl.idx with a segment mask: width 8 (c = 0x1807), source lane 3 of each segment */
+    if (run_warp("shfl.sync.idx.b32 %r0|%p1, %r10, 3, 0x1807, -1;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], (l & ~7) + 3);
+    /* shfl.up: lanes below the delta keep their value and get p = false */
+    if (run_warp("shfl.sync.up.b32 %r1|%p1, %r10, 5, 0, -1;\nselp.u32 %r2, 100, 0, %p1;\n"
+                 "add.u32 %r0, %r1, %r2;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], l >= 5 ? (l - 5) + 100 : l);
+    /* shfl.down clamps at 31 */
+    if (run_warp("shfl.sync.down.b32 %r0, %r10, 4, 31, -1;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], l + 4 <= 31 ? l + 4 : l);
+    /* shfl.bfly */
+    if (run_warp("shfl.sync.bfly.b32 %r0, %r10, 5, 31, -1;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], l ^ 5);
+    /* vote: uni true when all equal, false otherwise; ballot of odd lanes */
+    if (run_warp("and.b32 %r1, %r10, 1;\nsetp.eq.u32 %p1, %r1, 1;\n"
+                 "vote.sync.ballot.b32 %r2, %p1, -1;\nvote.sync.uni.pred %p2, %p1, -1;\n"
+                 "setp.lt.u32 %p3, %r10, 64;\nvote.sync.uni.pred %p4, %p3, -1;\n"
+                 "selp.u32 %r3, 1, 0, %p2;\nselp.u32 %r4, 2, 0, %p4;\n"
+                 "add.u32 %r5, %r3, %r4;\nxor.b32 %r0, %r2, %r5;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_U64(o[l], 0xaaaaaaaau ^ 2u);
+    /* vote.all / any with a negated predicate */
+    if (run_warp("setp.lt.u32 %p1, %r10, 31;\nvote.sync.all.pred %p2, %p1, -1;\n"
+                 "vote.sync.any.pred %p3, !%p1, -1;\nselp.u32 %r1, 1, 0, %p2;\n"
+                 "selp.u32 %r2, 2, 0, %p3;\nor.b32 %r0, %r1, %r2;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], 2);
+    /* generic addressing: cvta round trips and isspacep */
+    if (run_warp("mov.u64 %rd1, sh;\ncvta.shared.u64 %rd2, %rd1;\n"
+                 "isspacep.shared %p1, %rd2;\nisspacep.global %p2, %rd2;\n"
+                 "mov.u64 %rd3, loc;\ncvta.local.u64 %rd4, %rd3;\nisspacep.local %p3, %rd4;\n"
+                 "cvta.to.shared.u64 %rd5, %rd2;\nsetp.eq.u64 %p4, %rd5, %rd1;\n"
+                 "st.u32 [%rd2], %r10;\nld.shared.u32 %r1, [sh];\n"
+                 "selp.u32 %r2, 1, 0, %p1;\nselp.u32 %r3, 2, 0, %p2;\nselp.u32 %r4, 4, 0, %p3;\n"
+                 "selp.u32 %r5, 8, 0, %p4;\nadd.u32 %r6, %r2, %r3;\nadd.u32 %r6, %r6, %r4;\n"
+                 "add.u32 %r6, %r6, %r5;\nshl.b32 %r7, %r1, 8;\nor.b32 %r0, %r6, %r7;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_INT(o[l], 1 + 4 + 8 + (31 << 8)); /* lanes store in order: 31 wins */
+    /* activemask under divergence and %lanemask_lt */
+    if (run_warp("and.b32 %r1, %r10, 3;\nsetp.eq.u32 %p1, %r1, 0;\nmov.u32 %r0, 0;\n"
+                 "@!%p1 bra SKIP;\nactivemask.b32 %r0;\nSKIP:\n"
+                 "mov.u32 %r2, %lanemask_lt;\nadd.u32 %r0, %r0, %r2;", o) == 0)
+        for (int l = 0; l < 32; l++)
+            CHECK_EQ_U64(o[l], ((l & 3) == 0 ? 0x11111111u : 0) + ((1u << l) - 1));
+}
+
 TEST(integer_arithmetic_wraps)
 {
     CHECK_EQ_U64(r32("mov.u32 %r1, 0xffffffff;\nadd.u32 %r0, %r1, 2;"), 1);
@@ -366,6 +442,7 @@ int main(void)
         printf("setup failed: %s\nRESULT passed=0 failed=1\n", err);
         return 1;
     }
+    RUN(warp_level_instructions);
     RUN(integer_arithmetic_wraps);
     RUN(multiply_hi_lo_wide);
     RUN(division_and_remainder_edge_cases);

@@ -254,6 +254,70 @@ TEST(two_gpus_give_identical_independent_results)
     ccgpu_destroy(b);
 }
 
+struct ws {
+    int calls, loads, stores;
+    uint32_t max_cta;
+    uint64_t lanes;
+};
+
+static void count_accesses(void *ctx, const struct ccgpu_access *a)
+{
+    struct ws *s = ctx;
+    if (a->space != CCGPU_SPACE_GLOBAL)
+        return;
+    s->calls++;
+    s->loads += a->is_load;
+    s->stores += a->is_store;
+    s->max_cta = a->cta > s->max_cta ? a->cta : s->max_cta;
+    s->lanes += (uint64_t)__builtin_popcount(a->mask);
+}
+
+TEST(gpu_memory_observer_hook)
+{
+    ccgpu *g = gpu_new();
+    struct ws s = { 0 };
+    ccgpu_set_access_observer(g, count_accesses, &s);
+    static int assign[1000];
+    double wi;
+    CHECK_EQ_INT(run_nearest(g, assign, 1000, 5, 8, &wi), 0);
+    /* per thread: 5 clusters x 8 features x 2 loads + 1 store; 8 CTAs of 4 warps */
+    CHECK_EQ_INT(s.loads, 32 * 80);
+    CHECK_EQ_INT(s.stores, 32);
+    CHECK_EQ_INT(s.lanes, 1000 * 81);
+    CHECK_EQ_INT(s.max_cta, 7);
+    ccgpu_destroy(g);
+}
+
+/* producer/consumer with bar.arrive: warp 0 (stepped first) waits at
+ * bar.sync 1, 64; warp 1 writes shared memory and arrives; then warp 0 reads */
+TEST(bar_arrive_producer_consumer)
+{
+    static const char *text =
+        ".version 7.0\n.target sm_75\n.address_size 64\n"
+        ".visible .entry pc(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+        ".reg .pred %p<2>;\n.shared .align 4 .b8 buf[128];\n"
+        "mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 31;\nshl.b32 %r3, %r2, 2;\nmov.u32 %r4, buf;\n"
+        "add.u32 %r4, %r4, %r3;\nsetp.lt.u32 %p1, %r1, 32;\n@%p1 bra CONSUME;\n"
+        "mul.lo.u32 %r5, %r2, 3;\nst.shared.u32 [%r4], %r5;\nbar.arrive 1, 64;\nret;\n"
+        "CONSUME:\nbar.sync 1, 64;\nld.shared.u32 %r6, [%r4];\n"
+        "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+        "st.global.u32 [%rd3], %r6;\nret;\n}\n";
+    ccgpu *g = gpu_new();
+    ccgpu_module *m = ccgpu_module_load_string(g, text, "pc.ptx");
+    CHECK(m != NULL);
+    ccgpu_devptr d;
+    ccgpu_malloc(g, &d, 128);
+    ccgpu_memset(g, d, 0, 128);
+    void *args[] = { &d };
+    CHECK_EQ_INT(ccgpu_launch(g, m, "pc", (struct ccgpu_dim3){ 1, 1, 1 },
+                              (struct ccgpu_dim3){ 64, 1, 1 }, 0, args, 1), 0);
+    uint32_t h[32];
+    ccgpu_memcpy_dtoh(g, h, d, sizeof h);
+    for (int i = 0; i < 32; i++)
+        CHECK_EQ_INT(h[i], 3 * i);
+    ccgpu_destroy(g);
+}
+
 TEST(math_loop_kernel)
 {
     ccgpu *g = gpu_new();
@@ -334,6 +398,8 @@ int main(void)
     RUN(partial_barrier_is_a_deadlock_error);
     RUN(two_gpus_give_identical_independent_results);
     RUN(math_loop_kernel);
+    RUN(bar_arrive_producer_consumer);
+    RUN(gpu_memory_observer_hook);
     RUN(register_sets_for_a_scoreboard);
     return check_summary();
 }

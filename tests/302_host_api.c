@@ -5,6 +5,7 @@
 #include "gpu/funcrun.h"
 #include "ptx/ptx.h"
 #include <stdlib.h>
+#include <unistd.h>
 
 static ccgpu *create(const char *cfgtext, char *err, size_t errlen)
 {
@@ -211,6 +212,54 @@ TEST(occupancy_limits)
     devmem_free_all(&mem);
 }
 
+TEST(ptxas_register_figures)
+{
+    char err[256];
+    ccgpu *g = create("gpgpu_n_clusters 1\n", err, sizeof err);
+    ccgpu_module *m = ccgpu_module_load_string(g, good, "good.ptx");
+    CHECK(m != NULL);
+    CHECK_EQ_INT(ccgpu_module_set_ptxas_info(g, m, "ptxas info    : Compiling entry function 'inc' for 'sm_75'\n"), -1);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "good.ptx: ");
+    CHECK_EQ_INT(ccgpu_module_set_ptxas_info(g, m,
+                     "ptxas info    : Compiling entry function 'inc' for 'sm_75'\n"
+                     "ptxas info    : Used 200 registers, used 0 barriers, 368 bytes cmem[0]\n"), 0);
+    /* 200 registers x 256 threads leave room for one CTA on the only SM; the
+     * launch still runs (CTAs one after another) */
+    ccgpu_devptr d;
+    ccgpu_malloc(g, &d, 1024 * 4);
+    ccgpu_memset(g, d, 0, 1024 * 4);
+    uint32_t n = 1024;
+    void *args[] = { &d, &n };
+    CHECK_EQ_INT(ccgpu_launch(g, m, "inc", (struct ccgpu_dim3){ 4, 1, 1 },
+                              (struct ccgpu_dim3){ 256, 1, 1 }, 0, args, 2), 0);
+    uint32_t h[1024];
+    ccgpu_memcpy_dtoh(g, h, d, sizeof h);
+    int bad = 0;
+    for (int i = 0; i < 256; i++)
+        bad += h[i] != 4; /* every CTA increments p[tid.x] */
+    CHECK_EQ_INT(bad, 0);
+    /* load_file picks up NAME.regs beside NAME.ptx */
+    char dir[] = "/tmp/ccgpu302XXXXXX";
+    if (mkdtemp(dir)) {
+        char ptx[256], regs[256];
+        snprintf(ptx, sizeof ptx, "%s/k.ptx", dir);
+        snprintf(regs, sizeof regs, "%s/k.regs", dir);
+        FILE *f = fopen(ptx, "w");
+        fputs(good, f);
+        fclose(f);
+        f = fopen(regs, "w");
+        fputs("ptxas info    : Compiling entry function 'inc' for 'sm_75'\nbroken\n", f);
+        fclose(f);
+        CHECK(ccgpu_module_load_file(g, ptx) == NULL);
+        CHECK_STR_CONTAINS(ccgpu_error(g), "k.ptx: ");
+        remove(regs);
+        CHECK(ccgpu_module_load_file(g, ptx) != NULL);
+        remove(ptx);
+        rmdir(dir);
+    }
+    ccgpu_destroy(g);
+}
+
 int main(void)
 {
     RUN(config_keys);
@@ -218,5 +267,6 @@ int main(void)
     RUN(module_errors_and_symbols);
     RUN(statistics_per_kernel_and_total);
     RUN(occupancy_limits);
+    RUN(ptxas_register_figures);
     return check_summary();
 }

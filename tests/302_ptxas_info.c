@@ -1,6 +1,10 @@
 /* Parsing the committed `ptxas -v` figures. */
 #include "check.h"
 #include "gpu/ptxas_info.h"
+#include "ccgpu.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 TEST(parses_two_kernels)
 {
@@ -41,9 +45,53 @@ TEST(rejects_missing_register_line)
     CHECK_STR_CONTAINS(err, "line 2: malformed register count");
 }
 
+static const char *const tiny_ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+                                    ".visible .entry k()\n{\n  ret;\n}\n";
+
+static int write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+TEST(load_file_reads_regs_beside_the_ptx)
+{
+    char dir[] = "/tmp/ccgpu302XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char ptx[256], regs[256];
+    snprintf(ptx, sizeof ptx, "%s/m.ptx", dir);
+    snprintf(regs, sizeof regs, "%s/m.regs", dir);
+    CHECK_EQ_INT(write_file(ptx, tiny_ptx), 0);
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256];
+    ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    CHECK(gpu != NULL);
+    if (!gpu)
+        return;
+    CHECK(ccgpu_module_load_file(gpu, ptx) != NULL); /* no .regs: estimate */
+    CHECK_EQ_INT(write_file(regs, "ptxas info    : Compiling entry function 'k' for 'sm_75'\n"
+                                  "ptxas info    : Used 12 registers, used 0 barriers\n"),
+                 0);
+    CHECK(ccgpu_module_load_file(gpu, ptx) != NULL);
+    CHECK_EQ_INT(write_file(regs, "ptxas info    : Compiling entry function 'gone' for 'sm_75'\n"
+                                  "ptxas info    : Used 12 registers, used 0 barriers\n"),
+                 0);
+    CHECK(ccgpu_module_load_file(gpu, ptx) == NULL);
+    CHECK_STR_CONTAINS(ccgpu_error(gpu), "name kernel 'gone', which the module lacks");
+    ccgpu_destroy(gpu);
+    unlink(ptx);
+    unlink(regs);
+    rmdir(dir);
+}
+
 int main(void)
 {
     RUN(parses_two_kernels);
     RUN(rejects_missing_register_line);
+    RUN(load_file_reads_regs_beside_the_ptx);
     return check_summary();
 }

@@ -2,6 +2,7 @@
 #include "check.h"
 #include "gpu/config.h"
 #include "mem/memsys.h"
+#include <stdlib.h>
 
 static const char *GTX480 =
     "-gpgpu_n_mem 6\n"
@@ -108,10 +109,51 @@ TEST(unmodelled_memory_option_is_named)
     ccgpu_config_free(store);
 }
 
+static char *dump(const struct memsys_config *c)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    CHECK_EQ_INT(memsys_config_write(c, f), 0);
+    fclose(f);
+    return buf;
+}
+
+TEST(write_then_read_round_trips)
+{
+    void (*presets[])(struct memsys_config *) = { memsys_config_gtx480, memsys_config_ccws,
+                                                   memsys_config_awss, memsys_config_h100 };
+    for (int i = 0; i < 4; i++) {
+        struct memsys_config a, b;
+        presets[i](&a);
+        presets[(i + 1) % 4](&b); /* read onto a different preset */
+        char *text = dump(&a);
+        ccgpu_config *store = ccgpu_config_new();
+        char err[256] = "";
+        CHECK(text != NULL);
+        CHECK_EQ_INT(ccgpu_config_load_string(store, text ? text : "", "dump"), 0);
+        CHECK_EQ_INT(memsys_config_read(&b, store, err, sizeof err), 0);
+        CHECK_EQ_INT(config_check_all_used(store, err, sizeof err), 0);
+        char *again = dump(&b);
+        CHECK(text && again && strcmp(text, again) == 0);
+        CHECK_EQ_INT(b.n_part, a.n_part);
+        CHECK_NEAR(b.dram_mhz, a.dram_mhz, 0);
+        CHECK_EQ_INT(b.l2.nsets, a.l2.nsets);
+        CHECK_EQ_INT(b.dram.t.tRC, a.dram.t.tRC);
+        CHECK_EQ_INT(b.icnt_in_buf, a.icnt_in_buf);
+        free(text);
+        free(again);
+        ccgpu_config_free(store);
+    }
+}
+
 int main(void)
 {
     RUN(reads_gpgpusim_memory_options);
     RUN(positional_timing_and_errors);
     RUN(unmodelled_memory_option_is_named);
+    RUN(write_then_read_round_trips);
     return check_summary();
 }

@@ -287,6 +287,11 @@ TEST(alu_independent_warps)
                   "gpgpu_num_sp_units 2\ngpgpu_scheduler lrr\n", 4, 256, 8, &c);
     printf("  2 schedulers, 2 SP units: IPC %.3f (predicted 2)\n", ipc);
     CHECK(ipc >= 1.9 && ipc <= 2.0);
+    ipc = alu_run("gpgpu_n_clusters 1\nccgpu_simd_width 32\nccgpu_issue_width 2\n"
+                  "gpgpu_max_insn_issue_per_warp 2\ngpgpu_num_sp_units 2\ngpgpu_scheduler lrr\n",
+                  4, 256, 8, &c);
+    printf("  1 scheduler issuing 2 per cycle, 2 SP units: IPC %.3f (predicted 2)\n", ipc);
+    CHECK(ipc >= 1.9 && ipc <= 2.0);
 }
 
 int main(void)

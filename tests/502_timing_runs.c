@@ -5,6 +5,7 @@
  * exceed the L1 (ccws-micro2012 Fig. 3/7 direction). */
 #include "bench.h"
 #include "check.h"
+#include "util/embedded.h"
 #include <stdlib.h>
 
 struct run {
@@ -102,10 +103,11 @@ TEST(deterministic)
 
 TEST(gto_beats_lrr_when_the_l1_is_too_small)
 {
-    /* k-means small on one SM: 32 warps each re-read 16 lines per cluster,
+    /* k-means small on one SM: 32 warps (kmeans_assign uses 60 registers by
+     * ptxas, so the SM gets 64 K registers to hold them) each re-read 16 lines per cluster,
      * 64 KB of intra-warp locality against a 32 KB L1 */
-    struct run g = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_scheduler gto\n");
-    struct run l = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_scheduler lrr\n");
+    struct run g = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_shader_registers 65536\ngpgpu_scheduler gto\n");
+    struct run l = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_shader_registers 65536\ngpgpu_scheduler lrr\n");
     printf("  kmeans small, 1 SM: GTO %.0f cycles %.0f L1 misses; LRR %.0f cycles %.0f misses\n",
            g.cycles, g.misses, l.cycles, l.misses);
     CHECK(g.rc == 0 && l.rc == 0);
@@ -125,6 +127,40 @@ TEST(swl_throttles)
     free(b.json);
 }
 
+/* A launch that fails with memory requests in flight (the runaway limit
+ * stops it) leaves the GPU usable: the next launch runs and checks. */
+TEST(recovers_after_failed_launch)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256];
+    ccgpu_config_load(cfg, "configs/ccws.cfg");
+    ccgpu_config_load_string(cfg, "gpgpu_n_clusters 2\nccgpu_max_warp_instructions 3000\n", "t");
+    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    ccgpu_module *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/501_micro.ptx"), "m");
+    ccgpu_devptr a = 0, out = 0;
+    int n = 1 << 16;
+    CHECK(m && ccgpu_malloc(g, &a, (size_t)n * 16) == 0 && ccgpu_malloc(g, &out, 1 << 16) == 0);
+    CHECK(ccgpu_memset(g, a, 1, (size_t)n * 16) == 0);
+    void *sargs[] = { &a, &n, &out };
+    struct ccgpu_dim3 grid = { 32, 1, 1 }, block = { 256, 1, 1 }, one = { 1, 1, 1 };
+    CHECK(ccgpu_launch(g, m, "stream_read", grid, block, 0, sargs, 3) == -1);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "runaway");
+    int iters = 1, x = 3, y = 1;
+    void *cargs[] = { &out, &iters, &x, &y };
+    CHECK(ccgpu_launch(g, m, "alu_chain", one, block, 0, cargs, 4) == 0);
+    int v[2] = { 0, 0 };
+    CHECK(ccgpu_memcpy_dtoh(g, v, out, sizeof v) == 0);
+    uint32_t want = 1; /* thread 1: x = 1, then 128 times x = 3x + 1 */
+    for (int i = 0; i < 128; i++)
+        want = want * 3 + 1;
+    CHECK_EQ_INT((uint32_t)v[1], want);
+    ccgpu_destroy(g);
+}
+
 int main(void)
 {
     RUN(benchmarks_check_in_timing_mode);
@@ -132,5 +168,6 @@ int main(void)
     RUN(deterministic);
     RUN(gto_beats_lrr_when_the_l1_is_too_small);
     RUN(swl_throttles);
+    RUN(recovers_after_failed_launch);
     return check_summary();
 }

@@ -188,6 +188,82 @@ TEST(bad_specs)
     warp_sched_free(&ws);
 }
 
+/* A spy policy receiving the L1's events the way the SM installs them
+ * (warp_sched_l1_hooks): what CCWS's lost-locality detector needs. */
+struct spy {
+    int accesses, misses, reserves, evicts;
+    int32_t last_warp, evict_warp;
+    uint64_t evict_block;
+};
+
+static void spy_access(void *ctx, uint64_t block, int32_t warp, int is_write,
+                       enum cache_outcome o, enum cache_fail f)
+{
+    struct spy *s = ((struct warp_sched *)ctx)->state;
+    (void)block;
+    (void)is_write;
+    (void)f;
+    s->accesses++;
+    s->misses += o == CACHE_MISS;
+    s->last_warp = warp;
+}
+
+static void spy_reserve(void *ctx, uint64_t block, int32_t warp)
+{
+    struct spy *s = ((struct warp_sched *)ctx)->state;
+    (void)block;
+    (void)warp;
+    s->reserves++;
+}
+
+static void spy_evict(void *ctx, uint64_t block, int32_t warp)
+{
+    struct spy *s = ((struct warp_sched *)ctx)->state;
+    s->evicts++;
+    s->evict_block = block;
+    s->evict_warp = warp;
+}
+
+TEST(l1_hooks_reach_the_policy)
+{
+    static const struct warp_sched_ops spy_ops = {
+        .version = 1, .name = "spy", .l1_access = spy_access, .l1_reserve = spy_reserve,
+        .l1_evict = spy_evict,
+    };
+    struct spy st = { 0, 0, 0, 0, -1, -1, 0 };
+    struct warp_sched spy_ws = { .ops = &spy_ops, .env = { 0, 8, 1 }, .state = &st };
+    struct cache c;
+    struct cache_config cc;
+    char err[256];
+    /* 1 set, 2 ways, 128 B lines */
+    CHECK(cache_config_parse(&cc, "1:128:2,L:E:m:N,A:4:4,4", err, sizeof err) == 0);
+    CHECK(cache_init(&c, &cc, err, sizeof err) == 0);
+    struct cache_hooks h = warp_sched_l1_hooks(&spy_ws);
+    cache_set_hooks(&c, &h);
+    enum cache_fail f;
+    const uint64_t *tok;
+    for (int i = 0; i < 3; i++) { /* warps 5, 6, 7 each miss on their own line */
+        struct cache_access a = { .addr = (uint64_t)i * 128, .warp = 5 + i, .token = (uint64_t)i };
+        CHECK(cache_access(&c, &a, &f) == CACHE_MISS);
+        cache_out_pop(&c);
+        CHECK_EQ_INT(cache_fill(&c, (uint64_t)i * 128, 1, &tok), 1);
+    }
+    CHECK_EQ_INT(st.accesses, 3);
+    CHECK_EQ_INT(st.misses, 3);
+    CHECK_EQ_INT(st.reserves, 3);
+    CHECK_EQ_INT(st.last_warp, 7);
+    CHECK_EQ_INT(st.evicts, 1); /* line 0, reserved by warp 5, made room for line 2 */
+    CHECK_EQ_U64(st.evict_block, 0);
+    CHECK_EQ_INT(st.evict_warp, 5);
+    cache_free(&c);
+    /* policies without L1 hooks install none */
+    if (make("gto", 4, 1) == 0) {
+        struct cache_hooks g = warp_sched_l1_hooks(&ws);
+        CHECK(!g.on_access && !g.on_reserve && !g.on_evict);
+        warp_sched_free(&ws);
+    }
+}
+
 int main(void)
 {
     RUN(table_is_well_formed);
@@ -198,5 +274,6 @@ int main(void)
     RUN(swl_limits_to_n_oldest);
     RUN(schedulers_own_slots_mod_n);
     RUN(bad_specs);
+    RUN(l1_hooks_reach_the_policy);
     return check_summary();
 }

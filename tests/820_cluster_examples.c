@@ -40,7 +40,10 @@ TEST(unknown_example)
 TEST(unzeroed_workspace_is_detected)
 {
     char err[256];
-    ccgpu *gpu = ccgpu_create(NULL, err, sizeof err);
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu_config_set(cfg, "ccgpu_mode", "functional");
+    ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
     CHECK(gpu != NULL);
     if (!gpu)
         return;

@@ -68,7 +68,10 @@ TEST(many_lines_grow_tables)
 TEST(atax1_through_the_engine)
 {
     char err[256];
-    ccgpu *gpu = ccgpu_create(NULL, err, sizeof err);
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu_config_set(cfg, "ccgpu_mode", "functional");
+    ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
     CHECK(gpu != NULL);
     if (!gpu)
         return;

@@ -15,12 +15,14 @@ static void cluster_usage(FILE *f)
             "usage: ccgpu cluster (--ctas N | --grid GXxGY) --clusters M\n"
             "                     [--index y|x|tile] [--tile WxH] [--redirect] [--show N]\n"
             "       ccgpu cluster --examples [mm|kmeans|syrk|atax|all] [--sms N]\n"
+            "       ccgpu cluster --examples NAME --timing [--config FILE] [--small]\n"
             "--index y: row-major (clusters row-adjacent CTAs, the paper's Y-partitioning),\n"
             "x: column-major (X-partitioning), tile: WxH tiles (default 2x2).\n"
             "--redirect also lists, for each new CTA u, the original CTA it runs under\n"
             "RR binding (Eq. 8 then Eq. 7).\n"
             "--examples runs cuda/examples/ on the functional engine: each clustered form\n"
-            "must write exactly what the original kernel writes.\n");
+            "must write exactly what the original kernel writes. With --timing they run\n"
+            "larger on the timing model and print cycles, L1 hits/misses and L2 reads.\n");
 }
 
 static int parse_u32(const char *s, uint32_t *out)
@@ -66,7 +68,8 @@ int cmd_cluster(int argc, char **argv)
     uint32_t n = 0, m = 0, show = 16;
     struct cluster_grid g = { 0, 1, CLUSTER_INDEX_Y, 2, 2 };
     int grid = 0, redirect = 0;
-    const char *examples = NULL;
+    const char *examples = NULL, *config = NULL;
+    int timing = 0, small = 0;
     uint32_t sms = 15;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -76,6 +79,12 @@ int cmd_cluster(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--redirect")) {
             redirect = 1;
+            continue;
+        } else if (!strcmp(a, "--timing")) {
+            timing = 1;
+            continue;
+        } else if (!strcmp(a, "--small")) {
+            small = 1;
             continue;
         } else if (!v) {
             fprintf(stderr, "ccgpu cluster: %s needs a value (see ccgpu cluster --help)\n", a);
@@ -90,6 +99,8 @@ int cmd_cluster(int argc, char **argv)
             grid = 1;
         } else if (!strcmp(a, "--examples")) {
             examples = v;
+        } else if (!strcmp(a, "--config")) {
+            config = v;
         } else if (!strcmp(a, "--sms")) {
             bad = parse_u32(v, &sms);
         } else if (!strcmp(a, "--clusters")) {
@@ -120,8 +131,10 @@ int cmd_cluster(int argc, char **argv)
     if (examples) {
         int runs = 0, bad = 0;
         char err[512] = "";
-        int rc = cluster_examples_run(strcmp(examples, "all") ? examples : NULL, sms, stdout, &runs,
-                                      &bad, err, sizeof err);
+        const char *only = strcmp(examples, "all") ? examples : NULL;
+        int rc = timing ? cluster_examples_timing(only, config, !small, stdout, &runs, &bad, err,
+                                                  sizeof err)
+                        : cluster_examples_run(only, sms, stdout, &runs, &bad, err, sizeof err);
         if (rc) {
             fprintf(stderr, "ccgpu cluster: %s\n", err);
             return 1;

@@ -1,12 +1,16 @@
-/* ccgpu compare BENCH... --sched lrr,gto,2lvl,swl:N [--config F] [options]:
+/* ccgpu compare BENCH... --sched lrr,gto,2lvl,swl:N,best-swl,ccws [--suite CLASS]
+ * [--belady] [--config F] [options]:
  * runs each benchmark under each warp scheduler in the timing model and
  * prints cycles, IPC normalised to GTO (to the first scheduler when gto is
  * not in the list) and L1D MPKI (misses per 1000 warp instructions), with
- * the harmonic mean of the normalised IPC per scheduler. With --belady
- * (or --belady-bypass) each run's L1D stream is also replayed with Belady
- * OPT (belady.h) and printed as the <sched>-BEL MPKI column (Fig. 8/10),
- * with the mean MPKI of both columns on the hmean rows. */
-#include "cli/belady.h"
+ * the harmonic mean of the normalised IPC per scheduler. --suite adds the
+ * benchmarks of a class (hcs, mcs, ci ...); best-swl[:L/L/...] is the best
+ * static warp limit (ccws_runs.h); --belady adds the Belady-optimal MPKI of
+ * each run's L1 stream (the CCWS paper's <sched>-BEL), Belady's MIN with
+ * every miss allocating; --belady-bypass the same with OPT allowed to
+ * bypass (never more misses). With either, the hmean rows also give the
+ * arithmetic mean MPKI of both columns (the paper's Fig. 10 averages). */
+#include "cli/ccws_runs.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include <math.h>
@@ -16,59 +20,19 @@
 
 #define MAX_SCHED 32
 
-struct cell {
-    int ok;
-    double cycles, ipc, mpki, bel_mpki;
-};
-
-static int run_one(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
-                   struct cli_belady *bel, struct cell *c)
-{
-    memset(c, 0, sizeof *c);
-    c->bel_mpki = NAN;
-    if (bel->on && cli_belady_prepare(bel, o->cfg))
-        return -2;
-    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", sched) ||
-        ccgpu_config_set(o->cfg, "ccgpu_mode", "timing")) {
-        fprintf(stderr, "ccgpu compare: %s\n", ccgpu_config_error(o->cfg));
-        cli_belady_cleanup(bel);
-        return -2;
-    }
-    char err[512];
-    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
-    if (!gpu) {
-        fprintf(stderr, "ccgpu compare: %s\n", err);
-        cli_belady_cleanup(bel);
-        return -2;
-    }
-    ccgpu_set_printf_stream(gpu, stderr);
-    struct bench_ctx ctx = { .gpu = gpu, .size = o->size, .input = o->input,
-                             .data_dir = o->data_dir, .seed = o->seed };
-    int rc = b->run(&ctx);
-    if (rc)
-        fprintf(stderr, "ccgpu compare: %s with %s: %s\n", b->name, sched, ctx.error);
-    c->ok = rc == 0;
-    ccgpu_stat(gpu, "cycles", -1, &c->cycles);
-    ccgpu_stat(gpu, "ipc", -1, &c->ipc);
-    ccgpu_stat(gpu, "l1d.mpki", -1, &c->mpki);
-    ccgpu_destroy(gpu);
-    if (bel->on && cli_belady_mpki(bel, o->cfg, &c->bel_mpki))
-        return -2;
-    return rc;
-}
-
 int cmd_compare(int argc, char **argv)
 {
-    char *rest[256], *list = NULL;
-    int nrest = 0;
-    struct cli_belady bel = { 0 };
+    char *rest[256], *list = NULL, *suite = NULL;
+    int nrest = 0, belady = 0;
     for (int i = 0; i < argc && nrest < 256; i++) {
         if (i > 0 && !strcmp(argv[i], "--sched") && i + 1 < argc)
             list = argv[++i];
+        else if (i > 0 && !strcmp(argv[i], "--suite") && i + 1 < argc)
+            suite = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--belady"))
-            bel.on = 1;
+            belady = 1;
         else if (i > 0 && !strcmp(argv[i], "--belady-bypass"))
-            bel.on = bel.bypass = 1;
+            belady = 2;
         else
             rest[nrest++] = argv[i];
     }
@@ -83,9 +47,10 @@ int cmd_compare(int argc, char **argv)
     snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,2lvl");
     for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
         scheds[ns++] = t;
-    if (o.npositional < 1 || ns == 0 || o.functional) {
-        fprintf(stderr, "usage: ccgpu compare BENCH... --sched lrr,gto,2lvl,swl:N [--config F] "
-                        "[--size S] [-o key=value] [--belady | --belady-bypass]\n");
+    if ((o.npositional < 1 && !suite) || ns == 0 || o.functional) {
+        fprintf(stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
+                        "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--config F] [--size S] "
+                        "[-o key=value]\n");
         cli_run_options_free(&o);
         return 2;
     }
@@ -93,22 +58,32 @@ int cmd_compare(int argc, char **argv)
     for (int s = 0; s < ns; s++)
         if (!strcmp(scheds[s], "gto"))
             base = s;
-    const struct bench_ops *benches[64];
+    const struct bench_ops *benches[128];
+    int nb = 0;
     for (int i = 0; i < o.npositional; i++)
-        if (!(benches[i] = bench_find(o.positional[i]))) {
+        if (!(benches[nb++] = bench_find(o.positional[i]))) {
             fprintf(stderr, "ccgpu compare: unknown benchmark '%s' (see ccgpu list)\n",
                     o.positional[i]);
             cli_run_options_free(&o);
             return 2;
         }
+    for (int i = 0; suite && bench_table[i] && nb < 128; i++)
+        if (!strcmp(bench_table[i]->klass, suite))
+            benches[nb++] = bench_table[i];
+    if (suite && nb == o.npositional) {
+        fprintf(stderr, "ccgpu compare: --suite %s: no benchmark of that class (see ccgpu list)\n",
+                suite);
+        cli_run_options_free(&o);
+        return 2;
+    }
     double inv_sum[MAX_SCHED] = { 0 }, mpki_sum[MAX_SCHED] = { 0 }, bel_sum[MAX_SCHED] = { 0 };
     int counted[MAX_SCHED] = { 0 }, failed = 0;
     printf("%-12s %-12s %12s %8s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
-           "IPC/base", "L1 MPKI", bel.on ? (bel.bypass ? "  BEL-byp MPKI" : "  BEL MPKI") : "");
-    for (int i = 0; i < o.npositional; i++) {
-        struct cell cells[MAX_SCHED];
+           "IPC/base", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    for (int i = 0; i < nb; i++) {
+        struct ccws_cell cells[MAX_SCHED];
         for (int s = 0; s < ns; s++) {
-            int r = run_one(&o, benches[i], scheds[s], &bel, &cells[s]);
+            int r = ccws_run(&o, benches[i], scheds[s], belady, &cells[s]);
             if (r == -2) {
                 cli_run_options_free(&o);
                 return 2;
@@ -116,11 +91,16 @@ int cmd_compare(int argc, char **argv)
             failed += r != 0;
         }
         for (int s = 0; s < ns; s++) {
-            const struct cell *c = &cells[s];
+            const struct ccws_cell *c = &cells[s];
             double norm = cells[base].ok && cells[base].ipc > 0 ? c->ipc / cells[base].ipc : NAN;
-            printf("%-12s %-12s %12.0f %8.3f %9.3f %9.2f", benches[i]->name, scheds[s],
-                   c->cycles, c->ipc, norm, c->mpki);
-            if (bel.on)
+            char name[64];
+            if (c->swl)
+                snprintf(name, sizeof name, "%s(%u)", scheds[s], c->swl);
+            else
+                snprintf(name, sizeof name, "%s", scheds[s]);
+            printf("%-12s %-12s %12.0f %8.3f %9.3f %9.2f", benches[i]->name, name, c->cycles,
+                   c->ipc, norm, c->mpki);
+            if (belady)
                 printf(" %9.2f", c->bel_mpki);
             printf("%s\n", c->ok ? "" : "  FAIL");
             if (c->ok && norm > 0) {
@@ -134,16 +114,16 @@ int cmd_compare(int argc, char **argv)
     for (int s = 0; s < ns; s++) {
         printf("%-12s %-12s %12s %8s %9.3f", "hmean", scheds[s], "", "",
                counted[s] ? counted[s] / inv_sum[s] : NAN);
-        if (bel.on)
+        if (belady)
             printf(" %9.2f %9.2f", counted[s] ? mpki_sum[s] / counted[s] : NAN,
                    counted[s] ? bel_sum[s] / counted[s] : NAN);
         printf("\n");
     }
     printf("(IPC/base: IPC normalised to %s, harmonic mean", scheds[base]);
-    if (bel.on)
-        printf("; MPKI per 1000 warp instructions, arithmetic mean on the hmean rows; BEL: "
-               "Belady OPT %s on the scheduler's own L1D stream",
-               bel.bypass ? "allowed to bypass" : "without bypass (every miss allocates)");
+    if (belady)
+        printf("; MPKI: L1D misses per 1000 warp instructions, arithmetic mean on the hmean "
+               "rows; BEL: Belady OPT %s on each run's own L1D stream",
+               belady == 2 ? "allowed to bypass" : "with every miss allocating");
     printf(")\n");
     cli_run_options_free(&o);
     return failed ? 1 : 0;

@@ -20,6 +20,12 @@ int cli_workset_collect(const struct cli_run_options *o, const char *name, uint3
         fprintf(stderr, "ccgpu: line size %u: expected a power of two >= 4\n", line_bytes);
         return 2;
     }
+    /* working sets are a functional property: no need for the timing model */
+    if (ccgpu_config_set(o->cfg, "ccgpu_mode", "functional") != 0) {
+        fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
+        workset_free(ws);
+        return 1;
+    }
     ccgpu *gpu = cli_create_gpu(o);
     if (!gpu) {
         workset_free(ws);

@@ -22,6 +22,8 @@ struct ex {
     char *err;
     size_t errlen;
     int runs, mismatches;
+    int timing; /* timing-model run: statistics per launch */
+    int large;  /* the larger inputs */
     void *bufs[16]; /* host buffers of the running example, freed after it */
     int nbufs;
 };
@@ -36,6 +38,7 @@ struct variant {
 };
 
 static int ex_fail(struct ex *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void ex_stats(struct ex *e, const char *kernel, const char *form);
 
 static int ex_fail(struct ex *e, const char *fmt, ...)
 {
@@ -76,6 +79,8 @@ static int ex_launch(struct ex *e, const char *base, const struct variant *v,
     if (!v) {
         if (ccgpu_launch(e->gpu, e->mod, name, grid, block, 0, args, nargs))
             return ex_fail(e, "%s", ccgpu_error(e->gpu));
+        if (e->timing && e->log)
+            ex_stats(e, base, "original");
         return 0;
     }
     uint32_t gx = grid.x, gy = grid.y, m = v->clusters ? v->clusters : e->sms;
@@ -106,6 +111,22 @@ static int ex_launch(struct ex *e, const char *base, const struct variant *v,
     return 0;
 }
 
+/* timing runs: the last launch's cycles, L1 hits / misses and L1-to-L2 reads */
+static void ex_stats(struct ex *e, const char *kernel, const char *form)
+{
+    static const char *const names[] = { "cycles", "l1d.hits", "l1d.misses", "mem.reads" };
+    int k = ccgpu_num_kernels(e->gpu) - 1;
+    fprintf(e->log, "  %-8s %-30s", kernel, form);
+    for (int i = 0; i < 4; i++) {
+        double v;
+        if (ccgpu_stat(e->gpu, names[i], k, &v) == 0)
+            fprintf(e->log, " %12.0f", v);
+        else
+            fprintf(e->log, " %12s", "-");
+    }
+    fputc('\n', e->log);
+}
+
 /* runs one variant and compares the output buffer with ref; init (or NULL)
  * is the output buffer's initial content for kernels that read it */
 static int ex_check(struct ex *e, const char *base, const struct variant *v,
@@ -123,7 +144,17 @@ static int ex_check(struct ex *e, const char *base, const struct variant *v,
     int same = memcmp(scratch, ref, bytes) == 0;
     e->runs++;
     e->mismatches += !same;
-    if (e->log || !same) {
+    if (e->timing && e->log) {
+        char form[64];
+        snprintf(form, sizeof form, "%s (%s, %u active)%s", v->suffix + 1,
+                 v->mode == CCL_X ? "x" : v->mode == CCL_TILE ? "tile" : "y", v->active,
+                 same ? "" : " DIFFERENT");
+        if (!strstr(v->suffix, "agent"))
+            snprintf(form, sizeof form, "%s (%s)%s", v->suffix + 1,
+                     v->mode == CCL_X ? "x" : v->mode == CCL_TILE ? "tile" : "y",
+                     same ? "" : " DIFFERENT");
+        ex_stats(e, base, form);
+    } else if (e->log || !same) {
         static const char *const modes[] = { "y", "x", "tile" };
         FILE *f = e->log ? e->log : stderr;
         fprintf(f, "  %-22s SMs %-3u clusters %-3u index %-4s agents %-3u active %-2u  %s\n",
@@ -153,10 +184,18 @@ static float ex_rand(uint64_t *s)
 }
 
 /* the variants every example runs, for an e->sms-SM GPU */
-static uint32_t ex_variants(const struct ex *e, const char *agent_suffix, int two_d,
+static uint32_t ex_variants(const struct ex *e, const char *agent_suffix, int two_d, int xpart,
                             struct variant *v)
 {
     uint32_t n = 0, s = e->sms;
+    if (e->timing) { /* the paper's forms: RD, CLU, CLU+TOT */
+        uint32_t mode = xpart ? CCL_X : CCL_Y; /* the paper's partition (Table 2) */
+        v[n++] = (struct variant){ "_redirect", mode, 0, 0, 0, 0, 0 };
+        v[n++] = (struct variant){ agent_suffix, mode, 0, 0, 0, s * 8, 64 };
+        v[n++] = (struct variant){ agent_suffix, mode, 0, 0, 0, s * 8, 2 };
+        v[n++] = (struct variant){ agent_suffix, mode, 0, 0, 0, s * 8, 1 };
+        return n;
+    }
     v[n++] = (struct variant){ "_redirect", CCL_Y, 0, 0, 0, 0, 0 };
     v[n++] = (struct variant){ "_redirect", CCL_X, 0, 0, s + 3, 0, 0 };
     v[n++] = (struct variant){ agent_suffix, CCL_Y, 0, 0, 0, 0, 2 };
@@ -174,7 +213,8 @@ static uint32_t ex_variants(const struct ex *e, const char *agent_suffix, int tw
 /* ---- matrix multiply -------------------------------------------------------- */
 static int ex_mm(struct ex *e)
 {
-    enum { HA = 72, WA = 40, WB = 88, T = 16 };
+    const int HA = e->large ? 256 : 72, WA = e->large ? 256 : 40, WB = e->large ? 256 : 88;
+    const int T = 16;
     float *a = ex_mem(e, sizeof(float) * HA * WA), *b = ex_mem(e, sizeof(float) * WA * WB);
     float *ref = ex_mem(e, sizeof(float) * HA * WB), *got = ex_mem(e, sizeof(float) * HA * WB);
     float *cpu = ex_mem(e, sizeof(float) * HA * WB);
@@ -205,7 +245,7 @@ static int ex_mm(struct ex *e)
     if (!close_enough(ref, cpu, HA * WB))
         return ex_fail(e, "mm_original disagrees with the CPU reference");
     struct variant v[16];
-    uint32_t nv = ex_variants(e, "_agent", 1, v);
+    uint32_t nv = ex_variants(e, "_agent", 1, 0, v);
     for (uint32_t i = 0; i < nv; i++)
         if (ex_check(e, "mm", &v[i], grid, block, args, 6, dc, NULL, ref, sc, got))
             return -1;
@@ -215,7 +255,8 @@ static int ex_mm(struct ex *e)
 /* ---- k-means assignment -------------------------------------------------------- */
 static int ex_kmeans(struct ex *e)
 {
-    enum { NP = 1000, NF = 8, NC = 5, B = 64 };
+    const int NP = e->large ? 16384 : 1000, NF = e->large ? 34 : 8, NC = 5;
+    const int B = e->large ? 256 : 64;
     float *feat = ex_mem(e, sizeof(float) * NF * NP), *cent = ex_mem(e, sizeof(float) * NC * NF);
     int *ref = ex_mem(e, sizeof(int) * NP), *got = ex_mem(e, sizeof(int) * NP);
     if (!feat || !cent || !ref || !got)
@@ -255,7 +296,7 @@ static int ex_kmeans(struct ex *e)
                            best);
     }
     struct variant v[16];
-    uint32_t nv = ex_variants(e, "_agent", 0, v);
+    uint32_t nv = ex_variants(e, "_agent", 0, 1, v);
     v[nv++] = (struct variant){ "_agent_bypass", CCL_X, 0, 0, 0, 0, 2 };
     for (uint32_t i = 0; i < nv; i++)
         if (ex_check(e, "kmeans", &v[i], grid, block, args, 6, dm, NULL, ref, sr, got))
@@ -266,7 +307,7 @@ static int ex_kmeans(struct ex *e)
 /* ---- SYRK ---------------------------------------------------------------------- */
 static int ex_syrk(struct ex *e)
 {
-    enum { N = 70, M = 24 };
+    const int N = e->large ? 256 : 70, M = e->large ? 128 : 24;
     float *a = ex_mem(e, sizeof(float) * N * M), *c0 = ex_mem(e, sizeof(float) * N * N);
     float *ref = ex_mem(e, sizeof(float) * N * N), *got = ex_mem(e, sizeof(float) * N * N);
     float *cpu = ex_mem(e, sizeof(float) * N * N);
@@ -298,7 +339,7 @@ static int ex_syrk(struct ex *e)
     if (!close_enough(ref, cpu, N * N))
         return ex_fail(e, "syrk_original disagrees with the CPU reference");
     struct variant v[16];
-    uint32_t nv = ex_variants(e, "_agent", 1, v);
+    uint32_t nv = ex_variants(e, "_agent", 1, 1, v);
     for (uint32_t i = 0; i < nv; i++) /* C is read and written: start from c0 */
         if (ex_check(e, "syrk", &v[i], grid, block, args, 6, dc, c0, ref, sc, got))
             return -1;
@@ -308,7 +349,8 @@ static int ex_syrk(struct ex *e)
 /* ---- ATAX ---------------------------------------------------------------------- */
 static int ex_atax(struct ex *e)
 {
-    enum { NX = 300, NY = 200, B = 32 };
+    const int NX = e->large ? 2048 : 300, NY = e->large ? 1024 : 200;
+    const int B = e->large ? 128 : 32;
     float *a = ex_mem(e, sizeof(float) * NX * NY), *x = ex_mem(e, sizeof(float) * NY);
     float *tmp = ex_mem(e, sizeof(float) * NX), *y = ex_mem(e, sizeof(float) * NY);
     float *got1 = ex_mem(e, sizeof(float) * NX), *got2 = ex_mem(e, sizeof(float) * NY);
@@ -350,7 +392,7 @@ static int ex_atax(struct ex *e)
     if (!close_enough(tmp, got1, NX) || !close_enough(y, got2, NY))
         return ex_fail(e, "atax_original disagrees with the CPU reference");
     struct variant v[16];
-    uint32_t nv = ex_variants(e, "_agent", 0, v);
+    uint32_t nv = ex_variants(e, "_agent", 0, 1, v);
     v[nv++] = (struct variant){ "_agent_prefetch", CCL_Y, 0, 0, 0, 0, 2 };
     for (uint32_t i = 0; i < nv; i++)
         if (ex_check(e, "atax1", &v[i], g1, block, args1, 5, dt, NULL, tmp, st, got1))
@@ -374,20 +416,25 @@ static const struct {
     { "atax", "cuda/examples/atax.ptx", ex_atax },
 };
 
-int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
-                         char *err, size_t errlen)
+static int run_examples(const char *only, uint32_t sms, const char *config, int timing, int large,
+                        FILE *log, int *runs, int *mismatches, char *err, size_t errlen)
 {
     int rc = 0, found = 0;
     for (size_t i = 0; i < sizeof examples / sizeof examples[0] && rc == 0; i++) {
         if (only && strcmp(only, examples[i].name) != 0)
             continue;
         found = 1;
-        char cfgline[64], cerr[256];
-        snprintf(cfgline, sizeof cfgline, "gpgpu_n_clusters %u\n", sms);
+        char cfgline[96], cerr[512];
+        if (timing)
+            snprintf(cfgline, sizeof cfgline, "ccgpu_mode timing\n");
+        else
+            snprintf(cfgline, sizeof cfgline, "ccgpu_mode functional\ngpgpu_n_clusters %u\n", sms);
         ccgpu_config *cfg = ccgpu_config_new();
-        if (!cfg || ccgpu_config_load_string(cfg, cfgline, "cluster_examples")) {
+        if (!cfg || (config && ccgpu_config_load(cfg, config)) ||
+            ccgpu_config_load_string(cfg, cfgline, "cluster_examples")) {
+            snprintf(err, errlen, "cluster examples: %s",
+                     cfg ? ccgpu_config_error(cfg) : "out of memory");
             ccgpu_config_free(cfg);
-            snprintf(err, errlen, "cluster examples: out of memory");
             return -1;
         }
         ccgpu *gpu = ccgpu_create(cfg, cerr, sizeof cerr);
@@ -396,7 +443,8 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
             snprintf(err, errlen, "cluster examples: %s", cerr);
             return -1;
         }
-        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0, { 0 }, 0 };
+        struct ex e = { gpu, NULL, ccgpu_num_sms(gpu), 0, log, err, errlen, 0, 0, timing, large,
+                        { 0 }, 0 };
         const char *text = embedded_find(examples[i].ptx);
         if (!text) {
             snprintf(err, errlen, "cluster examples: %s is not embedded", examples[i].ptx);
@@ -406,7 +454,11 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
             snprintf(err, errlen, "cluster examples: %s", ccgpu_error(gpu));
             rc = -1;
         } else {
-            if (log)
+            if (log && timing)
+                fprintf(log, "%s on %u SMs (timing model)%*s %12s %12s %12s %12s\n",
+                        examples[i].name, e.sms, (int)(20 - strlen(examples[i].name)), "",
+                        "cycles", "L1 hits", "L1 misses", "L2 reads");
+            else if (log)
                 fprintf(log, "%s on %u SMs:\n", examples[i].name, e.sms);
             rc = examples[i].run(&e);
             if (rc)
@@ -424,4 +476,16 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
         return -1;
     }
     return rc;
+}
+
+int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
+                         char *err, size_t errlen)
+{
+    return run_examples(only, sms, NULL, 0, 0, log, runs, mismatches, err, errlen);
+}
+
+int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
+                            int *mismatches, char *err, size_t errlen)
+{
+    return run_examples(only, 0, config, 1, large, log, runs, mismatches, err, errlen);
 }

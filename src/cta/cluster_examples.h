@@ -14,4 +14,12 @@
 int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
                          char *err, size_t errlen);
 
+/* The same on the timing model (config file `config`, may be NULL, plus
+ * ccgpu_mode timing), with larger inputs when `large`, and the paper's forms -- redirection,
+ * agents with all / 2 / 1 active per SM -- printing cycles, L1 hits and
+ * misses and L1-to-L2 reads of each launch to log; outputs are still compared
+ * with the original's. */
+int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
+                            int *mismatches, char *err, size_t errlen);
+
 #endif

@@ -41,6 +41,11 @@ void ccgpu_config_free(ccgpu_config *cfg)
         free(cfg->entries[i].origin);
     }
     free(cfg->entries);
+    for (int i = 0; i < cfg->nreads; i++) {
+        free(cfg->reads[i].key);
+        free(cfg->reads[i].dflt);
+    }
+    free(cfg->reads);
     free(cfg);
 }
 
@@ -191,17 +196,64 @@ int ccgpu_config_load(ccgpu_config *cfg, const char *path)
     return rc;
 }
 
-const struct config_entry *config_find(const ccgpu_config *cfg, const char *key)
+const struct config_entry *config_peek(const ccgpu_config *cfg, const char *key)
+{
+    for (int i = 0; cfg && i < cfg->count; i++)
+        if (strcmp(cfg->entries[i].key, key) == 0)
+            return &cfg->entries[i];
+    return NULL;
+}
+
+/* Records that key was asked for (with its default, when the asker gave
+ * one). The log is bookkeeping, not configuration, so like the used marks it
+ * is written through a const store; a failed allocation only sets reads_lost. */
+static void log_read(const ccgpu_config *ccfg, const char *key, const char *dflt)
+{
+    ccgpu_config *cfg = (ccgpu_config *)ccfg;
+    for (int i = 0; i < cfg->nreads; i++)
+        if (strcmp(cfg->reads[i].key, key) == 0) {
+            if (!cfg->reads[i].dflt && dflt && !(cfg->reads[i].dflt = strdup(dflt)))
+                cfg->reads_lost = 1;
+            return;
+        }
+    if (cfg->nreads == cfg->capreads) {
+        int cap = cfg->capreads ? cfg->capreads * 2 : 64;
+        struct config_read *n = realloc(cfg->reads, (size_t)cap * sizeof *n);
+        if (!n) {
+            cfg->reads_lost = 1;
+            return;
+        }
+        cfg->reads = n;
+        cfg->capreads = cap;
+    }
+    struct config_read *r = &cfg->reads[cfg->nreads];
+    r->key = strdup(key);
+    r->dflt = dflt ? strdup(dflt) : NULL;
+    if (!r->key || (dflt && !r->dflt)) {
+        free(r->key);
+        free(r->dflt);
+        cfg->reads_lost = 1;
+        return;
+    }
+    cfg->nreads++;
+}
+
+/* config_find with the default the caller will use when key is absent. */
+static const struct config_entry *find_logged(const ccgpu_config *cfg, const char *key,
+                                              const char *dflt)
 {
     if (!cfg)
         return NULL;
-    for (int i = 0; i < cfg->count; i++)
-        if (strcmp(cfg->entries[i].key, key) == 0) {
-            /* "used" is bookkeeping, not configuration: reading marks it. */
-            ((struct config_entry *)&cfg->entries[i])->used = 1;
-            return &cfg->entries[i];
-        }
-    return NULL;
+    log_read(cfg, key, dflt);
+    const struct config_entry *e = config_peek(cfg, key);
+    if (e) /* "used" is bookkeeping, not configuration: reading marks it. */
+        ((struct config_entry *)e)->used = 1;
+    return e;
+}
+
+const struct config_entry *config_find(const ccgpu_config *cfg, const char *key)
+{
+    return find_logged(cfg, key, NULL);
 }
 
 void config_accept(const ccgpu_config *cfg, const char *key)
@@ -219,7 +271,9 @@ static int bad_value(const struct config_entry *e, const char *what, char *err, 
 int config_get_u64(const ccgpu_config *cfg, const char *key, uint64_t dflt, uint64_t *out,
                    char *err, size_t errlen)
 {
-    const struct config_entry *e = config_find(cfg, key);
+    char d[24];
+    snprintf(d, sizeof d, "%" PRIu64, dflt);
+    const struct config_entry *e = find_logged(cfg, key, d);
     if (!e) {
         *out = dflt;
         return 0;
@@ -264,7 +318,11 @@ int config_get_u32(const ccgpu_config *cfg, const char *key, uint32_t dflt, uint
 int config_get_double(const ccgpu_config *cfg, const char *key, double dflt, double *out,
                       char *err, size_t errlen)
 {
-    const struct config_entry *e = config_find(cfg, key);
+    char d[40];
+    snprintf(d, sizeof d, "%.15g", dflt);
+    if (strtod(d, NULL) != dflt) /* the shortest form that reads back exactly */
+        snprintf(d, sizeof d, "%.17g", dflt);
+    const struct config_entry *e = find_logged(cfg, key, d);
     if (!e) {
         *out = dflt;
         return 0;
@@ -281,7 +339,7 @@ int config_get_double(const ccgpu_config *cfg, const char *key, double dflt, dou
 int config_get_bool(const ccgpu_config *cfg, const char *key, int dflt, int *out, char *err,
                     size_t errlen)
 {
-    const struct config_entry *e = config_find(cfg, key);
+    const struct config_entry *e = find_logged(cfg, key, dflt ? "1" : "0");
     if (!e) {
         *out = dflt;
         return 0;
@@ -298,14 +356,18 @@ int config_get_bool(const ccgpu_config *cfg, const char *key, int dflt, int *out
 
 const char *config_get_str(const ccgpu_config *cfg, const char *key, const char *dflt)
 {
-    const struct config_entry *e = config_find(cfg, key);
+    const struct config_entry *e = find_logged(cfg, key, dflt);
     return e ? e->value : dflt;
 }
 
 int config_get_choice(const ccgpu_config *cfg, const char *key, const char *const *choices,
                       int dflt, int *out, char *err, size_t errlen)
 {
-    const struct config_entry *e = config_find(cfg, key);
+    const char *d = NULL;
+    for (int i = 0; choices[i]; i++)
+        if (i == dflt)
+            d = choices[i];
+    const struct config_entry *e = find_logged(cfg, key, d);
     if (!e) {
         *out = dflt;
         return 0;
@@ -340,12 +402,19 @@ int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen)
     return 0;
 }
 
-void config_reset_used(const ccgpu_config *cfg)
+void config_reset_used(const ccgpu_config *ccfg)
 {
-    if (!cfg)
+    if (!ccfg)
         return;
+    ccgpu_config *cfg = (ccgpu_config *)ccfg; /* bookkeeping only, as in log_read */
     for (int i = 0; i < cfg->count; i++)
-        ((struct config_entry *)&cfg->entries[i])->used = 0;
+        cfg->entries[i].used = 0;
+    for (int i = 0; i < cfg->nreads; i++) {
+        free(cfg->reads[i].key);
+        free(cfg->reads[i].dflt);
+    }
+    cfg->nreads = 0;
+    cfg->reads_lost = 0;
 }
 
 ccgpu_config *config_clone(const ccgpu_config *cfg)

@@ -7,6 +7,7 @@
 #define CCGPU_GPU_CONFIG_H
 #include "ccgpu.h"
 #include <stdint.h>
+#include <stdio.h>
 
 struct config_entry {
     char *key;
@@ -15,9 +16,23 @@ struct config_entry {
     int used;
 };
 
+/* One option a module asked for, in the order of first asking, with the
+ * default it would have used (NULL when the module did not say: presence
+ * checks and string options whose built-in value lives in the module). */
+struct config_read {
+    char *key;
+    char *dflt;
+};
+
 struct ccgpu_config {
     struct config_entry *entries;
     int count, cap;
+    /* the read log: filled by config_find and the getters, cleared by
+     * config_reset_used; `ccgpu config` prints the effective configuration
+     * from it */
+    struct config_read *reads;
+    int nreads, capreads;
+    int reads_lost; /* out of memory while logging: the log is incomplete */
     char error[512];
 };
 
@@ -46,8 +61,22 @@ void config_accept(const ccgpu_config *cfg, const char *key);
 
 /* -1 with a message naming the first key nobody consumed. */
 int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen);
-/* Clears the used marks (so one config can create several GPUs). */
+/* Clears the used marks and the read log (so one config can create several
+ * GPUs, and the log describes the latest). */
 void config_reset_used(const ccgpu_config *cfg);
+
+/* The stored entry for key, or NULL; unlike config_find it neither marks
+ * nor logs (for printing the configuration). */
+const struct config_entry *config_peek(const ccgpu_config *cfg, const char *key);
+
+/* Writes the options read since the last config_reset_used as a loadable
+ * config file: "key value" per option set by a file or -o, each with a
+ * trailing "# origin" comment unless CONFIG_DUMP_PLAIN; with
+ * CONFIG_DUMP_ALL also the defaults ("# default"), and options without a
+ * known default as comment lines. -1 (message in err) if the read log is
+ * incomplete or writing fails. */
+enum { CONFIG_DUMP_ALL = 1, CONFIG_DUMP_PLAIN = 2 };
+int config_dump(const ccgpu_config *cfg, FILE *out, int flags, char *err, size_t errlen);
 
 /* Deep copy (NULL on allocation failure). */
 ccgpu_config *config_clone(const ccgpu_config *cfg);

@@ -92,7 +92,7 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
                 goto engine_error;
     const struct ptx_counters *cnt = ptx_launch_counters(l);
     for (;;) {
-        int resident = 0;
+        int resident = 0, progress = 0;
         for (uint32_t s = 0; s < nsms; s++) {
             for (uint32_t k = 0; k < per_sm; k++) {
                 struct ptx_cta *c = sms[s].slots[k];
@@ -114,7 +114,9 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
                              ptx_launch_kernel_name(l), (unsigned long long)cfg->max_warp_insts);
                     goto out;
                 }
+                progress |= executed > 0;
                 if (ptx_cta_done(c)) {
+                    progress = 1;
                     retire(&sms[s], k);
                     if (next < total && place(l, &sms[s], s, k, next++, nwarp_slots, tmp))
                         goto engine_error;
@@ -125,6 +127,11 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
         }
         if (!resident)
             break;
+        if (!progress) { /* cannot happen if barrier accounting is right; never hang */
+            snprintf(err, errlen, "kernel %s: no warp can run (internal error)",
+                     ptx_launch_kernel_name(l));
+            goto out;
+        }
     }
     rc = 0;
     goto out;

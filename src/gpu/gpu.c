@@ -3,6 +3,7 @@
 #include "ccgpu.h"
 #include "gpu/config.h"
 #include "gpu/funcrun.h"
+#include "gpu/ptxas_info.h"
 #include "gpu/stats.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
@@ -11,10 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_PTXAS_KERNELS 64
+
 struct ccgpu_module {
     struct ptx_module *mod;
     struct ptx_program *prog;
     struct ccgpu_module *next;
+    struct ptxas_kernel_info *ptxas; /* ptxas -v figures, or NULL */
+    int nptxas;
 };
 
 enum { MODE_FUNCTIONAL, MODE_TIMING };
@@ -203,6 +208,7 @@ void ccgpu_destroy(ccgpu *gpu)
         n = m->next;
         ptx_program_free(m->prog);
         ptx_module_free(m->mod);
+        free(m->ptxas);
         free(m);
     }
     devmem_free_all(&gpu->mem);
@@ -327,13 +333,39 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
     return m;
 }
 
-ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
+int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output)
+{
+    struct ptxas_kernel_info *k = calloc(MAX_PTXAS_KERNELS, sizeof *k);
+    char err[256];
+    if (!k)
+        return fail(gpu, "ptxas info: out of memory");
+    int n = ptxas_info_parse(ptxas_output, k, MAX_PTXAS_KERNELS, err, sizeof err);
+    if (n < 0) {
+        free(k);
+        return fail(gpu, "%s: %s", mod->mod->name ? mod->mod->name : "module", err);
+    }
+    for (int i = 0; i < n; i++) {
+        int f = ptx_find_function_index(mod->mod, k[i].name);
+        if (f < 0 || !mod->mod->funcs[f].is_entry) {
+            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
+                              "(stale .regs file?)",
+                         mod->mod->name ? mod->mod->name : "module", k[i].name);
+            free(k);
+            return r;
+        }
+    }
+    free(mod->ptxas);
+    mod->ptxas = k;
+    mod->nptxas = n;
+    return 0;
+}
+
+/* Whole file as a NUL-terminated string, or NULL. */
+static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(gpu, "%s: cannot open", path);
+    if (!f)
         return NULL;
-    }
     char *text = NULL;
     size_t len = 0, cap = 0;
     for (;;) {
@@ -343,7 +375,6 @@ ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
             if (!n) {
                 free(text);
                 fclose(f);
-                fail(gpu, "%s: out of memory", path);
                 return NULL;
             }
             text = n;
@@ -357,12 +388,38 @@ ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
     fclose(f);
     if (bad) {
         free(text);
-        fail(gpu, "%s: read error", path);
         return NULL;
     }
     text[len] = 0;
+    return text;
+}
+
+ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
+{
+    char *text = read_file(path);
+    if (!text) {
+        fail(gpu, "%s: cannot open", path);
+        return NULL;
+    }
     ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
     free(text);
+    if (!m)
+        return NULL;
+    /* ptxas -v figures beside the PTX: NAME.ptx -> NAME.regs */
+    size_t n = strlen(path);
+    if (n > 4 && strcmp(path + n - 4, ".ptx") == 0) {
+        char *regs = malloc(n + 2);
+        if (regs) {
+            memcpy(regs, path, n - 4);
+            memcpy(regs + n - 4, ".regs", 6);
+            char *info = read_file(regs);
+            int bad = info && ccgpu_module_set_ptxas_info(gpu, m, info);
+            free(info);
+            free(regs);
+            if (bad)
+                return NULL; /* the module stays owned by the GPU */
+        }
+    }
     return m;
 }
 
@@ -424,6 +481,15 @@ static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
     g->branches += c->branches;
     g->divergent_branches += c->divergent_branches;
     g->barriers += c->barriers;
+}
+
+/* ptxas's figure when the module has one for this kernel, else an estimate */
+static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_function *f)
+{
+    for (int i = 0; i < mod->nptxas; i++)
+        if (strcmp(mod->ptxas[i].name, f->name) == 0)
+            return mod->ptxas[i].registers;
+    return ptx_estimate_registers(mod->mod, f);
 }
 
 static int find_kernel(const struct ptx_module *m, const char *name)
@@ -489,7 +555,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .max_ctas_per_sm = gpu->max_ctas_per_sm,
         .shared_per_sm = gpu->shmem_per_sm,
         .registers_per_sm = gpu->registers_per_sm,
-        .regs_per_thread = ptx_estimate_registers(m, f),
+        .regs_per_thread = kernel_registers(mod, f),
         .max_warp_insts = gpu->max_warp_insts,
     };
     gpu->launches++;

@@ -77,8 +77,9 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     } else {
         b->next_pre = max64(b->next_pre, now + xfer);
         d->st.reads++;
+        /* data bursts never overlap, so reads complete in issue order */
         r.done = data + xfer;
-        d->done[d->ndone++] = r;
+        d->done[(d->done_head + d->ndone++) % d->cfg.queue_size] = r;
     }
     b->hits_queued--;
     d->cmd_dirty = 1;
@@ -172,36 +173,24 @@ void dram_cycle(struct dram *d, uint64_t now)
 
 int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
 {
-    int best = -1;
-    for (uint32_t i = 0; i < d->ndone; i++)
-        if (d->done[i].done <= now && (best < 0 || d->done[i].done < d->done[best].done ||
-                                       (d->done[i].done == d->done[best].done &&
-                                        d->done[i].seq < d->done[best].seq)))
-            best = (int)i;
-    if (best < 0)
+    if (!dram_reads_ready(d, now))
         return 0;
-    *token = d->done[best].token;
-    *aux = d->done[best].aux;
-    d->done[best] = d->done[--d->ndone];
+    const struct dram_req *r = &d->done[d->done_head];
+    *token = r->token;
+    *aux = r->aux;
+    d->done_head = (d->done_head + 1) % d->cfg.queue_size;
+    d->ndone--;
     d->cmd_dirty = 1; /* a read may issue again if the buffer was full */
     return 1;
-}
-
-uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < d->ndone; i++)
-        n += d->done[i].done <= now;
-    return n;
 }
 
 uint64_t dram_next_event(struct dram *d, uint64_t now)
 {
     uint64_t t = DRAM_NEVER;
-    /* reads already complete wait for the consumer: not an event */
-    for (uint32_t i = 0; i < d->ndone; i++)
-        if (d->done[i].done >= now && d->done[i].done < t)
-            t = d->done[i].done;
+    /* the oldest read's completion; once complete it waits for the
+     * consumer, and the reads behind it with it: not events */
+    if (d->ndone && d->done[d->done_head].done >= now)
+        t = d->done[d->done_head].done;
     if (d->nq) {
         if (d->cmd_dirty)
             refresh_cmd_next(d);

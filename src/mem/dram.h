@@ -59,8 +59,8 @@ struct dram {
     struct dram_bank *bank;
     struct dram_req *q;    /* waiting, in arrival order */
     uint32_t nq;
-    struct dram_req *done; /* reads issued, data not yet complete / not popped */
-    uint32_t ndone;
+    struct dram_req *done; /* reads issued, not popped: a ring in issue order */
+    uint32_t ndone, done_head;
     uint64_t seq, next_act_any, next_col_any, bus_free, next_read_col;
     uint32_t burst_cycles, burst_bytes;
     uint64_t cmd_next;  /* earliest cycle any queued request has a command */
@@ -83,8 +83,11 @@ void dram_cycle(struct dram *d, uint64_t now);
  * Writes complete silently. Issued reads wait here until popped; at most
  * queue_size of them, after which reads are not issued (back-pressure). */
 int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux);
-/* Reads whose data is complete by now, not yet popped. */
-uint32_t dram_reads_ready(const struct dram *d, uint64_t now);
+/* Nonzero when the oldest read's data is complete by now (not popped). */
+static inline uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
+{
+    return d->ndone && d->done[d->done_head].done <= now;
+}
 /* Earliest cycle >= now at which a command could issue or a read completes;
  * DRAM_NEVER when idle. Reads already complete are the consumer's business. */
 uint64_t dram_next_event(struct dram *d, uint64_t now);

@@ -37,7 +37,7 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
         return -1;
     }
     n->cfg = *cfg;
-    n->ev_dirty = 1;
+    n->start_dirty = n->arrive_dirty = 1;
     n->in = calloc(cfg->n_in, sizeof *n->in);
     n->out = calloc(cfg->n_out, sizeof *n->out);
     n->in_free = calloc(cfg->n_in, sizeof *n->in_free);
@@ -77,7 +77,12 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
     uint32_t flits = (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
     fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits ? flits : 1 });
     n->n_waiting++;
-    n->ev_dirty = 1;
+    /* a new head may start earlier than anything else waiting */
+    if (n->in[src].count == 1 && !n->start_dirty && n->out[dst].count < n->out[dst].cap) {
+        uint64_t ts = n->in_free[src] > n->out_free[dst] ? n->in_free[src] : n->out_free[dst];
+        if (ts < n->ev_start)
+            n->ev_start = ts;
+    }
     return 0;
 }
 
@@ -86,14 +91,21 @@ static uint32_t ser_cycles(const struct icnt *n, uint32_t flits)
     return (flits + n->cfg.flits_per_cycle - 1) / n->cfg.flits_per_cycle;
 }
 
-static void refresh_events(struct icnt *n)
+static void refresh_arrive(struct icnt *n)
 {
-    uint64_t a = ICNT_NEVER, st = ICNT_NEVER;
+    uint64_t a = ICNT_NEVER;
     for (uint32_t d = 0; d < n->cfg.n_out; d++) {
         const struct icnt_fifo *out = &n->out[d];
         if (out->count && fifo_head(out)->ready < a)
             a = fifo_head(out)->ready;
     }
+    n->ev_arrive = a;
+    n->arrive_dirty = 0;
+}
+
+static void refresh_start(struct icnt *n)
+{
+    uint64_t st = ICNT_NEVER;
     for (uint32_t s = 0; n->n_waiting && s < n->cfg.n_in; s++) {
         const struct icnt_fifo *in = &n->in[s];
         if (!in->count)
@@ -105,20 +117,19 @@ static void refresh_events(struct icnt *n)
         if (ts < st)
             st = ts;
     }
-    n->ev_arrive = a;
     n->ev_start = st;
-    n->ev_dirty = 0;
+    n->start_dirty = 0;
 }
 
 void icnt_cycle(struct icnt *n, uint64_t now)
 {
     if (!n->n_waiting)
         return;
-    if (n->ev_dirty)
-        refresh_events(n);
+    if (n->start_dirty)
+        refresh_start(n);
     if (n->ev_start > now)
         return;
-    n->ev_dirty = 1;
+    n->start_dirty = n->arrive_dirty = 1;
     uint32_t nin = n->cfg.n_in;
     for (uint32_t k = 0; k < nin; k++) {
         uint32_t s = (uint32_t)((now + k) % nin);
@@ -153,16 +164,22 @@ int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payloa
 
 void icnt_pop(struct icnt *n, uint32_t dst)
 {
-    if (n->out[dst].count) {
-        fifo_pop(&n->out[dst]);
-        n->ev_dirty = 1;
-    }
+    struct icnt_fifo *out = &n->out[dst];
+    if (!out->count)
+        return;
+    if (out->count == out->cap)
+        n->start_dirty = 1; /* a source waiting for this room may go */
+    if (fifo_head(out)->ready <= n->ev_arrive)
+        n->arrive_dirty = 1; /* the earliest head left */
+    fifo_pop(out);
 }
 
 uint64_t icnt_next_event(struct icnt *n, uint64_t now)
 {
-    if (n->ev_dirty)
-        refresh_events(n);
+    if (n->start_dirty)
+        refresh_start(n);
+    if (n->arrive_dirty)
+        refresh_arrive(n);
     uint64_t t = n->ev_start < n->ev_arrive ? n->ev_start : n->ev_arrive;
     return t == ICNT_NEVER ? t : (t > now ? t : now);
 }

@@ -48,7 +48,7 @@ struct icnt {
     uint64_t *in_free, *out_free; /* cycle each link is free again */
     uint32_t n_waiting;           /* packets in source FIFOs */
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
-    int ev_dirty;
+    int start_dirty, arrive_dirty;
     struct icnt_stats st;
 };
 

@@ -59,7 +59,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     }
     for (uint32_t i = 0; i < cfg->n_part; i++) {
         struct partition_config pc = {
-            .id = i, .l2_period = m->pl, .dram_period = m->pd, .l2_latency = cfg->l2_latency,
+            .id = i, .l2_period = m->pl, .dram_period = m->pd, .core_period = m->pc,
+            .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
             .l2_ports = cfg->l2_ports, .l2 = cfg->l2,
@@ -70,6 +71,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     }
     m->free_slot = NO_SLOT;
     m->due_dirty = 1;
+    m->l2_stale = 1;
+    m->dram_stale = 1;
     return 0;
 fail:
     memsys_free(m);
@@ -181,13 +184,15 @@ static void icnt_tick(struct memsys *m, uint64_t k)
         while (partition_can_accept(pt) && icnt_peek(&m->req, p, k, &slot)) {
             partition_accept(pt, now, (uint32_t)slot);
             icnt_pop(&m->req, p);
+            m->l2_stale = 1;
         }
         const struct tq_item *it;
         while ((it = tq_ready(&pt->out, now)) && icnt_can_push(&m->rep, p)) {
             const struct mem_slot *s = &m->slots[it->a];
             uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
             icnt_push(&m->rep, p, s->r.sm, m->cfg.ctrl_bytes + data, it->a);
-            tq_pop(&pt->out);
+            partition_out_pop(pt);
+            m->l2_stale = 1;
         }
     }
     icnt_cycle(&m->req, k);
@@ -211,26 +216,44 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
     return k;
 }
 
-static uint64_t l2_next(const struct memsys *m, uint64_t k0)
+/* The next L2 cycle >= k0 with work in any partition; the minimum over the
+ * partitions is kept until one of them changes. */
+static uint64_t l2_next(struct memsys *m, uint64_t k0)
 {
-    uint64_t k = MEMSYS_NEVER;
-    for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++)
-        k = min64(k, partition_l2_next(&m->part[p], k0));
-    return k;
+    if (m->l2_stale) {
+        uint64_t k = MEMSYS_NEVER;
+        for (uint32_t p = 0; p < m->cfg.n_part; p++)
+            k = min64(k, partition_l2_next(&m->part[p], 0));
+        m->l2_raw = k;
+        m->l2_stale = 0;
+    }
+    return m->l2_raw == MEMSYS_NEVER ? MEMSYS_NEVER : (m->l2_raw > k0 ? m->l2_raw : k0);
 }
 
+/* The next DRAM cycle >= j0 with work: the minimum over the channels of
+ * their next command or oldest read's completion, kept until one changes.
+ * (A completed read held up by a full return queue keeps this at j0; the
+ * ticks it causes change nothing.) */
 static uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
-    uint64_t j = MEMSYS_NEVER;
-    for (uint32_t p = 0; p < m->cfg.n_part && j > j0; p++)
-        j = min64(j, partition_dram_next(&m->part[p], j0));
-    return j;
+    if (m->dram_stale) {
+        uint64_t j = MEMSYS_NEVER;
+        for (uint32_t p = 0; p < m->cfg.n_part; p++)
+            j = min64(j, partition_dram_next(&m->part[p], 0));
+        m->dram_raw = j;
+        m->dram_stale = 0;
+    }
+    return m->dram_raw == MEMSYS_NEVER ? MEMSYS_NEVER : (m->dram_raw > j0 ? m->dram_raw : j0);
 }
 
-/* fs time of a tick, NEVER-safe (ticks stay far below 2^64 / period). */
+/* fs time of a tick; NEVER for NEVER (or a time past 2^64 fs, 5 hours).
+ * The bound is checked without a division: periods are below 2^30 fs, so
+ * ticks below 2^34 are always safe. */
 static uint64_t at(uint64_t tick, uint64_t period)
 {
-    return tick >= (1ull << 40) ? MEMSYS_NEVER : tick * period;
+    if (tick < (1ull << 34))
+        return tick * period;
+    return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
@@ -266,6 +289,7 @@ static void pass(struct memsys *m, uint64_t t, int ord)
 void memsys_advance(struct memsys *m, uint64_t now)
 {
     uint64_t end = now * m->pc;
+    int ticked = 0;
     if (!m->due_dirty && m->due > end && !m->exhaustive)
         goto done; /* nothing due: no need to look */
     for (;;) {
@@ -282,20 +306,29 @@ void memsys_advance(struct memsys *m, uint64_t now)
             m->due_dirty = 0;
             break;
         }
+        ticked = 1;
         /* equal times: interconnect, then L2, then DRAM */
         if (ti == t) {
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
-            for (uint32_t p = 0; p < m->cfg.n_part; p++)
+            for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_l2_cycle(&m->part[p], kl, m->slots);
+                m->l2_stale |= m->part[p].l2_dirty;
+                m->dram_stale |= m->part[p].l2_dirty | m->part[p].dram.cmd_dirty;
+            }
             pass(m, t, 1);
         } else {
-            for (uint32_t p = 0; p < m->cfg.n_part; p++)
+            for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_dram_cycle(&m->part[p], kd);
+                m->l2_stale |= m->part[p].l2_dirty;
+                m->dram_stale |= m->part[p].l2_dirty | m->part[p].dram.cmd_dirty;
+            }
             pass(m, t, 2);
         }
     }
+    if (ticked)
+        memsys_sync_stats(m); /* totals stay current for whoever reads them */
 done:
     /* requests pushed at `now` come after every tick up to `end` */
     pass(m, end, 2);

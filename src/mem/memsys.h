@@ -11,21 +11,22 @@
  * next event, whichever is earlier): the results are identical to calling
  * memsys_advance every cycle.
  *
- * Latency of an isolated read, all in the domain named: a push at core
- * cycle C enters the request crossbar at the first interconnect cycle after
- * C (crossbar: latency + ser - 1, ser = flits / flits_per_cycle rounded up,
- * with ctrl_bytes of header), is looked up by the L2 at the arrival cycle;
- * an L2 hit replies l2_latency L2 cycles later, a miss goes to DRAM in the
- * same L2 cycle (first DRAM cycle at or after it: tRCD + tCL + xfer on a
- * closed bank; plus dram_latency) and is filled at the first L2 cycle after
- * the data (rop_latency L2 cycles before the lookup apply to all); the reply
- * enters the reply crossbar at the first interconnect cycle after that. Each
- * hand-over to another domain therefore costs up to one cycle of the
- * receiving domain (exactly one when clocks are equal). */
+ * Latency of an isolated read, each part in the domain named: a push at
+ * core cycle C enters the request crossbar at the first interconnect cycle
+ * after C (crossbar: latency + ser - 1, ser = flits / flits_per_cycle rounded
+ * up, with ctrl_bytes of header); after rop_latency it is looked up by the
+ * L2; an L2 hit replies l2_latency L2 cycles later; a miss goes to DRAM in
+ * the same L2 cycle (tRCD + tCL + xfer on a closed bank, tCL + xfer on an open
+ * row, then dram_latency) and is filled at the first L2 cycle after the data;
+ * the reply enters the reply crossbar at the first interconnect cycle after
+ * that. rop_latency and dram_latency count core cycles, as in GPGPU-Sim. A
+ * hand-over to another domain at the same instant costs one cycle of the
+ * receiving domain (exactly one each when clocks are equal). */
 #ifndef CCGPU_MEM_MEMSYS_H
 #define CCGPU_MEM_MEMSYS_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "mem/addrmap.h"
 #include "mem/cache_config.h"
 #include "mem/dram.h"
@@ -48,8 +49,8 @@ struct memsys_config {
     uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */
     uint32_t ctrl_bytes;      /* packet header: a read request or write ack is this size */
     uint32_t l2_latency;      /* L2 cycles from lookup to reply on a hit */
-    uint32_t rop_latency;     /* L2 cycles from arrival at the partition to lookup */
-    uint32_t dram_latency;    /* DRAM cycles added to every DRAM read */
+    uint32_t rop_latency;     /* core cycles from arrival at the partition to lookup */
+    uint32_t dram_latency;    /* core cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
 };
@@ -57,7 +58,7 @@ struct memsys_config {
 struct memsys_stats {
     uint64_t reads, writes, l2_read_hits;
     uint64_t read_latency; /* sum over reads of done - issue, core cycles */
-    /* sums over partitions, refreshed by memsys_sync_stats */
+    /* sums over partitions, refreshed by memsys_advance / memsys_sync_stats */
     uint64_t l2_accesses, l2_hits, l2_misses, l2_res_fail, l2_writebacks;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_activates, dram_busy;
 };
@@ -70,6 +71,10 @@ struct memsys {
     uint64_t rep_tick;        /* reply-crossbar cycle visible at core_now */
     uint64_t due;             /* fs time of the next internal work, if !due_dirty */
     int due_dirty;
+    uint64_t l2_raw;          /* earliest L2 cycle with work, if !l2_stale */
+    int l2_stale;
+    uint64_t dram_raw;        /* earliest DRAM cycle with work, if !dram_stale */
+    int dram_stale;
     int exhaustive;           /* tests: run every tick of every domain */
     struct addrmap map;
     struct icnt req, rep;
@@ -99,6 +104,10 @@ void memsys_config_h100(struct memsys_config *cfg);
 struct ccgpu_config;
 int memsys_config_read(struct memsys_config *cfg, const struct ccgpu_config *store, char *err,
                        size_t errlen);
+/* Writes cfg as the options memsys_config_read takes (GPGPU-Sim names where
+ * they exist), one "key value" per line: reading them back on any preset
+ * gives cfg again (n_sm is not a memory option). -1 on a write error. */
+int memsys_config_write(const struct memsys_config *cfg, FILE *out);
 
 int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen);
 void memsys_free(struct memsys *m);
@@ -135,8 +144,9 @@ uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r
 void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks);
 
 /* Registers mem.*, icnt.*, l2.* and dram.* (totals), l2_pN.* and dram_pN.*
- * (per partition) counters. The totals are sums: call memsys_sync_stats
- * before reading them (e.g. before stats_kernel_end). */
+ * (per partition) counters. The totals are sums over the partitions,
+ * refreshed by every memsys_advance that did work (memsys_sync_stats does
+ * it on demand). */
 int memsys_register_stats(struct memsys *m, struct stats *s);
 void memsys_sync_stats(struct memsys *m);
 

@@ -12,11 +12,12 @@
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
- * gpgpu_l2_rop_latency (L2 cycles), dram_latency (DRAM cycles),
+ * gpgpu_l2_rop_latency and dram_latency (core cycles, as GPGPU-Sim counts),
  * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
- * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_l2_hit_latency,
- * mem_l2_in_queue, mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes.
+ * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_icnt_in_buf and
+ * mem_icnt_out_buf (packets), mem_l2_hit_latency, mem_l2_in_queue,
+ * mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes.
  * Every other GPGPU-Sim option stays unread, so the config check names it as
  * not modelled. */
 #include "mem/memsys.h"
@@ -164,6 +165,10 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen) ||
         config_get_u32(store, "mem_l2_ports", c->l2_ports, &c->l2_ports, err, errlen))
         return -1;
+    uint32_t in_pkts = 0, out_pkts = 0;
+    if (config_get_u32(store, "mem_icnt_in_buf", 0, &in_pkts, err, errlen) ||
+        config_get_u32(store, "mem_icnt_out_buf", 0, &out_pkts, err, errlen))
+        return -1;
     if (have_chips || have_width)
         c->dram.bus_bytes = buswidth * chips;
     if (sched != 1) {
@@ -177,6 +182,10 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         c->icnt_in_buf = inbuf / pkt ? inbuf / pkt : 1;
     if (outbuf)
         c->icnt_out_buf = outbuf / pkt ? outbuf / pkt : 1;
+    if (in_pkts)
+        c->icnt_in_buf = in_pkts;
+    if (out_pkts)
+        c->icnt_out_buf = out_pkts;
     const char *map = config_get_str(store, "gpgpu_mem_addr_mapping", NULL);
     if (map) {
         if (strlen(map) >= sizeof c->addr_map) {
@@ -186,4 +195,43 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         snprintf(c->addr_map, sizeof c->addr_map, "%s", map);
     }
     return 0;
+}
+
+int memsys_config_write(const struct memsys_config *c, FILE *out)
+{
+    char l2[160];
+    const struct dram_timing *t = &c->dram.t;
+    cache_config_format(&c->l2, l2, sizeof l2);
+    int rc = fprintf(out,
+                     "gpgpu_n_mem %u\n"
+                     "gpgpu_clock_domains %.17g:%.17g:%.17g:%.17g\n"
+                     "gpgpu_cache:dl2 %s\n"
+                     "gpgpu_dram_timing_opt nbk=%u:CCD=%u:RRD=%u:RCD=%u:RAS=%u:RP=%u:RC=%u:CL=%u:"
+                     "WL=%u:CDLR=%u:WR=%u\n"
+                     "gpgpu_dram_buswidth %u\n"
+                     "gpgpu_n_mem_per_ctrlr 1\n"
+                     "gpgpu_dram_burst_length %u\n"
+                     "dram_data_command_freq_ratio %u\n"
+                     "gpgpu_frfcfs_dram_sched_queue_size %u\n"
+                     "gpgpu_mem_addr_mapping %s\n"
+                     "gpgpu_l2_rop_latency %u\n"
+                     "dram_latency %u\n"
+                     "icnt_flit_size %u\n"
+                     "mem_icnt_latency %u\n"
+                     "mem_icnt_flits_per_cycle %u\n"
+                     "mem_icnt_in_buf %u\n"
+                     "mem_icnt_out_buf %u\n"
+                     "mem_l2_hit_latency %u\n"
+                     "mem_l2_in_queue %u\n"
+                     "mem_l2_out_queue %u\n"
+                     "mem_l2_ports %u\n"
+                     "mem_ctrl_bytes %u\n",
+                     c->n_part, c->core_mhz, c->icnt_mhz, c->l2_mhz, c->dram_mhz, l2, c->dram.nbanks,
+                     t->tCCD, t->tRRD, t->tRCD, t->tRAS, t->tRP, t->tRC, t->tCL, t->tWL, t->tCDLR,
+                     t->tWR, c->dram.bus_bytes, c->dram.burst_length, c->dram.data_rate,
+                     c->dram.queue_size, c->addr_map[0] ? c->addr_map : ADDRMAP_DEFAULT,
+                     c->rop_latency, c->dram_latency, c->flit_bytes, c->icnt_latency,
+                     c->flits_per_cycle, c->icnt_in_buf, c->icnt_out_buf, c->l2_latency,
+                     c->l2_in_queue, c->l2_out_queue, c->l2_ports ? c->l2_ports : 1, c->ctrl_bytes);
+    return rc < 0 ? -1 : 0;
 }

@@ -54,6 +54,10 @@ static void common(struct memsys_config *c)
 void memsys_config_gtx480(struct memsys_config *c)
 {
     common(c);
+    /* fixed delays of GPGPU-Sim's Fermi configurations (ROP queue before the
+     * L2, delay on DRAM accesses), in core cycles */
+    c->rop_latency = 120;
+    c->dram_latency = 100;
     c->n_sm = 15;
     c->n_part = 6;
     c->core_mhz = 700;

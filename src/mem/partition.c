@@ -11,8 +11,8 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->l2_period = cfg->l2_period;
     p->dram_period = cfg->dram_period;
     p->l2_latency = cfg->l2_latency;
-    p->rop_latency = cfg->rop_latency;
-    p->dram_latency = cfg->dram_latency;
+    p->rop_fs = (uint64_t)cfg->rop_latency * cfg->core_period;
+    p->dram_latency_fs = (uint64_t)cfg->dram_latency * cfg->core_period;
     p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
@@ -53,8 +53,15 @@ int partition_accept(struct partition *p, uint64_t now, uint32_t slot)
 {
     if (!tq_room(&p->in))
         return -1;
-    tq_push(&p->in, now + (uint64_t)p->rop_latency * p->l2_period, slot, 0);
+    tq_push(&p->in, now + p->rop_fs, slot, 0);
+    p->l2_dirty = 1;
     return 0;
+}
+
+void partition_out_pop(struct partition *p)
+{
+    tq_pop(&p->out);
+    p->l2_dirty = 1;
 }
 
 static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
@@ -159,30 +166,33 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
 {
     uint64_t now = k * p->l2_period;
     const struct tq_item *it;
+    int moved = 0;
     for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
-        ;
+        moved = 1;
     while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out) > fill_reserve(p, now)) {
         tq_push(&p->out, now, it->a, 0);
         tq_pop(&p->hit);
+        moved = 1;
     }
     for (uint32_t i = 0; i < p->ports && lookup_one(p, now, slots); i++)
-        ;
+        moved = 1;
     for (uint32_t i = 0; i < p->ports && to_dram_one(p); i++)
-        ;
+        moved = 1;
+    if (moved)
+        p->l2_dirty = 1; /* a failed lookup changes nothing partition_l2_next sees */
 }
 
 void partition_dram_cycle(struct partition *p, uint64_t j)
 {
     uint64_t tok;
     uint32_t aux;
+    uint32_t nq = p->dram.nq, rets = p->ret.count;
     while (tq_room(&p->ret) && dram_pop_read(&p->dram, j, &tok, &aux))
-        tq_push(&p->ret, (j + p->dram_latency) * p->dram_period, tok, aux);
+        tq_push(&p->ret, j * p->dram_period + p->dram_latency_fs, tok, aux);
     dram_cycle(&p->dram, j);
-}
-
-static uint64_t at_cycle(const struct partition *p, uint64_t k)
-{
-    return k * p->l2_period;
+    /* the L2 side sees DRAM only through ret and the DRAM queue's room */
+    if (p->dram.nq != nq || p->ret.count != rets)
+        p->l2_dirty = 1;
 }
 
 /* L2 cycle at or after fs time t, and not before k0. */
@@ -192,22 +202,31 @@ static uint64_t l2_cycle_at(const struct partition *p, uint64_t t, uint64_t k0)
     return k > k0 ? k : k0;
 }
 
-uint64_t partition_l2_next(const struct partition *p, uint64_t k0)
+/* The earliest L2 cycle with work, not clamped to the present. Exact except
+ * that hits are assumed free to drain (a fill's reserve can only hold them
+ * back while that fill waits for room, and then this is merely early). */
+static uint64_t l2_next_raw(const struct partition *p)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
-    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= fill_needs(p, it))
-        k = l2_cycle_at(p, it->ready, k0);
-    /* hits may drain when there is room beyond what a ready fill reserves;
-     * a reserve only grows when ret's head becomes ready, itself an event */
-    if ((it = tq_head(&p->hit)) && tq_room(&p->out) > fill_reserve(p, at_cycle(p, k0)) &&
-        (c = l2_cycle_at(p, it->ready, k0)) < k)
-        k = c;
-    if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, k0)) < k)
-        k = c;
     if (cache_out_front(&p->l2) && dram_can_accept(&p->dram))
-        k = k0;
+        return 0;
+    if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= fill_needs(p, it))
+        k = l2_cycle_at(p, it->ready, 0);
+    if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, 0)) < k)
+        k = c;
+    if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, 0)) < k)
+        k = c;
     return k;
+}
+
+uint64_t partition_l2_next(struct partition *p, uint64_t k0)
+{
+    if (p->l2_dirty) {
+        p->l2_next = l2_next_raw(p);
+        p->l2_dirty = 0;
+    }
+    return p->l2_next == PART_NEVER ? PART_NEVER : (p->l2_next > k0 ? p->l2_next : k0);
 }
 
 uint64_t partition_dram_next(struct partition *p, uint64_t j0)

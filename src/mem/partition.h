@@ -35,9 +35,10 @@ struct mem_slot {
 struct partition_config {
     uint32_t id;
     uint64_t l2_period, dram_period; /* fs */
+    uint64_t core_period;            /* fs; unit of rop_latency and dram_latency */
     uint32_t l2_latency;             /* L2 cycles, lookup to reply on a hit */
-    uint32_t rop_latency;            /* L2 cycles, arrival to lookup */
-    uint32_t dram_latency;           /* DRAM cycles added to each read's return */
+    uint32_t rop_latency;            /* core cycles, arrival to lookup (GPGPU-Sim's unit) */
+    uint32_t dram_latency;           /* core cycles added to each DRAM read (ditto) */
     uint32_t in_queue, out_queue;    /* entries */
     uint32_t l2_ports;               /* fills, lookups and DRAM sends per L2 cycle (0 = 1) */
     struct cache_config l2;
@@ -47,7 +48,8 @@ struct partition_config {
 struct partition {
     uint32_t id;
     uint64_t l2_period, dram_period;
-    uint32_t l2_latency, rop_latency, dram_latency, ports;
+    uint32_t l2_latency, ports;
+    uint64_t rop_fs, dram_latency_fs;
     struct cache l2;
     struct dram dram;
     struct tqueue in;  /* requests from the interconnect (a = slot) */
@@ -56,6 +58,8 @@ struct partition {
     struct tqueue out; /* replies for the interconnect (a = slot) */
     const struct addrmap *map;
     uint64_t bypassed; /* requests sent around the L2 */
+    uint64_t l2_next;  /* cached partition_l2_next (unclamped), valid unless l2_dirty */
+    int l2_dirty;
     void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };
@@ -77,8 +81,11 @@ static inline int partition_can_accept(const struct partition *p)
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
 /* DRAM cycle j (time j * dram_period). */
 void partition_dram_cycle(struct partition *p, uint64_t j);
-/* Earliest L2 cycle >= k0 with work; PART_NEVER if none. */
-uint64_t partition_l2_next(const struct partition *p, uint64_t k0);
+/* Earliest L2 cycle >= k0 with work (possibly early, never late);
+ * PART_NEVER if none. */
+uint64_t partition_l2_next(struct partition *p, uint64_t k0);
+/* The interconnect took the reply at the head of out. */
+void partition_out_pop(struct partition *p);
 /* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */
 uint64_t partition_dram_next(struct partition *p, uint64_t j0);
 /* Requests anywhere in the partition. */

@@ -5,7 +5,7 @@
  * cumulative cutoff. Everything else they issue normally.
  *
  *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=0,
- *                         sample=1000]
+ *                         sample=1000,llds_csv=PATH]
  *
  * Throttled instructions: ld/ldu whose state space is global, local or
  * generic (generic may resolve to global) and that may allocate in the L1D
@@ -19,9 +19,14 @@
  * through the L1 removes the block's tag from every share (the public
  * release; the paper does not mention it, so it is off by default).
  *
+ * llds_csv=PATH writes the LLDS samples (at most one per `sample` cycles per
+ * SM, 4096 per SM) as "sm,cycle,llds" lines when the GPU is destroyed: SM 0
+ * creates the file, the others append (they are freed in id order).
+ *
  * The L1's hooks carry no cycle: VTA hits are dated with the cycle of the
  * latest order()/on_issue call, which is the current one, because the LD/ST
- * unit accesses the L1 in sm_cycle after the issue stage has asked order(). */
+ * unit accesses the L1 in sm_cycle after the issue stage has asked order().
+ * Warp assignment and exit are dated with ws->now, set by the SM. */
 #include "policy/ccws_lss.h"
 #include "policy/ccws_vta.h"
 #include "policy/warp_sched.h"
@@ -39,13 +44,16 @@ struct ccws {
     struct ccws_vta vta;
     struct ccws_lss lss;
     int store_clear;
+    char csv[256]; /* llds_csv, or "" */
     uint64_t now;
-    uint64_t load_vetoes;
+    uint64_t *hold_from; /* per slot: cycle its pending load was first held, or NEVER */
+    uint64_t loads_held, load_held_cycles;
 };
 
 struct ccws_args {
     uint32_t k, base, vta, assoc, sample;
     int cross, store_clear;
+    char csv[256];
 };
 
 static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, char *err,
@@ -73,7 +81,7 @@ static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, 
 /* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N" */
 static int parse_args(const char *args, struct ccws_args *a, char *err, size_t errlen)
 {
-    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0 };
+    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0, "" };
     const char *p = args;
     while (p && *p) {
         const char *comma = strchr(p, ',');
@@ -99,6 +107,14 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else if (KEY("assoc")) {
             if (parse_u32("assoc", v, vlen, &a->assoc, err, errlen))
                 return -1;
+        } else if (KEY("llds_csv")) {
+            if (!vlen || vlen >= sizeof a->csv) {
+                snprintf(err, errlen, "gpgpu_scheduler ccws: llds_csv needs a path (under %zu bytes)",
+                         sizeof a->csv);
+                return -1;
+            }
+            memcpy(a->csv, v, vlen);
+            a->csv[vlen] = 0;
         } else if (KEY("sample")) {
             if (parse_u32("sample", v, vlen, &a->sample, err, errlen))
                 return -1;
@@ -123,7 +139,7 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
-                     "store_clear, sample)",
+                     "store_clear, sample, llds_csv)",
                      (int)klen, p);
             return -1;
         }
@@ -133,13 +149,30 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
     return 0;
 }
 
+static void write_samples(const struct warp_sched *ws, const struct ccws *s)
+{
+    FILE *f = fopen(s->csv, "a");
+    const struct ccws_lss *l = &s->lss;
+    int bad = !f;
+    for (uint32_t i = 0; f && i < l->n_samples; i++)
+        bad |= fprintf(f, "%u,%llu,%llu\n", ws->env.sm, (unsigned long long)l->samples[i].cycle,
+                       (unsigned long long)l->samples[i].llds) < 0;
+    if (f)
+        bad |= fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "gpgpu_scheduler ccws: llds_csv: writing %s failed\n", s->csv);
+}
+
 static void ccws_free(struct warp_sched *ws)
 {
     struct ccws *s = ws->state;
     if (!s)
         return;
+    if (s->csv[0] && s->lss.samples)
+        write_samples(ws, s);
     warp_ages_free(&s->ages);
     free(s->greedy);
+    free(s->hold_from);
     ccws_vta_free(&s->vta);
     ccws_lss_free(&s->lss);
     free(s);
@@ -158,13 +191,16 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
     }
     ws->state = s;
     if (warp_ages_init(&s->ages, &ws->env) ||
-        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy))) {
+        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
+        !(s->hold_from = malloc(ws->env.n_slots * sizeof *s->hold_from))) {
         snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
         ccws_free(ws);
         return -1;
     }
     for (uint32_t i = 0; i < ws->env.n_sched; i++)
         s->greedy[i] = NONE;
+    for (uint32_t i = 0; i < ws->env.n_slots; i++)
+        s->hold_from[i] = CCWS_NEVER;
     struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096 };
     if (ccws_vta_init(&s->vta, ws->env.n_slots, a.vta, a.assoc, err, errlen) ||
         ccws_lss_init(&s->lss, ws->env.n_slots, &lp, err, errlen)) {
@@ -172,6 +208,16 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
         return -1;
     }
     s->store_clear = a.store_clear;
+    memcpy(s->csv, a.csv, sizeof s->csv);
+    if (s->csv[0] && ws->env.sm == 0) { /* fail now, not at the end of the run */
+        FILE *f = fopen(s->csv, "w");
+        if (!f || fprintf(f, "sm,cycle,llds\n") < 0 || fclose(f)) {
+            snprintf(err, errlen, "gpgpu_scheduler ccws: llds_csv: cannot write %s", s->csv);
+            s->csv[0] = 0;
+            ccws_free(ws);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -180,7 +226,9 @@ static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
     struct ccws *s = ws->state;
     warp_ages_add(&s->ages, slot, age);
     ccws_vta_clear_warp(&s->vta, slot); /* a new warp has lost nothing yet */
-    ccws_lss_warp_add(&s->lss, slot, age, s->now);
+    s->hold_from[slot] = CCWS_NEVER;
+    s->now = ws->now;
+    ccws_lss_warp_add(&s->lss, slot, age, ws->now);
 }
 
 static void ccws_exit(struct warp_sched *ws, uint32_t slot)
@@ -189,7 +237,8 @@ static void ccws_exit(struct warp_sched *ws, uint32_t slot)
     warp_ages_remove(&s->ages, slot);
     if (s->greedy[slot % ws->env.n_sched] == slot)
         s->greedy[slot % ws->env.n_sched] = NONE;
-    ccws_lss_warp_remove(&s->lss, slot, s->now);
+    s->now = ws->now;
+    ccws_lss_warp_remove(&s->lss, slot, ws->now);
 }
 
 static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
@@ -224,7 +273,10 @@ static int ccws_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx
     s->now = now;
     if (!l1_load(inst) || ccws_lss_may_load(&s->lss, slot, now))
         return 1;
-    s->load_vetoes++;
+    if (s->hold_from[slot] == CCWS_NEVER) { /* counted once per held load */
+        s->hold_from[slot] = now;
+        s->loads_held++;
+    }
     return 0;
 }
 
@@ -236,6 +288,10 @@ static void ccws_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_in
     s->now = now;
     s->greedy[slot % ws->env.n_sched] = slot;
     ccws_lss_issued(&s->lss);
+    if (s->hold_from[slot] != CCWS_NEVER) {
+        s->load_held_cycles += now - s->hold_from[slot];
+        s->hold_from[slot] = CCWS_NEVER;
+    }
 }
 
 static uint64_t ccws_next_event(struct warp_sched *ws, uint64_t now)
@@ -265,13 +321,16 @@ static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
     ccws_vta_insert(&s->vta, warp, block);
 }
 
-/* Statistics (summed over SMs as sched.ccws.NAME). loadable_N: cycles with
- * N warps allowed to issue loads, while the SM had warps. */
+/* Statistics (summed over SMs as sched.ccws.NAME). loads_held: loads
+ * vetoed at least once; load_held_cycles: warp-cycles from a load's first
+ * veto to its issue (both independent of idle-cycle skipping, unlike a
+ * count of veto calls). llds_sum / vta_hits = mean LLDS. loadable_N: cycles
+ * with N warps allowed to issue loads, while the SM had warps. */
 #define LOADABLE_BINS 33
 static const char *const ccws_counter_names[] = {
     "ccws.vta_lookups", "ccws.vta_hits", "ccws.vta_inserts", "ccws.vta_store_clears",
-    "ccws.score_raises", "ccws.llds_sum", "ccws.load_vetoes", "ccws.loadable_warp_cycles",
-    "ccws.live_cycles",
+    "ccws.score_raises", "ccws.llds_sum", "ccws.loads_held", "ccws.load_held_cycles",
+    "ccws.loadable_warp_cycles", "ccws.live_cycles",
     "ccws.loadable_0", "ccws.loadable_1", "ccws.loadable_2", "ccws.loadable_3",
     "ccws.loadable_4", "ccws.loadable_5", "ccws.loadable_6", "ccws.loadable_7",
     "ccws.loadable_8", "ccws.loadable_9", "ccws.loadable_10", "ccws.loadable_11",
@@ -289,7 +348,7 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     struct ccws_lss *l = &s->lss;
     ccws_lss_account(l, s->now);
     uint64_t sum = 0, live = 0;
-    uint64_t *bins = &out[9];
+    uint64_t *bins = &out[10];
     memset(bins, 0, LOADABLE_BINS * sizeof *bins);
     for (uint32_t k = 0; k <= l->n_warps; k++) {
         sum += (uint64_t)k * l->hist[k];
@@ -302,9 +361,10 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     out[3] = s->vta.store_clears;
     out[4] = l->raised;
     out[5] = l->llds_sum;
-    out[6] = s->load_vetoes;
-    out[7] = sum;
-    out[8] = live;
+    out[6] = s->loads_held;
+    out[7] = s->load_held_cycles;
+    out[8] = sum;
+    out[9] = live;
 }
 
 const struct warp_sched_ops warp_sched_ccws = {

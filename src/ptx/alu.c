@@ -53,28 +53,48 @@ static void write_pred(struct ptx_warp *w, const struct ptx_operand *o, uint32_t
     default: break;                                                                  \
     }
 #define CMP_LOOP(e)                                                                  \
-    for (int l = 0; l < PTX_WARP_SIZE; l++)                                          \
-        r |= (uint32_t)(e) << l
+    do {                                                                             \
+        if (mask == FULL_MASK) {                                                     \
+            for (int l = 0; l < PTX_WARP_SIZE; l++)                                  \
+                r |= (uint32_t)(e) << l;                                             \
+        } else {                                                                     \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                             \
+                int l = __builtin_ctz(m_);                                           \
+                r |= (uint32_t)(e) << l;                                             \
+            }                                                                        \
+        }                                                                            \
+    } while (0)
+/* converts the active lanes' operands into x[], y[] */
+#define CMP_LOAD(cx, cy)                                                             \
+    do {                                                                             \
+        if (mask == FULL_MASK) {                                                     \
+            for (int l = 0; l < PTX_WARP_SIZE; l++) {                                \
+                x[l] = cx;                                                           \
+                y[l] = cy;                                                           \
+            }                                                                        \
+        } else {                                                                     \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                             \
+                int l = __builtin_ctz(m_);                                           \
+                x[l] = cx;                                                           \
+                y[l] = cy;                                                           \
+            }                                                                        \
+        }                                                                            \
+    } while (0)
 
-/* One bit per lane: a[l] CMP b[l] (for every lane; the caller masks). */
-static uint32_t compare_lanes(int cmp, int type, const uint64_t *a, const uint64_t *b, int ftz)
+/* One bit per active lane: a[l] CMP b[l]. */
+static uint32_t compare_lanes(int cmp, int type, const uint64_t *a, const uint64_t *b, int ftz,
+                              uint32_t mask)
 {
     uint32_t r = 0;
     if (type == PTX_T_F32) {
         float x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
-        for (int l = 0; l < PTX_WARP_SIZE; l++) {
-            x[l] = f32(ftz ? ftz32(a[l]) : a[l]);
-            y[l] = f32(ftz ? ftz32(b[l]) : b[l]);
-        }
+        CMP_LOAD(f32(ftz ? ftz32(a[l]) : a[l]), f32(ftz ? ftz32(b[l]) : b[l]));
         CMP_CASES(x[l], y[l]);
         return r;
     }
     if (type == PTX_T_F64) {
         double x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
-        for (int l = 0; l < PTX_WARP_SIZE; l++) {
-            x[l] = f64(a[l]);
-            y[l] = f64(b[l]);
-        }
+        CMP_LOAD(f64(a[l]), f64(b[l]));
         CMP_CASES(x[l], y[l]);
         return r;
     }
@@ -83,17 +103,11 @@ static uint32_t compare_lanes(int cmp, int type, const uint64_t *a, const uint64
     int sgn = ptx_type_is_signed((enum ptx_type)type) && cmp <= PTX_CMP_GE;
     if (sgn) {
         int64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
-        for (int l = 0; l < PTX_WARP_SIZE; l++) {
-            x[l] = sx(a[l], bits);
-            y[l] = sx(b[l], bits);
-        }
+        CMP_LOAD(sx(a[l], bits), sx(b[l], bits));
         CMP_CASES(x[l], y[l]);
     } else {
         uint64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
-        for (int l = 0; l < PTX_WARP_SIZE; l++) {
-            x[l] = zx(a[l], bits);
-            y[l] = zx(b[l], bits);
-        }
+        CMP_LOAD(zx(a[l], bits), zx(b[l], bits));
         CMP_CASES(x[l], y[l]);
     }
     return r;
@@ -106,7 +120,7 @@ static int exec_setp(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mas
     int two = in->ops[1].kind == PTX_OPND_PRED;
     const uint64_t *a = ptx_src(w, &in->ops[2], ta), *b = ptx_src(w, &in->ops[3], tb);
     int type = in->stype ? in->stype : in->type, ftz = (in->flags & PTX_F_FTZ) != 0;
-    uint32_t r = compare_lanes(in->mode, type, a, b, ftz);
+    uint32_t r = compare_lanes(in->mode, type, a, b, ftz, mask);
     uint32_t c = in->boolop ? ptx_exec_pred(w, &in->ops[4]) : 0;
     write_pred(w, &in->ops[0], mask, combine(in->boolop, r, c));
     if (two)
@@ -122,7 +136,7 @@ static int exec_set(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
     int ftz = (in->flags & PTX_F_FTZ) != 0;
     uint32_t c = in->boolop && in->nops > 3 ? ptx_exec_pred(w, &in->ops[3]) : 0;
     uint64_t one = in->type == PTX_T_F32 ? 0x3f800000u : zx(~0ull, bits_of(in->type));
-    uint32_t r = combine(in->boolop, compare_lanes(in->mode, in->stype, a, b, ftz), c);
+    uint32_t r = combine(in->boolop, compare_lanes(in->mode, in->stype, a, b, ftz, mask), c);
     LANES(((r >> l) & 1) ? one : 0);
     return 0;
 }

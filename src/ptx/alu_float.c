@@ -66,7 +66,7 @@ static float sat32(float v)
 
 /* One f32 lane. Kept out of line and fed through volatile so that the
  * non-default rounding mode set around the loop reaches the operation. */
-static __attribute__((noinline)) float op32(int op, float a, float b, float c, int approx)
+static __attribute__((noinline)) float op32(int op, float a, float b, float c)
 {
     volatile float x = a, y = b, z = c;
     switch (op) {
@@ -88,7 +88,7 @@ static __attribute__((noinline)) float op32(int op, float a, float b, float c, i
     case PTX_OP_COS: return cosf(x);
     case PTX_OP_TANH: return tanhf(x);
     case PTX_OP_COPYSIGN: return copysignf(y, x);
-    default: (void)approx; return NAN;
+    default: return NAN;
     }
 }
 
@@ -206,8 +206,7 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
         else if (op == PTX_OP_NEG && !ftz)
             LANES((a[l] ^ 0x80000000u) & 0xffffffffu);
         else if (ftz)
-            LANES(ftz32(fb32(op32(op, f32(ftz32(a[l])), f32(ftz32(b[l])), f32(ftz32(c[l])),
-                                  (f & PTX_F_APPROX) != 0))));
+            LANES(ftz32(fb32(op32(op, f32(ftz32(a[l])), f32(ftz32(b[l])), f32(ftz32(c[l]))))));
         else if (!nondefault && op == PTX_OP_ADD)
             LANES(fb32(f32(a[l]) + f32(b[l])));
         else if (!nondefault && op == PTX_OP_SUB)
@@ -219,7 +218,7 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
         else if (!nondefault && (op == PTX_OP_FMA || op == PTX_OP_MAD))
             LANES(fb32(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
         else
-            LANES(fb32(op32(op, f32(a[l]), f32(b[l]), f32(c[l]), (f & PTX_F_APPROX) != 0)));
+            LANES(fb32(op32(op, f32(a[l]), f32(b[l]), f32(c[l]))));
         if (f & PTX_F_SAT)
             LANES(fb32(sat32(f32(D[l]))));
     }

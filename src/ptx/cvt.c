@@ -130,8 +130,7 @@ static uint64_t int_sat(uint64_t v, int sbits, int ssgn, int dbits, int dsgn)
     return x > hi ? hi : x;
 }
 
-static __attribute__((noinline)) uint64_t store_float(int t, double v, int rnd, int ftz, int sat,
-                                                      int src_int)
+static __attribute__((noinline)) uint64_t store_float(int t, double v, int rnd, int ftz, int sat)
 {
     if (sat)
         v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
@@ -148,7 +147,6 @@ static __attribute__((noinline)) uint64_t store_float(int t, double v, int rnd, 
         volatile float r = (float)x;
         if (nd)
             fesetround(old);
-        (void)src_int;
         uint64_t b = fb32(r);
         return ftz ? ftz32(b) : b;
     }
@@ -186,6 +184,7 @@ static __attribute__((noinline)) uint64_t int_to_float(uint64_t v, int sbits, in
 int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, uint64_t *D,
                 const uint64_t *a)
 {
+    (void)w; /* uniform ALU signature; every cvt form here succeeds */
     int dt = in->type, st = in->stype ? in->stype : in->type;
     int db = bits_of(dt), sb = bits_of(st);
     int dsgn = ptx_type_is_signed((enum ptx_type)dt), ssgn = ptx_type_is_signed((enum ptx_type)st);
@@ -228,8 +227,7 @@ int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
         double v = load_float(st, a[l], ftz);
         if (integral)
             v = round_integral(v, rnd);
-        D[l] = store_float(dt, v, integral ? PTX_RND_RN : rnd, ftz, sat, 0);
+        D[l] = store_float(dt, v, integral ? PTX_RND_RN : rnd, ftz, sat);
     }
-    (void)w;
     return 0;
 }

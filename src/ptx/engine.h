@@ -157,6 +157,8 @@ const struct ptx_inst *ptx_warp_next(const struct ptx_warp *w, uint32_t *pc, uin
 
 /* One executed warp instruction. */
 struct ptx_dyninst {
+    uint32_t cta_linear, warp_in_cta; /* where it executed: CTA and warp index, */
+    uint32_t sm, slot;                /* SM and hardware warp slot */
     const struct ptx_inst *inst;     /* decoded instruction: op, opclass, operands */
     const struct ptx_function *func; /* function it belongs to */
     uint32_t pc;                     /* instruction index in func */

@@ -354,7 +354,6 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
     w->frames[w->nframes++] = (struct call_frame){ w->func_idx, pc + 1, w->sp, 0, w->reg_base,
                                                    w->pred_base, w->param_base, w->fp, in };
     uint8_t *caller_params = w->params;
-    const struct ptx_function *caller = w->func;
     w->reg_base = nreg;
     w->pred_base = npred;
     w->param_base = npar;
@@ -369,7 +368,6 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
         copy_params(w->params, callee_frame, p->sym_val[dsym], caller_params, caller_frame,
                     p->sym_val[ssym], size, mask);
     }
-    (void)caller;
     if (simt_push(w, 0, PTX_NO_INDEX, mask))
         goto oom;
     return 0;
@@ -483,6 +481,10 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     l->cnt.warp_insts++;
     l->cnt.thread_insts += (uint64_t)ptx_popc(active);
     if (d) {
+        d->cta_linear = w->cta->linear;
+        d->warp_in_cta = w->index;
+        d->sm = w->cta->sm;
+        d->slot = w->slot;
         d->inst = in;
         d->func = w->func;
         d->pc = pc;
@@ -567,8 +569,22 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     /* the fast case: a straight-line instruction that did not reach the
      * reconvergence point */
     top = &w->simt[w->sp - 1];
-    if (top->pc == top->rpc || top->mask == 0)
+    if (top->pc == top->rpc || top->mask == 0) {
         simt_settle(w);
+        /* lanes parked at a barrier may be back on top: wait here, so that
+         * ptx_warp_next never offers an instruction the warp cannot run */
+        if (w->state == PTX_WARP_READY && w->simt[w->sp - 1].wait_bar) {
+            top = &w->simt[w->sp - 1];
+            uint32_t id = top->wait_bar - 1;
+            if (w->cta->bar_gen[id] == top->wait_gen) {
+                w->state = PTX_WARP_AT_BARRIER;
+                w->bar_id = (uint8_t)id;
+                w->cta->warps_waiting++;
+            } else {
+                top->wait_bar = 0;
+            }
+        }
+    }
     switch (w->state) {
     case PTX_WARP_AT_BARRIER:
         if (ptx_cta_check_deadlock(w->cta))

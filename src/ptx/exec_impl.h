@@ -204,7 +204,8 @@ static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operan
     return w->sink;
 }
 
-/* Lane loop with a full-mask fast path the compiler can vectorise.
+/* Lane loop with a full-mask fast path the compiler can vectorise; partial
+ * masks visit only their set bits (divergent code often has few lanes).
  * Expects `mask` and `D` in scope and `l` as the lane variable. */
 #define LANES(expr)                                                           \
     do {                                                                      \
@@ -212,9 +213,10 @@ static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operan
             for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
                 D[l] = (expr);                                                \
         } else {                                                              \
-            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
-                if ((mask >> l) & 1)                                          \
-                    D[l] = (expr);                                            \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                      \
+                int l = __builtin_ctz(m_);                                    \
+                D[l] = (expr);                                                \
+            }                                                                 \
         }                                                                     \
     } while (0)
 

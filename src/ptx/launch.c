@@ -230,7 +230,7 @@ const struct ptx_inst *ptx_warp_next(const struct ptx_warp *w, uint32_t *pc, uin
     if (t->pc >= w->func->ninsts)
         return NULL;
     if (t->wait_bar && w->cta->bar_gen[t->wait_bar - 1] == t->wait_gen)
-        return NULL; /* parked at a barrier: the next step reports the wait */
+        return NULL; /* parked at a barrier (the state says AT_BARRIER) */
     if (pc)
         *pc = t->pc;
     if (mask)

@@ -180,10 +180,10 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
                 body;                                                         \
             }                                                                 \
         } else {                                                              \
-            for (int l = 0; l < PTX_WARP_SIZE; l++)                           \
-                if ((mask >> l) & 1) {                                        \
-                    body;                                                     \
-                }                                                             \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                      \
+                int l = __builtin_ctz(m_);                                    \
+                body;                                                         \
+            }                                                                 \
         }                                                                     \
     } while (0)
     unsigned total = size * vec;
@@ -368,9 +368,8 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
             goto done;
         }
     }
-    for (int lane = 0; lane < PTX_WARP_SIZE; lane++) {
-        if (!((mask >> lane) & 1))
-            continue;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int lane = __builtin_ctz(m);
         uint64_t a = addr[lane];
         int space = in->space;
         if (space == PTX_SPACE_GENERIC || space == PTX_SPACE_NONE)

@@ -114,9 +114,7 @@ static void format_lane(struct pf *s, uint64_t fmt, char *out, size_t cap)
         }
         case 's': {
             uint64_t a = next_arg(s, 8);
-            size_t before = n;
             put_devstr(s, a, out, &n, cap);
-            (void)before;
             break;
         }
         default: { /* f e E g G a A */

@@ -1,7 +1,6 @@
 #include "timing/coalescer.h"
 
-static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t lane, uint32_t ls,
-                uint32_t ss)
+static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, uint32_t ss)
 {
     uint64_t end = a + bytes; /* exclusive */
     while (a < end) {
@@ -13,16 +12,13 @@ static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t lane, 
         /* consecutive lanes usually share the line found last */
         if (i && o->line[i - 1] == line) {
             o->sectors[i - 1] |= mask;
-            o->lanes[i - 1] |= 1u << lane;
         } else {
             for (i = 0; i < o->n && o->line[i] != line; i++)
                 ;
-            if (i < o->n) {
+            if (i < o->n)
                 o->sectors[i] |= mask;
-                o->lanes[i] |= 1u << lane;
-            } else if (o->n < COALESCE_MAX) {
+            else if (o->n < COALESCE_MAX) {
                 o->line[o->n] = line;
-                o->lanes[o->n] = 1u << lane;
                 o->sectors[o->n++] = mask;
             }
         }
@@ -38,6 +34,24 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
     out->n = 0;
     if (line_shift - sector_shift > 3)
         sector_shift = line_shift - 3; /* at most 8 sectors (cache.h) */
+    if (!loc && bytes && mask) {
+        /* fully coalesced (every lane in one line): one pass, no search */
+        uint64_t first = d->addr[__builtin_ctz(mask)] >> line_shift, diff = 0;
+        uint32_t smask = (1u << (line_shift - sector_shift)) - 1, sec = 0;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            uint64_t a = d->addr[__builtin_ctz(m)], e = a + bytes - 1;
+            diff |= ((a >> line_shift) ^ first) | ((e >> line_shift) ^ first);
+            uint32_t s0 = (uint32_t)(a >> sector_shift) & smask;
+            uint32_t s1 = (uint32_t)(e >> sector_shift) & smask;
+            sec |= ((2u << s1) - 1) & ~((1u << s0) - 1);
+        }
+        if (!diff) {
+            out->n = 1;
+            out->line[0] = first << line_shift;
+            out->sectors[0] = (uint8_t)sec;
+            return;
+        }
+    }
     while (mask) {
         uint32_t lane = (uint32_t)__builtin_ctz(mask);
         mask &= mask - 1;
@@ -45,10 +59,19 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
         if (loc) {
             uint64_t t = loc->first_thread + lane;
             for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
-                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, lane, line_shift,
-                    sector_shift);
+                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift, sector_shift);
+        } else if (bytes && !((a ^ (a + bytes - 1)) >> line_shift)) {
+            /* the common case, inline: the lane's bytes lie in one line */
+            uint64_t line = a >> line_shift << line_shift;
+            uint32_t s0 = (uint32_t)((a - line) >> sector_shift);
+            uint32_t s1 = (uint32_t)((a + bytes - 1 - line) >> sector_shift);
+            uint8_t m = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
+            if (out->n && out->line[out->n - 1] == line)
+                out->sectors[out->n - 1] |= m;
+            else
+                add(out, a, bytes, line_shift, sector_shift);
         } else {
-            add(out, a, bytes ? bytes : 1, lane, line_shift, sector_shift);
+            add(out, a, bytes ? bytes : 1, line_shift, sector_shift);
         }
     }
 }

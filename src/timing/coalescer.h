@@ -1,6 +1,6 @@
 /* Coalescer: the lane addresses of one warp memory instruction become line
- * requests, each with the mask of the sectors its lanes touch and the mask
- * of those lanes, in order of the first lane that touches the line. */
+ * requests, each with the mask of the sectors its lanes touch, in order of
+ * the first lane that touches the line. */
 #ifndef CCGPU_TIMING_COALESCER_H
 #define CCGPU_TIMING_COALESCER_H
 #include <stdint.h>
@@ -12,7 +12,6 @@ struct coalesced {
     uint32_t n;
     uint64_t line[COALESCE_MAX]; /* line-aligned byte address */
     uint8_t sectors[COALESCE_MAX];
-    uint32_t lanes[COALESCE_MAX]; /* lanes whose bytes lie in the line */
 };
 
 /* Local memory is per thread; the L1 sees it interleaved word by word so a

@@ -53,6 +53,8 @@ uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_laun
     return n;
 }
 
+static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);
+
 int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen)
 {
@@ -89,7 +91,7 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
     /* initial fill: one CTA per SM per round */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
         for (uint32_t s = 0; s < nsms && d->left; s++)
-            if (sms[s].resident_ctas == r && dispatch_refill(d, &sms[s], now, err, errlen))
+            if (sms[s].resident_ctas == r && place_one(d, &sms[s], now, err, errlen) < 0)
                 return -1;
     return 0;
 }
@@ -103,8 +105,8 @@ static int fits(const struct dispatch *d, const struct sm *sm)
     return sm->resident_ctas == 0 || sm->used_regs + d->regs <= c->registers;
 }
 
-/* Places at most one CTA per call from dispatch_begin's rounds (the SM
- * holds `round` CTAs), as many as fit otherwise. */
+/* One CTA on sm if it fits and the policy gives one: 1 placed, 0 not, -1
+ * error. */
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
     if (!d->left || !fits(d, sm))
@@ -136,10 +138,7 @@ int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, 
     for (uint32_t i = 0; i < sm->retired; i++)
         if (d->cs.ops->on_cta_done)
             d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
-    int first_fill = sm->retired == 0;
     sm->retired = 0;
-    if (first_fill)
-        return place_one(d, sm, now, err, errlen) < 0 ? -1 : 0;
     int r;
     while ((r = place_one(d, sm, now, err, errlen)) > 0)
         ;

@@ -13,8 +13,8 @@
 #include "gpu/stats.h"
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
+#include "timing/l2trace.h"
 #include "timing/sm.h"
-#include "timing/timing_trace.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,30 +40,11 @@ struct gpu_timing {
     uint32_t npol;
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
-    struct timing_trace trace; /* ccgpu_trace_l1 / ccgpu_trace_l2 */
-    uint64_t traced_insts;     /* warp instructions of every launch so far */
+    struct l1trace *trace; /* ccgpu_trace_l1 */
+    struct l2trace *l2trace; /* ccgpu_trace_l2 */
+    uint64_t l2trace_insts;
+    uint64_t trace_insts;
 };
-
-/* The header names the configuration by what shapes its streams. */
-static int open_traces(struct gpu_timing *g, const struct ccgpu_config *store, char *err,
-                       size_t errlen)
-{
-    char desc[512], l1[200] = "none";
-    if (g->sms[0].have_l1 && cache_config_format(&g->cfg.l1, l1, sizeof l1) < 0)
-        snprintf(l1, sizeof l1, "?");
-    snprintf(desc, sizeof desc, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s sms=%u", g->cfg.sched, l1,
-             g->nsms);
-    if (timing_trace_open(&g->trace, store, desc, g->sms[0].have_l1 ? g->cfg.l1.line_size : 0,
-                          g->mcfg.l2.line_size, err, errlen))
-        return -1;
-    for (uint32_t i = 0; g->trace.l1 && i < g->nsms; i++)
-        g->sms[i].trace = &g->trace;
-    if (g->trace.l2) {
-        struct cache_hooks h = { .ctx = &g->trace, .on_access = timing_trace_l2 };
-        memsys_set_l2_hooks(&g->mem, &h);
-    }
-    return 0;
-}
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err, size_t errlen)
@@ -95,7 +76,20 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
-    if (open_traces(g, store, err, errlen))
+    const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
+    if (tpath[0]) {
+        char name[256];
+        snprintf(name, sizeof name, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s", g->cfg.sched,
+                 config_get_str(store, "gpgpu_cache:dl1", "(default)"));
+        uint32_t ls = g->sms[0].have_l1 ? g->sms[0].l1.line_shift : 7;
+        if (!(g->trace = l1trace_open(tpath, name, ls, p->n_sms, err, errlen)))
+            goto fail;
+        for (uint32_t i = 0; i < p->n_sms; i++)
+            g->sms[i].trace = g->trace;
+    }
+    char l2name[128];
+    snprintf(l2name, sizeof l2name, "gpgpu_scheduler=%s", g->cfg.sched);
+    if (l2trace_open(&g->l2trace, store, &g->mem, l2name, g->mcfg.l2.line_size, err, errlen))
         goto fail;
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
     while (wops->counter_names && wops->counter_names[g->npol])
@@ -126,11 +120,16 @@ void gpu_timing_free(struct gpu_timing *g)
         if (g->sms[i].cfg)
             sm_free(&g->sms[i]);
     free(g->sms);
-    timing_trace_close(&g->trace);
     if (g->mem_ok)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
     tinst_cache_free(&g->tc);
+    l2trace_close(g->l2trace);
+    if (g->trace) {
+        char err[256];
+        if (l1trace_close(g->trace, err, sizeof err))
+            fprintf(stderr, "ccgpu_trace_l1: %s\n", err);
+    }
     free(g->pol);
     free(g->pol_tmp);
     free(g->pol_names);
@@ -255,6 +254,35 @@ static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t
     return -1;
 }
 
+/* After a failed launch: let the memory system finish what is in flight
+ * (replies release L1 reservations, queued misses still go out) so the next
+ * launch starts clean. */
+static void drain_after_failure(struct gpu_timing *g)
+{
+    for (uint64_t guard = 0; guard < 100000000; guard++) {
+        uint64_t now = g->now;
+        int pending = 0;
+        memsys_advance(&g->mem, now);
+        for (uint32_t i = 0; i < g->nsms; i++) {
+            struct sm *sm = &g->sms[i];
+            struct mem_request r;
+            const uint64_t *tok;
+            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
+                sm->inflight--;
+                if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
+                    cache_fill(&sm->l1, r.addr, memsys_reply_sectors(&sm->l1, &r), &tok);
+            }
+            if (sm_has_output(sm) && sm_drain(sm, &g->mem, now))
+                return;
+            pending |= sm->inflight || sm_has_output(sm);
+        }
+        if (!pending && memsys_idle(&g->mem))
+            return;
+        uint64_t next = memsys_next_event(&g->mem);
+        g->now = next != MEMSYS_NEVER && next > now ? next : now + 1;
+    }
+}
+
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
 {
@@ -265,8 +293,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t start = g->now;
     int rc = -1;
     tinst_cache_reset(&g->tc, gl->mod);
-    if ((g->trace.l1 || g->trace.l2) &&
-        timing_trace_kernel(&g->trace, ptx_launch_kernel_name(l), err, errlen))
+    if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
+        snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
+        return -1;
+    }
+    if (g->l2trace && l2trace_kernel(g->l2trace, ptx_launch_kernel_name(l), err, errlen))
         return -1;
     ptx_launch_set_clock(l, &g->now);
     for (uint32_t i = 0; i < g->nsms; i++) {
@@ -278,17 +309,24 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
+    uint64_t polled_tick = UINT64_MAX;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         int busy = 0;
         memsys_advance(&g->mem, now);
+        /* Replies become visible only when the reply crossbar ticks
+         * (memsys.h: rep_tick, the crossbar cycle visible now), and every
+         * visible one is popped below; with the interconnect at half the
+         * core clock this halves the polling. */
+        int poll = g->mem.rep_tick != polled_tick;
+        polled_tick = g->mem.rep_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
          * same as doing each step for all SMs in turn. */
         for (uint32_t i = 0; i < g->nsms; i++) {
             struct sm *sm = &g->sms[i];
             struct mem_request r;
-            while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+            while (poll && sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
                 sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
@@ -302,7 +340,6 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 goto out;
             if (sm->next_event < next)
                 next = sm->next_event;
-            busy |= sm->resident_ctas || sm->inflight || sm_has_output(sm);
         }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
@@ -311,8 +348,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (!busy && !g->disp.left && memsys_idle(&g->mem))
-            break;
+        if (!g->disp.left) {
+            for (uint32_t i = 0; i < g->nsms && !busy; i++) {
+                const struct sm *sm = &g->sms[i];
+                busy = sm->resident_ctas || sm->inflight || sm_has_output(sm);
+            }
+            if (!busy && memsys_idle(&g->mem))
+                break;
+        }
         uint64_t mnext = memsys_next_event(&g->mem);
         if (mnext < next)
             next = mnext;
@@ -326,27 +369,27 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     rc = 0;
 out:
     for (uint32_t i = 0; i < g->nsms; i++) {
-        struct sm *sm = &g->sms[i];
-        sm_account(sm, g->now);
-        /* a failed launch leaves CTAs behind: drop them */
-        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
-            if (sm->ctas[k].c) {
-                ptx_cta_free(sm->ctas[k].c);
-                memset(&sm->ctas[k], 0, sizeof sm->ctas[k]);
-            }
-        if (rc) {
-            memset(sm->warps, 0, g->cfg.n_slots * sizeof *sm->warps);
-            sm->resident_ctas = sm->live_warps = sm->used_threads = sm->used_regs = 0;
-            sm->used_shmem = 0;
-            sm->ldst_busy = 0;
+        sm_account(&g->sms[i], g->now);
+        if (rc)
+            sm_reset(&g->sms[i]);
+    }
+    if (rc)
+        drain_after_failure(g);
+    g->tot.cycles += g->now - start;
+    if (g->trace) {
+        g->trace_insts += cnt->warp_insts;
+        l1trace_set_insts(g->trace, g->trace_insts);
+        if (rc == 0 && g->trace->failed) {
+            snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
+            rc = -1;
         }
     }
-    g->tot.cycles += g->now - start;
+    if (g->l2trace) {
+        g->l2trace_insts += cnt->warp_insts;
+        if (l2trace_launch_end(g->l2trace, g->l2trace_insts, rc ? NULL : err, rc ? 0 : errlen))
+            rc = -1;
+    }
     sum_stats(g);
-    g->traced_insts += cnt->warp_insts;
-    if ((g->trace.l1 || g->trace.l2) &&
-        timing_trace_launch_end(&g->trace, g->traced_insts, rc ? NULL : err, rc ? 0 : errlen))
-        rc = -1;
     ptx_launch_set_clock(l, NULL);
     return rc;
 }

@@ -19,11 +19,8 @@
  *     per distinct address, data after ccgpu_const_latency + passes - 1. */
 #include "timing/sm.h"
 #include "mem/memsys.h"
-#include "timing/timing_trace.h"
 #include <string.h>
 
-#define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
-#define TOKEN_BYPASS (1ull << 61) /* bypass read: id is the record */
 
 static uint32_t smem_passes(const struct sm *sm, const struct ptx_dyninst *d)
 {
@@ -114,14 +111,18 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
     int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
     sm->ldst_busy = 1;
     sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
+    if (sm->trace && !bypass) {
+        const struct sm_cta *ct = &sm->ctas[sm->warps[slot].cta];
+        l1trace_inst(sm->trace, d, &sm->co, space == PTX_SPACE_LOCAL ? &loc : NULL,
+                     (uint16_t)sm->id, (uint16_t)slot, ct->id,
+                     ct->id * ct->nwarps + ptx_warp_index(sm->warps[slot].pw));
+    }
     sm->ldst_write = d->is_store && !d->is_atomic;
     sm->ldst_local = space == PTX_SPACE_LOCAL;
     sm->ldst_warp = slot;
     sm->ldst_next = 0;
     sm->ldst_blocked = 0;
     sm->ldst_rec = NO_REC;
-    if (sm->trace)
-        timing_trace_ldst_begin(sm->trace, sm, slot, d);
     if (!sm->ldst_write) {
         uint16_t rec = sm->free_recs[--sm->nfree_recs];
         struct ldst_rec *r = &sm->recs[rec];
@@ -186,7 +187,7 @@ void ldst_cycle(struct sm *sm, uint64_t now)
             }
             sm->st.l1_requests++;
             if (sm->trace)
-                timing_trace_l1(sm->trace, sm, i);
+                l1trace_access(sm->trace, (uint16_t)sm->id, i, sm->co.line[i], sm->ldst_write);
             if (r && o == CACHE_HIT) {
                 if (now + sm->cfg->l1_latency > r->ready)
                     r->ready = now + sm->cfg->l1_latency;
@@ -231,9 +232,10 @@ static void answer(struct sm *sm, uint32_t rec, uint64_t now)
 
 void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
 {
+    /* the SM needs a cycle now only if this wakes a load (sm_rec_done) or
+     * frees room for a blocked LD/ST unit */
     sm_account(sm, now);
     sm->inflight--;
-    sm->next_event = now;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
     if (q->id & TOKEN_BYPASS) {
@@ -243,6 +245,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     const uint64_t *tok;
     int n = cache_fill(&sm->l1, q->addr, memsys_reply_sectors(&sm->l1, q), &tok);
     sm->epoch++;
+    if (sm->ldst_blocked && sm->next_event > now)
+        sm->next_event = now;
     for (int i = 0; i < n; i++)
         if (!(tok[i] & TOKEN_STORE))
             answer(sm, (uint32_t)tok[i], now);

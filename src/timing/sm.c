@@ -90,6 +90,29 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
     sm->next_event = SM_NEVER;
 }
 
+void sm_reset(struct sm *sm)
+{
+    const struct sm_config *cfg = sm->cfg;
+    for (uint32_t i = 0; i < cfg->n_slots; i++)
+        if (sm->warps[i].live && sm->ws.ops->on_warp_exit)
+            sm->ws.ops->on_warp_exit(&sm->ws, i);
+    for (uint32_t k = 0; k < cfg->max_ctas; k++)
+        if (sm->ctas[k].c)
+            ptx_cta_free(sm->ctas[k].c);
+    memset(sm->warps, 0, cfg->n_slots * sizeof *sm->warps);
+    memset(sm->ctas, 0, cfg->max_ctas * sizeof *sm->ctas);
+    for (uint32_t i = 0; i < cfg->max_loads; i++)
+        sm->free_recs[i] = (uint16_t)(cfg->max_loads - 1 - i);
+    sm->nfree_recs = cfg->max_loads;
+    sm->loadwait = sm->barwait = 0;
+    sm->live_warps = sm->resident_ctas = sm->used_threads = sm->used_regs = 0;
+    sm->used_shmem = 0;
+    sm->ldst_busy = 0;
+    sm->ldst_blocked = 0;
+    sm->bq_head = sm->bq_count = 0;
+    sm->retired = 0;
+}
+
 void sm_account(struct sm *sm, uint64_t now)
 {
     if (now <= sm->accounted)
@@ -179,6 +202,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         w->age = sm->next_age++;
         w->live = 1;
         sm->live_warps++;
+        sm->ws.now = now;
         if (sm->ws.ops->on_warp_assigned)
             sm->ws.ops->on_warp_assigned(&sm->ws, slot, w->age);
         if (ptx_warp_state(pw) == PTX_WARP_READY)
@@ -223,6 +247,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     w->next = NULL;
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
+    sm->ws.now = now;
     if (sm->ws.ops->on_warp_exit)
         sm->ws.ops->on_warp_exit(&sm->ws, slot);
     maybe_retire(sm, w->cta);

@@ -18,16 +18,17 @@
 #include "policy/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
+#include "timing/l1trace.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
-#include "analysis/trace.h"
-
-struct timing_trace;
 
 #define SM_NEVER UINT64_MAX
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
 #define NO_REC 0xffffu
+/* request tokens / memsys ids: a load record index, or these flags */
+#define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
+#define TOKEN_BYPASS (1ull << 61) /* bypass read: low bits are the record */
 
 /* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
  * value is ready, and the load record that will set it when still pending */
@@ -50,6 +51,7 @@ struct sm_warp {
     uint32_t cta;                 /* CTA slot on this SM */
     uint32_t pending;             /* memory instructions not complete */
     uint8_t nsb, at_barrier, live;
+    uint8_t seq;                  /* `next` follows the last issued instruction */
     struct sb_entry sb[SB_MAX];
 };
 
@@ -119,8 +121,7 @@ struct sm {
     uint64_t local_base;          /* synthetic global address of local memory */
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
-    struct timing_trace *trace;   /* access tracing (timing_trace.h); NULL when off */
-    struct trace_record ldst_tr;  /* tracing: the LD/ST instruction's record */
+    struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
     struct sm_stats st;
     char err[256];
 };
@@ -128,6 +129,10 @@ struct sm {
 int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
             char *err, size_t errlen);
 void sm_free(struct sm *sm);
+/* After a failed launch: drops every CTA, warp and queued request (the
+ * memory system may still answer requests in flight; their replies find
+ * nothing waiting). */
+void sm_reset(struct sm *sm);
 /* Resets per-launch state (L1 invalidated, ages kept). */
 void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu);
 

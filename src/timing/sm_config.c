@@ -1,7 +1,8 @@
 /* SM options. Keys and defaults (GPGPU-Sim meaning unless noted):
  *   gpgpu_num_sched_per_core 1        warp schedulers per SM (slot w -> w % n)
  *   gpgpu_scheduler gto               warp scheduler policy (src/policy/warp_sched.def)
- *   gpgpu_max_insn_issue_per_warp 1   instructions one warp may issue per cycle
+ *   gpgpu_max_insn_issue_per_warp 1   instructions one warp may issue per cycle (the
+ *                                     I-buffer holds that many; not across a taken branch)
  *   ccgpu_issue_width 1               instructions one scheduler issues per cycle
  *   gpgpu_num_sp_units 1, gpgpu_num_sfu_units 1, gpgpu_num_dp_units 0,
  *   gpgpu_num_int_units 0             function units per SM

@@ -88,8 +88,8 @@ static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
         uint32_t old_pc = d->pc;
         const struct ptx_function *old_f = w->func;
         sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
-        if (ti->kind == TI_BRANCH && w->next &&
-            (w->func != old_f || w->next != old_f->insts + old_pc + 1))
+        w->seq = w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
+        if (ti->kind == TI_BRANCH && w->next && !w->seq)
             w->ibuf_ready += sm->cfg->branch_delay;
     } else if (st == PTX_STEP_BARRIER) {
         w->at_barrier = 1;
@@ -149,7 +149,10 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 }
                 if (!w->next)
                     break;
-                if (w->ibuf_ready > now) {
+                /* the I-buffer holds gpgpu_max_insn_issue_per_warp
+                 * instructions: after an issue this cycle, the next one
+                 * is there too unless a branch was taken */
+                if (w->ibuf_ready > now && !(per && w->seq)) {
                     if (w->ibuf_ready < wake)
                         wake = w->ibuf_ready;
                     break;
@@ -194,7 +197,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (issue(sm, slot, (uint32_t)unit, now))
                     return -1;
                 issued++;
-                if (w->ibuf_ready > now || !w->next)
+                if (!w->next)
                     break;
             }
         }

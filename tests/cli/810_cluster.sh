@@ -15,4 +15,7 @@ expect_fail zero "bad value '0' for --clusters" "$CCGPU" cluster --ctas 4 --clus
 expect_output examples_mm '^[0-9]+ clustered runs, 0 differ from the original' \
     "$CCGPU" cluster --examples mm --sms 3
 expect_fail examples_unknown "no example 'fft'" "$CCGPU" cluster --examples fft
+# (exit status 0 also means every clustered run matched the original)
+expect_output examples_timing_stats 'syrk +agent \(x, 1 active\) +[0-9]+ +[0-9]+' \
+    "$CCGPU" cluster --examples syrk --timing --small --config configs/ccws.cfg
 summary

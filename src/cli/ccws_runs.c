@@ -1,0 +1,145 @@
+/* Timing runs, Best-SWL and Belady replays for the CCWS experiments. */
+#include "cli/ccws_runs.h"
+#include "analysis/l1replay.h"
+#include "gpu/config.h"
+#include "timing/sm_config.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64_t *misses,
+                          uint64_t *insts, char *err, size_t errlen)
+{
+    /* l1replay: caches shaped like the L1D, one per SM, emptied per launch */
+    struct l1replay rp;
+    struct cachesim_run_result res;
+    if (l1replay_init(&rp, dl1, bypass ? CACHESIM_OPT_BYPASS : CACHESIM_OPT, 0, err, errlen) ||
+        l1replay_file(&rp, trace, &res, insts, err, errlen))
+        return -1;
+    *misses = cachesim_stats_misses(&res.stats);
+    return 0;
+}
+
+/* ---- runs ------------------------------------------------------------------ */
+
+static int one_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
+                   const char *trace, struct ccws_cell *c)
+{
+    memset(c, 0, sizeof *c);
+    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", sched) ||
+        ccgpu_config_set(o->cfg, "ccgpu_mode", "timing") ||
+        ccgpu_config_set(o->cfg, "ccgpu_trace_l1", trace ? trace : "")) {
+        fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
+        return -2;
+    }
+    char err[512];
+    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
+    if (!gpu) {
+        fprintf(stderr, "ccgpu: %s\n", err);
+        return -2;
+    }
+    ccgpu_set_printf_stream(gpu, stderr);
+    struct bench_ctx ctx = { .gpu = gpu, .size = o->size, .input = o->input,
+                             .data_dir = o->data_dir, .seed = o->seed };
+    int rc = b->run(&ctx);
+    if (rc)
+        fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, ctx.error);
+    c->ok = rc == 0;
+    ccgpu_stat(gpu, "cycles", -1, &c->cycles);
+    ccgpu_stat(gpu, "ipc", -1, &c->ipc);
+    ccgpu_stat(gpu, "l1d.mpki", -1, &c->mpki);
+    ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
+    ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);
+    ccgpu_destroy(gpu); /* closes the trace */
+    return rc ? -1 : 0;
+}
+
+static int run_sched(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
+                     int belady, struct ccws_cell *c)
+{
+    if (!belady)
+        return one_run(o, b, sched, NULL, c);
+    const char *tmp = getenv("TMPDIR");
+    char dir[512], path[600];
+    snprintf(dir, sizeof dir, "%s/ccgpu-bel-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "ccgpu: cannot create a temporary folder in %s\n",
+                tmp && *tmp ? tmp : "/tmp");
+        return -2;
+    }
+    snprintf(path, sizeof path, "%s/l1.trace", dir);
+    int rc = one_run(o, b, sched, path, c);
+    ccgpu_config_set(o->cfg, "ccgpu_trace_l1", "");
+    c->bel_mpki = -1;
+    if (rc == 0) {
+        uint64_t misses = 0, insts = 0;
+        char err[512];
+        if (ccws_trace_opt_misses(path, config_get_str(o->cfg, "gpgpu_cache:dl1",
+                                                       SM_CONFIG_DEFAULT_L1),
+                                  belady == 2, &misses, &insts, err, sizeof err)) {
+            fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, err);
+            rc = -1;
+        } else if (insts) {
+            c->bel_mpki = 1000.0 * (double)misses / (double)insts;
+        }
+    }
+    unlink(path);
+    rmdir(dir);
+    return rc;
+}
+
+int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
+                  const uint32_t *limits, int n, int belady, FILE *log, struct ccws_cell *best)
+{
+    uint32_t all[32];
+    if (n <= 0) {
+        for (int i = 0; i < 32; i++)
+            all[i] = (uint32_t)i + 1;
+        limits = all;
+        n = 32;
+    }
+    memset(best, 0, sizeof *best);
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        char sched[32];
+        snprintf(sched, sizeof sched, "swl:%u", limits[i]);
+        struct ccws_cell c;
+        int rc = run_sched(o, b, sched, belady, &c);
+        if (rc == -2)
+            return -2;
+        failed |= rc != 0;
+        c.swl = limits[i];
+        if (log && belady)
+            fprintf(log, "%-12s %-12s %12.0f %8.3f %9.2f %9.2f%s\n", b->name, sched, c.cycles,
+                    c.ipc, c.mpki, c.bel_mpki, c.ok ? "" : "  FAIL");
+        else if (log)
+            fprintf(log, "%-12s %-12s %12.0f %8.3f %9.2f%s\n", b->name, sched, c.cycles, c.ipc,
+                    c.mpki, c.ok ? "" : "  FAIL");
+        if (c.ok && (!best->ok || c.ipc > best->ipc))
+            *best = c;
+    }
+    return failed || !best->ok ? -1 : 0;
+}
+
+int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
+             int belady, struct ccws_cell *c)
+{
+    if (!strncmp(sched, "best-swl", 8) && (sched[8] == 0 || sched[8] == ':')) {
+        /* best-swl or best-swl:1/2/4/8 (limits separated by '/') */
+        uint32_t lim[32];
+        int n = 0;
+        for (const char *p = sched[8] ? sched + 9 : ""; *p && n < 32;) {
+            char *end;
+            unsigned long v = strtoul(p, &end, 10);
+            if (end == p || v == 0 || v > 1024 || (*end && *end != '/')) {
+                fprintf(stderr, "ccgpu: '%s': expected best-swl or best-swl:L1/L2/...\n", sched);
+                return -2;
+            }
+            lim[n++] = (uint32_t)v;
+            p = *end ? end + 1 : end;
+        }
+        return ccws_best_swl(o, b, lim, n, belady, NULL, c);
+    }
+    return run_sched(o, b, sched, belady, c);
+}

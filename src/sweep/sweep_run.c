@@ -1,0 +1,677 @@
+#include "sweep/sweep_run.h"
+#include "gpu/config.h"
+#include "sweep/afile.h"
+#include "sweep/csv.h"
+#include "sweep/plot.h"
+#include "sweep/sweep_best.h"
+#include "sweep/sweep_plan.h"
+#include "sweep/sweep_point.h"
+#include "sweep/sweep_results.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct sweep {
+    const struct sweep_opts *o;
+    struct sweep_plan plan;
+    char *points_dir;
+    char **files;     /* point file paths, by point */
+    char **base;      /* "key=value" of the base configuration */
+    int nbase;
+    char (*plot_y)[256];     /* the statistic of each --plot, then of each --best */
+    int *best_min;           /* per --best: minimise */
+    const char **stat_names; /* --stats plus the plotted statistics */
+    int nstat_names;
+    int stats_checked;
+    int lock_fd; /* DIR/.lock, held while the sweep runs */
+    long done, failed, resumed;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static char *join(const char *a, const char *b)
+{
+    size_t n = strlen(a) + strlen(b) + 2;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s/%s", a, b);
+    return s;
+}
+
+static int make_dirs(const char *path)
+{
+    char *p = strdup(path);
+    if (!p)
+        return -1;
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
+        *s = '/';
+    }
+    int rc = mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+    free(p);
+    return rc;
+}
+
+/* One sweep per folder at a time: a second one would rewrite the same files. */
+static int lock_dir(const char *dir)
+{
+    char *path = join(dir, ".lock");
+    int fd = path ? open(path, O_RDWR | O_CREAT, 0666) : -1;
+    free(path);
+    if (fd < 0)
+        return -1;
+    struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    if (fcntl(fd, F_SETLK, &fl) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd; /* the lock lasts until fd is closed (or the process exits) */
+}
+
+/* temporary files of an interrupted earlier run */
+static void remove_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!afile_is_temp_name(e->d_name))
+            continue;
+        char *p = join(dir, e->d_name);
+        if (p)
+            remove(p);
+        free(p);
+    }
+    closedir(d);
+}
+
+static void point_id(const struct sweep *s, long i, struct sweep_point_id *id, const char **keys,
+                     const char **values)
+{
+    int b, vidx[SWEEP_MAX_PARAMS];
+    sweep_plan_point(&s->plan, i, &b, vidx);
+    for (int k = 0; k < s->plan.nparams; k++) {
+        keys[k] = s->plan.params[k].key;
+        values[k] = s->plan.params[k].values[vidx[k]];
+    }
+    *id = (struct sweep_point_id){
+        .bench = s->plan.benches[b],
+        .size = bench_size_name(s->o->size),
+        .input = s->o->input ? s->o->input : "",
+        .seed = s->o->seed,
+        .base = (const char *const *)s->base,
+        .nbase = s->nbase,
+        .keys = keys,
+        .values = values,
+        .nparams = s->plan.nparams,
+    };
+}
+
+/* base configuration plus point i's overrides */
+static ccgpu_config *point_config(const struct sweep *s, long i, char *err, size_t errlen)
+{
+    int b, vidx[SWEEP_MAX_PARAMS];
+    sweep_plan_point(&s->plan, i, &b, vidx);
+    ccgpu_config *cfg = config_clone(s->o->base);
+    if (!cfg) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    for (int k = 0; k < s->plan.nparams; k++)
+        if (ccgpu_config_set(cfg, s->plan.params[k].key, s->plan.params[k].values[vidx[k]]) != 0) {
+            snprintf(err, errlen, "%s", ccgpu_config_error(cfg));
+            ccgpu_config_free(cfg);
+            return NULL;
+        }
+    return cfg;
+}
+
+/* Runs point i on a fresh GPU and writes its file. 0, or -1 when the file
+ * could not be written (err). A failing benchmark is a FAIL point, not -1. */
+static int run_point(const struct sweep *s, long i, char *err, size_t errlen)
+{
+    const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
+    struct sweep_point_id id;
+    point_id(s, i, &id, keys, values);
+    const struct bench_ops *b = bench_find(id.bench);
+    char msg[512] = "";
+    double t0 = now();
+    ccgpu *gpu = NULL;
+    int pass = 0;
+    ccgpu_config *cfg = point_config(s, i, msg, sizeof msg);
+    if (cfg) {
+        gpu = ccgpu_create(cfg, msg, sizeof msg);
+        ccgpu_config_free(cfg);
+    }
+    if (gpu && b) {
+        ccgpu_set_printf_stream(gpu, stdout);
+        struct bench_ctx ctx = {
+            .gpu = gpu,
+            .size = s->o->size,
+            .input = s->o->input,
+            .data_dir = s->o->data_dir,
+            .seed = s->o->seed,
+            .log = s->o->verbose ? stderr : NULL,
+        };
+        pass = b->run(&ctx) == 0;
+        if (!pass)
+            snprintf(msg, sizeof msg, "%s", ctx.error);
+    } else if (!b) {
+        snprintf(msg, sizeof msg, "unknown benchmark '%s'", id.bench);
+    }
+    int rc = sweep_point_write(s->files[i], &id, pass, msg, now() - t0, gpu, err, errlen);
+    ccgpu_destroy(gpu);
+    return rc;
+}
+
+/* The point file of a worker that died without writing one. */
+static int record_crash(const struct sweep *s, long i, int status, char *err, size_t errlen)
+{
+    const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
+    struct sweep_point_id id;
+    point_id(s, i, &id, keys, values);
+    char msg[128];
+    if (WIFSIGNALED(status))
+        snprintf(msg, sizeof msg, "worker killed by signal %d", WTERMSIG(status));
+    else
+        snprintf(msg, sizeof msg, "worker exited with status %d", WEXITSTATUS(status));
+    return sweep_point_write(s->files[i], &id, 0, msg, 0, NULL, err, errlen);
+}
+
+/* Every --stats name (and plotted statistic) must be a statistic of the
+ * first point that has statistics. */
+static int check_stats(struct sweep *s, const struct json *point, const char *path)
+{
+    const struct json *tot = sweep_point_totals(point);
+    if (s->stats_checked || !tot)
+        return 0;
+    s->stats_checked = 1;
+    for (int k = 0; k < s->nstat_names; k++)
+        if (!json_get(tot, s->stat_names[k])) {
+            fprintf(stderr, "ccgpu sweep: unknown statistic '%s' (not in %s)\n",
+                    s->stat_names[k], path);
+            return -1;
+        }
+    return 0;
+}
+
+/* After point i finished: read its file back, print the progress line,
+ * check the statistic names. -1 = stop the sweep (exit 2). */
+static int finished(struct sweep *s, long i)
+{
+    struct json *j;
+    char err[768], label[512];
+    const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
+    struct sweep_point_id id;
+    point_id(s, i, &id, keys, values);
+    if (sweep_point_read(s->files[i], &id, &j, err, sizeof err) != SWEEP_POINT_MATCH) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return -1;
+    }
+    s->done++;
+    int pass = sweep_point_passed(j);
+    if (!pass)
+        s->failed++;
+    sweep_plan_label(&s->plan, i, label, sizeof label);
+    const struct json *secs = json_get(j, "seconds");
+    printf("[%ld/%ld] %s%s%s: %s (%.3f s)", s->done + s->resumed, s->plan.npoints, id.bench,
+           label[0] ? " " : "", label, pass ? "PASS" : "FAIL",
+           secs && secs->type == JSON_NUMBER ? strtod(secs->text, NULL) : 0.0);
+    if (!pass)
+        printf(" %s", json_str(json_get(j, "error")));
+    printf("\n");
+    fflush(stdout);
+    int rc = check_stats(s, j, s->files[i]);
+    json_free(j);
+    return rc;
+}
+
+/* Ctrl-C: say how to go on, then die of SIGINT as if unhandled (so the
+ * shell sees it). Only async-signal-safe calls. Finished points are safe on
+ * disk; the running ones are lost, their temporary files removed next run. */
+static void on_interrupt(int sig)
+{
+    static const char msg[] = "\nccgpu sweep: interrupted; run the same command again to resume\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Installs on_interrupt unless SIGINT is ignored (a background job); the
+ * previous action goes to *old. */
+static void catch_interrupt(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGINT, NULL, old) == 0 && old->sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+}
+
+static int run_serial(struct sweep *s, const char *todo)
+{
+    for (long i = 0; i < s->plan.npoints; i++) {
+        if (!todo[i])
+            continue;
+        char err[768];
+        if (run_point(s, i, err, sizeof err) != 0) {
+            fprintf(stderr, "ccgpu sweep: %s\n", err);
+            return 1;
+        }
+        if (finished(s, i) != 0)
+            return 2;
+    }
+    return 0;
+}
+
+static void stop_workers(pid_t *pid, int n)
+{
+    for (int w = 0; w < n; w++)
+        if (pid[w] > 0)
+            kill(pid[w], SIGTERM);
+    for (int w = 0; w < n; w++)
+        if (pid[w] > 0)
+            while (waitpid(pid[w], NULL, 0) < 0 && errno == EINTR)
+                ;
+}
+
+/* One forked worker per point, at most jobs at a time. Each worker writes its
+ * own point file, so results do not depend on the order they finish in. */
+static int run_parallel(struct sweep *s, const char *todo)
+{
+    int jobs = s->o->jobs;
+    pid_t *pid = calloc((size_t)jobs, sizeof *pid);
+    long *point = calloc((size_t)jobs, sizeof *point);
+    int running = 0, rc = 0;
+    long next = 0;
+    if (!pid || !point) {
+        free(pid);
+        free(point);
+        fprintf(stderr, "ccgpu sweep: out of memory\n");
+        return 1;
+    }
+    for (;;) {
+        while (running < jobs && rc == 0) {
+            while (next < s->plan.npoints && !todo[next])
+                next++;
+            if (next == s->plan.npoints)
+                break;
+            int w = 0;
+            while (pid[w] > 0)
+                w++;
+            fflush(stdout);
+            fflush(stderr);
+            pid_t p = fork();
+            if (p < 0) {
+                fprintf(stderr, "ccgpu sweep: fork: %s\n", strerror(errno));
+                rc = 1;
+                break;
+            }
+            if (p == 0) {
+                char err[768];
+                signal(SIGINT, SIG_DFL); /* the parent alone reports */
+                int r = run_point(s, next, err, sizeof err);
+                if (r != 0)
+                    fprintf(stderr, "ccgpu sweep: %s\n", err);
+                fflush(stdout);
+                fflush(stderr);
+                _exit(r == 0 ? 0 : 3);
+            }
+            pid[w] = p;
+            point[w] = next++;
+            running++;
+        }
+        if (running == 0)
+            break;
+        int status;
+        pid_t p = waitpid(-1, &status, 0);
+        if (p < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "ccgpu sweep: waitpid: %s\n", strerror(errno));
+            rc = 1;
+            break;
+        }
+        int w = 0;
+        while (w < jobs && pid[w] != p)
+            w++;
+        if (w == jobs)
+            continue; /* not one of ours */
+        pid[w] = 0;
+        running--;
+        char err[768];
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+            rc = 1; /* could not write: the worker said why */
+        } else if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
+                   record_crash(s, point[w], status, err, sizeof err) != 0) {
+            fprintf(stderr, "ccgpu sweep: %s\n", err);
+            rc = 1;
+        } else if (finished(s, point[w]) != 0) {
+            rc = 2;
+        }
+        if (rc != 0) {
+            stop_workers(pid, jobs);
+            break;
+        }
+    }
+    free(pid);
+    free(point);
+    return rc;
+}
+
+/* A value the configuration rejects is a usage error, found before any point
+ * runs rather than as every point failing. One GPU per parameter assignment. */
+static int validate_configs(const struct sweep *s)
+{
+    long per_bench = s->plan.npoints / s->plan.nbenches;
+    for (long i = 0; i < per_bench; i++) {
+        char err[512], label[512];
+        ccgpu_config *cfg = point_config(s, i, err, sizeof err);
+        ccgpu *gpu = cfg ? ccgpu_create(cfg, err, sizeof err) : NULL;
+        ccgpu_config_free(cfg);
+        if (!gpu) {
+            sweep_plan_label(&s->plan, i, label, sizeof label);
+            fprintf(stderr, "ccgpu sweep: %s%s%s\n", label, label[0] ? ": " : "", err);
+            return -1;
+        }
+        ccgpu_destroy(gpu);
+    }
+    return 0;
+}
+
+/* Which points need running: a file that matches this point is kept (and
+ * counted as resumed); a missing, malformed or stale one is (re)run. */
+static int scan(struct sweep *s, char *todo)
+{
+    const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
+    for (long i = 0; i < s->plan.npoints; i++) {
+        struct sweep_point_id id;
+        struct json *j = NULL;
+        char err[768];
+        point_id(s, i, &id, keys, values);
+        switch (sweep_point_read(s->files[i], &id, &j, err, sizeof err)) {
+        case SWEEP_POINT_MATCH:
+            if (s->o->rerun_failed && !sweep_point_passed(j)) {
+                todo[i] = 1;
+                break;
+            }
+            s->resumed++;
+            if (!sweep_point_passed(j))
+                s->failed++;
+            if (check_stats(s, j, s->files[i]) != 0) {
+                json_free(j);
+                return -1;
+            }
+            break;
+        case SWEEP_POINT_MISSING:
+            todo[i] = 1;
+            break;
+        case SWEEP_POINT_STALE:
+        case SWEEP_POINT_BAD:
+            fprintf(stderr, "ccgpu sweep: %s; running it again\n", err);
+            todo[i] = 1;
+            break;
+        }
+        json_free(j);
+    }
+    return 0;
+}
+
+/* --plot Y[:X]: Y against X (default the first parameter), one series per
+ * benchmark and per value of every other parameter. */
+static int make_plots(const struct sweep *s, const char *csv_path)
+{
+    struct csv_table t;
+    char err[768];
+    if (s->o->nplots == 0)
+        return 0;
+    if (csv_read_file(csv_path, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
+    }
+    int rc = 0;
+    for (int k = 0; k < s->o->nplots && rc == 0; k++) {
+        const char *spec = s->o->plots[k], *colon = strchr(spec, ':'), *y = s->plot_y[k];
+        char svgname[600];
+        const char *x = colon ? colon + 1 : s->plan.params[0].key;
+        struct plot_spec p = { .x = x, .ny = 1, .skip_failed = 1, .source = "results.csv" };
+        p.y[0] = y;
+        if (strcmp(x, "bench") != 0)
+            p.group[p.ngroup++] = "bench";
+        for (int q = 0; q < s->plan.nparams && p.ngroup < PLOT_MAX_COLS; q++)
+            if (strcmp(s->plan.params[q].key, x) != 0)
+                p.group[p.ngroup++] = s->plan.params[q].key;
+        /* file name: plot_Y[_vs_X].svg with characters outside [A-Za-z0-9.-] as '_' */
+        size_t n = (size_t)snprintf(svgname, sizeof svgname, colon ? "plot_%s_vs_%s" : "plot_%s",
+                                    y, x);
+        for (size_t c = 0; c < n && c < sizeof svgname; c++) {
+            char ch = svgname[c];
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                  ch == '.' || ch == '-'))
+                svgname[c] = '_';
+        }
+        if (n + 4 < sizeof svgname)
+            strcat(svgname, ".svg");
+        char *svg = join(s->o->dir, svgname);
+        p.svg = svg;
+        if (!svg || plot_make(&t, &p, stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "ccgpu sweep: --plot %s: %s\n", spec, svg ? err : "out of memory");
+            rc = 1;
+        }
+        free(svg);
+    }
+    csv_free(&t);
+    return rc;
+}
+
+/* --best STAT[:min|:max]: per benchmark and values of the other parameters,
+ * the value of the first parameter with the best STAT (Best-SWL with
+ * --param gpgpu_scheduler=swl:1..32 --best ipc). */
+static int print_best(const struct sweep *s, const char *csv_path)
+{
+    struct csv_table t;
+    char err[768];
+    if (s->o->nbest == 0)
+        return 0;
+    if (csv_read_file(csv_path, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
+    }
+    const char *group[SWEEP_MAX_PARAMS + 1];
+    int ngroup = 0, rc = 0;
+    group[ngroup++] = "bench";
+    for (int q = 1; q < s->plan.nparams; q++)
+        group[ngroup++] = s->plan.params[q].key;
+    const char *x = s->plan.params[0].key;
+    for (int k = 0; k < s->o->nbest && rc == 0; k++) {
+        const char *y = s->plot_y[s->o->nplots + k];
+        int *rows, n;
+        if (sweep_best_rows(&t, y, group, ngroup, s->best_min[k], &rows, &n, err, sizeof err) != 0) {
+            fprintf(stderr, "ccgpu sweep: --best %s: %s\n", s->o->best[k], err);
+            rc = 1;
+            break;
+        }
+        for (int i = 0; i < n; i++) {
+            const char **row = (const char **)t.rows[rows[i]];
+            printf("best %s (%s): %s", y, s->best_min[k] ? "min" : "max", row[0]);
+            for (int g = 1; g < ngroup; g++)
+                printf(" %s=%s", group[g], row[csv_column(&t, group[g])]);
+            printf(": %s=%s (%s %s)\n", x, row[csv_column(&t, x)], y, row[csv_column(&t, y)]);
+        }
+        if (n == 0)
+            printf("best %s: no PASS point has it\n", y);
+        free(rows);
+    }
+    fflush(stdout);
+    csv_free(&t);
+    return rc;
+}
+
+static void sweep_free(struct sweep *s)
+{
+    for (long i = 0; s->files && i < s->plan.npoints; i++)
+        free(s->files[i]);
+    free(s->files);
+    for (int i = 0; i < s->nbase; i++)
+        free(s->base[i]);
+    free(s->base);
+    free(s->stat_names);
+    free(s->plot_y);
+    free(s->best_min);
+    free(s->points_dir);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
+}
+
+static int setup(struct sweep *s, const struct sweep_opts *o)
+{
+    char err[512];
+    if (sweep_plan_init(&s->plan, o->benches, o->nbenches, o->params, o->nparams, err,
+                        sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 2;
+    }
+    if (make_dirs(o->dir) != 0 || !(s->points_dir = join(o->dir, "points")) ||
+        (mkdir(s->points_dir, 0777) != 0 && errno != EEXIST)) {
+        fprintf(stderr, "ccgpu sweep: cannot create %s/points: %s\n", o->dir, strerror(errno));
+        return 1;
+    }
+    if ((s->lock_fd = lock_dir(o->dir)) < 0) {
+        fprintf(stderr, "ccgpu sweep: %s is in use by another sweep (or not writable)\n", o->dir);
+        return 2;
+    }
+    remove_temps(o->dir);
+    remove_temps(s->points_dir);
+    s->files = calloc((size_t)s->plan.npoints, sizeof *s->files);
+    s->base = calloc((size_t)o->base->count + 1, sizeof *s->base);
+    s->stat_names = calloc((size_t)(o->nstats + o->nplots + o->nbest) + 1, sizeof *s->stat_names);
+    s->plot_y = calloc((size_t)(o->nplots + o->nbest) + 1, sizeof *s->plot_y);
+    s->best_min = calloc((size_t)o->nbest + 1, sizeof *s->best_min);
+    if (!s->files || !s->base || !s->stat_names || !s->plot_y || !s->best_min)
+        goto oom;
+    for (long i = 0; i < s->plan.npoints; i++) {
+        char name[300];
+        sweep_plan_filename(&s->plan, i, name, sizeof name);
+        if (!(s->files[i] = join(s->points_dir, name)))
+            goto oom;
+    }
+    for (int i = 0; i < o->base->count; i++) {
+        const struct config_entry *e = &o->base->entries[i];
+        size_t n = strlen(e->key) + strlen(e->value) + 2;
+        if (!(s->base[i] = malloc(n)))
+            goto oom;
+        snprintf(s->base[i], n, "%s=%s", e->key, e->value);
+        s->nbase++;
+    }
+    for (int k = 0; k < o->nstats; k++)
+        s->stat_names[s->nstat_names++] = o->stats[k];
+    for (int k = 0; k < o->nplots; k++) {
+        const char *c = strchr(o->plots[k], ':');
+        const char *x = c ? c + 1 : o->nparams ? o->params[0].key : NULL;
+        int known = x && !strcmp(x, "bench");
+        for (int q = 0; x && q < o->nparams; q++)
+            known |= !strcmp(x, o->params[q].key);
+        if (!known) {
+            fprintf(stderr, "ccgpu sweep: --plot %s: %s\n", o->plots[k],
+                    x ? "X must be a --param key or bench" : "no --param to plot against (give Y:X)");
+            return 2;
+        }
+        snprintf(s->plot_y[k], sizeof s->plot_y[k], "%.*s",
+                 c ? (int)(c - o->plots[k]) : (int)strlen(o->plots[k]), o->plots[k]);
+        s->stat_names[s->nstat_names++] = s->plot_y[k];
+    }
+    for (int k = 0; k < o->nbest; k++) {
+        const char *c = strchr(o->best[k], ':');
+        if (!o->nparams || (c && strcmp(c, ":min") != 0 && strcmp(c, ":max") != 0)) {
+            fprintf(stderr, "ccgpu sweep: --best %s: %s\n", o->best[k],
+                    o->nparams ? "expected STAT, STAT:max or STAT:min"
+                               : "needs a --param to choose a value of");
+            return 2;
+        }
+        char *y = s->plot_y[o->nplots + k];
+        snprintf(y, sizeof s->plot_y[0], "%.*s", c ? (int)(c - o->best[k]) : (int)strlen(o->best[k]),
+                 o->best[k]);
+        s->best_min[k] = c && !strcmp(c, ":min");
+        s->stat_names[s->nstat_names++] = y;
+    }
+    return 0;
+oom:
+    fprintf(stderr, "ccgpu sweep: out of memory\n");
+    return 1;
+}
+
+int sweep_run(const struct sweep_opts *o)
+{
+    struct sweep s = { .o = o, .lock_fd = -1 };
+    char *todo = NULL, *csv = NULL;
+    int rc = setup(&s, o);
+    if (rc != 0)
+        goto out;
+    if (validate_configs(&s) != 0) {
+        rc = 2;
+        goto out;
+    }
+    if (!(todo = calloc((size_t)s.plan.npoints, 1)) || !(csv = join(o->dir, "results.csv"))) {
+        fprintf(stderr, "ccgpu sweep: out of memory\n");
+        rc = 1;
+        goto out;
+    }
+    if (scan(&s, todo) != 0) {
+        rc = 2;
+        goto out;
+    }
+    printf("sweep: %ld points in %s (resumed %ld points, %ld to run, jobs %d)\n", s.plan.npoints,
+           o->dir, s.resumed, s.plan.npoints - s.resumed, o->jobs);
+    fflush(stdout);
+    struct sigaction old_int;
+    catch_interrupt(&old_int);
+    rc = o->jobs > 1 ? run_parallel(&s, todo) : run_serial(&s, todo);
+    sigaction(SIGINT, &old_int, NULL);
+    if (rc != 0)
+        goto out;
+    const char **extra = s.stat_names + o->nstats; /* the plotted and --best statistics */
+    char err[768];
+    if (sweep_results_write(&s.plan, s.files, o->nstats ? o->stats : NULL, o->nstats, extra,
+                            o->nplots + o->nbest, SWEEP_DEFAULT_MAX_COLUMNS, csv, stdout, err,
+                            sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        rc = 1;
+        goto out;
+    }
+    afile_sync_dir(s.points_dir);
+    afile_sync_dir(o->dir);
+    printf("sweep: %ld points, %ld passed, %ld failed -> %s\n", s.plan.npoints,
+           s.plan.npoints - s.failed, s.failed, csv);
+    fflush(stdout);
+    rc = print_best(&s, csv);
+    if (rc == 0)
+        rc = make_plots(&s, csv);
+    if (rc == 0 && s.failed)
+        rc = 1;
+out:
+    free(todo);
+    free(csv);
+    sweep_free(&s);
+    return rc;
+}

@@ -1,0 +1,42 @@
+/* `ccgpu sweep`: runs every point of a plan (benchmark × parameter values),
+ * each on a fresh GPU whose configuration is the base plus the point's
+ * overrides, in this process or in up to `jobs` forked workers; writes one
+ * point file per point (sweep_point.h), resumes from the ones already there,
+ * then writes DIR/results.csv and the requested plots. */
+#ifndef CCGPU_SWEEP_RUN_H
+#define CCGPU_SWEEP_RUN_H
+#include "bench.h"
+#include "ccgpu.h"
+#include "sweep/sweep_param.h"
+#include <stdio.h>
+
+#define SWEEP_DEFAULT_MAX_COLUMNS 512 /* statistics in results.csv without --stats */
+
+struct sweep_opts {
+    const char *dir;
+    const char **benches; /* names, checked by the caller */
+    int nbenches;
+    struct sweep_param *params;
+    int nparams;
+    const ccgpu_config *base; /* --config, -o and --functional applied */
+    enum bench_size size;
+    unsigned long long seed;
+    const char *input;    /* NULL: the benchmark's default input */
+    const char *data_dir; /* NULL: none */
+    const char **stats;   /* results.csv columns; NULL: every statistic common to all points */
+    int nstats;
+    const char **plots; /* "Y" or "Y:X" */
+    int nplots;
+    const char **best; /* "STAT", "STAT:max" or "STAT:min": best first-param value */
+    int nbest;
+    int jobs;
+    int rerun_failed; /* resume re-runs points recorded as FAIL */
+    int verbose;      /* benchmark drivers' notes on stderr */
+};
+
+/* The process exit status: 0 every point passed, 1 a point failed (or an
+ * I/O error), 2 a usage error found along the way (unknown statistic, a
+ * parameter value the configuration rejects, DIR in use). */
+int sweep_run(const struct sweep_opts *o);
+
+#endif

@@ -1,0 +1,10 @@
+/* Validation of configs/hopper.cfg: latencies and bandwidth the configuration
+ * implies, and its dump round trip (tests/310_cfgcheck.h). */
+#define CFG "configs/hopper.cfg"
+#define STREAM_CYCLES 7000 /* data for about this many cycles at peak bandwidth */
+#include "310_cfgcheck.h"
+
+int main(void)
+{
+    return cfgcheck_main();
+}

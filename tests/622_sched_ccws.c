@@ -1,0 +1,321 @@
+/* The CCWS warp scheduler in the timing model (ccws-micro2012 §3.3): the L1
+ * hooks turn an eviction followed by the same warp's miss into a VTA hit
+ * (and another warp's miss into none); K_THROTTLE = 0 issues exactly as GTO
+ * (every statistic equal); on k-means whose 32 warps' working sets exceed
+ * a small L1, CCWS throttles loads and misses far less than GTO; skipping
+ * idle cycles changes nothing while scores decay; bad arguments. */
+#include "bench.h"
+#include "check.h"
+#include "mem/cache.h"
+#include "policy/warp_sched.h"
+#include "ptx/ir.h"
+#include <stdlib.h>
+#include <unistd.h>
+
+/* ---- the L1 hooks on a real cache ---------------------------------------- */
+
+static uint64_t counter(struct warp_sched *ws, const char *name)
+{
+    uint64_t v[64] = { 0 };
+    ws->ops->counters(ws, v);
+    for (int i = 0; ws->ops->counter_names[i]; i++)
+        if (!strcmp(ws->ops->counter_names[i], name))
+            return v[i];
+    printf("  no counter %s\n", name);
+    return UINT64_MAX;
+}
+
+static enum cache_outcome rd_fill(struct cache *c, uint64_t line, int warp)
+{
+    enum cache_fail f;
+    struct cache_access a = { line * 128, 0, 0, warp, line, 0 };
+    enum cache_outcome o = cache_access(c, &a, &f);
+    if (o == CACHE_MISS) {
+        const uint64_t *t;
+        while (cache_out_front(c))
+            cache_out_pop(c);
+        cache_fill(c, line * 128, 0xff, &t);
+    }
+    return o;
+}
+
+TEST(vta_hit_from_l1_evictions)
+{
+    struct warp_sched ws;
+    struct warp_sched_env env = { 0, 4, 1 };
+    char err[200];
+    struct cache_config cfg;
+    struct cache c;
+    if (warp_sched_init(&ws, "ccws", &env, err, sizeof err) ||
+        cache_config_parse(&cfg, "N:1:128:2,L:R:m:N:L,A:8:4,8", err, sizeof err) ||
+        cache_init(&c, &cfg, err, sizeof err)) {
+        printf("  setup: %s\n", err);
+        return;
+    }
+    struct cache_hooks h = warp_sched_l1_hooks(&ws);
+    cache_set_hooks(&c, &h);
+    for (uint32_t w = 0; w < 4; w++)
+        ws.ops->on_warp_assigned(&ws, w, w);
+    /* one set, two ways: W0 reserves A, W1 reserves B, W1's C evicts A
+     * (LRU) into W0's share */
+    CHECK_EQ_INT(rd_fill(&c, 100, 0), CACHE_MISS);
+    CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS);
+    CHECK_EQ_INT(rd_fill(&c, 300, 1), CACHE_MISS);
+    CHECK_EQ_U64(counter(&ws, "ccws.vta_inserts"), 1);
+    /* W2 misses on A: A was W0's, not lost by W2 (evicts B into W1's) */
+    CHECK_EQ_INT(rd_fill(&c, 100, 2), CACHE_MISS);
+    CHECK_EQ_U64(counter(&ws, "ccws.vta_hits"), 0);
+    /* W1 misses on B, its own victim: a VTA hit (evicts C into W1's) */
+    CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS);
+    CHECK_EQ_U64(counter(&ws, "ccws.vta_hits"), 1);
+    /* a hit in the L1 probes nothing */
+    uint64_t lookups = counter(&ws, "ccws.vta_lookups");
+    CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_HIT);
+    CHECK_EQ_U64(counter(&ws, "ccws.vta_lookups"), lookups);
+    /* W1's C came back through W1: second VTA hit; W0 never lost anything */
+    CHECK_EQ_INT(rd_fill(&c, 300, 1), CACHE_MISS);
+    CHECK_EQ_U64(counter(&ws, "ccws.vta_hits"), 2);
+    cache_free(&c);
+    warp_sched_free(&ws);
+}
+
+TEST(only_l1_loads_are_throttled)
+{
+    struct warp_sched ws;
+    struct warp_sched_env env = { 0, 2, 1 };
+    char err[200];
+    if (warp_sched_init(&ws, "ccws:k=1000", &env, err, sizeof err)) {
+        printf("  setup: %s\n", err);
+        return;
+    }
+    ws.ops->on_warp_assigned(&ws, 0, 0);
+    ws.ops->on_warp_assigned(&ws, 1, 1);
+    struct ptx_inst ld = { 0 }, st = { 0 }, lds = { 0 }, add = { 0 }, ldcg = { 0 };
+    ld.op = PTX_OP_LD, ld.space = PTX_SPACE_GLOBAL;
+    st.op = PTX_OP_ST, st.space = PTX_SPACE_GLOBAL;
+    lds.op = PTX_OP_LD, lds.space = PTX_SPACE_SHARED;
+    ldcg.op = PTX_OP_LD, ldcg.space = PTX_SPACE_GLOBAL, ldcg.cache = PTX_CACHE_CG;
+    add.op = PTX_OP_ADD;
+    uint32_t order[2];
+    ws.ops->order(&ws, 0, 5, order);
+    ws.ops->on_issue(&ws, 0, &ld, 5);
+    /* W1 evicts-then-misses: a VTA hit with LLDS far above the cutoff */
+    ws.ops->l1_evict(&ws, 77, 1);
+    ws.ops->l1_access(&ws, 77, 1, 0, CACHE_MISS, CACHE_FAIL_NONE);
+    CHECK(ws.ops->can_issue(&ws, 1, &ld, 5)); /* the top score always loads */
+    CHECK(!ws.ops->can_issue(&ws, 0, &ld, 5));
+    ld.space = PTX_SPACE_LOCAL;
+    CHECK(!ws.ops->can_issue(&ws, 0, &ld, 5));
+    ld.space = PTX_SPACE_GENERIC;
+    CHECK(!ws.ops->can_issue(&ws, 0, &ld, 5));
+    CHECK(ws.ops->can_issue(&ws, 0, &st, 5));
+    CHECK(ws.ops->can_issue(&ws, 0, &lds, 5));
+    CHECK(ws.ops->can_issue(&ws, 0, &ldcg, 5));
+    CHECK(ws.ops->can_issue(&ws, 0, &add, 5));
+    uint64_t t = ws.ops->next_event(&ws, 5);
+    CHECK(t > 5 && t != WARP_SCHED_NEVER);
+    CHECK(ws.ops->can_issue(&ws, 0, &ld, t)); /* decayed enough by then */
+    CHECK(!ws.ops->can_issue(&ws, 0, &ld, t - 1));
+    CHECK_EQ_U64(counter(&ws, "ccws.loads_held"), 1); /* one load, held from cycle 5 */
+    ws.ops->on_issue(&ws, 0, &ld, t);
+    CHECK_EQ_U64(counter(&ws, "ccws.load_held_cycles"), t - 5);
+    warp_sched_free(&ws);
+}
+
+TEST(llds_samples_to_csv)
+{
+    char dir[] = "/tmp/ccgpu622cXXXXXX", spec[200], path[160];
+    if (!mkdtemp(dir)) {
+        CHECK(0);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/llds.csv", dir);
+    snprintf(spec, sizeof spec, "ccws:k=8,sample=100,llds_csv=%s", path);
+    struct warp_sched ws;
+    struct warp_sched_env env = { 0, 4, 1 };
+    char err[300];
+    if (warp_sched_init(&ws, spec, &env, err, sizeof err)) {
+        printf("  %s\n", err);
+        CHECK(0);
+        return;
+    }
+    for (uint32_t w = 0; w < 4; w++)
+        ws.ops->on_warp_assigned(&ws, w, w);
+    struct ptx_inst add = { 0 };
+    add.op = PTX_OP_ADD;
+    uint32_t order[4];
+    ws.ops->order(&ws, 0, 10, order);
+    for (int i = 0; i < 16; i++)
+        ws.ops->on_issue(&ws, 0, &add, 10);
+    for (uint64_t b = 1; b <= 3; b++) { /* three hits; the two at cycle 10 share a sample */
+        ws.ops->order(&ws, 0, b < 3 ? 10 : 200, order);
+        ws.ops->l1_evict(&ws, b, 2);
+        ws.ops->l1_access(&ws, b, 2, 0, CACHE_MISS, CACHE_FAIL_NONE);
+    }
+    warp_sched_free(&ws);
+    FILE *f = fopen(path, "r");
+    char text[256] = "";
+    if (f) {
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+    }
+    /* LLDS = hits / 16 insts x 8 x 400 */
+    CHECK(!strcmp(text, "sm,cycle,llds\n0,10,200\n0,200,600\n"));
+    unlink(path);
+    rmdir(dir);
+    CHECK(warp_sched_init(&ws, "ccws:llds_csv=/nonexistent/dir/x.csv", &env, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "/nonexistent/dir/x.csv");
+}
+
+TEST(bad_arguments)
+{
+    struct warp_sched ws;
+    struct warp_sched_env env = { 0, 4, 1 };
+    char err[200];
+    const char *bad[] = { "ccws:k=x", "ccws:depth=3", "ccws:vta=12,assoc=8", "ccws:k",
+                          "ccws:cross=maybe", "ccws:base=0", "ccws:store_clear=2" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = 0;
+        CHECK(warp_sched_init(&ws, bad[i], &env, err, sizeof err) < 0);
+        CHECK(strstr(err, "ccws") != NULL);
+    }
+    CHECK(warp_sched_init(&ws, "ccws:k=8,base=100,vta=16,assoc=8,cross=allow,store_clear=1",
+                          &env, err, sizeof err) == 0);
+    warp_sched_free(&ws);
+}
+
+/* ---- whole runs ------------------------------------------------------------ */
+
+struct run {
+    int rc;
+    char *json;
+    size_t len;
+    double cycles, misses, vetoes, hits;
+};
+
+/* k-means points whose features live 33 lines apart (no set conflicts) */
+static int write_points(char *dir, char *path, size_t len)
+{
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(path, len, "%s/points.bin", dir);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int32_t hdr[2] = { 1056, 34 };
+    uint64_t x = 88172645463325252ull;
+    fwrite(hdr, sizeof hdr, 1, f);
+    for (int p = 0; p < hdr[0]; p++)
+        for (int d = 0; d < hdr[1]; d++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            float v = (float)((p % 5) * 3 + d % 7) + (float)(x % 1000) / 500.0f;
+            fwrite(&v, sizeof v, 1, f);
+        }
+    return fclose(f);
+}
+
+/* One SM, 32 warps (16 registers a thread), a 4 KB L1 */
+static struct run run_km(const char *input, const char *sched, int skip)
+{
+    struct run r = { -1, NULL, 0, 0, 0, 0, 0 };
+    char o[256];
+    snprintf(o, sizeof o,
+             "ccgpu_mode timing\ngpgpu_n_clusters 1\nccgpu_regs_per_thread 16\n"
+             "gpgpu_cache:dl1 8:128:4,L:E:m:N,A:32:8,8\ngpgpu_scheduler %s\n"
+             "ccgpu_skip_idle %d\n",
+             sched, skip);
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256] = "";
+    if (!cfg || ccgpu_config_load(cfg, "configs/ccws.cfg") ||
+        ccgpu_config_load_string(cfg, o, "test")) {
+        printf("  config: %s\n", cfg ? ccgpu_config_error(cfg) : "oom");
+        ccgpu_config_free(cfg);
+        return r;
+    }
+    struct bench_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    if (!ctx.gpu) {
+        printf("  %s\n", err);
+        return r;
+    }
+    ctx.size = BENCH_SMALL;
+    ctx.input = input;
+    r.rc = bench_find("kmeans")->run(&ctx);
+    if (r.rc)
+        printf("  kmeans with %s: %s\n", sched, ctx.error);
+    FILE *f = open_memstream(&r.json, &r.len);
+    if (f) {
+        ccgpu_stats_write_json(ctx.gpu, f);
+        fclose(f);
+    }
+    ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
+    ccgpu_stat(ctx.gpu, "l1d.misses", -1, &r.misses);
+    ccgpu_stat(ctx.gpu, "sched.ccws.loads_held", -1, &r.vetoes);
+    ccgpu_stat(ctx.gpu, "sched.ccws.vta_hits", -1, &r.hits);
+    ccgpu_destroy(ctx.gpu);
+    return r;
+}
+
+/* The statistics text without the lines of CCWS's own counters. */
+static void drop_ccws_lines(struct run *r)
+{
+    char *w = r->json, *p = r->json;
+    while (p && *p) {
+        char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+        size_t sp = strspn(p, " ");
+        if (n < sp + 12 || strncmp(p + sp, "\"sched.ccws.", 12)) {
+            memmove(w, p, n);
+            w += n;
+        }
+        p += n;
+    }
+    if (w)
+        *w = 0;
+    r->len = r->json ? strlen(r->json) : 0;
+}
+
+TEST(runs_k0_equals_gto_and_ccws_throttles)
+{
+    char dir[] = "/tmp/ccgpu622XXXXXX", path[128];
+    if (write_points(dir, path, sizeof path)) {
+        printf("  cannot write the input\n");
+        CHECK(0);
+        return;
+    }
+    struct run g = run_km(path, "gto", 1), z = run_km(path, "ccws:k=0", 1);
+    struct run c = run_km(path, "ccws", 1), c0 = run_km(path, "ccws", 0);
+    CHECK(g.rc == 0 && z.rc == 0 && c.rc == 0 && c0.rc == 0);
+    /* K_THROTTLE 0: VTA hits are seen, nothing is held, GTO's every number */
+    CHECK(z.hits > 1000);
+    CHECK(z.vetoes == 0);
+    drop_ccws_lines(&z);
+    CHECK(g.json && z.json && g.len == z.len && !strcmp(g.json, z.json));
+    /* K_THROTTLE 8: loads held back, far fewer misses, faster */
+    printf("  GTO %.0f cycles %.0f misses; CCWS %.0f cycles %.0f misses, %.0f VTA hits\n",
+           g.cycles, g.misses, c.cycles, c.misses, c.hits);
+    CHECK(c.vetoes > 0);
+    CHECK(c.misses < 0.7 * g.misses);
+    CHECK(c.cycles < g.cycles);
+    /* decaying scores announce their change times: skipping is exact */
+    CHECK(c.json && c0.json && c.len == c0.len && !strcmp(c.json, c0.json));
+    free(g.json);
+    free(z.json);
+    free(c.json);
+    free(c0.json);
+    unlink(path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    RUN(vta_hit_from_l1_evictions);
+    RUN(only_l1_loads_are_throttled);
+    RUN(llds_samples_to_csv);
+    RUN(bad_arguments);
+    RUN(runs_k0_equals_gto_and_ccws_throttles);
+    return check_summary();
+}

@@ -1,0 +1,23 @@
+# CCWS experiment commands: swl-sweep (Best-SWL) and compare with best-swl,
+# ccws, --belady (Belady MPKI never above the LRU L1's) and --suite errors.
+. "$(dirname "$0")/lib.sh"
+CFG="--config configs/ccws.cfg -o gpgpu_n_clusters=1"
+expect_output swl_sweep_best 'best-swl +(2|32) warps: .*Belady MPKI' \
+    "$CCGPU" swl-sweep kmeans --limits 2,32 --belady $CFG
+expect_fail swl_sweep_bad_limits 'limits 0,x' "$CCGPU" swl-sweep kmeans --limits 0,x
+expect_fail swl_sweep_unknown_bench "unknown benchmark 'nosuch'" "$CCGPU" swl-sweep nosuch
+expect_fail compare_bad_suite 'no benchmark of that class' \
+    "$CCGPU" compare --suite nosuch --sched gto $CFG
+expect_fail compare_bad_best_swl 'best-swl:L1/L2' "$CCGPU" compare kmeans --sched best-swl:0 $CFG
+expect_output compare_belady 'ccws:k=0' \
+    "$CCGPU" compare kmeans --sched gto,ccws:k=0,best-swl:2/32 --belady $CFG
+# every row: Belady MPKI <= LRU MPKI; K_THROTTLE 0 gives GTO's numbers
+rows=$(grep -E '^kmeans' "$tmpdir/out")
+if echo "$rows" | awk '{ if ($7 > $6 + 1e-9 || $7 <= 0) bad = 1 } END { exit bad }' &&
+   [ "$(echo "$rows" | awk '$2 == "gto" { print $3, $6, $7 }')" = \
+     "$(echo "$rows" | awk '$2 == "ccws:k=0" { print $3, $6, $7 }')" ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL compare_belady_rows:"; echo "$rows"
+fi
+summary
