@@ -71,6 +71,12 @@ ptx:
 	$(MAKE) -C bench ptx
 	$(MAKE) -C cuda/examples ptx
 
+# Simulator speed figures (callgrind host instructions per warp instruction);
+# SIZE=small for a quick look.
+SIZE ?= medium
+bench-speed: $(BUILD)/ccgpu
+	tools/bench-speed.sh $(BUILD) $(SIZE)
+
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang
 # when present (so both compilers are exercised), then one summary line.

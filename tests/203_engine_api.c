@@ -318,6 +318,31 @@ TEST(bar_arrive_producer_consumer)
     ccgpu_destroy(g);
 }
 
+TEST(runaway_recursion_is_an_error)
+{
+    static const char *text =
+        ".version 7.0\n.target sm_75\n.address_size 64\n"
+        ".func (.param .b32 r) f(.param .b32 x)\n{\n.reg .b32 %r<4>;\n"
+        "ld.param.b32 %r1, [x];\nadd.s32 %r2, %r1, 1;\n"
+        "{\n.param .b32 a;\n.param .b32 b;\nst.param.b32 [a], %r2;\n"
+        "call.uni (b), f, (a);\nld.param.b32 %r3, [b];\n}\n"
+        "st.param.b32 [r], %r3;\nret;\n}\n"
+        ".visible .entry k()\n{\n.reg .b32 %r<2>;\n"
+        "{\n.param .b32 a;\n.param .b32 b;\nst.param.b32 [a], 0;\n"
+        "call.uni (b), f, (a);\n}\nret;\n}\n";
+    ccgpu *g = gpu_new();
+    ccgpu_module *m = ccgpu_module_load_string(g, text, "rec.ptx");
+    CHECK(m != NULL);
+    if (m) {
+        CHECK_EQ_INT(ccgpu_launch(g, m, "k", (struct ccgpu_dim3){ 1, 1, 1 },
+                                  (struct ccgpu_dim3){ 32, 1, 1 }, 0, NULL, 0), -1);
+        CHECK_STR_CONTAINS(ccgpu_error(g), "kernel k: CTA (0,0,0) thread (0,0,0): call depth exceeds 64");
+    } else {
+        printf("  %s\n", ccgpu_error(g));
+    }
+    ccgpu_destroy(g);
+}
+
 TEST(math_loop_kernel)
 {
     ccgpu *g = gpu_new();
@@ -398,6 +423,7 @@ int main(void)
     RUN(partial_barrier_is_a_deadlock_error);
     RUN(two_gpus_give_identical_independent_results);
     RUN(math_loop_kernel);
+    RUN(runaway_recursion_is_an_error);
     RUN(bar_arrive_producer_consumer);
     RUN(gpu_memory_observer_hook);
     RUN(register_sets_for_a_scoreboard);

@@ -170,9 +170,11 @@ struct ptx_dyninst {
     uint8_t mixed_space; /* generic access whose lanes resolved to different spaces */
     uint8_t access_size; /* bytes per element */
     uint8_t vec;         /* elements per lane (1, 2, 4) */
-    /* per lane (valid for exec_mask lanes): global: device address; shared:
-     * offset in the CTA's shared memory; local: offset in the thread's local
-     * memory; param: offset in the parameter buffer */
+    /* per lane (valid for exec_mask lanes): global/const: device address;
+     * shared: offset in the CTA's shared memory; local: offset in the
+     * thread's local memory; param: offset in the parameter buffer. For a
+     * mixed generic access each lane's address is in its own space. Filled
+     * only when d is passed (or an observer is set). */
     uint64_t addr[PTX_WARP_SIZE];
 };
 
@@ -192,7 +194,9 @@ void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
 
 enum ptx_step_status {
     PTX_STEP_OK,      /* executed; the warp can issue again */
-    PTX_STEP_BARRIER, /* executed a barrier and now waits (state AT_BARRIER) */
+    PTX_STEP_BARRIER, /* executed, and the warp now waits at a barrier (state
+                       * AT_BARRIER): a bar.sync, or the last instruction of a
+                       * divergent path whose sibling lanes are parked at one */
     PTX_STEP_EXITED,  /* the warp's last threads exited */
     PTX_STEP_ERROR,   /* the launch failed: ptx_launch_error() */
 };
