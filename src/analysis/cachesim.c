@@ -336,6 +336,27 @@ void cachesim_free(struct cachesim *s)
 
 uint64_t cachesim_resident(const struct cachesim *s) { return s->map.count; }
 
+static void drop_line(struct cachesim *s, uint32_t li);
+
+void cachesim_flush(struct cachesim *s)
+{
+    if (s->cfg.unbounded) {
+        for (uint64_t li = 0; li < s->lines_used; li++) {
+            const uint32_t *v = blockmap_find(&s->map, s->lines[li].block);
+            if (v && *v == li) /* a freed line's block may live elsewhere now */
+                blockmap_remove(&s->map, s->lines[li].block);
+        }
+        s->lines_used = s->nfree = 0;
+        return;
+    }
+    for (uint32_t set = 0; set < s->nsets; set++) {
+        const uint64_t *m = &s->free_ways[(size_t)set * s->words_per_set];
+        for (uint32_t w = 0; w < s->assoc; w++)
+            if (!(m[w / 64] >> (w % 64) & 1))
+                drop_line(s, set * s->assoc + w);
+    }
+}
+
 /* ---- the access ---------------------------------------------------------- */
 
 static void set_owner(struct cachesim_line *l, const struct trace_record *r)

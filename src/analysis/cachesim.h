@@ -133,6 +133,8 @@ void cachesim_free(struct cachesim *s);
  * when the set-index function returns a set out of range. */
 int cachesim_access(struct cachesim *s, const struct trace_record *r, uint32_t next_use,
                     struct cachesim_owner *owner);
+/* Invalidates every line (an L1 at a kernel launch); statistics stay. */
+void cachesim_flush(struct cachesim *s);
 /* Lines currently valid. */
 uint64_t cachesim_resident(const struct cachesim *s);
 

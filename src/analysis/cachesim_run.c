@@ -128,10 +128,20 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         goto done;
     struct trace_record r;
     uint64_t i = 0;
+    uint32_t kernel = 0;
     while ((st = src->next(src->ctx, &r)) == 1) {
         if (!included(cfg, &r)) {
             res->excluded++;
             continue;
+        }
+        if (cfg->flush_kernels && r.kernel != kernel) {
+            for (uint32_t k = 0; k < state.n; k++) {
+                if (state.c[k].live >= 1)
+                    cachesim_flush(&state.c[k].cache);
+                if (state.c[k].live >= 2)
+                    cachesim_flush(&state.c[k].unbounded);
+            }
+            kernel = r.kernel;
         }
         struct run_cache *c = cache_for(&state, cfg->per_sm ? r.sm : 0, cfg, err, errlen);
         if (!c)

@@ -17,6 +17,8 @@ struct cachesim_run_config {
     int per_sm;   /* one cache per SM id; else one cache for all records */
     int locality; /* locality breakdown (this cache and unbounded) and reuse distances */
     unsigned kinds; /* bit k set: simulate records of kind k; 0 = all kinds */
+    int flush_kernels; /* empty every cache when the kernel changes (the timing
+                          model invalidates its L1s at each launch) */
 };
 
 struct cachesim_run_result {

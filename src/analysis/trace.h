@@ -102,6 +102,8 @@ void trace_writer_set_insts(struct trace_writer *w, uint64_t insts);
 /* Appends one record. -1 on a bad record (kind > 7, unregistered kernel) or a
  * write error; the error is sticky and reported again by close. */
 int trace_writer_append(struct trace_writer *w, const struct trace_record *r);
+/* The sticky error ("PATH: what"), or NULL while every call succeeded. */
+const char *trace_writer_error(const struct trace_writer *w);
 /* Flushes, writes the kernel table, patches the header; frees w. 0 or -1. */
 int trace_writer_close(struct trace_writer *w, char *err, size_t errlen);
 

@@ -155,6 +155,11 @@ int trace_writer_add_kernel(struct trace_writer *w, const char *name)
     return (int)w->nkernels++;
 }
 
+const char *trace_writer_error(const struct trace_writer *w)
+{
+    return w->failed ? w->err : NULL;
+}
+
 void trace_writer_set_insts(struct trace_writer *w, uint64_t insts) { w->insts = insts; }
 
 int trace_writer_append(struct trace_writer *w, const struct trace_record *r)

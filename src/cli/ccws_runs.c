@@ -1,110 +1,24 @@
 /* Timing runs, Best-SWL and Belady replays for the CCWS experiments. */
 #include "cli/ccws_runs.h"
-#include "analysis/cachesim_run.h"
-#include "analysis/source.h"
+#include "analysis/l1replay.h"
 #include "gpu/config.h"
-#include "mem/cache_config.h"
+#include "timing/sm_config.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* ---- one (launch, SM) pair = one cache stream ---------------------------- */
-
-#define MAX_SM 1024
-
-struct per_launch {
-    struct access_source in;
-    uint16_t *id;      /* [kernel * MAX_SM + sm] -> stream id + 1 (0 = none yet) */
-    uint32_t kernels;
-    uint32_t next_id;
-    char err[128];
-};
-
-static int pl_next(void *ctx, struct trace_record *r)
+int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64_t *misses,
+                          uint64_t *insts, char *err, size_t errlen)
 {
-    struct per_launch *p = ctx;
-    int st = p->in.next(p->in.ctx, r);
-    if (st != 1)
-        return st;
-    if (r->kernel >= p->kernels || r->sm >= MAX_SM) {
-        snprintf(p->err, sizeof p->err, "record of kernel %u, SM %u: out of range", r->kernel,
-                 r->sm);
-        return -1;
-    }
-    uint16_t *slot = &p->id[(size_t)r->kernel * MAX_SM + r->sm];
-    if (!*slot) {
-        if (p->next_id >= UINT16_MAX) {
-            snprintf(p->err, sizeof p->err, "more than %u (launch, SM) streams", UINT16_MAX - 1);
-            return -1;
-        }
-        *slot = (uint16_t)++p->next_id;
-    }
-    r->sm = (uint16_t)(*slot - 1);
-    return 1;
-}
-
-static int pl_rewind(void *ctx)
-{
-    struct per_launch *p = ctx;
-    return p->in.rewind(p->in.ctx);
-}
-
-static const char *pl_error(void *ctx)
-{
-    struct per_launch *p = ctx;
-    return p->err[0] ? p->err : p->in.error(p->in.ctx);
-}
-
-int ccws_trace_opt_misses(const char *trace, const char *dl1, uint64_t *misses, uint64_t *insts,
-                          char *err, size_t errlen)
-{
-    struct cache_config cc;
-    if (cache_config_parse(&cc, dl1, err, errlen))
-        return -1;
-    if (cc.write_policy != CACHE_WRITE_EVICT) {
-        snprintf(err, errlen, "Belady replay: only a write-evict L1 (E) is modelled (%s)", dl1);
-        return -1;
-    }
-    struct trace_reader *rd = trace_reader_open(trace, err, errlen);
-    if (!rd)
-        return -1;
-    const struct trace_header *h = trace_reader_header(rd);
-    struct per_launch p = { 0 };
-    access_source_reader(&p.in, rd);
-    p.kernels = h->kernel_count;
-    p.id = calloc((size_t)(p.kernels ? p.kernels : 1) * MAX_SM, sizeof *p.id);
-    int rc = -1;
-    if (!p.id) {
-        snprintf(err, errlen, "Belady replay: out of memory");
-        goto out;
-    }
-    struct access_source src = { &p, pl_next, pl_rewind, pl_error };
-    struct cachesim_run_config rc_cfg = { 0 };
-    rc_cfg.cache.policy = CACHESIM_OPT;
-    rc_cfg.cache.writes = CACHESIM_WRITES_EVICT;
-    rc_cfg.cache.local_writes = CACHESIM_WRITES_EVICT;
-    rc_cfg.cache.size = (uint64_t)cc.nsets * cc.assoc * cc.line_size;
-    rc_cfg.cache.assoc = cc.assoc;
-    rc_cfg.cache.line_size = cc.line_size;
-    rc_cfg.cache.index = cc.index;
-    rc_cfg.cache.seed = 1;
-    rc_cfg.per_sm = 1;
+    /* l1replay: caches shaped like the L1D, one per SM, emptied per launch */
+    struct l1replay rp;
     struct cachesim_run_result res;
-    if (h->line_size != cc.line_size) {
-        snprintf(err, errlen, "Belady replay: trace lines of %u B, L1 lines of %u B",
-                 h->line_size, cc.line_size);
-        goto out;
-    }
-    if (cachesim_run(&rc_cfg, &src, &res, err, errlen))
-        goto out;
+    if (l1replay_init(&rp, dl1, bypass ? CACHESIM_OPT_BYPASS : CACHESIM_OPT, 0, err, errlen) ||
+        l1replay_file(&rp, trace, &res, insts, err, errlen))
+        return -1;
     *misses = cachesim_stats_misses(&res.stats);
-    *insts = h->insts;
-    rc = 0;
-out:
-    free(p.id);
-    trace_reader_close(rd);
-    return rc;
+    return 0;
 }
 
 /* ---- runs ------------------------------------------------------------------ */
@@ -162,8 +76,8 @@ static int run_sched(const struct cli_run_options *o, const struct bench_ops *b,
         uint64_t misses = 0, insts = 0;
         char err[512];
         if (ccws_trace_opt_misses(path, config_get_str(o->cfg, "gpgpu_cache:dl1",
-                                                       "32:128:8,L:E:m:N,A:32:8,8"),
-                                  &misses, &insts, err, sizeof err)) {
+                                                       SM_CONFIG_DEFAULT_L1),
+                                  belady == 2, &misses, &insts, err, sizeof err)) {
             fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, err);
             rc = -1;
         } else if (insts) {

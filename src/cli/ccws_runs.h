@@ -20,7 +20,7 @@ struct ccws_cell {
 };
 
 /* Runs b under sched ("gto", "ccws:k=8", "best-swl" ...). belady: also the
- * OPT MPKI of its L1 stream. 0 ok, -1 run failed (message printed), -2
+ * OPT MPKI of its L1 stream (2: OPT allowed to bypass). 0 ok, -1 run failed (message printed), -2
  * bad configuration (message printed). */
 int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
              int belady, struct ccws_cell *c);
@@ -31,8 +31,9 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
                   const uint32_t *limits, int n, int belady, FILE *log, struct ccws_cell *best);
 
 /* OPT misses of a level-1 trace file, caches per (launch, SM) with the
- * geometry of the GPGPU-Sim cache spec dl1. */
-int ccws_trace_opt_misses(const char *trace, const char *dl1, uint64_t *misses, uint64_t *insts,
-                          char *err, size_t errlen);
+ * geometry of the GPGPU-Sim cache spec dl1 (analysis/l1replay.h); bypass:
+ * OPT may also leave a missing line out (cachesim's opt-bypass). */
+int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64_t *misses,
+                          uint64_t *insts, char *err, size_t errlen);
 
 #endif

@@ -36,6 +36,9 @@ static const char usage_text[] =
     "  --insts N          instruction count for MPKI (default: the trace's)\n"
     "  --seed S           seed of the random policy (default 1)\n"
     "  --shared           one cache for all SMs even for an L1 trace\n"
+    "  --flush, --no-flush  empty the caches whenever the kernel changes (default\n"
+    "                     for L1 traces: the timing model invalidates its L1s at\n"
+    "                     each launch; L2 traces keep their lines)\n"
     "  --locality         hit breakdown (intra-warp: intra-/inter-thread;\n"
     "                     inter-warp) in this cache and an unbounded one, and\n"
     "                     reuse distances\n"
@@ -52,6 +55,7 @@ struct opts {
     uint32_t line;
     uint64_t insts;
     int insts_given, locality, shared, dump, local_given;
+    int flush; /* -1: by the trace's level */
     unsigned kinds;
 };
 
@@ -117,6 +121,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
     o->cache.seed = 1;
     o->index = "linear";
     o->policy = "lru";
+    o->flush = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || a[1] == 0) {
@@ -129,6 +134,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--locality")) { o->locality = 1; continue; }
         if (!strcmp(a, "--shared")) { o->shared = 1; continue; }
         if (!strcmp(a, "--dump")) { o->dump = 1; continue; }
+        if (!strcmp(a, "--flush")) { o->flush = 1; continue; }
+        if (!strcmp(a, "--no-flush")) { o->flush = 0; continue; }
         static const char *const valued[] = {"--policy", "--size", "--assoc", "--line",
                                              "--sets-index", "--writes", "--insts", "--seed",
                                              "--json", "--text", "--convert", "--local-writes",
@@ -402,8 +409,8 @@ static void print_summary(const struct opts *o, const struct input_info *in,
     printf(", writes %s", cachesim_writes_name(o->cache.writes));
     if (o->cache.local_writes != o->cache.writes)
         printf(" (local %s)", cachesim_writes_name(o->cache.local_writes));
-    printf(", %u cache%s%s\n", res->caches, res->caches == 1 ? "" : "s",
-           res->caches > 1 ? " (one per SM)" : "");
+    printf(", %u cache%s%s%s\n", res->caches, res->caches == 1 ? "" : "s",
+           res->caches > 1 ? " (one per SM)" : "", o->flush > 0 ? ", emptied at each kernel" : "");
     if (res->excluded)
         printf("%-12s %12llu  (records of other kinds, not simulated)\n", "excluded",
                (unsigned long long)res->excluded);
@@ -541,6 +548,8 @@ int cmd_cachesim(int argc, char **argv)
     struct cachesim_run_config cfg = {.cache = o.cache, .locality = o.locality, .kinds = o.kinds};
     cfg.cache.line_size = in.line;
     cfg.per_sm = in.level == TRACE_LEVEL_L1 && !o.shared;
+    cfg.flush_kernels = o.flush >= 0 ? o.flush : in.level == TRACE_LEVEL_L1;
+    o.flush = cfg.flush_kernels;
     /* validate the shape before reading anything */
     struct cachesim probe;
     if (cachesim_init(&probe, &cfg.cache, err, sizeof err) != 0) {

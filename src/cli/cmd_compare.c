@@ -6,7 +6,10 @@
  * the harmonic mean of the normalised IPC per scheduler. --suite adds the
  * benchmarks of a class (hcs, mcs, ci ...); best-swl[:L/L/...] is the best
  * static warp limit (ccws_runs.h); --belady adds the Belady-optimal MPKI of
- * each run's L1 stream (the CCWS paper's <sched>-BEL). */
+ * each run's L1 stream (the CCWS paper's <sched>-BEL), Belady's MIN with
+ * every miss allocating; --belady-bypass the same with OPT allowed to
+ * bypass (never more misses). With either, the hmean rows also give the
+ * arithmetic mean MPKI of both columns (the paper's Fig. 10 averages). */
 #include "cli/ccws_runs.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -28,6 +31,8 @@ int cmd_compare(int argc, char **argv)
             suite = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--belady"))
             belady = 1;
+        else if (i > 0 && !strcmp(argv[i], "--belady-bypass"))
+            belady = 2;
         else
             rest[nrest++] = argv[i];
     }
@@ -44,7 +49,7 @@ int cmd_compare(int argc, char **argv)
         scheds[ns++] = t;
     if ((o.npositional < 1 && !suite) || ns == 0 || o.functional) {
         fprintf(stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
-                        "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady] [--config F] [--size S] "
+                        "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--config F] [--size S] "
                         "[-o key=value]\n");
         cli_run_options_free(&o);
         return 2;
@@ -71,10 +76,10 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return 2;
     }
-    double inv_sum[MAX_SCHED] = { 0 };
+    double inv_sum[MAX_SCHED] = { 0 }, mpki_sum[MAX_SCHED] = { 0 }, bel_sum[MAX_SCHED] = { 0 };
     int counted[MAX_SCHED] = { 0 }, failed = 0;
     printf("%-12s %-12s %12s %8s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
-           "IPC/base", "L1 MPKI", belady ? "  BEL MPKI" : "");
+           "IPC/base", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
     for (int i = 0; i < nb; i++) {
         struct ccws_cell cells[MAX_SCHED];
         for (int s = 0; s < ns; s++) {
@@ -100,14 +105,26 @@ int cmd_compare(int argc, char **argv)
             printf("%s\n", c->ok ? "" : "  FAIL");
             if (c->ok && norm > 0) {
                 inv_sum[s] += 1.0 / norm;
+                mpki_sum[s] += c->mpki;
+                bel_sum[s] += c->bel_mpki;
                 counted[s]++;
             }
         }
     }
-    for (int s = 0; s < ns; s++)
-        printf("%-12s %-12s %12s %8s %9.3f\n", "hmean", scheds[s], "", "",
+    for (int s = 0; s < ns; s++) {
+        printf("%-12s %-12s %12s %8s %9.3f", "hmean", scheds[s], "", "",
                counted[s] ? counted[s] / inv_sum[s] : NAN);
-    printf("(IPC/base: IPC normalised to %s)\n", scheds[base]);
+        if (belady)
+            printf(" %9.2f %9.2f", counted[s] ? mpki_sum[s] / counted[s] : NAN,
+                   counted[s] ? bel_sum[s] / counted[s] : NAN);
+        printf("\n");
+    }
+    printf("(IPC/base: IPC normalised to %s, harmonic mean", scheds[base]);
+    if (belady)
+        printf("; MPKI: L1D misses per 1000 warp instructions, arithmetic mean on the hmean "
+               "rows; BEL: Belady OPT %s on each run's own L1D stream",
+               belady == 2 ? "allowed to bypass" : "with every miss allocating");
+    printf(")\n");
     cli_run_options_free(&o);
     return failed ? 1 : 0;
 }

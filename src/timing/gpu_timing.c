@@ -13,6 +13,7 @@
 #include "gpu/stats.h"
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
+#include "timing/l2trace.h"
 #include "timing/sm.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,8 @@ struct gpu_timing {
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
     struct l1trace *trace; /* ccgpu_trace_l1 */
+    struct l2trace *l2trace; /* ccgpu_trace_l2 */
+    uint64_t l2trace_insts;
     uint64_t trace_insts;
 };
 
@@ -84,6 +87,10 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         for (uint32_t i = 0; i < p->n_sms; i++)
             g->sms[i].trace = g->trace;
     }
+    char l2name[128];
+    snprintf(l2name, sizeof l2name, "gpgpu_scheduler=%s", g->cfg.sched);
+    if (l2trace_open(&g->l2trace, store, &g->mem, l2name, g->mcfg.l2.line_size, err, errlen))
+        goto fail;
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
     while (wops->counter_names && wops->counter_names[g->npol])
         g->npol++;
@@ -117,6 +124,7 @@ void gpu_timing_free(struct gpu_timing *g)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
     tinst_cache_free(&g->tc);
+    l2trace_close(g->l2trace);
     if (g->trace) {
         char err[256];
         if (l1trace_close(g->trace, err, sizeof err))
@@ -289,6 +297,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
         return -1;
     }
+    if (g->l2trace && l2trace_kernel(g->l2trace, ptx_launch_kernel_name(l), err, errlen))
+        return -1;
     ptx_launch_set_clock(l, &g->now);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
@@ -375,6 +385,11 @@ out:
             snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
             rc = -1;
         }
+    }
+    if (g->l2trace) {
+        g->l2trace_insts += cnt->warp_insts;
+        if (l2trace_launch_end(g->l2trace, g->l2trace_insts, rc ? NULL : err, rc ? 0 : errlen))
+            rc = -1;
     }
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);

@@ -153,8 +153,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     }
     if (c->max_loads == 0)
         c->max_loads = 4 * c->n_slots;
-    const char *l1 = config_get_str(store, "gpgpu_cache:dl1",
-                                    "32:128:4,L:E:m:N,A:32:8,8");
+    const char *l1 = config_get_str(store, "gpgpu_cache:dl1", SM_CONFIG_DEFAULT_L1);
     if (cache_config_parse(&c->l1, l1, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);

@@ -41,6 +41,9 @@ struct sm_config {
     int skip_idle;
 };
 
+/* gpgpu_cache:dl1 when the configuration does not set it */
+#define SM_CONFIG_DEFAULT_L1 "32:128:4,L:E:m:N,A:32:8,8"
+
 struct sm_config_gpu {
     uint32_t n_sms, max_threads, max_ctas, shmem_bytes, registers;
 };

@@ -1,0 +1,216 @@
+/* ccgpu locality BENCH... [--sched A,B,...] [--csv F] [--config F] [--size S]
+ * [-o key=value]: the CCWS paper's locality breakdown (MICRO 2012 Fig. 11
+ * and 12, CACM Fig. 2). Each benchmark runs in the timing model under each
+ * warp scheduler with its L1D stream recorded to a temporary trace
+ * (ccgpu_trace_l1); the stream is replayed through the configured L1
+ * (geometry, set index, write policy and replacement of gpgpu_cache:dl1,
+ * one cache per SM, l1replay.h) and through an unbounded fully associative
+ * L1, and every access is classified (analysis/locality.h) as a miss, an
+ * intra-warp hit (intra-thread or inter-thread) or an inter-warp hit.
+ * Both caches are emptied at each kernel launch, as the timing model's L1s
+ * are, so "earlier kernel" hits cannot occur. */
+#include "analysis/l1replay.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "gpu/config.h"
+#include "timing/sm_config.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_SCHED 32
+
+struct loc_row {
+    double insts, timing_misses;
+    struct cachesim_run_result res;
+};
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+/* One timing run with the L1D traced to path; -2 on a setup error. */
+static int traced_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
+                      const char *path, struct loc_row *row)
+{
+    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", sched) ||
+        ccgpu_config_set(o->cfg, "ccgpu_mode", "timing") ||
+        ccgpu_config_set(o->cfg, "ccgpu_trace_l1", path)) {
+        fprintf(stderr, "ccgpu locality: %s\n", ccgpu_config_error(o->cfg));
+        return -2;
+    }
+    char err[512];
+    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
+    if (!gpu) {
+        fprintf(stderr, "ccgpu locality: %s\n", err);
+        return -2;
+    }
+    ccgpu_set_printf_stream(gpu, stderr);
+    struct bench_ctx ctx = { .gpu = gpu, .size = o->size, .input = o->input,
+                             .data_dir = o->data_dir, .seed = o->seed };
+    int rc = b->run(&ctx);
+    if (rc)
+        fprintf(stderr, "ccgpu locality: %s with %s: %s\n", b->name, sched, ctx.error);
+    ccgpu_stat(gpu, "warp_instructions", -1, &row->insts);
+    ccgpu_stat(gpu, "l1d.misses", -1, &row->timing_misses);
+    ccgpu_destroy(gpu); /* closes the trace */
+    return rc ? -1 : 0;
+}
+
+static int replay(const char *dl1, const char *path, struct loc_row *row)
+{
+    struct l1replay rp;
+    char err[512];
+    if (l1replay_init(&rp, dl1, CACHESIM_REPL, 1, err, sizeof err) ||
+        l1replay_file(&rp, path, &row->res, NULL, err, sizeof err)) {
+        fprintf(stderr, "ccgpu locality: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static void print_row(const char *bench, const char *sched, const struct loc_row *r)
+{
+    const struct locality_counts *c = &r->res.loc, *u = &r->res.loc_unbounded;
+    printf("%-10s %-10s %10llu %9.1f %7.1f", bench, sched, (unsigned long long)c->accesses,
+           r->insts / 1000.0, pct((uint64_t)r->timing_misses, c->accesses));
+    const struct locality_counts *both[2] = { c, u };
+    for (int k = 0; k < 2; k++)
+        printf(" | %6.1f %6.1f %6.1f %6.1f", pct(both[k]->misses, both[k]->accesses),
+               pct(both[k]->intra_thread, both[k]->accesses),
+               pct(both[k]->inter_thread, both[k]->accesses),
+               pct(locality_inter_warp(both[k]), both[k]->accesses));
+    printf("\n");
+}
+
+static void csv_counts(FILE *f, const struct locality_counts *c, double insts)
+{
+    uint64_t v[] = { c->misses, c->intra_thread, c->inter_thread, locality_inter_warp(c),
+                     c->inter_warp_cta, c->inter_warp_sm };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        fprintf(f, ",%llu", (unsigned long long)v[i]);
+    for (size_t i = 0; i < 4; i++)
+        fprintf(f, ",%.4f", insts > 0 ? 1000.0 * (double)v[i] / insts : 0.0);
+}
+
+static void csv_row(FILE *f, const char *bench, const char *sched, const char *size,
+                    const struct loc_row *r)
+{
+    fprintf(f, "%s,%s,%s,%.0f,%llu,%.0f", bench, sched, size, r->insts,
+            (unsigned long long)r->res.loc.accesses, r->timing_misses);
+    csv_counts(f, &r->res.loc, r->insts);
+    csv_counts(f, &r->res.loc_unbounded, r->insts);
+    fprintf(f, "\n");
+}
+
+static const char csv_header[] =
+    "benchmark,scheduler,size,warp_insts,l1_accesses,timing_l1_misses,"
+    "misses,intra_thread,inter_thread,inter_warp,inter_warp_same_cta,inter_warp_other_cta,"
+    "misses_pki,intra_thread_pki,inter_thread_pki,inter_warp_pki,"
+    "unb_misses,unb_intra_thread,unb_inter_thread,unb_inter_warp,unb_inter_warp_same_cta,"
+    "unb_inter_warp_other_cta,unb_misses_pki,unb_intra_thread_pki,unb_inter_thread_pki,"
+    "unb_inter_warp_pki\n";
+
+static int tmp_trace(char *buf, size_t len)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, len, "%s/ccgpu-locality-XXXXXX", dir && dir[0] ? dir : "/tmp");
+    int fd = mkstemp(buf);
+    if (fd < 0) {
+        fprintf(stderr, "ccgpu locality: cannot create a temporary trace in %s: %s\n",
+                dir && dir[0] ? dir : "/tmp", strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
+int cmd_locality(int argc, char **argv)
+{
+    char *rest[256], *list = NULL, *csv = NULL;
+    int nrest = 0;
+    for (int i = 0; i < argc && nrest < 256; i++) {
+        if (i > 0 && !strcmp(argv[i], "--sched") && i + 1 < argc)
+            list = argv[++i];
+        else if (i > 0 && !strcmp(argv[i], "--csv") && i + 1 < argc)
+            csv = argv[++i];
+        else
+            rest[nrest++] = argv[i];
+    }
+    struct cli_run_options o;
+    int rc = cli_parse_run_options(nrest, rest, &o);
+    if (rc) {
+        cli_run_options_free(&o);
+        return rc;
+    }
+    char *scheds[MAX_SCHED], buf[512];
+    int ns = 0;
+    snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,ccws");
+    for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
+        scheds[ns++] = t;
+    if (o.npositional < 1 || ns == 0 || o.functional) {
+        fprintf(stderr, "usage: ccgpu locality BENCH... [--sched lrr,gto,ccws] [--csv F] "
+                        "[--config F] [--size S] [-o key=value]\n");
+        cli_run_options_free(&o);
+        return 2;
+    }
+    const struct bench_ops *benches[64];
+    for (int i = 0; i < o.npositional; i++)
+        if (!(benches[i] = bench_find(o.positional[i]))) {
+            fprintf(stderr, "ccgpu locality: unknown benchmark '%s' (see ccgpu list)\n",
+                    o.positional[i]);
+            cli_run_options_free(&o);
+            return 2;
+        }
+    const char *dl1 = config_get_str(o.cfg, "gpgpu_cache:dl1", SM_CONFIG_DEFAULT_L1);
+    char dl1_copy[256];
+    snprintf(dl1_copy, sizeof dl1_copy, "%s", dl1);
+    FILE *f = NULL;
+    if (csv && !(f = fopen(csv, "w"))) {
+        fprintf(stderr, "ccgpu locality: %s: cannot create: %s\n", csv, strerror(errno));
+        cli_run_options_free(&o);
+        return 1;
+    }
+    if (f)
+        fputs(csv_header, f);
+    printf("L1D %s replayed per SM (its own replacement), and an unbounded fully associative L1;\n"
+           "%% of L1D accesses: miss, intra-warp hits (intra-thread, inter-thread), inter-warp hits\n",
+           dl1_copy);
+    printf("%-10s %-10s %10s %9s %7s | %-27s | %-27s\n", "benchmark", "scheduler", "accesses",
+           "kinsts", "tm-miss", "configured L1", "unbounded L1");
+    printf("%-10s %-10s %10s %9s %7s | %6s %6s %6s %6s | %6s %6s %6s %6s\n", "", "", "", "", "%",
+           "miss", "intraT", "interT", "interW", "miss", "intraT", "interT", "interW");
+    int failed = 0;
+    rc = 0;
+    for (int i = 0; i < o.npositional && rc == 0; i++)
+        for (int s = 0; s < ns && rc == 0; s++) {
+            char path[512];
+            struct loc_row row;
+            memset(&row, 0, sizeof row);
+            if (tmp_trace(path, sizeof path)) {
+                rc = 1;
+                break;
+            }
+            int r = traced_run(&o, benches[i], scheds[s], path, &row);
+            if (r == -2)
+                rc = 2;
+            else if (replay(dl1_copy, path, &row))
+                rc = 1;
+            remove(path);
+            if (rc)
+                break;
+            failed += r != 0;
+            print_row(benches[i]->name, scheds[s], &row);
+            if (f)
+                csv_row(f, benches[i]->name, scheds[s], bench_size_name(o.size), &row);
+        }
+    if (rc == 0)
+        printf("(tm-miss: the timing model's own L1D miss rate; the replay differs by what "
+               "timing does to reserved lines)\n");
+    if (f && (ferror(f) | fclose(f)) && rc == 0) {
+        fprintf(stderr, "ccgpu locality: %s: write failed\n", csv);
+        rc = 1;
+    }
+    cli_run_options_free(&o);
+    return rc ? rc : failed ? 1 : 0;
+}
