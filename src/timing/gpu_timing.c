@@ -9,6 +9,7 @@
  * SMs with nothing to do are not visited; their per-cycle statistics are
  * accounted when they next run. Skipping changes no result (tested). */
 #include "timing/gpu_timing.h"
+#include "timing/progress.h"
 #include "gpu/config.h"
 #include "gpu/stats.h"
 #include "mem/memsys.h"
@@ -44,6 +45,7 @@ struct gpu_timing {
     struct l2trace *l2trace; /* ccgpu_trace_l2 */
     uint64_t l2trace_insts;
     uint64_t trace_insts;
+    struct progress prog; /* ccgpu_progress */
 };
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
@@ -76,6 +78,12 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    static const char *const progress_modes[] = { "off", "on", "auto", NULL };
+    int progress_mode;
+    if (config_get_choice(store, "ccgpu_progress", progress_modes, PROGRESS_AUTO, &progress_mode,
+                          err, errlen))
+        goto fail;
+    progress_begin(&g->prog, (enum progress_mode)progress_mode, stderr);
     const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
     if (tpath[0]) {
         char name[256];
@@ -312,6 +320,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t polled_tick = UINT64_MAX;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
+        if (progress_due(&g->prog))
+            progress_report(&g->prog, ptx_launch_kernel_name(l), now - start,
+                            now > start ? (double)cnt->warp_insts / (double)(now - start) : 0.0);
         int busy = 0;
         memsys_advance(&g->mem, now);
         /* Replies become visible only when the reply crossbar ticks
@@ -370,6 +381,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->now++; /* the last cycle counts */
     rc = 0;
 out:
+    progress_clear(&g->prog);
     for (uint32_t i = 0; i < g->nsms; i++) {
         sm_account(&g->sms[i], g->now);
         if (rc)
