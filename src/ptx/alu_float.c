@@ -176,7 +176,7 @@ int ptx_alu_float(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, 
         return 0;
     }
     if (!supported(op)) {
-        ptx_exec_fail(w, __builtin_ctz(mask), in, "instruction %s.%s is not implemented",
+        ptx_exec_fail(w, __builtin_ctz(mask), in, "instruction %s.%s is not supported by ccgpu",
                       ptx_op_name(op), ptx_type_str(in->type));
         return -1;
     }

@@ -348,7 +348,7 @@ int ptx_alu_int(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
     default:
         break;
     }
-    ptx_exec_fail(w, __builtin_ctz(mask), in, "instruction %s.%s is not implemented",
+    ptx_exec_fail(w, __builtin_ctz(mask), in, "instruction %s.%s is not supported by ccgpu",
                   ptx_op_name(in->op), ptx_type_str(in->type));
     return -1;
 }
