@@ -174,12 +174,15 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         goto fail;
     }
     gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
-    if (gpu->mode == MODE_TIMING) {
-        struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm,
-                                        gpu->max_ctas_per_sm, gpu->shmem_per_sm,
-                                        gpu->registers_per_sm };
-        if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
-            goto fail;
+    /* The timing model reads (and validates) its options in functional mode
+     * too, so one config file serves both modes; a functional run then drops it. */
+    struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm, gpu->max_ctas_per_sm,
+                                    gpu->shmem_per_sm, gpu->registers_per_sm };
+    if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
+        goto fail;
+    if (gpu->mode != MODE_TIMING) {
+        gpu_timing_free(gpu->timing);
+        gpu->timing = NULL;
     }
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
