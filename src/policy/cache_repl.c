@@ -48,3 +48,16 @@ void cache_repl_free(struct cache_repl *r)
         r->ops->free(r);
     r->state = NULL;
 }
+
+int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
+                               const uint64_t *eligible)
+{
+    int best = -1;
+    uint64_t oldest = UINT64_MAX;
+    for (uint32_t w = 0; w < assoc; w++)
+        if ((eligible[w >> 6] >> (w & 63)) & 1 && set_stamps[w] < oldest) {
+            oldest = set_stamps[w];
+            best = (int)w;
+        }
+    return best;
+}

@@ -41,6 +41,11 @@ int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint
                     char *err, size_t errlen);
 void cache_repl_free(struct cache_repl *r);
 
+/* For policies that order ways by a stamp (LRU: last touch, FIFO: fill):
+ * the eligible way of a set with the smallest stamp, or -1 when none is. */
+int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
+                               const uint64_t *eligible);
+
 /* Table of all replacement policies (from cache_repl.def), NULL-terminated. */
 extern const struct cache_repl_ops *const cache_repl_table[];
 

@@ -44,15 +44,7 @@ static void fifo_fill(struct cache_repl *r, uint32_t set, uint32_t way)
 static int fifo_victim(struct cache_repl *r, uint32_t set, const uint64_t *eligible)
 {
     const struct fifo_state *s = r->state;
-    const uint64_t *st = &s->stamp[(size_t)set * r->assoc];
-    int best = -1;
-    uint64_t oldest = UINT64_MAX;
-    for (uint32_t w = 0; w < r->assoc; w++)
-        if ((eligible[w >> 6] >> (w & 63)) & 1 && st[w] < oldest) {
-            oldest = st[w];
-            best = (int)w;
-        }
-    return best;
+    return cache_repl_oldest_eligible(&s->stamp[(size_t)set * r->assoc], r->assoc, eligible);
 }
 
 const struct cache_repl_ops cache_repl_fifo = {
