@@ -42,8 +42,8 @@ const char *ccgpu_version(void);
  * Plain "key value" lines; '#' starts a comment; a leading '-' on the key is
  * accepted so GPGPU-Sim config files load unchanged. Later settings override
  * earlier ones. Every key must be consumed by some module when the GPU is
- * created, else ccgpu_create fails naming the key (GPGPU-Sim options ccgpu
- * does not model are reported as such). */
+ * created, else ccgpu_create fails naming the key — except GPGPU-Sim options
+ * ccgpu does not model, which are named by ccgpu_warnings(). */
 ccgpu_config *ccgpu_config_new(void);
 void ccgpu_config_free(ccgpu_config *cfg);
 int ccgpu_config_load(ccgpu_config *cfg, const char *path);
@@ -59,6 +59,10 @@ const char *ccgpu_config_error(const ccgpu_config *cfg);
 ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen);
 void ccgpu_destroy(ccgpu *gpu);
 const char *ccgpu_error(const ccgpu *gpu);
+/* "" or one line naming the GPGPU-Sim options of the configuration that
+ * ccgpu does not model and ignored (ccgpu_unmodelled_options error refuses
+ * them instead). Unknown options are always an error. */
+const char *ccgpu_warnings(const ccgpu *gpu);
 /* Where device printf (vprintf) writes; stdout by default. */
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out);
 /* Number of SMs, warp size and similar read-only facts of the configuration. */

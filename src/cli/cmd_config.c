@@ -55,6 +55,8 @@ int cmd_config(int argc, char **argv)
             fprintf(stderr, "ccgpu config: %s\n", err);
             rc = 1;
         } else {
+            if (ccgpu_warnings(gpu)[0])
+                fprintf(stderr, "ccgpu config: warning: %s\n", ccgpu_warnings(gpu));
             ccgpu_destroy(gpu);
             if (config_dump(cfg, stdout, flags, err, sizeof err) != 0 ||
                 (fflush(stdout) != 0 && snprintf(err, sizeof err, "write failed") > 0)) {

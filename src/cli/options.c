@@ -119,6 +119,8 @@ ccgpu *cli_create_gpu(const struct cli_run_options *o)
     ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
     if (!gpu)
         fprintf(stderr, "ccgpu: %s\n", err);
+    else if (ccgpu_warnings(gpu)[0])
+        fprintf(stderr, "ccgpu: warning: %s\n", ccgpu_warnings(gpu));
     return gpu;
 }
 

@@ -390,16 +390,30 @@ int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen)
         return 0;
     for (int i = 0; i < cfg->count; i++) {
         const struct config_entry *e = &cfg->entries[i];
-        if (e->used)
+        if (e->used || gpgpusim_option_known(e->key))
             continue;
-        if (gpgpusim_option_known(e->key))
-            snprintf(err, errlen, "%s: GPGPU-Sim option %s is not modelled by ccgpu", e->origin,
-                     e->key);
-        else
-            snprintf(err, errlen, "%s: unknown option %s", e->origin, e->key);
+        snprintf(err, errlen, "%s: unknown option %s", e->origin, e->key);
         return -1;
     }
     return 0;
+}
+
+int config_unmodelled(const ccgpu_config *cfg, char *buf, size_t len)
+{
+    int n = 0;
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; cfg && i < cfg->count; i++) {
+        const struct config_entry *e = &cfg->entries[i];
+        if (e->used || !gpgpusim_option_known(e->key))
+            continue;
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s (%s)", n ? ", " : "", e->key,
+                                     e->origin);
+        n++;
+    }
+    return n;
 }
 
 void config_reset_used(const ccgpu_config *ccfg)

@@ -59,8 +59,13 @@ int config_get_choice(const ccgpu_config *cfg, const char *key, const char *cons
  * compatibility whose value does not matter to ccgpu, documented as such). */
 void config_accept(const ccgpu_config *cfg, const char *key);
 
-/* -1 with a message naming the first key nobody consumed. */
+/* -1 with a message naming the first unknown key nobody consumed. A
+ * GPGPU-Sim option ccgpu does not model is not an error here (so GPGPU-Sim
+ * config files load): config_unmodelled lists those, for a warning. */
 int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen);
+/* Number of GPGPU-Sim options nobody consumed; their names and origins,
+ * comma-separated, in buf. */
+int config_unmodelled(const ccgpu_config *cfg, char *buf, size_t len);
 /* Clears the used marks and the read log (so one config can create several
  * GPUs, and the log describes the latest). */
 void config_reset_used(const ccgpu_config *cfg);

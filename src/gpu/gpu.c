@@ -49,6 +49,7 @@ struct ccgpu {
     ccgpu_access_fn observer; /* ccgpu_set_access_observer */
     void *observer_ctx;
     char error[512];
+    char warnings[1024]; /* GPGPU-Sim options in the config that ccgpu does not model */
 };
 
 static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -184,8 +185,26 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         gpu_timing_free(gpu->timing);
         gpu->timing = NULL;
     }
+    /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
+     * and names what is ignored; error refuses them */
+    static const char *const unmodelled_modes[] = { "warn", "error", NULL };
+    int unmodelled_mode;
+    if (config_get_choice(cfg, "ccgpu_unmodelled_options", unmodelled_modes, 0, &unmodelled_mode,
+                          err, errlen))
+        goto fail;
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
+    char names[900];
+    int unmodelled = config_unmodelled(cfg, names, sizeof names);
+    if (unmodelled && unmodelled_mode == 1) {
+        snprintf(err, errlen, "GPGPU-Sim option%s not modelled by ccgpu: %s",
+                 unmodelled > 1 ? "s" : "", names);
+        goto fail;
+    }
+    if (unmodelled)
+        snprintf(gpu->warnings, sizeof gpu->warnings,
+                 "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s", unmodelled,
+                 unmodelled > 1 ? "s" : "", names);
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
     if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
@@ -218,6 +237,11 @@ void ccgpu_destroy(ccgpu *gpu)
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
     free(gpu);
+}
+
+const char *ccgpu_warnings(const ccgpu *gpu)
+{
+    return gpu ? gpu->warnings : "";
 }
 
 const char *ccgpu_error(const ccgpu *gpu)
