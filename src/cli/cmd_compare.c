@@ -9,8 +9,11 @@
  * each run's L1 stream (the CCWS paper's <sched>-BEL), Belady's MIN with
  * every miss allocating; --belady-bypass the same with OPT allowed to
  * bypass (never more misses). With either, the hmean rows also give the
- * arithmetic mean MPKI of both columns (the paper's Fig. 10 averages). */
+ * arithmetic mean MPKI of both columns (the paper's Fig. 10 averages).
+ * --csv FILE writes the same table as CSV, --plot FILE.svg the normalised
+ * IPC as grouped bars (compare_out.h). */
 #include "cli/ccws_runs.h"
+#include "cli/compare_out.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include <math.h>
@@ -22,13 +25,17 @@
 
 int cmd_compare(int argc, char **argv)
 {
-    char *rest[256], *list = NULL, *suite = NULL;
+    char *rest[256], *list = NULL, *suite = NULL, *csv = NULL, *svg = NULL;
     int nrest = 0, belady = 0;
     for (int i = 0; i < argc && nrest < 256; i++) {
         if (i > 0 && !strcmp(argv[i], "--sched") && i + 1 < argc)
             list = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--suite") && i + 1 < argc)
             suite = argv[++i];
+        else if (i > 0 && !strcmp(argv[i], "--csv") && i + 1 < argc)
+            csv = argv[++i];
+        else if (i > 0 && !strcmp(argv[i], "--plot") && i + 1 < argc)
+            svg = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--belady"))
             belady = 1;
         else if (i > 0 && !strcmp(argv[i], "--belady-bypass"))
@@ -49,7 +56,8 @@ int cmd_compare(int argc, char **argv)
         scheds[ns++] = t;
     if ((o.npositional < 1 && !suite) || ns == 0 || o.functional) {
         fprintf(stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
-                        "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--config F] [--size S] "
+                        "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
+                        "[--config F] [--size S] "
                         "[-o key=value]\n");
         cli_run_options_free(&o);
         return 2;
@@ -78,6 +86,8 @@ int cmd_compare(int argc, char **argv)
     }
     double inv_sum[MAX_SCHED] = { 0 }, mpki_sum[MAX_SCHED] = { 0 }, bel_sum[MAX_SCHED] = { 0 };
     int counted[MAX_SCHED] = { 0 }, failed = 0;
+    struct compare_out out;
+    compare_out_init(&out, belady);
     printf("%-12s %-12s %12s %8s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
            "IPC/base", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
     for (int i = 0; i < nb; i++) {
@@ -85,6 +95,7 @@ int cmd_compare(int argc, char **argv)
         for (int s = 0; s < ns; s++) {
             int r = ccws_run(&o, benches[i], scheds[s], belady, &cells[s]);
             if (r == -2) {
+                compare_out_free(&out);
                 cli_run_options_free(&o);
                 return 2;
             }
@@ -103,6 +114,8 @@ int cmd_compare(int argc, char **argv)
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
             printf("%s\n", c->ok ? "" : "  FAIL");
+            compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
+                            c->cycles, c->ipc, norm, c->mpki, belady ? c->bel_mpki : NAN);
             if (c->ok && norm > 0) {
                 inv_sum[s] += 1.0 / norm;
                 mpki_sum[s] += c->mpki;
@@ -118,6 +131,10 @@ int cmd_compare(int argc, char **argv)
             printf(" %9.2f %9.2f", counted[s] ? mpki_sum[s] / counted[s] : NAN,
                    counted[s] ? bel_sum[s] / counted[s] : NAN);
         printf("\n");
+        compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN,
+                        counted[s] ? counted[s] / inv_sum[s] : NAN,
+                        counted[s] ? mpki_sum[s] / counted[s] : NAN,
+                        belady && counted[s] ? bel_sum[s] / counted[s] : NAN);
     }
     printf("(IPC/base: IPC normalised to %s, harmonic mean", scheds[base]);
     if (belady)
@@ -125,6 +142,11 @@ int cmd_compare(int argc, char **argv)
                "rows; BEL: Belady OPT %s on each run's own L1D stream",
                belady == 2 ? "allowed to bypass" : "with every miss allocating");
     printf(")\n");
+    char err[1024];
+    int werr = (csv || svg) && compare_out_write(&out, csv, svg, scheds[base], err, sizeof err);
+    if (werr)
+        fprintf(stderr, "ccgpu compare: %s\n", err);
+    compare_out_free(&out);
     cli_run_options_free(&o);
-    return failed ? 1 : 0;
+    return werr || failed ? 1 : 0;
 }
