@@ -249,14 +249,7 @@ static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, 
 {
     struct ccws *s = ws->state;
     s->now = now;
-    uint32_t n, k = 0, g = s->greedy[sched];
-    const uint32_t *list = warp_ages_list(&s->ages, sched, &n);
-    if (g != NONE)
-        out[k++] = g;
-    for (uint32_t i = 0; i < n; i++)
-        if (list[i] != g)
-            out[k++] = list[i];
-    return k;
+    return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
 }
 
 /* A load that allocates in the L1D. */

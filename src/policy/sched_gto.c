@@ -60,14 +60,7 @@ static uint32_t gto_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
 {
     (void)now;
     const struct gto *s = ws->state;
-    uint32_t n, k = 0, g = s->greedy[sched];
-    const uint32_t *list = warp_ages_list(&s->ages, sched, &n);
-    if (g != NONE)
-        out[k++] = g;
-    for (uint32_t i = 0; i < n; i++)
-        if (list[i] != g)
-            out[k++] = list[i];
-    return k;
+    return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
 }
 
 static void gto_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

@@ -112,6 +112,21 @@ static inline const uint32_t *warp_ages_list(const struct warp_ages *a, uint32_t
     *n = a->count[sched];
     return &a->slot[(size_t)sched * a->per_sched];
 }
+/* Greedy-then-oldest order (GTO, ccws-micro2012 §5.1): the warp that issued
+ * last (greedy, UINT32_MAX for none) first, then the live warps oldest first.
+ * Shared by gto, swl and ccws, which differ only in what they veto. */
+static inline uint32_t warp_ages_greedy_order(const struct warp_ages *a, uint32_t sched,
+                                              uint32_t greedy, uint32_t *out)
+{
+    uint32_t n, k = 0;
+    const uint32_t *list = warp_ages_list(a, sched, &n);
+    if (greedy != UINT32_MAX)
+        out[k++] = greedy;
+    for (uint32_t i = 0; i < n; i++)
+        if (list[i] != greedy)
+            out[k++] = list[i];
+    return k;
+}
 /* Parses a positive integer argument ("8"); -1 with a message naming the
  * policy otherwise. */
 int warp_sched_arg_u32(const char *policy, const char *args, uint32_t dflt, uint32_t *out,
