@@ -15,6 +15,7 @@
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
 #include "cli/cli.h"
+#include "sweep/means.h"
 #include "cli/options.h"
 #include <math.h>
 #include <stdio.h>
@@ -84,8 +85,10 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return 2;
     }
-    double inv_sum[MAX_SCHED] = { 0 }, mpki_sum[MAX_SCHED] = { 0 }, bel_sum[MAX_SCHED] = { 0 };
-    int counted[MAX_SCHED] = { 0 }, failed = 0;
+    /* per scheduler, the passing benchmarks' values behind the mean rows */
+    double norm_v[MAX_SCHED][128], mpki_v[MAX_SCHED][128], bel_v[MAX_SCHED][128];
+    size_t counted[MAX_SCHED] = { 0 };
+    int failed = 0;
     struct compare_out out;
     compare_out_init(&out, belady);
     printf("%-12s %-12s %12s %8s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
@@ -117,24 +120,24 @@ int cmd_compare(int argc, char **argv)
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
                             c->cycles, c->ipc, norm, c->mpki, belady ? c->bel_mpki : NAN);
             if (c->ok && norm > 0) {
-                inv_sum[s] += 1.0 / norm;
-                mpki_sum[s] += c->mpki;
-                bel_sum[s] += c->bel_mpki;
+                norm_v[s][counted[s]] = norm;
+                mpki_v[s][counted[s]] = c->mpki;
+                bel_v[s][counted[s]] = c->bel_mpki;
                 counted[s]++;
             }
         }
     }
     for (int s = 0; s < ns; s++) {
-        printf("%-12s %-12s %12s %8s %9.3f", "hmean", scheds[s], "", "",
-               counted[s] ? counted[s] / inv_sum[s] : NAN);
+        double hmean = NAN, mpki = NAN, bel = NAN; /* NAN: no passing benchmark */
+        means_harmonic(norm_v[s], counted[s], &hmean);
+        means_arithmetic(mpki_v[s], counted[s], &mpki);
         if (belady)
-            printf(" %9.2f %9.2f", counted[s] ? mpki_sum[s] / counted[s] : NAN,
-                   counted[s] ? bel_sum[s] / counted[s] : NAN);
+            means_arithmetic(bel_v[s], counted[s], &bel);
+        printf("%-12s %-12s %12s %8s %9.3f", "hmean", scheds[s], "", "", hmean);
+        if (belady)
+            printf(" %9.2f %9.2f", mpki, bel);
         printf("\n");
-        compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN,
-                        counted[s] ? counted[s] / inv_sum[s] : NAN,
-                        counted[s] ? mpki_sum[s] / counted[s] : NAN,
-                        belady && counted[s] ? bel_sum[s] / counted[s] : NAN);
+        compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, mpki, bel);
     }
     printf("(IPC/base: IPC normalised to %s, harmonic mean", scheds[base]);
     if (belady)
