@@ -218,6 +218,10 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         if (e < 0 || !mshr_can_merge(&c->mshr, e))
             return fail_with(c, e < 0 ? CACHE_FAIL_MSHR_ENTRY : CACHE_FAIL_MSHR_MERGE, fail);
         mshr_add(&c->mshr, e, a->token, sectors, 0);
+        /* a re-reference to a line being filled is a use, as in GPGPU-Sim's
+         * tag array (HIT_RESERVED updates the last access time) */
+        if (l)
+            c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
         c->st.hit_reserved++;
         c->st.mshr_merges++;
         return CACHE_HIT_RESERVED;
