@@ -8,7 +8,7 @@
 
 static int mk(struct ccws_lss *l, uint32_t warps, uint32_t k, int cross)
 {
-    struct ccws_lss_params p = { k, 100, cross, 0, 64 };
+    struct ccws_lss_params p = { k, 100, cross, 0, 64, 0, 1 };
     char err[160];
     if (ccws_lss_init(l, warps, &p, err, sizeof err)) {
         printf("  setup: %s\n", err);
@@ -20,7 +20,7 @@ static int mk(struct ccws_lss *l, uint32_t warps, uint32_t k, int cross)
 static void issue(struct ccws_lss *l, int n)
 {
     for (int i = 0; i < n; i++)
-        ccws_lss_issued(l);
+        ccws_lss_issued(l, 0);
 }
 
 static uint32_t mask(struct ccws_lss *l, uint64_t t)
@@ -220,7 +220,7 @@ TEST(lazy_equals_per_cycle_random)
         }
         if (ev > 800) {
             r.insts++;
-            ccws_lss_issued(&l);
+            ccws_lss_issued(&l, 0);
         }
         for (int i = 0; i < 8; i++)
             if (r.live[i] && ccws_lss_score(&l, (uint32_t)i, t) != r.score[i])

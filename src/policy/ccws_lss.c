@@ -13,6 +13,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
         return -1;
     }
     l->p = *p;
+    l->unit = p->decay_period ? p->decay_period : 1;
     l->n_warps = n_warps;
     size_t n = n_warps ? n_warps : 1;
     l->live = calloc(n, 1);
@@ -23,9 +24,11 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
     l->rank = calloc(n, sizeof *l->rank);
     l->sc = calloc(n, sizeof *l->sc);
     l->hist = calloc(n + 1, sizeof *l->hist);
+    l->warp_hits = calloc(n, sizeof *l->warp_hits);
+    l->warp_insts = calloc(n, sizeof *l->warp_insts);
     l->samples = calloc(p->max_samples ? p->max_samples : 1, sizeof *l->samples);
     if (!l->live || !l->allowed || !l->age || !l->s0 || !l->t0 || !l->rank || !l->sc ||
-        !l->hist || !l->samples) {
+        !l->hist || !l->samples || !l->warp_hits || !l->warp_insts) {
         ccws_lss_free(l);
         snprintf(err, errlen, "ccws: out of memory for the scoring system");
         return -1;
@@ -45,6 +48,8 @@ void ccws_lss_free(struct ccws_lss *l)
     free(l->sc);
     free(l->hist);
     free(l->samples);
+    free(l->warp_hits);
+    free(l->warp_insts);
     *l = (struct ccws_lss){ 0 };
 }
 
@@ -59,7 +64,8 @@ uint64_t ccws_lss_score(const struct ccws_lss *l, uint32_t warp, uint64_t now)
         return 0;
     uint64_t dt = now - l->t0[warp];
     uint64_t s = l->s0[warp];
-    return s - l->p.base > dt ? s - dt : l->p.base;
+    uint64_t base = (uint64_t)l->p.base * l->unit;
+    return s - base > dt ? s - dt : base;
 }
 
 uint64_t ccws_lss_llds(const struct ccws_lss *l)
@@ -113,7 +119,7 @@ static void evaluate(struct ccws_lss *l, uint64_t t)
         }
         l->rank[i] = w;
     }
-    uint64_t cutoff = ccws_lss_cutoff(l), base = l->p.base, sum = 0;
+    uint64_t cutoff = ccws_lss_cutoff(l) * l->unit, base = (uint64_t)l->p.base * l->unit, sum = 0;
     uint32_t decaying = 0; /* warps above base among those summed */
     l->n_allowed = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -162,6 +168,17 @@ void ccws_lss_account(struct ccws_lss *l, uint64_t now)
     }
 }
 
+/* Under resident_window a warp's hits and instructions leave Eq. 1's
+ * counts with it (and a new warp in the slot starts from none). */
+static void forget_counts(struct ccws_lss *l, uint32_t warp)
+{
+    if (l->p.resident_window) {
+        l->vta_hits -= l->warp_hits[warp];
+        l->insts -= l->warp_insts[warp];
+    }
+    l->warp_hits[warp] = l->warp_insts[warp] = 0;
+}
+
 void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t now)
 {
     if (warp >= l->n_warps)
@@ -170,9 +187,10 @@ void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t
     l->n_live += !l->live[warp]; /* a slot reused without an exit restarts */
     l->live[warp] = 1;
     l->age[warp] = age;
-    l->s0[warp] = l->p.base;
+    l->s0[warp] = (uint64_t)l->p.base * l->unit;
     l->t0[warp] = now;
     l->dirty = 1;
+    forget_counts(l, warp);
 }
 
 void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now)
@@ -183,6 +201,7 @@ void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now)
     l->live[warp] = 0;
     l->n_live--;
     l->dirty = 1;
+    forget_counts(l, warp);
 }
 
 static void sample(struct ccws_lss *l, uint64_t llds, uint64_t now)
@@ -201,6 +220,8 @@ uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now)
 {
     ccws_lss_account(l, now);
     l->vta_hits++;
+    if (warp < l->n_warps)
+        l->warp_hits[warp]++;
     uint64_t llds = ccws_lss_llds(l);
     l->llds_last = llds;
     l->llds_sum += llds;
@@ -210,12 +231,14 @@ uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now)
     if (warp >= l->n_warps || !l->live[warp])
         return llds;
     uint64_t cur = ccws_lss_score(l, warp, now);
-    if (llds > cur) {
-        l->s0[warp] = llds;
+    uint64_t target = llds > UINT64_MAX / 4 / l->unit ? UINT64_MAX / 4 : llds * l->unit;
+    if (target > cur) {
+        uint64_t hot = now + (target - (uint64_t)l->p.base * l->unit);
+        l->s0[warp] = target;
         l->t0[warp] = now;
         l->raised++;
-        if (now + (llds - l->p.base) > l->hot_until)
-            l->hot_until = now + (llds - l->p.base);
+        if (hot > l->hot_until)
+            l->hot_until = hot;
         l->dirty = 1;
     }
     return llds;

@@ -5,15 +5,21 @@
  * - A warp assigned to the SM starts at the base score.
  * - On a VTA hit of the warp its score is raised to the lost-locality
  *   detected score LLDS = (VTA hits / instructions issued) x K_THROTTLE x
- *   CumLLSCutoff (Eq. 1), both counts for this SM since it was created, the
- *   hit included. Reading of "increased to the LLDS ... capping each
+ *   CumLLSCutoff (Eq. 1), the hit included. The counts are this SM's since
+ *   it was created, or with resident_window (the public release) those of
+ *   the warps now on the SM: a warp's hits and instructions leave the
+ *   counts when it exits, so a kernel's early phases or a previous kernel
+ *   do not dilute the current rate. Reading of "increased to the LLDS ... capping each
  *   wavefront's score at LLDS, regardless of how many VTA hits it has
  *   received": the score becomes max(current score, LLDS) - hits do not add
  *   up, and a hit never lowers a score (a warp still decaying from an older,
  *   larger LLDS keeps it). LLDS is an integer (floor of Eq. 1).
- * - Scores fall by one per cycle until they reach the base. Decay is lazy:
- *   a score is (value, cycle it was set); its value at cycle t is
- *   max(base, value - (t - cycle)), identical to decaying once per cycle.
+ * - Scores fall by one point per `decay_period` cycles until they reach the
+ *   base. Scores are kept in units of 1/decay_period point, so they fall by
+ *   one unit per cycle (a fractional point per cycle, not a staircase).
+ *   Decay is lazy: a score is (value, cycle it was set); its value at cycle
+ *   t is max(base, value - (t - cycle)), identical to decaying once per
+ *   cycle.
  * - Cutoff = NumActiveWarps x base, NumActiveWarps = warps assigned to the
  *   SM and not exited. Scores are sorted largest first (equal scores: older
  *   warp first, as GTO would prefer it, then lower slot), prefix-summed, and
@@ -43,6 +49,8 @@ struct ccws_lss_params {
     int cross_allowed;   /* 1: the warp that straddles the cutoff may issue */
     uint32_t sample_period; /* min cycles between LLDS samples (0 = every hit) */
     uint32_t max_samples;   /* LLDS samples kept */
+    int resident_window;    /* Eq. 1 counts only the warps now on the SM */
+    uint32_t decay_period;  /* cycles per point of decay (0 or 1: every cycle) */
 };
 
 struct ccws_llds_sample {
@@ -53,11 +61,13 @@ struct ccws_llds_sample {
 struct ccws_lss {
     struct ccws_lss_params p;
     uint32_t n_warps, n_live;
+    uint64_t unit;       /* score units per point (= decay_period) */
     uint8_t *live;
     uint64_t *age;
     uint64_t *s0, *t0;   /* score s0 set at cycle t0 */
     uint64_t hot_until;  /* every score is at base from this cycle on */
     uint64_t vta_hits, insts;
+    uint64_t *warp_hits, *warp_insts; /* per slot, for resident_window */
     /* the allowed set, valid for cycles [eval_at, next) unless dirty */
     int dirty;
     uint64_t eval_at, next;
@@ -80,12 +90,19 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
 void ccws_lss_free(struct ccws_lss *l);
 void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t now);
 void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now);
-static inline void ccws_lss_issued(struct ccws_lss *l) { l->insts++; }
+/* warp issued an instruction. */
+static inline void ccws_lss_issued(struct ccws_lss *l, uint32_t warp)
+{
+    l->insts++;
+    if (warp < l->n_warps)
+        l->warp_insts[warp]++;
+}
 /* A VTA hit of warp at cycle now; returns the LLDS it used. */
 uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now);
 /* Eq. (1) with the current counts and cutoff. */
 uint64_t ccws_lss_llds(const struct ccws_lss *l);
 uint64_t ccws_lss_cutoff(const struct ccws_lss *l);
+/* In units of 1/decay_period point. */
 uint64_t ccws_lss_score(const struct ccws_lss *l, uint32_t warp, uint64_t now);
 /* Whether warp may issue a load at cycle now (now never goes backwards). */
 int ccws_lss_may_load(struct ccws_lss *l, uint32_t warp, uint64_t now);

@@ -33,6 +33,8 @@ int ccws_vta_init(struct ccws_vta *v, uint32_t n_warps, uint32_t entries, uint32
     v->entries = entries;
     v->assoc = assoc;
     v->nsets = entries / assoc;
+    while (((uint64_t)1 << v->set_bits) < v->nsets)
+        v->set_bits++;
     return 0;
 }
 
@@ -44,10 +46,20 @@ void ccws_vta_free(struct ccws_vta *v)
     v->stamp = NULL;
 }
 
+static uint64_t set_of(const struct ccws_vta *v, uint64_t block)
+{
+    if (!v->hash_index || v->nsets == 1)
+        return block % v->nsets;
+    uint64_t x = 0, mask = ((uint64_t)1 << v->set_bits) - 1;
+    for (uint64_t h = block; h; h >>= v->set_bits)
+        x ^= h & mask;
+    return x % v->nsets;
+}
+
 /* First entry of the set of block in warp's share. */
 static size_t set_base(const struct ccws_vta *v, uint32_t warp, uint64_t block)
 {
-    return (size_t)warp * v->entries + (size_t)(block % v->nsets) * v->assoc;
+    return (size_t)warp * v->entries + (size_t)set_of(v, block) * v->assoc;
 }
 
 static int find(const struct ccws_vta *v, size_t base, uint64_t block)
@@ -97,7 +109,8 @@ int ccws_vta_probe(struct ccws_vta *v, int32_t warp, uint64_t block)
     int w = find(v, base, block);
     if (w < 0)
         return 0;
-    v->tag[base + (uint32_t)w] = CCWS_VTA_EMPTY;
+    if (!v->keep_on_hit)
+        v->tag[base + (uint32_t)w] = CCWS_VTA_EMPTY;
     v->hits++;
     return 1;
 }

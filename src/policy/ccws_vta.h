@@ -13,10 +13,13 @@
  * points). Tags are whole block numbers, so no two lines alias.
  *
  * Readings (not stated by the paper, see docs/ccws.md):
- * - a probe that hits removes the tag: the line is being brought back into
- *   the L1D (as a victim-cache hit moves the line back), and will re-enter
- *   the share when it is evicted again; keeping it would let one eviction
- *   count as lost locality over and over.
+ * - set index: with hash_index (the public release's choice) the block
+ *   number is XOR-folded into the set bits, so lines a power-of-two stride
+ *   apart (a feature-major array, a matrix column) do not all fall into one
+ *   set of the share; otherwise set = block mod sets.
+ * - a probe that hits keeps the tag with keep_on_hit (the public release:
+ *   it only probes), else removes it (the line is being brought back, as a
+ *   victim-cache hit moves it back, and re-enters the share when evicted).
  * - inserting a tag already in the share refreshes it instead of storing a
  *   duplicate. */
 #ifndef CCGPU_POLICY_CCWS_VTA_H
@@ -31,12 +34,16 @@ struct ccws_vta {
     uint64_t *tag;   /* [warp][set][way], CCWS_VTA_EMPTY when free */
     uint64_t *stamp; /* last insert of each entry (LRU) */
     uint64_t clock;
+    int hash_index;  /* XOR-fold the block into the set bits (else mod) */
+    int keep_on_hit; /* a probe hit leaves the tag in place */
+    uint32_t set_bits;
     /* statistics */
     uint64_t probes, hits, inserts, store_clears;
 };
 
 /* entries and assoc >= 1, entries a multiple of assoc unless assoc >=
- * entries; -1 with a message otherwise or on out of memory. */
+ * entries; -1 with a message otherwise or on out of memory. hash_index and
+ * keep_on_hit start at 0; set them before the first insert. */
 int ccws_vta_init(struct ccws_vta *v, uint32_t n_warps, uint32_t entries, uint32_t assoc,
                   char *err, size_t errlen);
 void ccws_vta_free(struct ccws_vta *v);
@@ -44,8 +51,8 @@ void ccws_vta_free(struct ccws_vta *v);
 void ccws_vta_clear_warp(struct ccws_vta *v, uint32_t warp);
 /* The L1D evicted block, reserved by warp (ignored when out of range). */
 void ccws_vta_insert(struct ccws_vta *v, int32_t warp, uint64_t block);
-/* An L1D miss of warp on block: 1 (and the tag removed) when block is in the
- * warp's own share, else 0. */
+/* An L1D miss of warp on block: 1 when block is in the warp's own share
+ * (the tag removed unless keep_on_hit), else 0. */
 int ccws_vta_probe(struct ccws_vta *v, int32_t warp, uint64_t block);
 /* A global store to block: removes the tag from every share (the public
  * release's behaviour, optional in ccgpu). */

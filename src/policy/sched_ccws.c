@@ -46,6 +46,7 @@ struct ccws {
     struct ccws_vta vta;
     struct ccws_lss lss;
     int store_clear;
+    int probe_merge; /* hits on lines being filled (MSHR merges) probe the VTA too */
     char csv[256]; /* llds_csv, or "" */
     uint64_t now;
     uint64_t *hold_from; /* per slot: cycle its pending load was first held, or NEVER */
@@ -53,10 +54,27 @@ struct ccws {
 };
 
 struct ccws_args {
-    uint32_t k, base, vta, assoc, sample;
+    uint32_t k, base, vta, assoc, sample, decay;
     int cross, store_clear;
+    int vta_hash, vta_keep, probe_merge, resident;
     char csv[256];
 };
+
+/* A two-valued argument: 0 for `no`, 1 for `yes`, -1 (message) otherwise. */
+static int parse_choice(const char *key, const char *v, size_t len, const char *no,
+                        const char *yes, int *out, char *err, size_t errlen)
+{
+    if (len == strlen(no) && !strncmp(v, no, len)) {
+        *out = 0;
+    } else if (len == strlen(yes) && !strncmp(v, yes, len)) {
+        *out = 1;
+    } else {
+        snprintf(err, errlen, "gpgpu_scheduler ccws: %s=%.*s (expected %s or %s)", key, (int)len,
+                 v, no, yes);
+        return -1;
+    }
+    return 0;
+}
 
 static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, char *err,
                      size_t errlen)
@@ -80,11 +98,17 @@ static int parse_u32(const char *key, const char *v, size_t len, uint32_t *out, 
     return 0;
 }
 
-/* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,sample=N,
- * llds_csv=PATH"; '+' may replace ',' */
+/* "k=8,base=100,vta=16,assoc=8,cross=block|allow,store_clear=0|1,
+ * vta_index=hash|mod,vta_hit=keep|remove,probe=merge|miss,
+ * window=resident|all,decay=CYCLES,sample=N,llds_csv=PATH"; '+' may replace
+ * ','.
+ * Defaults: the paper's Table 3 values; where the paper is silent, the
+ * public release's behaviour (docs/ccws.md, "Readings"). */
 static int parse_args(const char *args, struct ccws_args *a, char *err, size_t errlen)
 {
-    *a = (struct ccws_args){ 8, 100, 16, 8, 1000, 0, 0, "" };
+    *a = (struct ccws_args){ .k = 8, .base = 100, .vta = 16, .assoc = 8, .sample = 1000,
+                             .cross = 0, .store_clear = 1, .vta_hash = 1, .vta_keep = 1,
+                             .probe_merge = 1, .resident = 1, .csv = "" };
     const char *p = args;
     while (p && *p) {
         /* ',' or '+' separate arguments ('+' fits in compare's --sched list) */
@@ -99,7 +123,14 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         const char *v = eq + 1;
         uint32_t x = 0;
 #define KEY(s) (klen == strlen(s) && !strncmp(p, s, klen))
-        if (KEY("k")) {
+        if (KEY("decay")) {
+            if (parse_u32("decay", v, vlen, &a->decay, err, errlen))
+                return -1;
+            if (!a->decay) {
+                snprintf(err, errlen, "gpgpu_scheduler ccws: decay must be at least 1 cycle");
+                return -1;
+            }
+        } else if (KEY("k")) {
             if (parse_u32("k", v, vlen, &a->k, err, errlen))
                 return -1;
         } else if (KEY("base")) {
@@ -130,6 +161,18 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
                 return -1;
             }
             a->store_clear = (int)x;
+        } else if (KEY("vta_index")) {
+            if (parse_choice("vta_index", v, vlen, "mod", "hash", &a->vta_hash, err, errlen))
+                return -1;
+        } else if (KEY("vta_hit")) {
+            if (parse_choice("vta_hit", v, vlen, "remove", "keep", &a->vta_keep, err, errlen))
+                return -1;
+        } else if (KEY("probe")) {
+            if (parse_choice("probe", v, vlen, "miss", "merge", &a->probe_merge, err, errlen))
+                return -1;
+        } else if (KEY("window")) {
+            if (parse_choice("window", v, vlen, "all", "resident", &a->resident, err, errlen))
+                return -1;
         } else if (KEY("cross")) {
             if (vlen == 5 && !strncmp(v, "block", 5)) {
                 a->cross = 0;
@@ -143,7 +186,7 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
-                     "store_clear, sample, llds_csv)",
+                     "store_clear, vta_index, vta_hit, probe, window, decay, sample, llds_csv)",
                      (int)klen, p);
             return -1;
         }
@@ -205,12 +248,21 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
         s->greedy[i] = NONE;
     for (uint32_t i = 0; i < ws->env.n_slots; i++)
         s->hold_from[i] = CCWS_NEVER;
-    struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096 };
+    /* "decrease by one point every cycle": GPGPU-Sim 3.1, which the paper
+     * used, clocks a GT200 core at 325 MHz with a warp-wide pipeline, so its
+     * cycle is one warp-issue slot. Here a core with an 8-wide SIMD runs at
+     * 1300 MHz and a warp instruction takes issue_cycles = 4 of its cycles:
+     * the same decay per unit of time is one point per issue_cycles. */
+    uint32_t decay = a.decay ? a.decay : (ws->env.issue_cycles ? ws->env.issue_cycles : 1);
+    struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096, a.resident, decay };
     if (ccws_vta_init(&s->vta, ws->env.n_slots, a.vta, a.assoc, err, errlen) ||
         ccws_lss_init(&s->lss, ws->env.n_slots, &lp, err, errlen)) {
         ccws_free(ws);
         return -1;
     }
+    s->vta.hash_index = a.vta_hash;
+    s->vta.keep_on_hit = a.vta_keep;
+    s->probe_merge = a.probe_merge;
     s->store_clear = a.store_clear;
     memcpy(s->csv, a.csv, sizeof s->csv);
     if (s->csv[0] && ws->env.sm == 0) { /* fail now, not at the end of the run */
@@ -284,7 +336,7 @@ static void ccws_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_in
     struct ccws *s = ws->state;
     s->now = now;
     s->greedy[slot % ws->env.n_sched] = slot;
-    ccws_lss_issued(&s->lss);
+    ccws_lss_issued(&s->lss, slot);
     if (s->hold_from[slot] != CCWS_NEVER) {
         s->load_held_cycles += now - s->hold_from[slot];
         s->hold_from[slot] = CCWS_NEVER;
@@ -308,7 +360,8 @@ static void ccws_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write
             ccws_vta_clear_block(&s->vta, block);
         return;
     }
-    if (outcome == CACHE_MISS && ccws_vta_probe(&s->vta, warp, block))
+    int probes = outcome == CACHE_MISS || (s->probe_merge && outcome == CACHE_HIT_RESERVED);
+    if (probes && ccws_vta_probe(&s->vta, warp, block))
         ccws_lss_vta_hit(&s->lss, (uint32_t)warp, s->now);
 }
 

@@ -37,6 +37,8 @@ struct warp_sched_env {
     uint32_t sm;      /* SM id */
     uint32_t n_slots; /* warp slots on the SM */
     uint32_t n_sched; /* schedulers on the SM */
+    uint32_t issue_cycles; /* core cycles a warp instruction holds a SIMD unit
+                            * (32 / SIMD width; 1 for a full-warp pipeline) */
 };
 
 struct warp_sched_ops {

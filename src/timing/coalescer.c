@@ -1,6 +1,9 @@
 #include "timing/coalescer.h"
 
-static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, uint32_t ss)
+/* Adds the bytes [a, a+bytes) to the requests from index `from` on (the
+ * current sub-warp's). */
+static void add(struct coalesced *o, uint32_t from, uint64_t a, uint32_t bytes, uint32_t ls,
+                uint32_t ss)
 {
     uint64_t end = a + bytes; /* exclusive */
     while (a < end) {
@@ -10,10 +13,10 @@ static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, ui
         uint8_t mask = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
         uint32_t i = o->n;
         /* consecutive lanes usually share the line found last */
-        if (i && o->line[i - 1] == line) {
+        if (i > from && o->line[i - 1] == line) {
             o->sectors[i - 1] |= mask;
         } else {
-            for (i = 0; i < o->n && o->line[i] != line; i++)
+            for (i = from; i < o->n && o->line[i] != line; i++)
                 ;
             if (i < o->n)
                 o->sectors[i] |= mask;
@@ -26,15 +29,14 @@ static void add(struct coalesced *o, uint64_t a, uint32_t bytes, uint32_t ls, ui
     }
 }
 
-void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_shift,
-              const struct coalesce_local *loc, struct coalesced *out)
+/* Appends the requests of the lanes in mask. */
+static void coalesce_lanes(const struct ptx_dyninst *d, uint32_t mask, uint32_t line_shift,
+                           uint32_t sector_shift, const struct coalesce_local *loc,
+                           struct coalesced *out)
 {
     uint32_t bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1);
-    uint32_t mask = d->exec_mask;
-    out->n = 0;
-    if (line_shift - sector_shift > 3)
-        sector_shift = line_shift - 3; /* at most 8 sectors (cache.h) */
-    if (!loc && bytes && mask) {
+    uint32_t from = out->n;
+    if (!loc && bytes && mask && out->n < COALESCE_MAX) {
         /* fully coalesced (every lane in one line): one pass, no search */
         uint64_t first = d->addr[__builtin_ctz(mask)] >> line_shift, diff = 0;
         uint32_t smask = (1u << (line_shift - sector_shift)) - 1, sec = 0;
@@ -46,9 +48,8 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
             sec |= ((2u << s1) - 1) & ~((1u << s0) - 1);
         }
         if (!diff) {
-            out->n = 1;
-            out->line[0] = first << line_shift;
-            out->sectors[0] = (uint8_t)sec;
+            out->line[out->n] = first << line_shift;
+            out->sectors[out->n++] = (uint8_t)sec;
             return;
         }
     }
@@ -59,19 +60,38 @@ void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_
         if (loc) {
             uint64_t t = loc->first_thread + lane;
             for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
-                add(out, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift, sector_shift);
+                add(out, from, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift,
+                    sector_shift);
         } else if (bytes && !((a ^ (a + bytes - 1)) >> line_shift)) {
             /* the common case, inline: the lane's bytes lie in one line */
             uint64_t line = a >> line_shift << line_shift;
             uint32_t s0 = (uint32_t)((a - line) >> sector_shift);
             uint32_t s1 = (uint32_t)((a + bytes - 1 - line) >> sector_shift);
             uint8_t m = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
-            if (out->n && out->line[out->n - 1] == line)
+            if (out->n > from && out->line[out->n - 1] == line)
                 out->sectors[out->n - 1] |= m;
             else
-                add(out, a, bytes, line_shift, sector_shift);
+                add(out, from, a, bytes, line_shift, sector_shift);
         } else {
-            add(out, a, bytes ? bytes : 1, line_shift, sector_shift);
+            add(out, from, a, bytes ? bytes : 1, line_shift, sector_shift);
         }
+    }
+}
+
+void coalesce(const struct ptx_dyninst *d, uint32_t parts, uint32_t line_shift,
+              uint32_t sector_shift, const struct coalesce_local *loc, struct coalesced *out)
+{
+    out->n = 0;
+    if (line_shift - sector_shift > 3)
+        sector_shift = line_shift - 3; /* at most 8 sectors (cache.h) */
+    if (parts <= 1) {
+        coalesce_lanes(d, d->exec_mask, line_shift, sector_shift, loc, out);
+        return;
+    }
+    uint32_t width = 32 / parts, part_mask = width >= 32 ? ~0u : (1u << width) - 1;
+    for (uint32_t p = 0; p < parts; p++) {
+        uint32_t m = d->exec_mask & (part_mask << (p * width));
+        if (m)
+            coalesce_lanes(d, m, line_shift, sector_shift, loc, out);
     }
 }

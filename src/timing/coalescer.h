@@ -24,8 +24,11 @@ struct coalesce_local {
 };
 
 /* line_shift/sector_shift: log2 of line and sector bytes. loc is used when
- * d->space is local, else NULL. */
-void coalesce(const struct ptx_dyninst *d, uint32_t line_shift, uint32_t sector_shift,
-              const struct coalesce_local *loc, struct coalesced *out);
+ * d->space is local, else NULL. parts (1, 2, 4, ...; gpgpu_shmem_warp_parts)
+ * splits the warp into sub-warps of 32/parts lanes coalesced one after the
+ * other: the same line touched by two sub-warps is two requests, as on
+ * compute capability 1.x hardware, which coalesces per half-warp. */
+void coalesce(const struct ptx_dyninst *d, uint32_t parts, uint32_t line_shift,
+              uint32_t sector_shift, const struct coalesce_local *loc, struct coalesced *out);
 
 #endif

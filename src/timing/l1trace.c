@@ -47,9 +47,9 @@ static uint64_t lane_addr(const struct ptx_dyninst *d, const struct coalesce_loc
            (off & 3);
 }
 
-void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, const struct coalesced *co,
-                  const struct coalesce_local *loc, uint16_t sm, uint16_t slot, uint32_t cta,
-                  uint32_t warp)
+void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, uint32_t parts,
+                  const struct coalesced *co, const struct coalesce_local *loc, uint16_t sm,
+                  uint16_t slot, uint32_t cta, uint32_t warp)
 {
     if (sm >= t->n_sms)
         return;
@@ -65,13 +65,21 @@ void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, const struct c
     uint32_t n = co->n < COALESCE_MAX ? co->n : COALESCE_MAX;
     for (uint32_t i = 0; i < n; i++)
         s->lanes[i] = 0;
-    /* lines come in order of first touch: a short scan per lane */
+    /* lines come in order of first touch, sub-warp after sub-warp (each
+     * sub-warp's requests follow the previous one's): a short scan per lane */
+    uint32_t width = parts > 1 ? 32 / parts : 32, from = 0, next_from = 0, part = 0;
     for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(mask);
+        if (lane / width != part) {
+            part = lane / width;
+            from = next_from;
+        }
         uint64_t line = lane_addr(d, loc, lane) >> t->line_shift << t->line_shift;
-        for (uint32_t i = 0; i < n; i++)
+        for (uint32_t i = from; i < n; i++)
             if (co->line[i] == line) {
                 s->lanes[i] |= 1u << lane;
+                if (i + 1 > next_from)
+                    next_from = i + 1;
                 break;
             }
     }

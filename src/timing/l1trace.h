@@ -42,10 +42,11 @@ struct l1trace *l1trace_open(const char *path, const char *config, uint32_t line
                              uint32_t n_sms, char *err, size_t errlen);
 /* A launch begins; -1 on error. */
 int l1trace_kernel(struct l1trace *t, const char *name);
-/* The LD/ST unit takes a global/local instruction whose lines are co. */
-void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, const struct coalesced *co,
-                  const struct coalesce_local *loc, uint16_t sm, uint16_t slot, uint32_t cta,
-                  uint32_t warp);
+/* The LD/ST unit takes a global/local instruction whose lines are co,
+ * coalesced in `parts` sub-warps. */
+void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, uint32_t parts,
+                  const struct coalesced *co, const struct coalesce_local *loc, uint16_t sm,
+                  uint16_t slot, uint32_t cta, uint32_t warp);
 /* The L1 of SM sm accepted line request i of its instruction. */
 void l1trace_access(struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write);
 void l1trace_set_insts(struct l1trace *t, uint64_t insts);

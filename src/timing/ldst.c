@@ -107,13 +107,13 @@ int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const 
     uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
     struct coalesce_local loc = { sm->local_base, sm->local_stride,
                                   (sm->id * cfg->n_slots + slot) * 32 };
-    coalesce(d, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
+    coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
     int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
     sm->ldst_busy = 1;
     sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
     if (sm->trace && !bypass) {
         const struct sm_cta *ct = &sm->ctas[sm->warps[slot].cta];
-        l1trace_inst(sm->trace, d, &sm->co, space == PTX_SPACE_LOCAL ? &loc : NULL,
+        l1trace_inst(sm->trace, d, cfg->warp_parts, &sm->co, space == PTX_SPACE_LOCAL ? &loc : NULL,
                      (uint16_t)sm->id, (uint16_t)slot, ct->id,
                      ct->id * ct->nwarps + ptx_warp_index(sm->warps[slot].pw));
     }

@@ -50,7 +50,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
             return -1;
         sm->have_l1 = 1;
     }
-    struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched };
+    struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
     if (sm->have_l1) {

@@ -19,6 +19,10 @@
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
  *   gpgpu_shmem_num_banks 32          4-byte banks
+ *   gpgpu_shmem_warp_parts 1          global/local accesses are coalesced per
+ *                                     sub-warp of 32/parts lanes (2: compute
+ *                                     capability 1.x half-warps); shared memory
+ *                                     bank conflicts stay per warp
  *   ccgpu_const_latency 20            constant and parameter loads (fixed latency,
  *                                     one cycle per distinct address)
  *   ccgpu_max_loads 0                 in-flight memory instructions per SM
@@ -114,6 +118,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
         config_get_u32(store, "gpgpu_smem_latency", 20, &c->smem_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_shmem_num_banks", 32, &c->smem_banks, err, errlen) ||
+        config_get_u32(store, "gpgpu_shmem_warp_parts", 1, &c->warp_parts, err, errlen) ||
         config_get_u32(store, "ccgpu_const_latency", 20, &c->const_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_max_loads", 0, &c->max_loads, err, errlen) ||
         config_get_u32(store, "ccgpu_fetch_delay", 1, &c->fetch_delay, err, errlen) ||
@@ -149,6 +154,10 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     }
     if (c->smem_banks == 0 || c->smem_banks > 64) {
         snprintf(err, errlen, "gpgpu_shmem_num_banks: %u (1 to 64)", c->smem_banks);
+        return -1;
+    }
+    if (c->warp_parts == 0 || c->warp_parts > 32 || 32 % c->warp_parts) {
+        snprintf(err, errlen, "gpgpu_shmem_warp_parts: %u does not divide 32", c->warp_parts);
         return -1;
     }
     if (c->max_loads == 0)

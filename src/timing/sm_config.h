@@ -35,6 +35,7 @@ struct sm_config {
     uint32_t smem_latency, smem_banks;
     uint32_t const_latency;
     uint32_t max_loads; /* in-flight memory instructions per SM */
+    uint32_t warp_parts; /* gpgpu_shmem_warp_parts: sub-warps coalesced apart */
     /* policies and simulation */
     char sched[64];
     char cta_sched[64];
