@@ -116,6 +116,46 @@ TEST(bad_parameters)
     CHECK(ccws_vta_init(&v, 4, 16, 0, err, sizeof err) < 0);
 }
 
+/* Tags 500 blocks apart (a feature-major row of 16,000 floats) all have
+ * the same parity: mod indexing crowds them into one of a share's two sets
+ * (8 tags survive), the XOR-folded index spreads them over both. */
+TEST(hashed_index_spreads_power_of_two_strides)
+{
+    struct ccws_vta mod, hash;
+    if (mk(&mod, 1, 16, 8) || mk(&hash, 1, 16, 8))
+        return;
+    hash.hash_index = 1;
+    for (uint64_t i = 0; i < 16; i++) {
+        ccws_vta_insert(&mod, 0, 1000 + i * 500);
+        ccws_vta_insert(&hash, 0, 1000 + i * 500);
+    }
+    uint32_t in_mod = 0, in_hash = 0;
+    for (uint64_t i = 0; i < 16; i++) {
+        in_mod += (uint32_t)ccws_vta_contains(&mod, 0, 1000 + i * 500);
+        in_hash += (uint32_t)ccws_vta_contains(&hash, 0, 1000 + i * 500);
+    }
+    CHECK_EQ_INT(in_mod, 8);
+    CHECK(in_hash > 8);
+    /* whatever the index, a share never holds more than its entries */
+    CHECK(in_hash <= 16);
+    ccws_vta_free(&mod);
+    ccws_vta_free(&hash);
+}
+
+TEST(keep_on_hit_counts_every_re_miss)
+{
+    struct ccws_vta v;
+    if (mk(&v, 2, 16, 8))
+        return;
+    v.keep_on_hit = 1;
+    ccws_vta_insert(&v, 1, 77);
+    CHECK(ccws_vta_probe(&v, 1, 77));
+    CHECK(ccws_vta_probe(&v, 1, 77)); /* still there */
+    CHECK(!ccws_vta_probe(&v, 0, 77));
+    CHECK_EQ_U64(v.hits, 2);
+    ccws_vta_free(&v);
+}
+
 int main(void)
 {
     RUN(own_share_hits_other_share_does_not);
@@ -123,5 +163,7 @@ int main(void)
     RUN(fully_associative_when_assoc_covers_entries);
     RUN(clear_warp_and_store_clear);
     RUN(bad_parameters);
+    RUN(hashed_index_spreads_power_of_two_strides);
+    RUN(keep_on_hit_counts_every_re_miss);
     return check_summary();
 }

@@ -252,8 +252,74 @@ TEST(lazy_equals_per_cycle_random)
     ccws_lss_free(&l);
 }
 
+static int mk_params(struct ccws_lss *l, uint32_t warps, int resident, uint32_t decay)
+{
+    struct ccws_lss_params p = { 8, 100, 0, 0, 64, resident, decay };
+    char err[160];
+    if (ccws_lss_init(l, warps, &p, err, sizeof err)) {
+        printf("  setup: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* resident_window: an exited warp's hits and instructions leave Eq. 1. */
+TEST(resident_window_forgets_exited_warps)
+{
+    struct ccws_lss all, res;
+    if (mk_params(&all, 4, 0, 1) || mk_params(&res, 4, 1, 1))
+        return;
+    struct ccws_lss *both[2] = { &all, &res };
+    for (int k = 0; k < 2; k++) {
+        struct ccws_lss *l = both[k];
+        for (uint32_t w = 0; w < 4; w++)
+            ccws_lss_warp_add(l, w, w, 0);
+        for (int i = 0; i < 60; i++)
+            ccws_lss_issued(l, 0); /* warp 0: many instructions, no hits */
+        for (int i = 0; i < 4; i++)
+            ccws_lss_issued(l, 1);
+        ccws_lss_warp_remove(l, 0, 10);
+    }
+    /* 1 hit: all-time 1/64 x 8 x 300 = 37; resident 1/4 x 8 x 300 = 600 */
+    CHECK_EQ_U64(ccws_lss_vta_hit(&all, 1, 11), 37);
+    CHECK_EQ_U64(ccws_lss_vta_hit(&res, 1, 11), 600);
+    CHECK_EQ_U64(ccws_lss_score(&res, 1, 11), 600);
+    /* warp 1 leaves: its hit and instructions go too */
+    ccws_lss_warp_remove(&res, 1, 12);
+    CHECK_EQ_U64(ccws_lss_llds(&res), 0);
+    ccws_lss_free(&all);
+    ccws_lss_free(&res);
+}
+
+/* decay_period 4: one point per 4 cycles, in quarter points. */
+TEST(decay_period_slows_decay)
+{
+    struct ccws_lss l;
+    if (mk_params(&l, 4, 0, 4))
+        return;
+    for (uint32_t w = 0; w < 4; w++)
+        ccws_lss_warp_add(&l, w, w, 0);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 0), 400); /* base 100 in quarters */
+    for (int i = 0; i < 16; i++)
+        ccws_lss_issued(&l, 2);
+    /* LLDS = 1/16 x 8 x 400 = 200 points */
+    CHECK_EQ_U64(ccws_lss_vta_hit(&l, 2, 100), 200);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 100), 800);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 104), 796); /* one point after 4 cycles */
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 499), 401);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 500), 400);
+    /* 200 + 3 x 100 = 500 > 400: the lowest warp is held until the sum falls */
+    CHECK(!ccws_lss_may_load(&l, 3, 100));
+    CHECK(ccws_lss_may_load(&l, 2, 100));
+    CHECK_EQ_U64(ccws_lss_next_change(&l, 100), 500);
+    CHECK(ccws_lss_may_load(&l, 3, 500));
+    ccws_lss_free(&l);
+}
+
 int main(void)
 {
+    RUN(resident_window_forgets_exited_warps);
+    RUN(decay_period_slows_decay);
     RUN(eq1_raise_cap_decay);
     RUN(fig6_narrative);
     RUN(crossing_warp_reading_and_first_always_allowed);
