@@ -16,9 +16,11 @@ extern "C" __global__ void bfs_expand(const Node *nodes, const int *edges, char 
     int tid = blockIdx.x * blockDim.x + threadIdx.x;
     if (tid < num_nodes && frontier[tid]) {
         frontier[tid] = 0;
-        int first = nodes[tid].first_edge;
-        int end = first + nodes[tid].degree;
-        for (int i = first; i < end; i++) {
+        // Rodinia's loop text: the bound is read from nodes[tid] on every
+        // iteration (the stores below may alias it, so the compiler reloads
+        // it), and level[tid] too -- re-references of the thread's own lines
+        // between its edge loads (the intra-thread locality CCWS studies).
+        for (int i = nodes[tid].first_edge; i < nodes[tid].degree + nodes[tid].first_edge; i++) {
             int id = edges[i];
             if (!visited[id]) {
                 level[id] = level[tid] + 1;
