@@ -79,6 +79,45 @@ TEST(vta_hit_from_l1_evictions)
     warp_sched_free(&ws);
 }
 
+/* probe=merge (default): a read that merges into a line being filled
+ * probes the VTA like a miss, as GPGPU-Sim 3.1 reports it MISS; probe=miss
+ * does not. */
+TEST(merges_probe_the_vta_unless_probe_miss)
+{
+    const char *specs[2] = { "ccws", "ccws:probe=miss" };
+    for (int k = 0; k < 2; k++) {
+        struct warp_sched ws;
+        struct warp_sched_env env = { 0, 4, 1, 1 };
+        char err[200];
+        struct cache_config cfg;
+        struct cache c;
+        if (warp_sched_init(&ws, specs[k], &env, err, sizeof err) ||
+            cache_config_parse(&cfg, "N:1:128:2,L:R:m:N:L,A:8:4,8", err, sizeof err) ||
+            cache_init(&c, &cfg, err, sizeof err)) {
+            printf("  setup: %s\n", err);
+            return;
+        }
+        struct cache_hooks h = warp_sched_l1_hooks(&ws);
+        cache_set_hooks(&c, &h);
+        for (uint32_t w = 0; w < 4; w++)
+            ws.ops->on_warp_assigned(&ws, w, w);
+        CHECK_EQ_INT(rd_fill(&c, 100, 0), CACHE_MISS);
+        CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS);
+        CHECK_EQ_INT(rd_fill(&c, 300, 1), CACHE_MISS); /* A -> W0's share */
+        /* W0 misses on A (left pending): a VTA hit either way */
+        enum cache_fail f;
+        struct cache_access a = { 100 * 128, 0, 0, 0, 1, 0 };
+        CHECK_EQ_INT(cache_access(&c, &a, &f), CACHE_MISS);
+        CHECK_EQ_U64(counter(&ws, "ccws.vta_hits"), 1);
+        /* W0's other half-warp merges into the pending A */
+        a.token = 2;
+        CHECK_EQ_INT(cache_access(&c, &a, &f), CACHE_HIT_RESERVED);
+        CHECK_EQ_U64(counter(&ws, "ccws.vta_hits"), k == 0 ? 2 : 1);
+        cache_free(&c);
+        warp_sched_free(&ws);
+    }
+}
+
 TEST(only_l1_loads_are_throttled)
 {
     struct warp_sched ws;
@@ -174,13 +213,18 @@ TEST(bad_arguments)
     struct warp_sched_env env = { 0, 4, 1, 1 };
     char err[200];
     const char *bad[] = { "ccws:k=x", "ccws:depth=3", "ccws:vta=12,assoc=8", "ccws:k",
-                          "ccws:cross=maybe", "ccws:base=0", "ccws:store_clear=2" };
+                          "ccws:cross=maybe", "ccws:base=0", "ccws:store_clear=2",
+                          "ccws:vta_index=xor", "ccws:vta_hit=drop", "ccws:probe=all",
+                          "ccws:window=kernel", "ccws:decay=0", "ccws:decay=-1" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
         CHECK(warp_sched_init(&ws, bad[i], &env, err, sizeof err) < 0);
         CHECK(strstr(err, "ccws") != NULL);
     }
     CHECK(warp_sched_init(&ws, "ccws:k=8,base=100,vta=16,assoc=8,cross=allow,store_clear=1",
+                          &env, err, sizeof err) == 0);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "ccws:vta_index=mod,vta_hit=remove,probe=miss,window=all,decay=1",
                           &env, err, sizeof err) == 0);
     warp_sched_free(&ws);
     /* '+' separates arguments too (compare's --sched list uses commas) */
@@ -317,6 +361,7 @@ TEST(runs_k0_equals_gto_and_ccws_throttles)
 
 int main(void)
 {
+    RUN(merges_probe_the_vta_unless_probe_miss);
     RUN(vta_hit_from_l1_evictions);
     RUN(only_l1_loads_are_throttled);
     RUN(llds_samples_to_csv);
