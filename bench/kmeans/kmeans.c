@@ -18,15 +18,15 @@ enum { NCLUSTERS = 5, BLOCK = 256 };
 struct kmeans_size {
     uint32_t points, features, iterations;
 };
-/* medium and large are 1/30 and 1/10 of kdd_cup's 494,020 points (the
- * Rodinia input the CCWS paper's KMN used), not round powers of two: with
- * features feature-major, a point count that is a multiple of 1024 puts all
- * 34 feature lines of a warp 4 KB-multiples apart, i.e. into one set of a
- * 32-set linear-indexed L1, and the kernel thrashes that set whatever the
- * scheduler (docs/benchmarks.md). Run `--input` with such a file to study
- * that case (or SACAT's ipoly indexing). */
+/* small, medium and large are 1/480, 1/30 and 1/10 of kdd_cup's 494,020
+ * points (the Rodinia input the CCWS paper's KMN used), not round powers of
+ * two: with features feature-major, a point count that is a multiple of
+ * 1024 puts all feature lines of a warp 4 KB-multiples apart, i.e. into one
+ * set of a 32-set linear-indexed L1, and the kernel thrashes that set
+ * whatever the scheduler (docs/benchmarks.md, docs/ccws.md). Run `--input`
+ * with such a file to study that case (or SACAT's ipoly indexing). */
 static const struct kmeans_size sizes[BENCH_SIZE_COUNT] = {
-    { 1024, 16, 2 },
+    { 1029, 16, 2 },
     { 16467, 34, 3 },
     { 49402, 34, 5 },
 };
@@ -187,7 +187,7 @@ const struct bench_ops bench_kmeans = {
     .klass = "hcs",
     .description = "k-means membership (5 clusters), features feature-major in global memory, "
                    "per-thread loops over clusters and features; host moves centroids (--input FILE: .bin or text)",
-    .sizes = "generated points: small 1024 x 16 features, 2 iterations; medium 16467 x 34, 3; "
-             "large 49402 x 34, 5 (1/30 and 1/10 of kdd_cup)",
+    .sizes = "generated points: small 1029 x 16 features, 2 iterations; medium 16467 x 34, 3; "
+             "large 49402 x 34, 5 (1/480, 1/30, 1/10 of kdd_cup)",
     .run = kmeans_run,
 };
