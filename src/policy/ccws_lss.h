@@ -9,9 +9,9 @@
  *   it was created, or with resident_window (the public release) those of
  *   the warps now on the SM: a warp's hits and instructions leave the
  *   counts when it exits, so a kernel's early phases or a previous kernel
- *   do not dilute the current rate. Reading of "increased to the LLDS ... capping each
- *   wavefront's score at LLDS, regardless of how many VTA hits it has
- *   received": the score becomes max(current score, LLDS) - hits do not add
+ *   do not dilute the current rate. Reading of "increased to the LLDS ...
+ *   capping each wavefront's score at LLDS, regardless of how many VTA hits
+ *   it has received": the score becomes max(current score, LLDS) - hits do not add
  *   up, and a hit never lowers a score (a warp still decaying from an older,
  *   larger LLDS keeps it). LLDS is an integer (floor of Eq. 1).
  * - Scores fall by one point per `decay_period` cycles until they reach the

@@ -121,7 +121,6 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         }
         size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
         const char *v = eq + 1;
-        uint32_t x = 0;
 #define KEY(s) (klen == strlen(s) && !strncmp(p, s, klen))
         if (KEY("decay")) {
             if (parse_u32("decay", v, vlen, &a->decay, err, errlen))
@@ -154,13 +153,8 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
             if (parse_u32("sample", v, vlen, &a->sample, err, errlen))
                 return -1;
         } else if (KEY("store_clear")) {
-            if (parse_u32("store_clear", v, vlen, &x, err, errlen))
+            if (parse_choice("store_clear", v, vlen, "0", "1", &a->store_clear, err, errlen))
                 return -1;
-            if (x > 1) {
-                snprintf(err, errlen, "gpgpu_scheduler ccws: store_clear must be 0 or 1");
-                return -1;
-            }
-            a->store_clear = (int)x;
         } else if (KEY("vta_index")) {
             if (parse_choice("vta_index", v, vlen, "mod", "hash", &a->vta_hash, err, errlen))
                 return -1;
@@ -174,15 +168,8 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
             if (parse_choice("window", v, vlen, "all", "resident", &a->resident, err, errlen))
                 return -1;
         } else if (KEY("cross")) {
-            if (vlen == 5 && !strncmp(v, "block", 5)) {
-                a->cross = 0;
-            } else if (vlen == 5 && !strncmp(v, "allow", 5)) {
-                a->cross = 1;
-            } else {
-                snprintf(err, errlen, "gpgpu_scheduler ccws: cross=%.*s (expected block or allow)",
-                         (int)vlen, v);
+            if (parse_choice("cross", v, vlen, "block", "allow", &a->cross, err, errlen))
                 return -1;
-            }
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
