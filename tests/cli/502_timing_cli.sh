@@ -9,4 +9,7 @@ expect_fail compare_bad_sched "unknown warp scheduler 'nope'" "$CCGPU" compare v
 expect_fail compare_bad_bench "unknown benchmark 'nope'" "$CCGPU" compare nope --sched gto
 expect_fail bad_option "ccgpu_skip_idle" "$CCGPU" run vecadd -o ccgpu_skip_idle=maybe
 expect_fail bad_latency "ptx_opcode_latency_int" "$CCGPU" run vecadd -o ptx_opcode_latency_int=1,2
+expect_fail bad_warp_parts "gpgpu_shmem_warp_parts: 3 does not divide 32" "$CCGPU" run vecadd -o gpgpu_shmem_warp_parts=3
+expect_fail bad_ccws_decay "decay must be at least 1" "$CCGPU" run vecadd -o gpgpu_scheduler=ccws:decay=0
+expect_fail bad_ccws_choice "probe=all .expected miss or merge." "$CCGPU" run vecadd -o gpgpu_scheduler=ccws:probe=all
 summary
