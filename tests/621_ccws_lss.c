@@ -6,15 +6,20 @@
 #include "policy/ccws_lss.h"
 #include <stdlib.h>
 
-static int mk(struct ccws_lss *l, uint32_t warps, uint32_t k, int cross)
+static int init(struct ccws_lss *l, uint32_t warps, const struct ccws_lss_params *p)
 {
-    struct ccws_lss_params p = { k, 100, cross, 0, 64, 0, 1 };
     char err[160];
-    if (ccws_lss_init(l, warps, &p, err, sizeof err)) {
+    if (ccws_lss_init(l, warps, p, err, sizeof err)) {
         printf("  setup: %s\n", err);
         return -1;
     }
     return 0;
+}
+
+static int mk(struct ccws_lss *l, uint32_t warps, uint32_t k, int cross)
+{
+    struct ccws_lss_params p = { k, 100, cross, 0, 64, 0, 1 };
+    return init(l, warps, &p);
 }
 
 static void issue(struct ccws_lss *l, int n)
@@ -255,12 +260,7 @@ TEST(lazy_equals_per_cycle_random)
 static int mk_params(struct ccws_lss *l, uint32_t warps, int resident, uint32_t decay)
 {
     struct ccws_lss_params p = { 8, 100, 0, 0, 64, resident, decay };
-    char err[160];
-    if (ccws_lss_init(l, warps, &p, err, sizeof err)) {
-        printf("  setup: %s\n", err);
-        return -1;
-    }
-    return 0;
+    return init(l, warps, &p);
 }
 
 /* resident_window: an exited warp's hits and instructions leave Eq. 1. */

@@ -39,23 +39,32 @@ static enum cache_outcome rd_fill(struct cache *c, uint64_t line, int warp)
     return o;
 }
 
-TEST(vta_hit_from_l1_evictions)
+/* A ccws policy (spec) on 4 warp slots, watching a one-set, two-way cache;
+ * every warp assigned. -1 (message printed) on a setup failure. */
+static int ccws_on_cache(const char *spec, struct warp_sched *ws, struct cache *c)
 {
-    struct warp_sched ws;
     struct warp_sched_env env = { 0, 4, 1, 1 };
     char err[200];
     struct cache_config cfg;
-    struct cache c;
-    if (warp_sched_init(&ws, "ccws", &env, err, sizeof err) ||
+    if (warp_sched_init(ws, spec, &env, err, sizeof err) ||
         cache_config_parse(&cfg, "N:1:128:2,L:R:m:N:L,A:8:4,8", err, sizeof err) ||
-        cache_init(&c, &cfg, err, sizeof err)) {
+        cache_init(c, &cfg, err, sizeof err)) {
         printf("  setup: %s\n", err);
-        return;
+        return -1;
     }
-    struct cache_hooks h = warp_sched_l1_hooks(&ws);
-    cache_set_hooks(&c, &h);
+    struct cache_hooks h = warp_sched_l1_hooks(ws);
+    cache_set_hooks(c, &h);
     for (uint32_t w = 0; w < 4; w++)
-        ws.ops->on_warp_assigned(&ws, w, w);
+        ws->ops->on_warp_assigned(ws, w, w);
+    return 0;
+}
+
+TEST(vta_hit_from_l1_evictions)
+{
+    struct warp_sched ws;
+    struct cache c;
+    if (ccws_on_cache("ccws", &ws, &c))
+        return;
     /* one set, two ways: W0 reserves A, W1 reserves B, W1's C evicts A
      * (LRU) into W0's share */
     CHECK_EQ_INT(rd_fill(&c, 100, 0), CACHE_MISS);
@@ -87,20 +96,9 @@ TEST(merges_probe_the_vta_unless_probe_miss)
     const char *specs[2] = { "ccws", "ccws:probe=miss" };
     for (int k = 0; k < 2; k++) {
         struct warp_sched ws;
-        struct warp_sched_env env = { 0, 4, 1, 1 };
-        char err[200];
-        struct cache_config cfg;
         struct cache c;
-        if (warp_sched_init(&ws, specs[k], &env, err, sizeof err) ||
-            cache_config_parse(&cfg, "N:1:128:2,L:R:m:N:L,A:8:4,8", err, sizeof err) ||
-            cache_init(&c, &cfg, err, sizeof err)) {
-            printf("  setup: %s\n", err);
+        if (ccws_on_cache(specs[k], &ws, &c))
             return;
-        }
-        struct cache_hooks h = warp_sched_l1_hooks(&ws);
-        cache_set_hooks(&c, &h);
-        for (uint32_t w = 0; w < 4; w++)
-            ws.ops->on_warp_assigned(&ws, w, w);
         CHECK_EQ_INT(rd_fill(&c, 100, 0), CACHE_MISS);
         CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS);
         CHECK_EQ_INT(rd_fill(&c, 300, 1), CACHE_MISS); /* A -> W0's share */
