@@ -5,7 +5,11 @@
  * `ccgpu config --all` of it loads back to a GPU that runs identically.
  *
  * Expected latencies are computed here from the configuration values alone
- * (src/mem/memsys.h gives the path of an isolated read), in core cycles:
+ * (src/mem/memsys.h gives the path of an isolated read), in core cycles,
+ * each plus the SM's path of a dependent load, pipe = 5 + writeback
+ * (src/timing/opcollect.h: issue -> collector unit 1, operand read 2,
+ * OC_EX -> LD/ST unit 1, first access the cycle after; then
+ * ccgpu_writeback_cycles until the dependent load can issue):
  *   L1 hit  = gpgpu_l1_latency
  *   L2 hit  = crossbar there and back + rop + L2 hit latency
  *   DRAM    = crossbar there and back + rop + dram_latency + tCL + burst
@@ -38,6 +42,7 @@
 struct cfg_expect {
     double tc, ti, tl, td;  /* periods in core cycles */
     double l1, l2_lo, l2_hi; /* per-load latencies, core cycles */
+    double pipe;             /* issue to first L1 access, and writeback */
     double dram_fixed;       /* DRAM access without row commands */
     double trcd, trp;        /* per activate / precharge, core cycles */
     double dram_slack;
@@ -64,12 +69,13 @@ static int cfg_expect(struct cfg_expect *x)
     ccgpu_config *cfg = cfg_load(NULL);
     struct memsys_config mc;
     char err[256];
-    uint32_t l1 = 0, ncl = 0, per = 0;
+    uint32_t l1 = 0, ncl = 0, per = 0, wb = 0;
     const char *pipe;
     memset(x, 0, sizeof *x);
     memsys_config_ccws(&mc);
     if (!cfg || memsys_config_read(&mc, cfg, err, sizeof err) ||
         config_get_u32(cfg, "gpgpu_l1_latency", 20, &l1, err, sizeof err) ||
+        config_get_u32(cfg, "ccgpu_writeback_cycles", 2, &wb, err, sizeof err) ||
         config_get_u32(cfg, "gpgpu_n_clusters", 15, &ncl, err, sizeof err) ||
         config_get_u32(cfg, "gpgpu_n_cores_per_cluster", 1, &per, err, sizeof err) ||
         !(pipe = config_get_str(cfg, "gpgpu_shader_core_pipeline", "1536:32"))) {
@@ -90,14 +96,16 @@ static int cfg_expect(struct cfg_expect *x)
     uint32_t rep_flits = (mc.ctrl_bytes + mc.l2.line_size + mc.flit_bytes - 1) / mc.flit_bytes;
     double xbar = (double)(2 * mc.icnt_latency + (req_flits + fpc - 1) / fpc +
                            (rep_flits + fpc - 1) / fpc - 2) * x->ti;
-    x->l1 = l1;
+    x->pipe = 5 + wb;
+    x->l1 = l1 + x->pipe;
     /* rop_latency and dram_latency count core cycles (src/mem/memsys.h) */
-    x->l2_lo = xbar + mc.rop_latency + mc.l2_latency * x->tl;
+    x->l2_lo = x->pipe + xbar + mc.rop_latency + mc.l2_latency * x->tl;
     x->l2_hi = x->l2_lo + 2 * x->ti + x->tl + x->tc;
     uint32_t burst_bytes = mc.dram.bus_bytes * mc.dram.burst_length;
     uint32_t burst_cycles = (mc.dram.burst_length + mc.dram.data_rate - 1) / mc.dram.data_rate;
     uint32_t xfer = (mc.l2.line_size + burst_bytes - 1) / burst_bytes * burst_cycles;
-    x->dram_fixed = xbar + mc.rop_latency + mc.dram_latency + (mc.dram.t.tCL + xfer) * x->td;
+    x->dram_fixed = x->pipe + xbar + mc.rop_latency + mc.dram_latency +
+                    (mc.dram.t.tCL + xfer) * x->td;
     x->trcd = mc.dram.t.tRCD * x->td;
     x->trp = mc.dram.t.tRP * x->td;
     x->dram_slack = 2 * x->ti + 2 * x->tl + x->td + x->tc;

@@ -185,7 +185,7 @@ TEST(llds_samples_to_csv)
     for (int i = 0; i < 16; i++)
         ws.ops->on_issue(&ws, 0, &add, 10);
     for (uint64_t b = 1; b <= 3; b++) { /* three hits; the two at cycle 10 share a sample */
-        ws.ops->order(&ws, 0, b < 3 ? 10 : 200, order);
+        ws.now = b < 3 ? 10 : 200; /* the SM dates the L1 hooks (warp_sched.h) */
         ws.ops->l1_evict(&ws, b, 2);
         ws.ops->l1_access(&ws, b, 2, 0, CACHE_MISS, CACHE_FAIL_NONE);
     }

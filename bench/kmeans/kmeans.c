@@ -32,6 +32,7 @@ static const struct kmeans_size sizes[BENCH_SIZE_COUNT] = {
 };
 
 struct kmeans {
+    int point_major; /* kmeans_assign_pm on the input layout, else the transposed copy */
     uint32_t n, d, k;
     float *features; /* point-major, n * d */
     float *clusters; /* k * d */
@@ -124,16 +125,18 @@ static int update_centroids(struct bench_ctx *ctx, struct kmeans *km)
 static int run_kmeans(struct bench_ctx *ctx, struct drv *d, struct kmeans *km, uint32_t iterations)
 {
     size_t fbytes = (size_t)km->n * km->d * sizeof(float);
-    ccgpu_devptr d_features, d_features_t, d_clusters, d_membership;
+    ccgpu_devptr d_features, d_features_t = 0, d_clusters, d_membership;
     if (drv_alloc(d, &d_features, fbytes, km->features, 0, "features") ||
-        drv_alloc(d, &d_features_t, fbytes, NULL, 0xff, "transposed features") ||
+        (!km->point_major && drv_alloc(d, &d_features_t, fbytes, NULL, 0xff, "transposed features")) ||
         drv_alloc(d, &d_clusters, (size_t)km->k * km->d * sizeof(float), NULL, 0, "centroids") ||
         drv_alloc(d, &d_membership, (size_t)km->n * 4, NULL, 0, "membership"))
         return -1;
     int32_t n = (int32_t)km->n, k = (int32_t)km->k, dims = (int32_t)km->d;
     void *invert_args[] = { &d_features, &d_features_t, &n, &dims };
-    void *assign_args[] = { &d_features_t, &d_clusters, &d_membership, &n, &k, &dims };
-    if (drv_launch(d, "kmeans_invert", km->n, BLOCK, invert_args, 4))
+    void *assign_args[] = { km->point_major ? &d_features : &d_features_t, &d_clusters,
+                            &d_membership, &n, &k, &dims };
+    const char *assign = km->point_major ? "kmeans_assign_pm" : "kmeans_assign";
+    if (!km->point_major && drv_launch(d, "kmeans_invert", km->n, BLOCK, invert_args, 4))
         return -1;
     /* initial centroids: the first k points (as Rodinia) */
     memcpy(km->clusters, km->features, (size_t)km->k * km->d * sizeof(float));
@@ -141,7 +144,7 @@ static int run_kmeans(struct bench_ctx *ctx, struct drv *d, struct kmeans *km, u
         /* poison, so a membership the kernel never wrote cannot pass */
         if (drv_fill(d, d_membership, 0xa5, (size_t)km->n * 4, "membership") ||
             drv_upload(d, d_clusters, km->clusters, (size_t)km->k * km->d * sizeof(float), "centroids") ||
-            drv_launch(d, "kmeans_assign", km->n, BLOCK, assign_args, 6) ||
+            drv_launch(d, assign, km->n, BLOCK, assign_args, 6) ||
             drv_download(d, km->membership, d_membership, (size_t)km->n * 4, "membership"))
             return -1;
         cpu_assign(km);
@@ -157,10 +160,11 @@ static int run_kmeans(struct bench_ctx *ctx, struct drv *d, struct kmeans *km, u
     return 0;
 }
 
-static int kmeans_run(struct bench_ctx *ctx)
+static int kmeans_run_layout(struct bench_ctx *ctx, int point_major)
 {
     const struct kmeans_size *sz = &sizes[ctx->size];
     struct kmeans km = { 0 };
+    km.point_major = point_major;
     int rc = ctx->input ? load(ctx, &km) : generate(ctx, &km, sz);
     if (rc)
         return -1;
@@ -181,13 +185,37 @@ static int kmeans_run(struct bench_ctx *ctx)
     return rc;
 }
 
+static int kmeans_run(struct bench_ctx *ctx)
+{
+    return kmeans_run_layout(ctx, 1);
+}
+
+static int kmeans_fm_run(struct bench_ctx *ctx)
+{
+    return kmeans_run_layout(ctx, 0);
+}
+
+#define KMEANS_SIZES                                                                               \
+    "generated points: small 1029 x 16 features, 2 iterations; medium 16467 x 34, 3; "            \
+    "large 49402 x 34, 5 (1/480, 1/30, 1/10 of kdd_cup)"
+
 const struct bench_ops bench_kmeans = {
     .version = 1,
     .name = "kmeans",
     .klass = "hcs",
-    .description = "k-means membership (5 clusters), features feature-major in global memory, "
-                   "per-thread loops over clusters and features; host moves centroids (--input FILE: .bin or text)",
-    .sizes = "generated points: small 1029 x 16 features, 2 iterations; medium 16467 x 34, 3; "
-             "large 49402 x 34, 5 (1/480, 1/30, 1/10 of kdd_cup)",
+    .description = "k-means membership (5 clusters), features point-major in global memory "
+                   "(uncoalesced: each thread reads its own point), per-thread loops over "
+                   "clusters and features; host moves centroids (--input FILE: .bin or text)",
+    .sizes = KMEANS_SIZES,
     .run = kmeans_run,
+};
+
+const struct bench_ops bench_kmeans_fm = {
+    .version = 1,
+    .name = "kmeans_fm",
+    .klass = "variant",
+    .description = "kmeans with features feature-major (Rodinia's transposed copy: coalesced "
+                   "loads, intra-warp locality), for contrast with the point-major KMN",
+    .sizes = KMEANS_SIZES,
+    .run = kmeans_fm_run,
 };

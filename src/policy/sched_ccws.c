@@ -341,7 +341,9 @@ static void ccws_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write
                            enum cache_outcome outcome, enum cache_fail fail)
 {
     (void)fail;
-    struct ccws *s = ((struct warp_sched *)ctx)->state;
+    const struct warp_sched *ws = ctx;
+    struct ccws *s = ws->state;
+    s->now = ws->now; /* the LD/ST unit works before the issue stage in a cycle */
     if (is_write) {
         if (s->store_clear && outcome != CACHE_RESERVATION_FAIL)
             ccws_vta_clear_block(&s->vta, block);

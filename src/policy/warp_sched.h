@@ -80,7 +80,7 @@ struct warp_sched {
     const struct warp_sched_ops *ops;
     struct warp_sched_env env;
     void *state;
-    uint64_t now; /* cycle of the on_warp_assigned / on_warp_exit call (set by the SM) */
+    uint64_t now; /* cycle of on_warp_assigned / on_warp_exit and of the L1 hooks (set by the SM) */
 };
 
 /* Looks spec ("name" or "name:args") up and initialises ws; -1 and a message

@@ -1,4 +1,5 @@
-/* LD/ST unit: one memory instruction at a time.
+/* LD/ST unit: one memory instruction at a time, taken from OC_EX_MEM in
+ * issue order (opcollect.h) at the end of a cycle and worked on from the next.
  *   global/local: coalesced line requests (coalescer.c) go to the L1D, up to
  *     ccgpu_l1_ports per cycle; a reservation failure stalls the unit until
  *     a fill or a miss-queue drain changes the L1 (the cache counts the
@@ -74,67 +75,102 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
     }
 }
 
-int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
-               uint64_t now)
+void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
+                uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
+    uint32_t i = oc_mem_push(&sm->oc_mem, now, ti->nsrc ? 2 : 1);
+    struct mem_queued *q = &sm->mq[i];
+    q->slot = slot;
+    q->d = *d;
+    q->rec = NO_REC;
+    w->pending++;
+    int reads = ti->ndst || (d->is_mem && d->exec_mask && (d->is_load || d->is_atomic));
+    if (reads) {
+        uint16_t rec = sm->free_recs[--sm->nfree_recs];
+        struct ldst_rec *r = &sm->recs[rec];
+        r->warp = slot;
+        r->remaining = 0;
+        r->ready = now + 1;
+        r->all_sent = 0;
+        q->rec = rec;
+        add_pending(w, ti, SB_PENDING, rec);
+    }
+}
+
+/* The fixed-latency paths (shared, const/param, no lanes): the unit is held
+ * `passes` cycles from the next cycle; the data is there `latency + passes -
+ * 1` cycles after that. */
+static void begin_fixed(struct sm *sm, const struct mem_queued *q, uint32_t passes,
+                        uint32_t latency, uint64_t now)
+{
+    uint64_t start = now + 1;
+    sm->ldst_busy = 1;
+    sm->ldst_path = PATH_FIXED;
+    sm->ldst_until = start + passes;
+    if (q->rec != NO_REC) {
+        struct ldst_rec *r = &sm->recs[q->rec];
+        r->ready = start + latency + passes - 1;
+        r->all_sent = 1;
+        sm_rec_done(sm, q->rec);
+    }
+}
+
+/* The LD/ST unit takes q at the end of cycle now and works on it from now + 1. */
+static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
+{
+    const struct ptx_dyninst *d = &q->d;
     const struct sm_config *cfg = sm->cfg;
+    uint32_t slot = q->slot;
+    struct sm_warp *w = &sm->warps[slot];
+    if (q->rec == NO_REC)
+        w->pending--; /* a store: posted once the unit has it */
     if (!d->exec_mask || !d->is_mem) { /* every lane predicated off (or prefetch-like) */
-        add_pending(w, ti, now + 1, NO_REC);
-        return 0;
+        begin_fixed(sm, q, 1, 1, now);
+        if (q->rec == NO_REC && !w->live && !w->pending)
+            sm_warp_drained(sm, slot);
+        return;
     }
     uint8_t space = d->space;
     if (space == PTX_SPACE_SHARED || d->mixed_space) {
         uint32_t p = smem_passes(sm, d);
         sm->st.smem_accesses++;
         sm->st.smem_conflict_cycles += p - 1;
-        sm->ldst_busy = 1;
-        sm->ldst_path = PATH_FIXED;
-        sm->ldst_until = now + p;
-        add_pending(w, ti, now + cfg->smem_latency + p - 1, NO_REC);
-        return 0;
-    }
-    if (space == PTX_SPACE_CONST || space == PTX_SPACE_PARAM || space == PTX_SPACE_TEX) {
+        begin_fixed(sm, q, p, cfg->smem_latency, now);
+    } else if (space == PTX_SPACE_CONST || space == PTX_SPACE_PARAM || space == PTX_SPACE_TEX) {
         uint32_t p = distinct_addrs(d);
         sm->st.const_accesses++;
+        begin_fixed(sm, q, p, cfg->const_latency, now);
+    } else {
+        uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
+        uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
+        struct coalesce_local loc = { sm->local_base, sm->local_stride,
+                                      (sm->id * cfg->n_slots + slot) * 32 };
+        coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
+        int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
         sm->ldst_busy = 1;
-        sm->ldst_path = PATH_FIXED;
-        sm->ldst_until = now + p;
-        add_pending(w, ti, now + cfg->const_latency + p - 1, NO_REC);
-        return 0;
+        sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
+        if (sm->trace && !bypass) {
+            const struct sm_cta *ct = &sm->ctas[w->cta];
+            l1trace_inst(sm->trace, d, cfg->warp_parts, &sm->co,
+                         space == PTX_SPACE_LOCAL ? &loc : NULL, (uint16_t)sm->id, (uint16_t)slot,
+                         ct->id, ct->id * ct->nwarps + ptx_warp_index(w->pw));
+        }
+        sm->ldst_write = d->is_store && !d->is_atomic;
+        sm->ldst_local = space == PTX_SPACE_LOCAL;
+        sm->ldst_warp = slot;
+        sm->ldst_next = 0;
+        sm->ldst_blocked = 0;
+        sm->ldst_rec = q->rec;
+        if (q->rec != NO_REC) {
+            struct ldst_rec *r = &sm->recs[q->rec];
+            r->remaining = sm->co.n;
+            r->ready = now + 1;
+            r->all_sent = 0;
+        }
     }
-    uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
-    uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
-    struct coalesce_local loc = { sm->local_base, sm->local_stride,
-                                  (sm->id * cfg->n_slots + slot) * 32 };
-    coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
-    int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
-    sm->ldst_busy = 1;
-    sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
-    if (sm->trace && !bypass) {
-        const struct sm_cta *ct = &sm->ctas[sm->warps[slot].cta];
-        l1trace_inst(sm->trace, d, cfg->warp_parts, &sm->co, space == PTX_SPACE_LOCAL ? &loc : NULL,
-                     (uint16_t)sm->id, (uint16_t)slot, ct->id,
-                     ct->id * ct->nwarps + ptx_warp_index(sm->warps[slot].pw));
-    }
-    sm->ldst_write = d->is_store && !d->is_atomic;
-    sm->ldst_local = space == PTX_SPACE_LOCAL;
-    sm->ldst_warp = slot;
-    sm->ldst_next = 0;
-    sm->ldst_blocked = 0;
-    sm->ldst_rec = NO_REC;
-    if (!sm->ldst_write) {
-        uint16_t rec = sm->free_recs[--sm->nfree_recs];
-        struct ldst_rec *r = &sm->recs[rec];
-        r->warp = slot;
-        r->remaining = sm->co.n;
-        r->ready = now + 1;
-        r->all_sent = 0;
-        sm->ldst_rec = rec;
-        w->pending++;
-        add_pending(w, ti, SB_PENDING, rec);
-    }
-    return 0;
+    if (q->rec == NO_REC && !w->live && !w->pending)
+        sm_warp_drained(sm, slot);
 }
 
 static void line_request(const struct sm *sm, uint64_t line, uint8_t sectors, uint32_t ls,
@@ -148,7 +184,7 @@ static void line_request(const struct sm *sm, uint64_t line, uint8_t sectors, ui
     q->sm = (uint16_t)sm->id;
 }
 
-void ldst_cycle(struct sm *sm, uint64_t now)
+static void ldst_requests(struct sm *sm, uint64_t now)
 {
     if (!sm->ldst_busy)
         return;
@@ -219,6 +255,18 @@ void ldst_cycle(struct sm *sm, uint64_t now)
     } else if (!sm->ldst_blocked) {
         sm->next_event = now + 1;
     }
+}
+
+void ldst_cycle(struct sm *sm, uint64_t now)
+{
+    ldst_requests(sm, now);
+    int i;
+    if (!sm->ldst_busy && (i = oc_mem_ready(&sm->oc_mem, now)) >= 0) {
+        oc_mem_pop(&sm->oc_mem);
+        ldst_begin(sm, &sm->mq[i], now);
+        sm->next_event = now + 1;
+    }
+    oc_mem_advance(&sm->oc_mem, now);
 }
 
 static void answer(struct sm *sm, uint32_t rec, uint64_t now)

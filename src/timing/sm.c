@@ -58,6 +58,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         if (h.on_access || h.on_reserve || h.on_evict)
             cache_set_hooks(&sm->l1, &h);
     }
+    sm_oc_reset(sm);
     sm->next_event = SM_NEVER;
     sm->port_full_tick = UINT64_MAX;
     return 0;
@@ -88,6 +89,7 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
         cache_invalidate_all(&sm->l1);
     sm->local_base = PTX_GENERIC_LOCAL_BASE;
     sm->local_stride = 4ull * total_threads_gpu;
+    sm_oc_reset(sm);
     sm->next_event = SM_NEVER;
 }
 
@@ -110,6 +112,7 @@ void sm_reset(struct sm *sm)
     sm->used_shmem = 0;
     sm->ldst_busy = 0;
     sm->ldst_blocked = 0;
+    sm_oc_reset(sm);
     sm->bq_head = sm->bq_count = 0;
     sm->retired = 0;
 }
@@ -179,7 +182,10 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
                 uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now)
 {
-    sm_account(sm, now);
+    /* the CTA arrives after cycle now's work: cycle now is accounted as it
+     * was, whether or not the SM ran it (a reply may have retired the CTA
+     * this replaces without the SM having anything to do at now) */
+    sm_account(sm, now + 1);
     struct sm_cta *ct = &sm->ctas[cta_slot];
     ct->c = c;
     ct->id = id;
@@ -254,17 +260,31 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     maybe_retire(sm, w->cta);
 }
 
+void sm_warp_drained(struct sm *sm, uint32_t slot)
+{
+    maybe_retire(sm, sm->warps[slot].cta);
+}
+
+void sm_oc_reset(struct sm *sm)
+{
+    for (int k = 0; k < FU_COUNT; k++)
+        oc_alu_reset(&sm->oc_alu[k], sm->cfg->oc[k]);
+    oc_mem_reset(&sm->oc_mem, sm->cfg->oc[FU_MEM]);
+    memset(sm->unit_free, 0, sizeof sm->unit_free);
+}
+
 void sm_rec_done(struct sm *sm, uint32_t rec)
 {
     struct ldst_rec *r = &sm->recs[rec];
     struct sm_warp *w = &sm->warps[r->warp];
+    uint64_t ready = r->ready + sm->cfg->writeback_cycles;
     for (uint32_t i = 0; i < w->nsb; i++)
         if (w->sb[i].rec == rec) {
-            w->sb[i].ready = r->ready;
+            w->sb[i].ready = ready;
             w->sb[i].rec = NO_REC;
         }
-    if (sm->next_event > r->ready)
-        sm->next_event = r->ready;
+    if (sm->next_event > ready)
+        sm->next_event = ready;
     w->sb_wait = 0;
     sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;

@@ -2,11 +2,13 @@
  * scoreboard, warp schedulers (a policy instance), function units, the LD/ST
  * unit with its L1D, and the CTAs resident on it.
  *
- * A cycle of an SM (sm_cycle): each scheduler walks its policy's order and
- * issues ready warps (the functional engine executes at issue), then the
- * LD/ST unit sends up to ccgpu_l1_ports line requests to the L1. Replies from
- * the memory system (sm_mem_reply) fill the L1 and wake loads before the
- * cycle. An SM that cannot change anything before cycle T says so in
+ * A cycle of an SM (sm_cycle), downstream first as in GPGPU-Sim: the LD/ST
+ * unit sends up to ccgpu_l1_ports line requests of its instruction to the
+ * L1; if it is idle it takes the next memory instruction from OC_EX_MEM; the
+ * operand-collector stages move (opcollect.h); then each scheduler walks its
+ * policy's order and issues ready warps (the functional engine executes at
+ * issue) into their class's ID_OC register. Replies from the memory system
+ * (sm_mem_reply) fill the L1 and wake loads before the cycle. An SM that cannot change anything before cycle T says so in
  * next_event, and the GPU may skip to T; per-cycle statistics of skipped
  * cycles are accounted from the last cycle's classification, which cannot
  * have changed. */
@@ -19,6 +21,7 @@
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
 #include "timing/l1trace.h"
+#include "timing/opcollect.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
 
@@ -49,7 +52,8 @@ struct sm_warp {
                                    * at a load's completion); 0 = check again */
     uint64_t age;
     uint32_t cta;                 /* CTA slot on this SM */
-    uint32_t pending;             /* memory instructions not complete */
+    uint32_t pending;             /* memory instructions not complete (loads until
+                                   * their data, stores until the LD/ST unit takes them) */
     uint8_t nsb, at_barrier, live;
     uint8_t seq;                  /* `next` follows the last issued instruction */
     struct sb_entry sb[SB_MAX];
@@ -71,6 +75,16 @@ struct ldst_rec {
 
 enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED };
 
+/* A memory instruction between issue and the LD/ST unit: executed at issue,
+ * so its lane addresses are known; rec is its load record (NO_REC for a
+ * store), allocated at issue so the scoreboard can wait on it. */
+struct mem_queued {
+    uint32_t slot;
+    uint16_t rec;
+    struct ptx_dyninst d;
+};
+#define OC_MEM_CAP (OC_MAX_SLOTS * 3)
+
 struct sm_stats {
     uint64_t issued, idle, stall_sb, stall_mem, stall_unit, stall_barrier, throttled;
     uint64_t sched_cycles, active_warp_sum, sm_cycles;
@@ -89,7 +103,10 @@ struct sm {
     struct warp_sched ws;
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
-    uint64_t unit_free[FU_COUNT][8]; /* cycle each unit instance is free */
+    uint64_t unit_free[FU_COUNT][8]; /* cycle each unit instance can take an instruction */
+    struct oc_alu oc_alu[FU_COUNT];  /* issue -> ALU unit paths (FU_MEM unused) */
+    struct oc_mem oc_mem;            /* issue -> LD/ST unit path */
+    struct mem_queued mq[OC_MEM_CAP]; /* its entries' payloads, by ring index */
     /* warps blocked with no known end, by slot bit (at most 64 slots): the
      * issue scan tests a bit instead of touching the warp */
     uint64_t loadwait; /* scoreboard waits on a load */
@@ -161,10 +178,17 @@ static inline int sm_has_output(const struct sm *sm)
 }
 
 /* internal, shared by sm*.c / ldst.c */
-int ldst_start(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
-               uint64_t now);
+/* A memory instruction issued at now (d: its execution) enters ID_OC_MEM. */
+void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
+                uint64_t now);
+/* The LD/ST unit's cycle: its instruction's requests, then (when idle) the
+ * take from OC_EX_MEM and the operand-collector moves. */
 void ldst_cycle(struct sm *sm, uint64_t now);
+/* Resets the issue -> unit paths (a launch, a reset). */
+void sm_oc_reset(struct sm *sm);
 void sm_rec_done(struct sm *sm, uint32_t rec);
+/* A store of an exited warp left for the LD/ST unit: its CTA may retire. */
+void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
 

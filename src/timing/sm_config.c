@@ -10,8 +10,26 @@
  *                                     holds its unit ceil(32/width) cycles (8 -> 4)
  *   ptx_opcode_latency_int/fp/dp "ADD,MAX,MUL,MAD,DIV", ptx_opcode_latency_sfu N,
  *   ptx_opcode_initiation_int/fp/dp/sfu   cycles to result / between issues
- *   gpgpu_pipeline_widths             validated only: ccgpu has no operand
- *                                     collector, so register-stage widths do not limit
+ *   gpgpu_pipeline_widths             ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,
+ *                                     ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,
+ *                                     OC_EX_MEM,EX_WB (GPGPU-Sim 4.x; 13 fields with the
+ *                                     tensor pair, ignored; 7 fields as GPGPU-Sim 3.x:
+ *                                     ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,
+ *                                     OC_EX_MEM,EX_WB). EX_WB is not modelled (results
+ *                                     never wait for a write port). Unset: each ALU
+ *                                     class's ID_OC and OC_EX hold as many instructions
+ *                                     as it has units (GPGPU-Sim's own default is 1 for
+ *                                     every register; its multi-unit configs set the
+ *                                     widths to the unit counts), MEM 1.
+ *   gpgpu_operand_collector_num_units_sp 4, _sfu 4, _mem 2, _dp 0, _int 0, _gen 0
+ *                                     collector units per class; a class with 0 uses
+ *                                     _gen units of its own (GPGPU-Sim shares the
+ *                                     generic pool between classes); DP/INT default
+ *                                     to 4 when there are such units. See opcollect.h.
+ *   ccgpu_writeback_cycles 2          cycles from a result leaving its unit (ALU
+ *                                     pipeline end, L1 hit latency, fill) to the issue
+ *                                     of an instruction that reads it: GPGPU-Sim's
+ *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
  *   gpgpu_l1_latency 20               L1 hit: cycles from access to data
@@ -71,16 +89,91 @@ static int read_list(const struct ccgpu_config *store, const char *key, const ui
     return 0;
 }
 
-static int read_widths(const struct ccgpu_config *store, char *err, size_t errlen)
+/* gpgpu_pipeline_widths into the ID_OC and OC_EX widths of each class. */
+static int read_widths(struct sm_config *c, const struct ccgpu_config *store, char *err,
+                       size_t errlen)
 {
+    /* field order of GPGPU-Sim 4.x and of 3.x (7 fields) */
+    static const int8_t v4[13] = { FU_SP, FU_DP, FU_INT, FU_SFU, FU_MEM, FU_SP, FU_DP, FU_INT,
+                                   FU_SFU, FU_MEM, -1, -1, -1 };
+    static const int8_t v3[7] = { FU_SP, FU_SFU, FU_MEM, FU_SP, FU_SFU, FU_MEM, -1 };
+    for (int k = 0; k < FU_COUNT; k++) /* one slot per unit (GPGPU-Sim's configs do so) */
+        c->oc[k].idoc = c->oc[k].ocex = k == FU_MEM || !c->n_units[k] ? 1 : c->n_units[k];
     const char *v = config_get_str(store, "gpgpu_pipeline_widths", NULL);
     if (!v)
         return 0;
-    for (const char *p = v; *p; p++)
-        if (!(*p >= '0' && *p <= '9') && *p != ',') {
-            snprintf(err, errlen, "gpgpu_pipeline_widths: expected comma-separated counts, got '%s'", v);
+    uint32_t w[13], n = 0;
+    const char *p = v;
+    for (;;) {
+        char *end;
+        unsigned long x = strtoul(p, &end, 10);
+        if (end == p || n == 13 || x > OC_MAX_SLOTS || (*end && *end != ',')) {
+            snprintf(err, errlen, "gpgpu_pipeline_widths: expected 7, 11 or 13 comma-separated "
+                                  "widths of 0 to %d, got '%s'", OC_MAX_SLOTS, v);
             return -1;
         }
+        w[n++] = (uint32_t)x;
+        if (!*end)
+            break;
+        p = end + 1;
+    }
+    if (n != 7 && n != 11 && n != 13) {
+        snprintf(err, errlen, "gpgpu_pipeline_widths: expected 7, 11 or 13 widths, got %u in '%s'",
+                 n, v);
+        return -1;
+    }
+    const int8_t *map = n == 7 ? v3 : v4;
+    uint32_t half = n == 7 ? 3 : 5;
+    for (uint32_t i = 0; i < 2 * half; i++) {
+        struct oc_shape *s = &c->oc[map[i]];
+        if (i < half)
+            s->idoc = w[i];
+        else
+            s->ocex = w[i];
+    }
+    if (n == 7) { /* 3.x has no DP or INT stages: those run on the SFU and SP */
+        c->oc[FU_DP] = c->oc[FU_SFU];
+        c->oc[FU_INT] = c->oc[FU_SP];
+    }
+    return 0;
+}
+
+/* Collector units per class; a class with units needs at least one of them. */
+static int read_collectors(struct sm_config *c, const struct ccgpu_config *store, char *err,
+                           size_t errlen)
+{
+    static const char *const key[FU_COUNT] = {
+        [FU_SP] = "gpgpu_operand_collector_num_units_sp",
+        [FU_SFU] = "gpgpu_operand_collector_num_units_sfu",
+        [FU_DP] = "gpgpu_operand_collector_num_units_dp",
+        [FU_INT] = "gpgpu_operand_collector_num_units_int",
+        [FU_MEM] = "gpgpu_operand_collector_num_units_mem",
+    };
+    /* GPGPU-Sim's defaults; DP/INT units get 4 of their own unless told (its
+     * default 0 leaves them to the generic pool) */
+    const uint32_t dflt[FU_COUNT] = { [FU_SP] = 4, [FU_SFU] = 4, [FU_MEM] = 2,
+                                      [FU_DP] = c->n_units[FU_DP] ? 4 : 0,
+                                      [FU_INT] = c->n_units[FU_INT] ? 4 : 0 };
+    uint32_t gen;
+    if (config_get_u32(store, "gpgpu_operand_collector_num_units_gen", 0, &gen, err, errlen))
+        return -1;
+    for (int k = 0; k < FU_COUNT; k++) {
+        uint32_t n;
+        if (config_get_u32(store, key[k], dflt[k], &n, err, errlen))
+            return -1;
+        c->oc[k].cus = n ? n : gen;
+        int used = k == FU_MEM || c->n_units[k];
+        if (!used)
+            continue;
+        struct oc_shape s = c->oc[k];
+        if (!s.cus || !s.idoc || !s.ocex || s.cus > OC_MAX_SLOTS) {
+            snprintf(err, errlen, "%s: the class has units, so it needs 1 to %d collector units "
+                                  "(or gpgpu_operand_collector_num_units_gen) and ID_OC/OC_EX "
+                                  "widths of at least 1 in gpgpu_pipeline_widths",
+                     key[k], OC_MAX_SLOTS);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -112,7 +205,6 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         read_list(store, "ptx_opcode_initiation_fp", def_init_fp, c->init_fp, LAT_COUNT, err, errlen) ||
         read_list(store, "ptx_opcode_initiation_dp", def_init_dp, c->init_dp, LAT_COUNT, err, errlen) ||
         read_list(store, "ptx_opcode_initiation_sfu", &sfu_init1, &c->init_sfu, 1, err, errlen) ||
-        read_widths(store, err, errlen) ||
         config_get_u32(store, "gpgpu_simd_model", 1, &simd_model, err, errlen) ||
         config_get_u32(store, "gpgpu_l1_latency", 20, &c->l1_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
@@ -123,9 +215,16 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_max_loads", 0, &c->max_loads, err, errlen) ||
         config_get_u32(store, "ccgpu_fetch_delay", 1, &c->fetch_delay, err, errlen) ||
         config_get_u32(store, "ccgpu_branch_delay", 1, &c->branch_delay, err, errlen) ||
+        config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen))
         return -1;
+    if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
+        return -1;
+    if (c->writeback_cycles > 1000) {
+        snprintf(err, errlen, "ccgpu_writeback_cycles: %u (at most 1000)", c->writeback_cycles);
+        return -1;
+    }
     if (simd_model != 1) {
         snprintf(err, errlen, "gpgpu_simd_model: %u is not modelled (ccgpu reconverges at "
                               "immediate post-dominators, model 1)", simd_model);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mem/cache_config.h"
+#include "timing/opcollect.h"
 
 struct ccgpu_config;
 
@@ -24,6 +25,10 @@ struct sm_config {
     /* issue */
     uint32_t n_sched, issue_width, max_issue_per_warp;
     uint32_t fetch_delay, branch_delay;
+    /* issue -> unit path per unit class (opcollect.h), and the cycles from a
+     * result leaving its unit to a dependent instruction's issue */
+    struct oc_shape oc[FU_COUNT];
+    uint32_t writeback_cycles;
     /* function units */
     uint32_t n_units[FU_COUNT];
     uint32_t simd_width;

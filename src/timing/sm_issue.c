@@ -1,11 +1,14 @@
 /* The issue stage: per scheduler, walk the policy's priority order and issue
  * from warps whose I-buffer entry is ready, whose operands pass the in-order
  * scoreboard (RAW on sources, WAW on destinations, predicates included;
- * loads hold their destinations until the data returns) and whose function
- * unit is free, unless the policy vetoes. The engine executes the
- * instruction at issue. Each scheduler's cycle is classified by the furthest
- * any warp got: issued > throttled > memory unit busy > function unit busy >
- * scoreboard > barrier > idle (no warp with an instruction ready). */
+ * loads hold their destinations until the data returns) and whose unit
+ * class has room in its ID_OC register (opcollect.h; a memory instruction
+ * also needs a free load record), unless the policy vetoes. The engine
+ * executes the instruction at issue; an ALU result can be read
+ * ccgpu_writeback_cycles after its unit's latency from the cycle the unit
+ * takes it. Each scheduler's cycle is classified by the furthest any warp
+ * got: issued > throttled > memory path full > ALU path full > scoreboard >
+ * barrier > idle (no warp with an instruction ready). */
 #include "timing/sm.h"
 #include <string.h>
 
@@ -65,7 +68,7 @@ static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
     }
 }
 
-static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
+static int issue(struct sm *sm, uint32_t slot, uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
     const struct ptx_inst *inst = w->next;
@@ -77,11 +80,14 @@ static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
     if (ti->kind == TI_MEM) {
-        ldst_start(sm, slot, d, ti, now);
+        ldst_queue(sm, slot, d, ti, now);
     } else {
-        sm->unit_free[ti->unit][unit_idx] = now + ti->busy;
+        uint32_t k;
+        uint64_t e = oc_alu_issue(&sm->oc_alu[ti->unit], now, ti->nsrc ? 2 : 1,
+                                  sm->unit_free[ti->unit], sm->cfg->n_units[ti->unit], &k);
+        sm->unit_free[ti->unit][k] = e + ti->busy;
         if (ti->ndst)
-            sb_add(w, ti, now + ti->latency, NO_REC);
+            sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
     }
     uint32_t cta = w->cta;
     if (st == PTX_STEP_OK) {
@@ -105,20 +111,6 @@ static int issue(struct sm *sm, uint32_t slot, uint32_t unit_idx, uint64_t now)
     return 0;
 }
 
-/* Index of a free instance of unit u, or -1 (and *free_at = earliest). */
-static int free_unit(const struct sm *sm, uint32_t u, uint64_t now, uint64_t *free_at)
-{
-    uint64_t best = SM_NEVER;
-    for (uint32_t k = 0; k < sm->cfg->n_units[u]; k++) {
-        if (sm->unit_free[u][k] <= now)
-            return (int)k;
-        if (sm->unit_free[u][k] < best)
-            best = sm->unit_free[u][k];
-    }
-    *free_at = best;
-    return -1;
-}
-
 int sm_cycle(struct sm *sm, uint64_t now)
 {
     const struct sm_config *cfg = sm->cfg;
@@ -126,6 +118,9 @@ int sm_cycle(struct sm *sm, uint64_t now)
     uint64_t wake = SM_NEVER;
     int any = 0;
     sm_account(sm, now);
+    sm->next_event = SM_NEVER;
+    sm->ws.now = now; /* L1 hooks of the policy see the cycle */
+    ldst_cycle(sm, now);
     for (uint32_t s = 0; s < cfg->n_sched; s++) {
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
@@ -171,17 +166,15 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         wake = hz;
                     break;
                 }
-                int unit = 0;
                 if (ti->kind == TI_MEM) {
-                    if (sm->ldst_busy || !sm->nfree_recs) {
+                    if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
                         if (reason < R_MEM)
                             reason = R_MEM;
                         break;
                     }
                 } else {
-                    uint64_t at;
-                    unit = free_unit(sm, ti->unit, now, &at);
-                    if (unit < 0) {
+                    uint64_t at = oc_alu_room_at(&sm->oc_alu[ti->unit]);
+                    if (at > now) {
                         if (reason < R_UNIT)
                             reason = R_UNIT;
                         if (at < wake)
@@ -194,7 +187,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         reason = R_THROTTLED;
                     break;
                 }
-                if (issue(sm, slot, (uint32_t)unit, now))
+                if (issue(sm, slot, now))
                     return -1;
                 issued++;
                 if (!w->next)
@@ -209,8 +202,9 @@ int sm_cycle(struct sm *sm, uint64_t now)
     }
     if (sm->err[0])
         return -1;
-    sm->next_event = SM_NEVER;
-    ldst_cycle(sm, now);
+    uint64_t oc = oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy);
+    if (oc < wake)
+        wake = oc;
     sm_account(sm, now + 1);
     if (any || sm->retired)
         wake = now + 1;
