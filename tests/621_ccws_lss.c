@@ -18,14 +18,14 @@ static int init(struct ccws_lss *l, uint32_t warps, const struct ccws_lss_params
 
 static int mk(struct ccws_lss *l, uint32_t warps, uint32_t k, int cross)
 {
-    struct ccws_lss_params p = { k, 100, cross, 0, 64, 0, 1 };
+    struct ccws_lss_params p = { k, 100, cross, 0, 64, 0, 1, 0 };
     return init(l, warps, &p);
 }
 
 static void issue(struct ccws_lss *l, int n)
 {
     for (int i = 0; i < n; i++)
-        ccws_lss_issued(l, 0);
+        ccws_lss_issued(l, 0, 0);
 }
 
 static uint32_t mask(struct ccws_lss *l, uint64_t t)
@@ -225,7 +225,7 @@ TEST(lazy_equals_per_cycle_random)
         }
         if (ev > 800) {
             r.insts++;
-            ccws_lss_issued(&l, 0);
+            ccws_lss_issued(&l, 0, 0);
         }
         for (int i = 0; i < 8; i++)
             if (r.live[i] && ccws_lss_score(&l, (uint32_t)i, t) != r.score[i])
@@ -259,7 +259,7 @@ TEST(lazy_equals_per_cycle_random)
 
 static int mk_params(struct ccws_lss *l, uint32_t warps, int resident, uint32_t decay)
 {
-    struct ccws_lss_params p = { 8, 100, 0, 0, 64, resident, decay };
+    struct ccws_lss_params p = { 8, 100, 0, 0, 64, resident, decay, 0 };
     return init(l, warps, &p);
 }
 
@@ -275,9 +275,9 @@ TEST(resident_window_forgets_exited_warps)
         for (uint32_t w = 0; w < 4; w++)
             ccws_lss_warp_add(l, w, w, 0);
         for (int i = 0; i < 60; i++)
-            ccws_lss_issued(l, 0); /* warp 0: many instructions, no hits */
+            ccws_lss_issued(l, 0, 0); /* warp 0: many instructions, no hits */
         for (int i = 0; i < 4; i++)
-            ccws_lss_issued(l, 1);
+            ccws_lss_issued(l, 1, 0);
         ccws_lss_warp_remove(l, 0, 10);
     }
     /* 1 hit: all-time 1/64 x 8 x 300 = 37; resident 1/4 x 8 x 300 = 600 */
@@ -301,7 +301,7 @@ TEST(decay_period_slows_decay)
         ccws_lss_warp_add(&l, w, w, 0);
     CHECK_EQ_U64(ccws_lss_score(&l, 2, 0), 400); /* base 100 in quarters */
     for (int i = 0; i < 16; i++)
-        ccws_lss_issued(&l, 2);
+        ccws_lss_issued(&l, 2, 0);
     /* LLDS = 1/16 x 8 x 400 = 200 points */
     CHECK_EQ_U64(ccws_lss_vta_hit(&l, 2, 100), 200);
     CHECK_EQ_U64(ccws_lss_score(&l, 2, 100), 800);
@@ -316,8 +316,66 @@ TEST(decay_period_slows_decay)
     ccws_lss_free(&l);
 }
 
+/* scoring=release: a hit sets the score to the LLDS (lowering a larger
+ * one), a score above the base is capped when the LLDS falls, an LLDS below
+ * the base caps a decaying score below the base, a warp in a reused slot
+ * starts at 0, and the warp crossing the cutoff may load. Figures by hand
+ * from Eq. 1: LLDS = hits / insts x 8 x cutoff. */
+TEST(release_scoring_rules)
+{
+    struct ccws_lss l;
+    struct ccws_lss_params p = { 8, 100, 1, 0, 64, 0, 1, 1 };
+    if (init(&l, 4, &p))
+        return;
+    for (uint32_t w = 0; w < 4; w++)
+        ccws_lss_warp_add(&l, w, w, 0);
+    CHECK_EQ_U64(ccws_lss_score(&l, 0, 0), 100); /* never-used slots: base */
+    issue(&l, 64);
+    /* 3 hits / 64 insts x 8 x 400 = 150, then 4 hits: 200 */
+    ccws_lss_vta_hit(&l, 1, 5);
+    ccws_lss_vta_hit(&l, 1, 5);
+    CHECK_EQ_U64(ccws_lss_vta_hit(&l, 1, 5), 150);
+    CHECK_EQ_U64(ccws_lss_score(&l, 1, 5), 150);
+    CHECK_EQ_U64(ccws_lss_vta_hit(&l, 2, 5), 200);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 5), 200);
+    /* warp 1 and 2 above base: 150 + 200 + 100 + 100 = 550 > 400. Order
+     * 2 (200), 1 (150), 0, 3: sums before them 0, 200, 350, 450: the
+     * straddling warp 0 (350 < 400) may load, warp 3 may not */
+    CHECK_EQ_U64(mask(&l, 5), 0x7);
+    /* 64 more instructions at cycle 10: LLDS 4/128 x 3200 = 100; the scores
+     * above the base are capped at it at the end of the cycle */
+    for (int i = 0; i < 64; i++)
+        ccws_lss_issued(&l, 0, 10);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 10), 195); /* not yet: the cycle goes on */
+    ccws_lss_settle(&l, 11);
+    CHECK_EQ_U64(ccws_lss_score(&l, 1, 11), 100);
+    CHECK_EQ_U64(ccws_lss_score(&l, 2, 11), 100);
+    /* a hit when score + LLDS <= base is impossible above 0; a hit now
+     * gives LLDS 5/128 x 3200 = 125 */
+    CHECK_EQ_U64(ccws_lss_vta_hit(&l, 3, 11), 125);
+    CHECK_EQ_U64(ccws_lss_score(&l, 3, 11), 125);
+    CHECK_EQ_U64(ccws_lss_score(&l, 3, 31), 105); /* decays one a cycle */
+    /* LLDS falls below the base (5/256 x 3200 = 62) in cycle 31: warp 3
+     * (104 at cycle 32) is capped at 62 and stays there, below the base */
+    for (int i = 0; i < 128; i++)
+        ccws_lss_issued(&l, 0, 31);
+    ccws_lss_settle(&l, 32);
+    CHECK_EQ_U64(ccws_lss_score(&l, 3, 32), 62);
+    CHECK_EQ_U64(ccws_lss_score(&l, 3, 500), 62);
+    /* warp 0 leaves; its slot's next warp starts at 0 */
+    ccws_lss_warp_remove(&l, 0, 40);
+    ccws_lss_warp_add(&l, 0, 9, 41);
+    CHECK_EQ_U64(ccws_lss_score(&l, 0, 41), 0);
+    CHECK_EQ_U64(ccws_lss_score(&l, 0, 900), 0);
+    /* a hit on it: 0 + LLDS(6/256 x 3200 = 75) <= base -> base */
+    CHECK_EQ_U64(ccws_lss_vta_hit(&l, 0, 42), 75);
+    CHECK_EQ_U64(ccws_lss_score(&l, 0, 42), 100);
+    ccws_lss_free(&l);
+}
+
 int main(void)
 {
+    RUN(release_scoring_rules);
     RUN(resident_window_forgets_exited_warps);
     RUN(decay_period_slows_decay);
     RUN(eq1_raise_cap_decay);

@@ -349,6 +349,14 @@ TEST(runs_k0_equals_gto_and_ccws_throttles)
     CHECK(c.cycles < g.cycles);
     /* decaying scores announce their change times: skipping is exact */
     CHECK(c.json && c0.json && c.len == c0.len && !strcmp(c.json, c0.json));
+    /* and so do the release's scoring rules (caps at the end of a cycle) */
+    struct run rl = run_km(path, "ccws:scoring=release", 1);
+    struct run rl0 = run_km(path, "ccws:scoring=release", 0);
+    CHECK(rl.rc == 0 && rl0.rc == 0 && rl.vetoes > 0);
+    CHECK(rl.json && rl0.json && rl.len == rl0.len && !strcmp(rl.json, rl0.json));
+    printf("  CCWS scoring=release %.0f cycles %.0f misses\n", rl.cycles, rl.misses);
+    free(rl.json);
+    free(rl0.json);
     free(g.json);
     free(z.json);
     free(c.json);

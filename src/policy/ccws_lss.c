@@ -17,6 +17,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
     l->n_warps = n_warps;
     size_t n = n_warps ? n_warps : 1;
     l->live = calloc(n, 1);
+    l->used = calloc(n, 1);
     l->allowed = calloc(n, 1);
     l->age = calloc(n, sizeof *l->age);
     l->s0 = calloc(n, sizeof *l->s0);
@@ -27,7 +28,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
     l->warp_hits = calloc(n, sizeof *l->warp_hits);
     l->warp_insts = calloc(n, sizeof *l->warp_insts);
     l->samples = calloc(p->max_samples ? p->max_samples : 1, sizeof *l->samples);
-    if (!l->live || !l->allowed || !l->age || !l->s0 || !l->t0 || !l->rank || !l->sc ||
+    if (!l->live || !l->used || !l->allowed || !l->age || !l->s0 || !l->t0 || !l->rank || !l->sc ||
         !l->hist || !l->samples || !l->warp_hits || !l->warp_insts) {
         ccws_lss_free(l);
         snprintf(err, errlen, "ccws: out of memory for the scoring system");
@@ -40,6 +41,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
 void ccws_lss_free(struct ccws_lss *l)
 {
     free(l->live);
+    free(l->used);
     free(l->allowed);
     free(l->age);
     free(l->s0);
@@ -65,6 +67,8 @@ uint64_t ccws_lss_score(const struct ccws_lss *l, uint32_t warp, uint64_t now)
     uint64_t dt = now - l->t0[warp];
     uint64_t s = l->s0[warp];
     uint64_t base = (uint64_t)l->p.base * l->unit;
+    if (s <= base)
+        return s; /* at the base, or below it under release scoring: no decay */
     return s - base > dt ? s - dt : base;
 }
 
@@ -77,6 +81,47 @@ uint64_t ccws_lss_llds(const struct ccws_lss *l)
     if (f && l->vta_hits > UINT64_MAX / f)
         return UINT64_MAX / 2;
     return l->vta_hits * f / l->insts;
+}
+
+/* LLDS in score units, saturating. */
+static uint64_t llds_units(const struct ccws_lss *l, uint64_t llds)
+{
+    return llds > UINT64_MAX / 4 / l->unit ? UINT64_MAX / 4 : llds * l->unit;
+}
+
+/* Release scoring: the scores above the base capped at the LLDS at the end
+ * of cycle cap_cycle, i.e. from cap_cycle + 1 (an LLDS below the base caps
+ * a decaying score below it, as the release). */
+static void apply_cap(struct ccws_lss *l)
+{
+    uint64_t at = l->cap_cycle + 1, base = (uint64_t)l->p.base * l->unit;
+    l->cap_pending = 0;
+    if (at >= l->hot_until)
+        return; /* nothing above the base */
+    uint64_t cap = llds_units(l, ccws_lss_llds(l));
+    for (uint32_t w = 0; w < l->n_warps; w++) {
+        if (!l->live[w])
+            continue;
+        uint64_t sc = ccws_lss_score(l, w, at);
+        if (sc > base && sc > cap) {
+            l->s0[w] = cap;
+            l->t0[w] = at;
+            l->dirty = 1;
+        }
+    }
+}
+
+void ccws_lss_settle(struct ccws_lss *l, uint64_t now)
+{
+    if (l->cap_pending && now > l->cap_cycle)
+        apply_cap(l);
+}
+
+void ccws_lss_llds_changed(struct ccws_lss *l, uint64_t now)
+{
+    ccws_lss_settle(l, now);
+    l->cap_pending = 1;
+    l->cap_cycle = now;
 }
 
 /* Cutoff order: larger score first, then older, then lower slot. */
@@ -153,8 +198,12 @@ static void evaluate(struct ccws_lss *l, uint64_t t)
 
 static void ensure(struct ccws_lss *l, uint64_t t)
 {
+    if (l->cap_pending && t > l->cap_cycle)
+        apply_cap(l);
     if (l->dirty || t < l->eval_at || t >= l->next)
         evaluate(l, t);
+    if (l->cap_pending && l->cap_cycle + 1 < l->next)
+        l->next = l->cap_cycle + 1; /* the set may change when the cap applies */
 }
 
 void ccws_lss_account(struct ccws_lss *l, uint64_t now)
@@ -184,13 +233,17 @@ void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t
     if (warp >= l->n_warps)
         return;
     ccws_lss_account(l, now);
+    ccws_lss_settle(l, now);
     l->n_live += !l->live[warp]; /* a slot reused without an exit restarts */
     l->live[warp] = 1;
     l->age[warp] = age;
-    l->s0[warp] = (uint64_t)l->p.base * l->unit;
+    l->s0[warp] = l->p.release_scoring && l->used[warp] ? 0 : (uint64_t)l->p.base * l->unit;
+    l->used[warp] = 1;
     l->t0[warp] = now;
     l->dirty = 1;
     forget_counts(l, warp);
+    if (l->p.release_scoring)
+        ccws_lss_llds_changed(l, now); /* the cutoff, and with it the LLDS, changed */
 }
 
 void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now)
@@ -198,10 +251,13 @@ void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now)
     if (warp >= l->n_warps || !l->live[warp])
         return;
     ccws_lss_account(l, now);
+    ccws_lss_settle(l, now);
     l->live[warp] = 0;
     l->n_live--;
     l->dirty = 1;
     forget_counts(l, warp);
+    if (l->p.release_scoring)
+        ccws_lss_llds_changed(l, now);
 }
 
 static void sample(struct ccws_lss *l, uint64_t llds, uint64_t now)
@@ -219,6 +275,8 @@ static void sample(struct ccws_lss *l, uint64_t llds, uint64_t now)
 uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now)
 {
     ccws_lss_account(l, now);
+    if (l->p.release_scoring)
+        ccws_lss_settle(l, now);
     l->vta_hits++;
     if (warp < l->n_warps)
         l->warp_hits[warp]++;
@@ -231,7 +289,23 @@ uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now)
     if (warp >= l->n_warps || !l->live[warp])
         return llds;
     uint64_t cur = ccws_lss_score(l, warp, now);
-    uint64_t target = llds > UINT64_MAX / 4 / l->unit ? UINT64_MAX / 4 : llds * l->unit;
+    uint64_t target = llds_units(l, llds);
+    if (l->p.release_scoring) {
+        uint64_t base = (uint64_t)l->p.base * l->unit;
+        ccws_lss_llds_changed(l, now);
+        cur = ccws_lss_score(l, warp, now);
+        /* the release adds the LLDS and caps the sum at the LLDS */
+        uint64_t next = cur + target <= base ? base : target;
+        if (next != cur) {
+            l->s0[warp] = next;
+            l->t0[warp] = now;
+            l->raised += next > cur;
+            if (next > base && now + (next - base) > l->hot_until)
+                l->hot_until = now + (next - base);
+            l->dirty = 1;
+        }
+        return llds;
+    }
     if (target > cur) {
         uint64_t hot = now + (target - (uint64_t)l->p.base * l->unit);
         l->s0[warp] = target;

@@ -32,6 +32,19 @@
  *   other reading: a warp may issue when the sum of the scores before it is
  *   below the cutoff (the straddling warp issues).
  *
+ * release_scoring (ccws:scoring=release) follows the authors' public release
+ * (scheduling-point-system.cc) instead, for fidelity studies: on a VTA hit
+ * the score becomes the LLDS (the release adds the LLDS and caps at it), or
+ * the base if the score plus the LLDS does not exceed the base; at the end
+ * of every cycle in which the LLDS changed (an issue, a hit, a warp coming
+ * or going) a score above the base is capped at the LLDS (the release caps
+ * every cycle, which differs only in those cycles) and decays from there; a
+ * score at or below the base does not decay, so an LLDS below the base
+ * leaves the score below the base; a warp that arrives in a slot a previous
+ * warp has left starts at 0 (the release zeroes the slot at exit and never
+ * resets it; slots never used start at the base); the warp whose score
+ * crosses the cutoff may load (cross=allow).
+ *
  * Between two calls that change state (warp added or removed, VTA hit) the
  * set of warps that may load changes only at computable cycles (a decaying
  * score reaching the base, a prefix sum falling to the cutoff); next_change
@@ -51,6 +64,7 @@ struct ccws_lss_params {
     uint32_t max_samples;   /* LLDS samples kept */
     int resident_window;    /* Eq. 1 counts only the warps now on the SM */
     uint32_t decay_period;  /* cycles per point of decay (0 or 1: every cycle) */
+    int release_scoring;    /* the public release's scoring (see above) */
 };
 
 struct ccws_llds_sample {
@@ -63,6 +77,9 @@ struct ccws_lss {
     uint32_t n_warps, n_live;
     uint64_t unit;       /* score units per point (= decay_period) */
     uint8_t *live;
+    uint8_t *used;       /* slot has hosted a warp (release scoring) */
+    int cap_pending;     /* release scoring: the LLDS changed in cycle cap_cycle */
+    uint64_t cap_cycle;
     uint64_t *age;
     uint64_t *s0, *t0;   /* score s0 set at cycle t0 */
     uint64_t hot_until;  /* every score is at base from this cycle on */
@@ -90,12 +107,22 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
 void ccws_lss_free(struct ccws_lss *l);
 void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t now);
 void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now);
-/* warp issued an instruction. */
-static inline void ccws_lss_issued(struct ccws_lss *l, uint32_t warp)
+/* Release scoring: the LLDS changed at cycle now (the scores are capped at
+ * the end of the cycle); applies an earlier cycle's cap first. */
+void ccws_lss_llds_changed(struct ccws_lss *l, uint64_t now);
+/* Release scoring: applies a cap of a cycle before now (every other entry
+ * point does this itself; ccws_lss_score, being const, does not). */
+void ccws_lss_settle(struct ccws_lss *l, uint64_t now);
+/* warp issued an instruction at cycle now. */
+static inline void ccws_lss_issued(struct ccws_lss *l, uint32_t warp, uint64_t now)
 {
+    if (l->p.release_scoring)
+        ccws_lss_settle(l, now); /* an earlier cycle's cap uses that cycle's counts */
     l->insts++;
     if (warp < l->n_warps)
         l->warp_insts[warp]++;
+    if (l->p.release_scoring)
+        ccws_lss_llds_changed(l, now);
 }
 /* A VTA hit of warp at cycle now; returns the LLDS it used. */
 uint64_t ccws_lss_vta_hit(struct ccws_lss *l, uint32_t warp, uint64_t now);

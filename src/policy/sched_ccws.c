@@ -4,8 +4,9 @@
  * (ccws_lss.h) clear the "can issue" bit of loads from warps past the
  * cumulative cutoff. Everything else they issue normally.
  *
- *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=0,
- *                         sample=1000,llds_csv=PATH]
+ *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=1,
+ *                         scoring=paper,sample=1000,llds_csv=PATH] (and vta_index,
+ *                         vta_hit, probe, window, decay: docs/ccws.md)
  * ('+' may separate the arguments instead of ',', as in
  * `ccgpu compare --sched gto,ccws:vta=64+k=32`)
  *
@@ -17,18 +18,20 @@
  * L1D feedback: an eviction writes the victim's tag into the share of the
  * warp that reserved the line (the L1 keeps that WID per line); a read that
  * MISSes (reservation failures are retried and are not misses) probes the
- * missing warp's share; a hit there is a VTA hit. With store_clear=1 a store
- * through the L1 removes the block's tag from every share (the public
- * release; the paper does not mention it, so it is off by default).
+ * missing warp's share; a hit there is a VTA hit. With store_clear=1 (the
+ * default, as the public release; the paper does not mention it) a store
+ * through the L1 removes the block's tag from every share.
+ *
+ * scoring=release switches the scoring system to the public release's rules
+ * (ccws_lss.h); the paper-text reading (scoring=paper) is the default.
  *
  * llds_csv=PATH writes the LLDS samples (at most one per `sample` cycles per
  * SM, 4096 per SM) as "sm,cycle,llds" lines when the GPU is destroyed: SM 0
  * creates the file, the others append (they are freed in id order).
  *
- * The L1's hooks carry no cycle: VTA hits are dated with the cycle of the
- * latest order()/on_issue call, which is the current one, because the LD/ST
- * unit accesses the L1 in sm_cycle after the issue stage has asked order().
- * Warp assignment and exit are dated with ws->now, set by the SM. */
+ * The L1's hooks carry no cycle: VTA hits are dated with ws->now, which the
+ * SM sets before its LD/ST unit works in a cycle; warp assignment and exit
+ * are dated with ws->now too. */
 #include "policy/ccws_lss.h"
 #include "policy/ccws_vta.h"
 #include "policy/warp_sched.h"
@@ -56,7 +59,7 @@ struct ccws {
 struct ccws_args {
     uint32_t k, base, vta, assoc, sample, decay;
     int cross, store_clear;
-    int vta_hash, vta_keep, probe_merge, resident;
+    int vta_hash, vta_keep, probe_merge, resident, release_scoring;
     char csv[256];
 };
 
@@ -167,13 +170,17 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
         } else if (KEY("window")) {
             if (parse_choice("window", v, vlen, "all", "resident", &a->resident, err, errlen))
                 return -1;
+        } else if (KEY("scoring")) {
+            if (parse_choice("scoring", v, vlen, "paper", "release", &a->release_scoring, err,
+                             errlen))
+                return -1;
         } else if (KEY("cross")) {
             if (parse_choice("cross", v, vlen, "block", "allow", &a->cross, err, errlen))
                 return -1;
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
-                     "store_clear, vta_index, vta_hit, probe, window, decay, sample, llds_csv)",
+                     "store_clear, vta_index, vta_hit, probe, window, scoring, decay, sample, llds_csv)",
                      (int)klen, p);
             return -1;
         }
@@ -241,7 +248,8 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
      * 1300 MHz and a warp instruction takes issue_cycles = 4 of its cycles:
      * the same decay per unit of time is one point per issue_cycles. */
     uint32_t decay = a.decay ? a.decay : (ws->env.issue_cycles ? ws->env.issue_cycles : 1);
-    struct ccws_lss_params lp = { a.k, a.base, a.cross, a.sample, 4096, a.resident, decay };
+    struct ccws_lss_params lp = { a.k, a.base, a.cross || a.release_scoring, a.sample, 4096,
+                                  a.resident, decay, a.release_scoring };
     if (ccws_vta_init(&s->vta, ws->env.n_slots, a.vta, a.assoc, err, errlen) ||
         ccws_lss_init(&s->lss, ws->env.n_slots, &lp, err, errlen)) {
         ccws_free(ws);
@@ -323,7 +331,7 @@ static void ccws_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_in
     struct ccws *s = ws->state;
     s->now = now;
     s->greedy[slot % ws->env.n_sched] = slot;
-    ccws_lss_issued(&s->lss, slot);
+    ccws_lss_issued(&s->lss, slot, now);
     if (s->hold_from[slot] != CCWS_NEVER) {
         s->load_held_cycles += now - s->hold_from[slot];
         s->hold_from[slot] = CCWS_NEVER;
@@ -364,13 +372,14 @@ static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
  * vetoed at least once; load_held_cycles: warp-cycles from a load's first
  * veto to its issue (both independent of idle-cycle skipping, unlike a
  * count of veto calls). llds_sum / vta_hits = mean LLDS. loadable_N: cycles
- * with N warps allowed to issue loads, while the SM had warps. */
-#define LOADABLE_BINS 33
+ * with N warps allowed to issue loads, while the SM had warps (never 0: the
+ * warp first in the cutoff order may always load). */
+#define LOADABLE_BINS 32
 static const char *const ccws_counter_names[] = {
     "ccws.vta_lookups", "ccws.vta_hits", "ccws.vta_inserts", "ccws.vta_store_clears",
     "ccws.score_raises", "ccws.llds_sum", "ccws.loads_held", "ccws.load_held_cycles",
     "ccws.loadable_warp_cycles", "ccws.live_cycles",
-    "ccws.loadable_0", "ccws.loadable_1", "ccws.loadable_2", "ccws.loadable_3",
+    "ccws.loadable_1", "ccws.loadable_2", "ccws.loadable_3",
     "ccws.loadable_4", "ccws.loadable_5", "ccws.loadable_6", "ccws.loadable_7",
     "ccws.loadable_8", "ccws.loadable_9", "ccws.loadable_10", "ccws.loadable_11",
     "ccws.loadable_12", "ccws.loadable_13", "ccws.loadable_14", "ccws.loadable_15",
@@ -389,10 +398,10 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     uint64_t sum = 0, live = 0;
     uint64_t *bins = &out[10];
     memset(bins, 0, LOADABLE_BINS * sizeof *bins);
-    for (uint32_t k = 0; k <= l->n_warps; k++) {
+    for (uint32_t k = 1; k <= l->n_warps; k++) {
         sum += (uint64_t)k * l->hist[k];
         live += l->hist[k];
-        bins[k < LOADABLE_BINS - 1 ? k : LOADABLE_BINS - 1] += l->hist[k];
+        bins[k - 1 < LOADABLE_BINS - 1 ? k - 1 : LOADABLE_BINS - 1] += l->hist[k];
     }
     out[0] = s->vta.probes;
     out[1] = s->vta.hits;
