@@ -2,8 +2,12 @@
  * [--belady] [--config F] [options]:
  * runs each benchmark under each warp scheduler in the timing model and
  * prints cycles, IPC normalised to GTO (to the first scheduler when gto is
- * not in the list) and L1D MPKI (misses per 1000 warp instructions), with
- * the harmonic mean of the normalised IPC per scheduler. --suite adds the
+ * not in the list), the speed-up base cycles / cycles, and L1D MPKI (misses
+ * per 1000 warp instructions), with the harmonic means of both ratios per
+ * scheduler. The two ratios differ when a scheduler changes the amount of
+ * work (warp instructions), e.g. gc's test-before-mark atomics: the speed-up
+ * compares the time to do the kernel's job, IPC/base the issue rate; a '*'
+ * marks such rows. --suite adds the
  * benchmarks of a class (hcs, mcs, ci ...); best-swl[:L/L/...] is the best
  * static warp limit (ccws_runs.h); --belady adds the Belady-optimal MPKI of
  * each run's L1 stream (the CCWS paper's <sched>-BEL), Belady's MIN with
@@ -86,13 +90,15 @@ int cmd_compare(int argc, char **argv)
         return 2;
     }
     /* per scheduler, the passing benchmarks' values behind the mean rows */
-    double norm_v[MAX_SCHED][128], mpki_v[MAX_SCHED][128], bel_v[MAX_SCHED][128];
+    double norm_v[MAX_SCHED][128], speed_v[MAX_SCHED][128], mpki_v[MAX_SCHED][128],
+        bel_v[MAX_SCHED][128];
     size_t counted[MAX_SCHED] = { 0 };
     int failed = 0;
     struct compare_out out;
     compare_out_init(&out, belady);
-    printf("%-12s %-12s %12s %8s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
-           "IPC/base", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    printf("%-12s %-12s %12s %8s %9s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
+           "IPC/base", "speedup", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    int work_differs = 0;
     for (int i = 0; i < nb; i++) {
         struct ccws_cell cells[MAX_SCHED];
         for (int s = 0; s < ns; s++) {
@@ -106,21 +112,26 @@ int cmd_compare(int argc, char **argv)
         }
         for (int s = 0; s < ns; s++) {
             const struct ccws_cell *c = &cells[s];
-            double norm = cells[base].ok && cells[base].ipc > 0 ? c->ipc / cells[base].ipc : NAN;
+            const struct ccws_cell *b = &cells[base];
+            double norm = b->ok && b->ipc > 0 ? c->ipc / b->ipc : NAN;
+            double speed = b->ok && c->ok && c->cycles > 0 ? b->cycles / c->cycles : NAN;
+            int differs = b->ok && c->ok && c->insts != b->insts;
+            work_differs |= differs;
             char name[64];
             if (c->swl)
                 snprintf(name, sizeof name, "%s(%u)", scheds[s], c->swl);
             else
                 snprintf(name, sizeof name, "%s", scheds[s]);
-            printf("%-12s %-12s %12.0f %8.3f %9.3f %9.2f", benches[i]->name, name, c->cycles,
-                   c->ipc, norm, c->mpki);
+            printf("%-12s %-12s %12.0f %8.3f %9.3f %8.3f%s %9.2f", benches[i]->name, name,
+                   c->cycles, c->ipc, norm, speed, differs ? "*" : " ", c->mpki);
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
             printf("%s\n", c->ok ? "" : "  FAIL");
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
-                            c->cycles, c->ipc, norm, c->mpki, belady ? c->bel_mpki : NAN);
-            if (c->ok && norm > 0) {
+                            c->cycles, c->ipc, norm, speed, c->mpki, belady ? c->bel_mpki : NAN);
+            if (c->ok && norm > 0 && speed > 0) {
                 norm_v[s][counted[s]] = norm;
+                speed_v[s][counted[s]] = speed;
                 mpki_v[s][counted[s]] = c->mpki;
                 bel_v[s][counted[s]] = c->bel_mpki;
                 counted[s]++;
@@ -128,18 +139,22 @@ int cmd_compare(int argc, char **argv)
         }
     }
     for (int s = 0; s < ns; s++) {
-        double hmean = NAN, mpki = NAN, bel = NAN; /* NAN: no passing benchmark */
+        double hmean = NAN, hspeed = NAN, mpki = NAN, bel = NAN; /* NAN: no passing benchmark */
         means_harmonic(norm_v[s], counted[s], &hmean);
+        means_harmonic(speed_v[s], counted[s], &hspeed);
         means_arithmetic(mpki_v[s], counted[s], &mpki);
         if (belady)
             means_arithmetic(bel_v[s], counted[s], &bel);
-        printf("%-12s %-12s %12s %8s %9.3f", "hmean", scheds[s], "", "", hmean);
+        printf("%-12s %-12s %12s %8s %9.3f %8.3f ", "hmean", scheds[s], "", "", hmean, hspeed);
         if (belady)
             printf(" %9.2f %9.2f", mpki, bel);
         printf("\n");
-        compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, mpki, bel);
+        compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, hspeed, mpki, bel);
     }
-    printf("(IPC/base: IPC normalised to %s, harmonic mean", scheds[base]);
+    printf("(IPC/base: IPC normalised to %s; speedup: %s cycles / cycles; harmonic means",
+           scheds[base], scheds[base]);
+    if (work_differs)
+        printf("; *: warp instructions differ from %s's, so the two ratios differ", scheds[base]);
     if (belady)
         printf("; MPKI: L1D misses per 1000 warp instructions, arithmetic mean on the hmean "
                "rows; BEL: Belady OPT %s on each run's own L1D stream",

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = { "bench",    "sched",   "status", "swl",     "cycles",
-                                       "ipc",      "ipc_norm", "l1_mpki", "bel_mpki" };
+static const char *const columns[] = { "bench",   "sched",   "status",  "swl",     "cycles",
+                                       "ipc",     "ipc_norm", "speedup", "l1_mpki", "bel_mpki" };
 
 /* A malloc'd row of n fields from v, or NULL (nothing leaked). */
 static char **dup_fields(const char *const *v, int n)
@@ -47,20 +47,21 @@ static void num(char *buf, size_t n, double v, int integer)
 
 void compare_out_row(struct compare_out *c, const char *bench, const char *sched,
                      const char *status, unsigned swl, double cycles, double ipc, double norm,
-                     double mpki, double bel_mpki)
+                     double speedup, double mpki, double bel_mpki)
 {
     if (c->oom)
         return;
-    char f[6][32];
+    char f[7][32];
     f[0][0] = 0;
     if (swl)
         snprintf(f[0], sizeof f[0], "%u", swl);
     num(f[1], sizeof f[1], cycles, 1);
     num(f[2], sizeof f[2], ipc, 0);
     num(f[3], sizeof f[3], norm, 0);
-    num(f[4], sizeof f[4], mpki, 0);
-    num(f[5], sizeof f[5], bel_mpki, 0);
-    const char *v[] = { bench, sched, status, f[0], f[1], f[2], f[3], f[4], f[5] };
+    num(f[4], sizeof f[4], speedup, 0);
+    num(f[5], sizeof f[5], mpki, 0);
+    num(f[6], sizeof f[6], bel_mpki, 0);
+    const char *v[] = { bench, sched, status, f[0], f[1], f[2], f[3], f[4], f[5], f[6] };
     if (c->t.nrows == c->t.caprows) {
         int cap = c->t.caprows ? 2 * c->t.caprows : 64;
         char ***rows = realloc(c->t.rows, (size_t)cap * sizeof *rows);

@@ -17,10 +17,11 @@ struct compare_out {
 
 void compare_out_init(struct compare_out *c, int belady);
 /* status: "PASS"/"FAIL" for a run, "mean" for an hmean row; swl: the
- * winning limit of best-swl, 0 for none. NAN values become empty fields. */
+ * winning limit of best-swl, 0 for none; norm: IPC / base IPC; speedup:
+ * base cycles / cycles. NAN values become empty fields. */
 void compare_out_row(struct compare_out *c, const char *bench, const char *sched,
                      const char *status, unsigned swl, double cycles, double ipc, double norm,
-                     double mpki, double bel_mpki);
+                     double speedup, double mpki, double bel_mpki);
 /* Writes whichever of csv, svg is not NULL; base names the normalisation in
  * the plot's title. Progress lines go to stdout. 0, or -1 with err. */
 int compare_out_write(const struct compare_out *c, const char *csv, const char *svg,
