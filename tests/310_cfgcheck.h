@@ -6,11 +6,14 @@
  *
  * Expected latencies are computed here from the configuration values alone
  * (src/mem/memsys.h gives the path of an isolated read), in core cycles,
- * each plus the SM's path of a dependent load, pipe = 5 + writeback
- * (src/timing/opcollect.h: issue -> collector unit 1, operand read 2,
- * OC_EX -> LD/ST unit 1, first access the cycle after; then
- * ccgpu_writeback_cycles until the dependent load can issue):
- *   L1 hit  = gpgpu_l1_latency
+ * each plus the SM's path of a dependent load: 5 cycles from issue to the
+ * request leaving the LD/ST unit (src/timing/opcollect.h: collector unit 1,
+ * operand read 2, OC_EX -> unit 1, the request the cycle after), then
+ * gpgpu_l1_latency in the L1 access pipeline to the tag check (a hit is
+ * readable then). The L2 and DRAM chases use ld.global.cg, which skips the
+ * L1 and its pipeline: their requests go to memory 5 cycles after issue and
+ * the data is readable ccgpu_writeback_cycles after the reply:
+ *   L1 hit  = 5 + gpgpu_l1_latency
  *   L2 hit  = crossbar there and back + rop + L2 hit latency
  *   DRAM    = crossbar there and back + rop + dram_latency + tCL + burst
  *             transfer, + tRCD per activate, + tRP per precharge (the chase
@@ -37,12 +40,12 @@
 #ifndef STREAM_MIN
 #define STREAM_MIN 0.80 /* fraction of peak DRAM bandwidth a stream must reach */
 #endif
-#define OVERHEAD 40
+#define OVERHEAD 48
 
 struct cfg_expect {
     double tc, ti, tl, td;  /* periods in core cycles */
     double l1, l2_lo, l2_hi; /* per-load latencies, core cycles */
-    double pipe;             /* issue to first L1 access, and writeback */
+    double cg_path;          /* an ld.global.cg's SM part: 5 + writeback */
     double dram_fixed;       /* DRAM access without row commands */
     double trcd, trp;        /* per activate / precharge, core cycles */
     double dram_slack;
@@ -96,15 +99,15 @@ static int cfg_expect(struct cfg_expect *x)
     uint32_t rep_flits = (mc.ctrl_bytes + mc.l2.line_size + mc.flit_bytes - 1) / mc.flit_bytes;
     double xbar = (double)(2 * mc.icnt_latency + (req_flits + fpc - 1) / fpc +
                            (rep_flits + fpc - 1) / fpc - 2) * x->ti;
-    x->pipe = 5 + wb;
-    x->l1 = l1 + x->pipe;
+    x->cg_path = 5 + wb;
+    x->l1 = 5 + l1;
     /* rop_latency and dram_latency count core cycles (src/mem/memsys.h) */
-    x->l2_lo = x->pipe + xbar + mc.rop_latency + mc.l2_latency * x->tl;
+    x->l2_lo = x->cg_path + xbar + mc.rop_latency + mc.l2_latency * x->tl;
     x->l2_hi = x->l2_lo + 2 * x->ti + x->tl + x->tc;
     uint32_t burst_bytes = mc.dram.bus_bytes * mc.dram.burst_length;
     uint32_t burst_cycles = (mc.dram.burst_length + mc.dram.data_rate - 1) / mc.dram.data_rate;
     uint32_t xfer = (mc.l2.line_size + burst_bytes - 1) / burst_bytes * burst_cycles;
-    x->dram_fixed = x->pipe + xbar + mc.rop_latency + mc.dram_latency +
+    x->dram_fixed = x->cg_path + xbar + mc.rop_latency + mc.dram_latency +
                     (mc.dram.t.tCL + xfer) * x->td;
     x->trcd = mc.dram.t.tRCD * x->td;
     x->trp = mc.dram.t.tRP * x->td;

@@ -85,15 +85,23 @@ void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, uint32_t parts
     }
 }
 
-void l1trace_access(struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write)
+void l1trace_record(const struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write,
+                    struct trace_record *out)
 {
-    if (t->failed || t->kernel < 0 || sm >= t->n_sms)
+    if (sm >= t->n_sms)
         return;
-    struct l1trace_sm *s = &t->sm[sm];
-    s->cur.block = line >> t->line_shift;
-    s->cur.write = (uint8_t)(write != 0);
-    s->cur.lanes = i < COALESCE_MAX ? s->lanes[i] : 0;
-    if (trace_writer_append(t->w, &s->cur))
+    const struct l1trace_sm *s = &t->sm[sm];
+    *out = s->cur;
+    out->block = line >> t->line_shift;
+    out->write = (uint8_t)(write != 0);
+    out->lanes = i < COALESCE_MAX ? s->lanes[i] : 0;
+}
+
+void l1trace_emit(struct l1trace *t, const struct trace_record *r)
+{
+    if (t->failed || t->kernel < 0)
+        return;
+    if (trace_writer_append(t->w, r))
         t->failed = 1;
 }
 

@@ -6,7 +6,9 @@
  *
  * One record per line request the L1D accepted (reservation failures are
  * retried and recorded when they succeed), in the order the L1s saw them
- * (SMs in id order within a cycle), reads and writes, global and local.
+ * (SMs in id order within a cycle; a request reaches the tag check
+ * gpgpu_l1_latency cycles after it left the LD/ST unit), reads and writes,
+ * global and local.
  * Requests that bypass the L1 (.cg loads, atomics) are not part of the
  * stream. Each launch is one kernel entry of the trace, and every L1 is
  * invalidated at a launch, so a simulator reproducing the L1 must start
@@ -47,8 +49,12 @@ int l1trace_kernel(struct l1trace *t, const char *name);
 void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, uint32_t parts,
                   const struct coalesced *co, const struct coalesce_local *loc, uint16_t sm,
                   uint16_t slot, uint32_t cta, uint32_t warp);
-/* The L1 of SM sm accepted line request i of its instruction. */
-void l1trace_access(struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write);
+/* The record of line request i of the instruction SM sm's LD/ST unit took
+ * last (l1trace_inst), made when the request leaves the unit. */
+void l1trace_record(const struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write,
+                    struct trace_record *out);
+/* The L1 accepted a request: its record goes to the file. */
+void l1trace_emit(struct l1trace *t, const struct trace_record *r);
 void l1trace_set_insts(struct l1trace *t, uint64_t insts);
 /* Finishes the file; 0, or -1 with a message. Frees t. */
 int l1trace_close(struct l1trace *t, char *err, size_t errlen);

@@ -1,10 +1,13 @@
 /* LD/ST unit: one memory instruction at a time, taken from OC_EX_MEM in
  * issue order (opcollect.h) at the end of a cycle and worked on from the next.
- *   global/local: coalesced line requests (coalescer.c) go to the L1D, up to
- *     ccgpu_l1_ports per cycle; a reservation failure stalls the unit until
- *     a fill or a miss-queue drain changes the L1 (the cache counts the
- *     reason). A hit's data is ready gpgpu_l1_latency cycles after the
- *     access, a miss's in the cycle its reply arrives. Global stores are
+ *   global/local: coalesced line requests (coalescer.c) enter the L1 access
+ *     pipeline, up to ccgpu_l1_ports per cycle while it has room (the unit is
+ *     done with the instruction when all are in); each reaches the L1's tag
+ *     check gpgpu_l1_latency cycles later, in order (GPGPU-Sim 4.x's
+ *     l1_latency_queue). A reservation failure there holds the pipeline's
+ *     head until a fill or a miss-queue drain changes the L1 (the cache
+ *     counts the reason). A hit's data is readable at the tag check, a
+ *     miss's ccgpu_writeback_cycles after its reply arrives. Global stores are
  *     write-evict/no-allocate in the L1 (its configured write policy) and
  *     posted: the warp does not wait for their acknowledgement. Local memory
  *     goes through the L1 like global memory (interleaved per thread, see
@@ -100,7 +103,7 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
 
 /* The fixed-latency paths (shared, const/param, no lanes): the unit is held
  * `passes` cycles from the next cycle; the data is there `latency + passes -
- * 1` cycles after that. */
+ * 1` cycles after that, readable after the writeback stage. */
 static void begin_fixed(struct sm *sm, const struct mem_queued *q, uint32_t passes,
                         uint32_t latency, uint64_t now)
 {
@@ -110,7 +113,7 @@ static void begin_fixed(struct sm *sm, const struct mem_queued *q, uint32_t pass
     sm->ldst_until = start + passes;
     if (q->rec != NO_REC) {
         struct ldst_rec *r = &sm->recs[q->rec];
-        r->ready = start + latency + passes - 1;
+        r->ready = start + latency + passes - 1 + sm->cfg->writeback_cycles;
         r->all_sent = 1;
         sm_rec_done(sm, q->rec);
     }
@@ -203,10 +206,16 @@ static void ldst_requests(struct sm *sm, uint64_t now)
     struct ldst_rec *r = sm->ldst_rec != NO_REC ? &sm->recs[sm->ldst_rec] : NULL;
     uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
     uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
+    int queue_full = 0;
     for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
         uint32_t i = sm->ldst_next;
         if (sm->ldst_path == PATH_L1) {
-            struct cache_access a = {
+            if (sm->l1q_count == sm->l1q_cap) {
+                queue_full = 1; /* room comes when the head is looked up */
+                break;
+            }
+            struct l1_pending *p = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
+            p->a = (struct cache_access){
                 .addr = sm->co.line[i],
                 .sectors = sm->co.sectors[i],
                 .is_write = sm->ldst_write,
@@ -214,21 +223,10 @@ static void ldst_requests(struct sm *sm, uint64_t now)
                 .token = sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
                 .is_local = sm->ldst_local,
             };
-            enum cache_fail f;
-            enum cache_outcome o = cache_access(&sm->l1, &a, &f);
-            if (o == CACHE_RESERVATION_FAIL) {
-                sm->ldst_blocked = 1;
-                sm->ldst_epoch = sm->epoch;
-                break;
-            }
-            sm->st.l1_requests++;
+            p->at = now + sm->cfg->l1_latency;
             if (sm->trace)
-                l1trace_access(sm->trace, (uint16_t)sm->id, i, sm->co.line[i], sm->ldst_write);
-            if (r && o == CACHE_HIT) {
-                if (now + sm->cfg->l1_latency > r->ready)
-                    r->ready = now + sm->cfg->l1_latency;
-                r->remaining--;
-            }
+                l1trace_record(sm->trace, (uint16_t)sm->id, i, sm->co.line[i], sm->ldst_write,
+                               &p->tr);
         } else {
             if (sm->bq_count == sm->bq_cap) {
                 sm->ldst_blocked = 1;
@@ -252,13 +250,58 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             if (!r->remaining)
                 sm_rec_done(sm, sm->ldst_rec);
         }
-    } else if (!sm->ldst_blocked) {
+    } else if (!sm->ldst_blocked && !queue_full) {
         sm->next_event = now + 1;
+    }
+}
+
+/* The L1 access pipeline's head, up to ccgpu_l1_ports requests a cycle, each
+ * looked up once it has spent gpgpu_l1_latency cycles in the pipeline: a hit's
+ * data can be read by an instruction issued this cycle (GPGPU-Sim 4.x
+ * releases the scoreboard at the lookup); a miss or a hit on a line being
+ * filled waits for the fill; a reservation failure keeps the head (and
+ * everything behind it) until a fill or a miss-queue drain changes the L1. */
+static void l1q_cycle(struct sm *sm, uint64_t now)
+{
+    if (sm->l1q_blocked && sm->l1q_epoch == sm->epoch)
+        return;
+    sm->l1q_blocked = 0;
+    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->l1q_count; port++) {
+        struct l1_pending *p = &sm->l1q[sm->l1q_head];
+        if (p->at > now)
+            break;
+        enum cache_fail f;
+        enum cache_outcome o = cache_access(&sm->l1, &p->a, &f);
+        if (o == CACHE_RESERVATION_FAIL) {
+            sm->l1q_blocked = 1;
+            sm->l1q_epoch = sm->epoch;
+            return;
+        }
+        sm->st.l1_requests++;
+        if (sm->trace)
+            l1trace_emit(sm->trace, &p->tr);
+        if (o == CACHE_HIT && !(p->a.token & TOKEN_STORE)) {
+            struct ldst_rec *r = &sm->recs[p->a.token];
+            if (now > r->ready)
+                r->ready = now;
+            if (--r->remaining == 0 && r->all_sent)
+                sm_rec_done(sm, (uint32_t)p->a.token);
+        }
+        sm->l1q_head = (sm->l1q_head + 1) % sm->l1q_cap;
+        sm->l1q_count--;
+    }
+    if (sm->l1q_count) {
+        uint64_t at = sm->l1q[sm->l1q_head].at;
+        uint64_t t = at > now ? at : now + 1;
+        if (t < sm->next_event)
+            sm->next_event = t;
     }
 }
 
 void ldst_cycle(struct sm *sm, uint64_t now)
 {
+    if (sm->have_l1)
+        l1q_cycle(sm, now);
     ldst_requests(sm, now);
     int i;
     if (!sm->ldst_busy && (i = oc_mem_ready(&sm->oc_mem, now)) >= 0) {
@@ -269,11 +312,13 @@ void ldst_cycle(struct sm *sm, uint64_t now)
     oc_mem_advance(&sm->oc_mem, now);
 }
 
+/* Data from the memory system: readable after the writeback stage. */
 static void answer(struct sm *sm, uint32_t rec, uint64_t now)
 {
     struct ldst_rec *r = &sm->recs[rec];
-    if (now > r->ready)
-        r->ready = now;
+    uint64_t t = now + sm->cfg->writeback_cycles;
+    if (t > r->ready)
+        r->ready = t;
     if (--r->remaining == 0 && r->all_sent)
         sm_rec_done(sm, rec);
 }
@@ -293,7 +338,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     const uint64_t *tok;
     int n = cache_fill(&sm->l1, q->addr, memsys_reply_sectors(&sm->l1, q), &tok);
     sm->epoch++;
-    if (sm->ldst_blocked && sm->next_event > now)
+    if (sm_waits_for_room(sm) && sm->next_event > now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
         if (!(tok[i] & TOKEN_STORE))
@@ -329,7 +374,7 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
     }
     if (sm_has_output(sm))
         sm->port_full_tick = tick;
-    if (sm->epoch != before && sm->ldst_blocked && sm->next_event > now + 1)
+    if (sm->epoch != before && sm_waits_for_room(sm) && sm->next_event > now + 1)
         sm->next_event = now + 1;
     return 0;
 }

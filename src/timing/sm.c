@@ -49,6 +49,11 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         if (cache_init(&sm->l1, &cfg->l1, err, errlen))
             return -1;
         sm->have_l1 = 1;
+        sm->l1q_cap = cfg->l1_latency * cfg->l1_ports;
+        if (!(sm->l1q = calloc(sm->l1q_cap, sizeof *sm->l1q))) {
+            snprintf(err, errlen, "timing model: out of memory");
+            return -1;
+        }
     }
     struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
@@ -79,6 +84,7 @@ void sm_free(struct sm *sm)
     free(sm->recs);
     free(sm->free_recs);
     free(sm->bq);
+    free(sm->l1q);
     free(sm->retired_ids);
     memset(sm, 0, sizeof *sm);
 }
@@ -112,6 +118,8 @@ void sm_reset(struct sm *sm)
     sm->used_shmem = 0;
     sm->ldst_busy = 0;
     sm->ldst_blocked = 0;
+    sm->l1q_head = sm->l1q_count = 0;
+    sm->l1q_blocked = 0;
     sm_oc_reset(sm);
     sm->bq_head = sm->bq_count = 0;
     sm->retired = 0;
@@ -277,7 +285,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
 {
     struct ldst_rec *r = &sm->recs[rec];
     struct sm_warp *w = &sm->warps[r->warp];
-    uint64_t ready = r->ready + sm->cfg->writeback_cycles;
+    uint64_t ready = r->ready; /* when an instruction may read the data */
     for (uint32_t i = 0; i < w->nsb; i++)
         if (w->sb[i].rec == rec) {
             w->sb[i].ready = ready;

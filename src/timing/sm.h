@@ -85,6 +85,14 @@ struct mem_queued {
 };
 #define OC_MEM_CAP (OC_MAX_SLOTS * 3)
 
+/* A line request between the LD/ST unit and the L1's tag check (GPGPU-Sim
+ * 4.x's l1_latency_queue): pushed at cycle t, looked up at t + latency or
+ * later; tr is its trace record when tracing. */
+struct l1_pending {
+    struct cache_access a;
+    uint64_t at;
+    struct trace_record tr;
+};
 struct sm_stats {
     uint64_t issued, idle, stall_sb, stall_mem, stall_unit, stall_barrier, throttled;
     uint64_t sched_cycles, active_warp_sum, sm_cycles;
@@ -113,6 +121,11 @@ struct sm {
     uint64_t barwait;  /* waiting at a barrier */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
     uint64_t used_shmem, next_age;
+    /* the L1 access pipeline: a FIFO of l1q_cap requests */
+    struct l1_pending *l1q;
+    uint32_t l1q_head, l1q_count, l1q_cap;
+    uint8_t l1q_blocked;          /* the head failed its reservation at l1q_epoch */
+    uint64_t l1q_epoch;
     /* LD/ST unit: one instruction at a time */
     struct cache l1;
     int have_l1;
@@ -120,7 +133,7 @@ struct sm {
     uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
     uint32_t ldst_warp, ldst_rec, ldst_next;
     uint64_t ldst_until;          /* PATH_FIXED: cycle the unit frees */
-    uint64_t ldst_epoch;          /* blocked at this epoch; retry when it moves */
+    uint64_t ldst_epoch;          /* bypass queue full at this epoch; retry when it moves */
     uint64_t epoch;               /* bumps when a fill or a queue drain frees room */
     struct coalesced co;
     struct ldst_rec *recs;
@@ -172,6 +185,11 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
 struct memsys;
 int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick);
 /* Whether the SM has requests waiting for the memory system's port. */
+/* Whether a fill or a queue drain (an epoch change) may unblock the SM. */
+static inline int sm_waits_for_room(const struct sm *sm)
+{
+    return sm->ldst_blocked || sm->l1q_blocked;
+}
 static inline int sm_has_output(const struct sm *sm)
 {
     return sm->bq_count || (sm->have_l1 && cache_out_front(&sm->l1));

@@ -32,7 +32,11 @@
  *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
- *   gpgpu_l1_latency 20               L1 hit: cycles from access to data
+ *   gpgpu_l1_latency 20               depth of the L1 access pipeline (GPGPU-Sim 4.x's
+ *                                     l1_latency_queue): a request reaches the tag
+ *                                     check this many cycles after it left the LD/ST
+ *                                     unit; a hit is readable then, a miss goes to
+ *                                     memory then
  *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
@@ -249,6 +253,10 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         c->fetch_delay == 0) {
         snprintf(err, errlen, "gpgpu_l1_latency, gpgpu_smem_latency, ccgpu_const_latency, "
                               "ccgpu_l1_ports and ccgpu_fetch_delay must be at least 1");
+        return -1;
+    }
+    if (c->l1_latency > 4096 || c->l1_ports > 64) {
+        snprintf(err, errlen, "gpgpu_l1_latency/ccgpu_l1_ports: at most 4096 cycles and 64 ports");
         return -1;
     }
     if (c->smem_banks == 0 || c->smem_banks > 64) {

@@ -13,9 +13,9 @@ expect_output compare_belady 'ccws:k=0' \
     "$CCGPU" compare kmeans --sched gto,ccws:k=0,best-swl:2/32 --belady $CFG
 # every row: Belady MPKI <= LRU MPKI; K_THROTTLE 0 gives GTO's numbers
 rows=$(grep -E '^kmeans' "$tmpdir/out")
-if echo "$rows" | awk '{ if ($7 > $6 + 1e-9 || $7 <= 0) bad = 1 } END { exit bad }' &&
-   [ "$(echo "$rows" | awk '$2 == "gto" { print $3, $6, $7 }')" = \
-     "$(echo "$rows" | awk '$2 == "ccws:k=0" { print $3, $6, $7 }')" ]; then
+if echo "$rows" | awk '{ if ($8 > $7 + 1e-9 || $8 <= 0) bad = 1 } END { exit bad }' &&
+   [ "$(echo "$rows" | awk '$2 == "gto" { print $3, $7, $8 }')" = \
+     "$(echo "$rows" | awk '$2 == "ccws:k=0" { print $3, $7, $8 }')" ]; then
     passed=$((passed + 1))
 else
     failed=$((failed + 1)); echo "FAIL compare_belady_rows:"; echo "$rows"

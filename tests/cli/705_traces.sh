@@ -32,13 +32,13 @@ expect_fail locality_no_l1 "no L1D" "$CCGPU" locality bfs -o gpgpu_cache:dl1=non
 small_l1="gpgpu_cache:dl1=8:128:4,L:E:m:N,A:32:8,8"
 "$CCGPU" compare kmeans $cfg -o $small_l1 --sched lrr,gto --belady >"$tmpdir/bel.out" 2>&1
 "$CCGPU" compare kmeans $cfg -o $small_l1 --sched lrr,gto --belady-bypass >"$tmpdir/byp.out" 2>&1
-if awk '$1 != "hmean" && NF >= 7 && $2 ~ /^(lrr|gto)$/ { n++; if ($7 > $6 || $7 <= 0) bad++ }
+if awk '$1 != "hmean" && NF >= 8 && $2 ~ /^(lrr|gto)$/ { n++; if ($8 > $7 || $8 <= 0) bad++ }
         END { exit !(n == 2 && bad == 0) }' "$tmpdir/bel.out"; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL belady_le_lru:"; cat "$tmpdir/bel.out"; fi
-if paste "$tmpdir/bel.out" "$tmpdir/byp.out" | awk '$2 ~ /^(lrr|gto)$/ && $1 != "hmean" { n++; if ($14 > $7) bad++ }
+if paste "$tmpdir/bel.out" "$tmpdir/byp.out" | awk '$2 ~ /^(lrr|gto)$/ && $1 != "hmean" { n++; if ($16 > $8) bad++ }
         END { exit !(n == 2 && bad == 0) }'; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL bypass_le_opt:"; paste "$tmpdir/bel.out" "$tmpdir/byp.out"; fi
-expect_output belady_hmean '^hmean +gto +1\.000 +[0-9.]+ +[0-9.]+$' cat "$tmpdir/bel.out"
+expect_output belady_hmean '^hmean +gto +1\.000 +1\.000 +[0-9.]+ +[0-9.]+$' cat "$tmpdir/bel.out"
 expect_fail compare_belady_no_l1 "no L1D" "$CCGPU" compare bfs --belady -o gpgpu_cache:dl1=none
 
 summary
