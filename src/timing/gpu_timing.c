@@ -15,6 +15,7 @@
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
 #include "timing/l2trace.h"
+#include "timing/size_check.h"
 #include "timing/sm.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     if (memsys_config_read(&g->mcfg, store, err, errlen))
         goto fail;
     g->mcfg.n_sm = p->n_sms;
+    if (timing_size_check(&g->cfg, &g->mcfg, p->n_sms, err, errlen))
+        goto fail;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
         goto fail;
     g->mem_ok = 1;
