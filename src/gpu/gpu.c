@@ -182,7 +182,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
         goto fail;
     if (gpu->mode != MODE_TIMING) {
-        gpu_timing_free(gpu->timing);
+        gpu_timing_discard(gpu->timing);
         gpu->timing = NULL;
     }
     /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
@@ -216,7 +216,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
-    gpu_timing_free(gpu->timing);
+    gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu);
     return NULL;

@@ -119,8 +119,19 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     g->now = 1;
     return g;
 fail:
-    gpu_timing_free(g);
+    gpu_timing_discard(g);
     return NULL;
+}
+
+void gpu_timing_discard(struct gpu_timing *g)
+{
+    if (!g)
+        return;
+    l1trace_discard(g->trace);
+    l2trace_discard(g->l2trace);
+    g->trace = NULL;
+    g->l2trace = NULL;
+    gpu_timing_free(g);
 }
 
 void gpu_timing_free(struct gpu_timing *g)
@@ -396,7 +407,7 @@ out:
     if (g->trace) {
         g->trace_insts += cnt->warp_insts;
         l1trace_set_insts(g->trace, g->trace_insts);
-        if (rc == 0 && g->trace->failed) {
+        if (rc == 0 && l1trace_flush(g->trace)) {
             snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
             rc = -1;
         }

@@ -50,7 +50,11 @@ void l1trace_inst(struct l1trace *t, const struct ptx_dyninst *d, uint32_t parts
 /* The L1 of SM sm accepted line request i of its instruction. */
 void l1trace_access(struct l1trace *t, uint16_t sm, uint32_t i, uint64_t line, int write);
 void l1trace_set_insts(struct l1trace *t, uint64_t insts);
+/* A launch ended: records reach the file; -1 when a write failed. */
+int l1trace_flush(struct l1trace *t);
 /* Finishes the file; 0, or -1 with a message. Frees t. */
 int l1trace_close(struct l1trace *t, char *err, size_t errlen);
+/* Removes the file (the GPU was never used); frees t. */
+void l1trace_discard(struct l1trace *t);
 
 #endif
