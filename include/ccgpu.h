@@ -99,6 +99,12 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * call returns (one stream, in order); errors inside the kernel (out-of-bounds
  * access, deadlock, trap) fail the launch with a message naming kernel, CTA,
  * thread, address and PTX line. */
+/* A launch that executes more warp instructions than the option
+ * ccgpu_max_warp_instructions fails as a runaway kernel (an infinite loop
+ * would otherwise hang the caller). The default is about 17 times the largest
+ * shipped benchmark kernel (syrk at large size, 228 M); set the option to a
+ * larger count, or to 0 for no limit. */
+#define CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS 4000000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);

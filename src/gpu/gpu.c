@@ -167,7 +167,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u32(cfg, "gpgpu_shmem_size", 49152, &gpu->shmem_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
         config_get_choice(cfg, "ccgpu_mode", modes, MODE_TIMING, &gpu->mode, err, errlen) ||
-        config_get_u64(cfg, "ccgpu_max_warp_instructions", 0, &gpu->max_warp_insts, err, errlen))
+        config_get_u64(cfg, "ccgpu_max_warp_instructions", CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS,
+                       &gpu->max_warp_insts, err, errlen))
         goto fail;
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
         snprintf(err, errlen, "gpgpu_n_clusters, gpgpu_n_cores_per_cluster and gpgpu_shader_cta "

@@ -371,7 +371,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
-                     "runaway kernel stopped",
+                     "runaway kernel stopped (raise the limit with -o "
+                     "ccgpu_max_warp_instructions=N, 0 for none)",
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
