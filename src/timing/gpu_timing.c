@@ -158,6 +158,11 @@ void gpu_timing_free(struct gpu_timing *g)
     free(g);
 }
 
+uint32_t gpu_timing_regs_override(const struct gpu_timing *g)
+{
+    return g->cfg.regs_per_thread;
+}
+
 uint64_t gpu_timing_cycles(const struct gpu_timing *g)
 {
     return g->tot.cycles;
