@@ -13,7 +13,7 @@
  * with the partition count, and real GPUs have at most a few dozen. */
 #define SIZE_CHECK_MAX_PARTITIONS 1024u
 /* Most bytes the structures sized by any one option may take. */
-#define SIZE_CHECK_MAX_BYTES (4ull << 30)
+#define SIZE_CHECK_MAX_BYTES (1ull << 30)
 
 /* 0, or -1 with a one-line message naming the option whose value implies
  * too much (before anything is allocated). */
