@@ -63,6 +63,9 @@ TEST(error_codes_and_fresh_messages)
     CHECK(ccgpu_stat(g, "no_such_stat", -1, &v) == -1);
     CHECK_STR_CONTAINS(ccgpu_error(g), "stat: unknown statistic 'no_such_stat'");
     CHECK_EQ_INT(ccgpu_error_code(g), CCGPU_ERROR_NOT_FOUND);
+    /* two IPCs named apart: a bare "ipc" says which is which */
+    CHECK(ccgpu_stat(g, "ipc", -1, &v) == -1);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "warp_ipc, warp instructions per cycle, and thread_ipc");
     CHECK(ccgpu_stat(g, "warp_instructions", 3, &v) == -1);
     CHECK_STR_CONTAINS(ccgpu_error(g), "stat warp_instructions: no kernel 3 (0 launched)");
     CHECK_EQ_INT(ccgpu_error_code(g), CCGPU_ERROR_INVALID_VALUE);

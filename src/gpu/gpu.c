@@ -796,8 +796,12 @@ int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value)
         return fail_code(g, CCGPU_ERROR_INVALID_VALUE, "stat %s: no kernel %d (%d launched)",
                          name ? name : "(null)", kernel, gpu->stats.nkernels);
     if (!name || stats_get(&gpu->stats, name, -1, &v) != 0)
-        return fail_code(g, CCGPU_ERROR_NOT_FOUND, "stat: unknown statistic '%s'",
-                         name ? name : "(null)");
+        return fail_code(g, CCGPU_ERROR_NOT_FOUND, "stat: unknown statistic '%s'%s",
+                         name ? name : "(null)",
+                         name && !strcmp(name, "ipc")
+                             ? " (there are two: warp_ipc, warp instructions per cycle, and "
+                               "thread_ipc, thread instructions per cycle as GPGPU-Sim's IPC)"
+                             : "");
     return fail(g, "stat %s: cannot compute it for kernel %d", name, kernel);
 }
 

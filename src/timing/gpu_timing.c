@@ -200,7 +200,9 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
         if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
             return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
-        stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
+        /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
+         * two cannot be confused */
+        stats_register_ratio(s, "warp_ipc", "warp_instructions", "cycles", 1.0) ||
         stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
         /* MPKI per 1000 warp instructions; the thread-instruction form is
          * GPGPU-Sim's instruction count (the CCWS paper's figures) */

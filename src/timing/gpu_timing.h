@@ -29,7 +29,7 @@ uint32_t gpu_timing_regs_override(const struct gpu_timing *g);
 /* As gpu_timing_free, for a model never used (creation failed, or a
  * functional run): trace files it created are removed, not left as stubs. */
 void gpu_timing_discard(struct gpu_timing *g);
-/* Registers cycles, ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
+/* Registers cycles, warp_ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
  * the memory system's counters; -1 on allocation failure. l1d.mpki is
  * L1D misses per 1000 warp instructions, l1d.mpki_thread per 1000 thread
  * instructions (GPGPU-Sim's instruction count). */
