@@ -160,12 +160,26 @@ TEST(huge_grid_memory_follows_dispatched_ctas)
 
 TEST(cta_policy_table)
 {
-    for (int i = 0; cta_sched_table[i]; i++) {
+    int n = 0;
+    for (int i = 0; cta_sched_table[i]; i++, n++) {
         const struct cta_sched_ops *o = cta_sched_table[i];
         CHECK_EQ_INT(o->version, 1);
-        CHECK(o->name && o->next_cta);
+        CHECK(o->name && o->name[0] && o->next_cta);
+        for (int j = 0; j < i; j++) /* names select policies: unique */
+            CHECK(strcmp(cta_sched_table[j]->name, o->name) != 0);
+        /* each is selectable by its name and is the policy selected */
+        struct cta_sched cs;
+        char err[256];
+        CHECK(cta_sched_init(&cs, o->name, 4, err, sizeof err) == 0);
+        CHECK(cs.ops == o);
+        cta_sched_free(&cs);
     }
-    CHECK(cta_sched_table[0] && strcmp(cta_sched_table[0]->name, "rr") == 0);
+    CHECK(n >= 1 && strcmp(cta_sched_table[0]->name, "rr") == 0);
+    /* an unknown name is a one-line error naming it */
+    struct cta_sched cs;
+    char err[256];
+    CHECK(cta_sched_init(&cs, "nosuch", 4, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "unknown CTA dispatch policy 'nosuch'");
 }
 
 int main(void)
