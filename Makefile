@@ -22,7 +22,7 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%=$(BUILD)/embed/%.o) $
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all lib tests check check-fast clean bench-speed ptx
+.PHONY: all lib tests check check-fast clean bench-speed ptx fuzz fuzz-build
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
 all: $(BUILD)/ccgpu tests
@@ -40,7 +40,7 @@ $(BUILD)/libccgpu.a: $(LIB_OBJ)
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/check.h $(BUILD)/libccgpu.a
+$(BUILD)/tests/%: tests/%.c tests/check.h $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a
 	@mkdir -p $(@D)
 	@echo "  TEST    $<"
 	@$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
@@ -91,6 +91,26 @@ check:
 check-fast:
 	$(MAKE) --no-print-directory BUILD=build all
 	tests/run.sh build
+
+# --- fuzzing ----------------------------------------------------------------
+# libFuzzer harnesses (tests/fuzz/NAME.c) built with clang into build-fuzz/,
+# each run for FUZZ_SECONDS from its committed seeds (tools/fuzz.sh).
+# `make check` replays the seeds and regression inputs without libFuzzer
+# (tests/990_fuzz_replay.c).
+FUZZ_SECONDS ?= 10
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES := $(basename $(notdir $(wildcard tests/fuzz/*.c)))
+fuzz: fuzz-build
+	tools/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+fuzz-build:
+	$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g" \
+	    SAN="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" $(FUZZ_NAMES:%=build-fuzz/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(BUILD)/libccgpu.a
+	@mkdir -p $(@D)
+	@echo "  FUZZ    $<"
+	@$(CC) $(CFLAGS) -DFUZZ_LIBFUZZER -fsanitize=fuzzer -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
 
 clean:
 	rm -rf build build-san build-*

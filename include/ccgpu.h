@@ -2,7 +2,8 @@
  *
  * A `ccgpu` is one simulated GPU: all state lives in it, so a process may
  * create several. Functions that can fail return 0 on success and -1 on
- * failure; ccgpu_error() then gives a one-line message naming what and where.
+ * failure; ccgpu_error() then gives a one-line message naming what and where,
+ * and ccgpu_error_code() a code to branch on.
  *
  *   ccgpu_config *cfg = ccgpu_config_new();
  *   ccgpu_config_load(cfg, "configs/ccws.cfg");          // optional
@@ -35,6 +36,11 @@ typedef uint64_t ccgpu_devptr;            /* a device (global) address; 0 is nev
 struct ccgpu_dim3 {
     uint32_t x, y, z;
 };
+/* dim3 as CUDA's: missing sizes are 1, so CCGPU_DIM3(256) is (256, 1, 1) and
+ * CCGPU_DIM3(16, 16) is (16, 16, 1). (A plain `{256}` leaves y = z = 0, which
+ * a launch refuses.) */
+#define CCGPU_DIM3(...) CCGPU_DIM3_(__VA_ARGS__, 1, 1, 0)
+#define CCGPU_DIM3_(x_, y_, z_, ...) ((struct ccgpu_dim3){ (x_), (y_), (z_) })
 
 const char *ccgpu_version(void);
 
@@ -59,14 +65,37 @@ const char *ccgpu_config_error(const ccgpu_config *cfg);
 ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen);
 void ccgpu_destroy(ccgpu *gpu);
 const char *ccgpu_error(const ccgpu *gpu);
+/* What the latest failure was, to branch on (ccgpu_error says the details).
+ * Like ccgpu_error it stays until the next failure. */
+enum ccgpu_status {
+    CCGPU_SUCCESS = 0,         /* nothing has failed on this GPU */
+    CCGPU_ERROR_INVALID_VALUE, /* a bad argument: size, address, dimension, count */
+    CCGPU_ERROR_NOT_FOUND,     /* no such kernel, symbol or statistic */
+    CCGPU_ERROR_OUT_OF_MEMORY, /* host or device memory */
+    CCGPU_ERROR_INVALID_PTX,   /* the module text or its ptxas figures */
+    CCGPU_ERROR_LAUNCH_FAILED, /* the kernel failed: bad access, trap, deadlock */
+    CCGPU_ERROR_LAUNCH_TIMEOUT, /* runaway kernel: ccgpu_max_warp_instructions */
+    CCGPU_ERROR_IO,            /* a file (module, trace) could not be read or written */
+};
+enum ccgpu_status ccgpu_error_code(const ccgpu *gpu);
 /* "" or one line naming the GPGPU-Sim options of the configuration that
  * ccgpu does not model and ignored (ccgpu_unmodelled_options error refuses
  * them instead). Unknown options are always an error. */
 const char *ccgpu_warnings(const ccgpu *gpu);
 /* Where device printf (vprintf) writes; stdout by default. */
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out);
-/* Number of SMs, warp size and similar read-only facts of the configuration. */
+/* Number of SMs. */
 uint32_t ccgpu_num_sms(const ccgpu *gpu);
+/* Read-only facts of the configured GPU (as cudaGetDeviceProperties). */
+struct ccgpu_device_props {
+    uint32_t num_sms;
+    uint32_t warp_size;
+    uint32_t max_threads_per_sm, max_ctas_per_sm, max_threads_per_cta;
+    uint32_t shared_per_sm;    /* bytes */
+    uint32_t registers_per_sm; /* 32-bit registers */
+    int timing;                /* 1: cycle-level model, 0: functional only */
+};
+void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out);
 
 /* ---- device memory ------------------------------------------------------- */
 int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes);
@@ -99,10 +128,37 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * call returns (one stream, in order); errors inside the kernel (out-of-bounds
  * access, deadlock, trap) fail the launch with a message naming kernel, CTA,
  * thread, address and PTX line. */
+/* A launch that executes more warp instructions than the option
+ * ccgpu_max_warp_instructions fails as a runaway kernel (an infinite loop
+ * would otherwise hang the caller). The default is about 17 times the largest
+ * shipped benchmark kernel (syrk at large size, 228 M); set the option to a
+ * larger count, or to 0 for no limit. */
+#define CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS 4000000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
 int ccgpu_synchronize(ccgpu *gpu);
+
+/* What a launch got (cudaOccupancyMaxActiveBlocksPerMultiprocessor after the
+ * fact): kernel as in ccgpu_stat (0-based launch index, -1 the latest).
+ * -1 when there is no such launch. */
+enum ccgpu_limit {
+    CCGPU_LIMIT_CTA_SLOTS, /* gpgpu_shader_cta */
+    CCGPU_LIMIT_THREADS,   /* threads (warp slots) per SM */
+    CCGPU_LIMIT_SHARED,    /* shared memory per SM */
+    CCGPU_LIMIT_REGISTERS, /* registers per SM */
+    CCGPU_LIMIT_GRID,      /* the grid has fewer CTAs than the SMs hold */
+};
+struct ccgpu_launch_info {
+    uint32_t regs_per_thread;  /* ptxas figure, ccgpu_regs_per_thread, or the estimate */
+    int regs_from_ptxas;       /* 1: the module's ptxas figures gave regs_per_thread */
+    uint32_t threads_per_cta, shared_per_cta; /* shared: static + dynamic bytes */
+    uint32_t ctas_per_sm;      /* CTAs of this kernel one SM holds at once */
+    uint32_t warps_per_sm;     /* ctas_per_sm x warps per CTA */
+    enum ccgpu_limit limit;    /* what bounds ctas_per_sm */
+};
+int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *out);
+const char *ccgpu_limit_name(enum ccgpu_limit limit);
 
 /* ---- statistics ----------------------------------------------------------
  * Every counter has a dotted name ("warp_instructions", "l1d.misses"...).

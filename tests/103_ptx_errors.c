@@ -24,6 +24,10 @@ struct bcase {
 
 static const struct bcase body_cases[] = {
     { "frob.u32 %r1, %r2;", "t.ptx:9: unknown opcode 'frob.u32'" },
+    /* found by fuzzing (tests/fuzz/regress/ptx_launch): a 128-bit product
+     * reached the engine's 64-bit extension as a shift by -64 */
+    { "mul.wide.u64 %rd1, %rd2, 4;", "t.ptx:9: 'mul.wide.u64': .wide needs a 16- or 32-bit integer type" },
+    { "mad.wide.s64 %rd1, %rd2, 4, %rd3;", "t.ptx:9: 'mad.wide.s64': .wide needs a 16- or 32-bit" },
     { "fns.b32 %r1, %r2, %r3, 1;", "t.ptx:9: PTX instruction 'fns.b32' is not supported by ccgpu" },
     { "cp.async.ca.shared.global [%rd1], [%rd2], 4;",
       "t.ptx:9: PTX instruction 'cp.async.ca.shared.global' is not supported by ccgpu" },
@@ -112,6 +116,10 @@ static const struct bcase body_cases[] = {
 
 static const struct bad module_cases[] = {
     { ".version x\n", "t.ptx:1: malformed .version", 1 },
+    /* found by fuzzing (tests/fuzz/regress/ptx_parse): a typo in an array
+     * size made the parser calloc 1.9 GB for the initial image */
+    { ".version 9.0\n.global .b8 table[1888888882] = {7, 0};\n",
+      "t.ptx:2: 'table': initialized variable of 1888888882 bytes, more than the 268435456 ccgpu loads", 1 },
     { ".version 9.0\n.target sm_75\n.address_size 48\n", "t.ptx:3: malformed .address_size", 1 },
     { ".version 9.0\n.frob\n", "t.ptx:2: unknown directive '.frob'", 1 },
     { ".version 9.0\n.file 1 \"", "t.ptx:2: malformed .file", 1 },

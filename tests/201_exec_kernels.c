@@ -379,6 +379,7 @@ TEST(runaway_kernel_is_stopped)
     void *args[] = { &d };
     CHECK_EQ_INT(ccgpu_launch(g, m, "spin", d1(1), d1(32), 0, args, 1), -1);
     CHECK_STR_CONTAINS(ccgpu_error(g), "ccgpu_max_warp_instructions");
+    CHECK_STR_CONTAINS(ccgpu_error(g), "-o ccgpu_max_warp_instructions=N, 0 for none");
     ccgpu_destroy(g);
 }
 

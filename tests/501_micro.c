@@ -250,7 +250,7 @@ static double alu_run(const char *overrides, int blocks, int threads, int n, dou
         want = want * (uint32_t)a + (uint32_t)b;
     CHECK_EQ_INT((uint32_t)x, want);
     double ipc = 0;
-    ccgpu_stat(g, "ipc", 0, &ipc);
+    ccgpu_stat(g, "warp_ipc", 0, &ipc);
     ccgpu_stat(g, "cycles", 0, cycles);
     if (getenv("MICRO_DEBUG"))
         ccgpu_stats_print(g, stdout);

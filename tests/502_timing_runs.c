@@ -48,7 +48,7 @@ static struct run run_bench(const char *name, const char *overrides)
     }
     ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
     ccgpu_stat(ctx.gpu, "l1d.misses", -1, &r.misses);
-    ccgpu_stat(ctx.gpu, "ipc", -1, &r.ipc);
+    ccgpu_stat(ctx.gpu, "warp_ipc", -1, &r.ipc);
     ccgpu_stat(ctx.gpu, "sched.throttled", -1, &r.throttled);
     ccgpu_destroy(ctx.gpu);
     return r;

@@ -7,6 +7,7 @@
 #include "policy/cta_sched.h"
 #include "util/embedded.h"
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #define NCTA 32
 #define THREADS 256
@@ -123,14 +124,62 @@ TEST(errors)
     CHECK_STR_CONTAINS(err, "unknown warp scheduler 'rr'");
 }
 
+/* Issue #16: a launch once allocated a byte per CTA of the grid up front, so
+ * a grid of 2^31-1 CTAs took 2.1 GB before running one. Stopped early here
+ * (by the instruction cap or the first out-of-bounds store), it must cost
+ * memory in proportion to what ran. */
+TEST(huge_grid_memory_follows_dispatched_ctas)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu_config_load(cfg, "configs/ccws.cfg");
+    ccgpu_config_load_string(cfg, "gpgpu_n_clusters 4\nccgpu_mode timing\n"
+                             "ccgpu_max_warp_instructions 20000\n", "test");
+    char err[256];
+    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    ccgpu_module *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/503_dispatch.ptx"),
+                                               "503_dispatch.ptx");
+    ccgpu_devptr out = 0;
+    int work = 1;
+    void *args[] = { &out, &work };
+    struct ccgpu_dim3 grid = { 0x7fffffffu, 1, 1 }, block = { 32, 1, 1 };
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
+    CHECK(m && ccgpu_malloc(g, &out, 1 << 20) == 0);
+    CHECK(ccgpu_launch(g, m, "whoami", grid, block, 128, args, 2) == -1);
+    getrusage(RUSAGE_SELF, &after);
+    long grown_mb = (after.ru_maxrss - before.ru_maxrss) / 1024;
+    if (grown_mb >= 256)
+        printf("  peak memory grew by %ld MB\n", grown_mb);
+    CHECK(grown_mb < 256);
+    ccgpu_destroy(g);
+}
+
 TEST(cta_policy_table)
 {
-    for (int i = 0; cta_sched_table[i]; i++) {
+    int n = 0;
+    for (int i = 0; cta_sched_table[i]; i++, n++) {
         const struct cta_sched_ops *o = cta_sched_table[i];
         CHECK_EQ_INT(o->version, 1);
-        CHECK(o->name && o->next_cta);
+        CHECK(o->name && o->name[0] && o->next_cta);
+        for (int j = 0; j < i; j++) /* names select policies: unique */
+            CHECK(strcmp(cta_sched_table[j]->name, o->name) != 0);
+        /* each is selectable by its name and is the policy selected */
+        struct cta_sched cs;
+        char err[256];
+        CHECK(cta_sched_init(&cs, o->name, 4, err, sizeof err) == 0);
+        CHECK(cs.ops == o);
+        cta_sched_free(&cs);
     }
-    CHECK(cta_sched_table[0] && strcmp(cta_sched_table[0]->name, "rr") == 0);
+    CHECK(n >= 1 && strcmp(cta_sched_table[0]->name, "rr") == 0);
+    /* an unknown name is a one-line error naming it */
+    struct cta_sched cs;
+    char err[256];
+    CHECK(cta_sched_init(&cs, "nosuch", 4, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "unknown CTA dispatch policy 'nosuch'");
 }
 
 int main(void)
@@ -138,6 +187,7 @@ int main(void)
     RUN(round_robin_fill_and_real_ids);
     RUN(occupancy_limits);
     RUN(errors);
+    RUN(huge_grid_memory_follows_dispatched_ctas);
     RUN(cta_policy_table);
     return check_summary();
 }

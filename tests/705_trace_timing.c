@@ -207,11 +207,26 @@ TEST(bad_trace_options_are_one_line_errors)
     CHECK(gpu == NULL);
     CHECK(strstr(err, "/nonexistent-dir/x.trace") != NULL && strchr(err, '\n') == NULL);
     ccgpu_destroy(gpu);
-    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l1", "same.trace") == 0);
-    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l2", "same.trace") == 0);
+    /* a GPU that fails at creation leaves no trace stub behind (issue #16:
+     * this case once left a 109-byte same.trace in the working directory) */
+    char dir[] = "/tmp/ccgpu-705-XXXXXX", same[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(same, sizeof same, "%s/same.trace", dir);
+    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l1", same) == 0);
+    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l2", same) == 0);
     gpu = ccgpu_create(cfg, err, sizeof err);
     CHECK(gpu == NULL && strstr(err, "same file") != NULL);
     ccgpu_destroy(gpu);
+    CHECK(access(same, F_OK) != 0);
+    CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l2", "") == 0);
+    CHECK(ccgpu_config_set(cfg, "no_such_option", "1") == 0);
+    gpu = ccgpu_create(cfg, err, sizeof err);
+    CHECK(gpu == NULL && strstr(err, "no_such_option") != NULL);
+    CHECK(access(same, F_OK) != 0);
+    ccgpu_config_free(cfg);
+    cfg = ccgpu_config_new();
+    remove(same);
+    rmdir(dir);
     CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l1", "") == 0);
     CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l2", "/nonexistent-dir/y.trace") == 0);
     gpu = ccgpu_create(cfg, err, sizeof err);

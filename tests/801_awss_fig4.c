@@ -169,9 +169,10 @@ TEST(static_heuristic_finds_four_steps_of_three)
 
 TEST(heuristics_on_fig4)
 {
-    /* hand-checked: LMF at k=4 packs {8,2} {7,3} {5,4,1} {4,2,2,1} {1}: 5 steps,
-     * TLPs 4,3,2,2,1 -> 3 syncs; at k=3 {8,2} {7,3} {5,4,1} {4,2,2} {2,1,1}: 5
-     * steps, 1 sync, cheaper; k=2 needs 7 steps, so LMF stops at k=3.
+    /* hand-checked (the twelve sizes total 40): LMF at k=4 packs {8,2} {7,3}
+     * {5,4,1} {4,2,2,1} {1}: 5 steps, TLPs 4,3,2,2,1 -> 3 syncs; at k=3
+     * {5,4,1} {4,2,2} {8,2} {7,3} {1,1} (10+8+10+10+2 = 40): 5 steps, TLPs
+     * 3,3,2,2,2 -> 1 sync, cheaper; k=2 needs 7 steps, so LMF stops at k=3.
      * IWFD at k=4: 4 bins -> {8,2} {7,2,1} {5,3,2} {4,4,1,1}: 4 steps, 2 syncs;
      * k=3 needs 5 bins, dearer at CPS 0.1, so IWFD keeps k=4. */
     struct awss_problem p = fig4_problem(AWSS_HARD, 0, 0.1);
@@ -183,6 +184,8 @@ TEST(heuristics_on_fig4)
     CHECK_EQ_INT(k, 3);
     CHECK_EQ_INT(s.nsteps, 5);
     CHECK_EQ_INT(awss_syncs(&s), 1);
+    CHECK(has_code(&s, 541) && has_code(&s, 422) && has_code(&s, 82) && has_code(&s, 73) &&
+          has_code(&s, 11));
     CHECK(awss_schedule_run(&p, AWSS_ALGO_IWFD, &s, &k) == 0);
     CHECK(valid(&s, &p));
     CHECK_EQ_INT(k, 4);
@@ -191,12 +194,26 @@ TEST(heuristics_on_fig4)
     CHECK(has_code(&s, 82) && has_code(&s, 721) && has_code(&s, 532) && has_code(&s, 4411));
     CHECK(awss_schedule_run(&p, AWSS_ALGO_MXF, &s, &k) == -2); /* needs --relax */
 
+    /* relaxed (a step's AWSS minus its largest CTA within capacity), as
+     * docs/cta-scheduling.md states: MXF 4 steps of 3, GLANF 3 of 4.
+     * MXF by hand: designated 8 takes 7 (15-8 <= 10) and 3, not 5 (20-8);
+     * then 5 takes 4, 4; then {2,2,2}, {1,1,1}. GLANF by hand: ids in order,
+     * runs of k = 4: {1,8,3,1} (13-8 = 5), {2,2,1,7} (12-7), {4,4,2,5} (15-5). */
     struct awss_problem pr = fig4_problem(AWSS_RELAXED, 0, 0.1);
-    for (int a = AWSS_ALGO_MXF; a <= AWSS_ALGO_GLANF; a++) {
-        CHECK(awss_schedule_run(&pr, (enum awss_algo)a, &s, &k) == 0);
-        CHECK(valid(&s, &pr));
-        CHECK(s.nsteps >= 3);
-    }
+    CHECK(awss_schedule_run(&pr, AWSS_ALGO_MXF, &s, &k) == 0);
+    CHECK(valid(&s, &pr));
+    CHECK_EQ_INT(s.nsteps, 4);
+    for (uint32_t st = 0; st < s.nsteps; st++)
+        CHECK_EQ_INT(awss_step_tlp(&s, st), 3);
+    CHECK(has_code(&s, 873) && has_code(&s, 544) && has_code(&s, 222) && has_code(&s, 111));
+    CHECK(awss_schedule_run(&pr, AWSS_ALGO_GLANF, &s, &k) == 0);
+    CHECK(valid(&s, &pr));
+    CHECK_EQ_INT(s.nsteps, 3);
+    for (uint32_t st = 0; st < s.nsteps; st++)
+        CHECK_EQ_INT(awss_step_tlp(&s, st), 4);
+    CHECK(step_code(&s, 0) == 8311 && step_code(&s, 1) == 7221 && step_code(&s, 2) == 5442);
+    for (uint32_t j = 0; j < 12; j++)
+        CHECK_EQ_INT(s.order[j], j); /* consecutive ids */
     CHECK(awss_schedule_run(&pr, AWSS_ALGO_LMF, &s, &k) == -2);
     awss_schedule_free(&s);
 }

@@ -108,6 +108,35 @@ TEST(schedule_parse_errors)
     awss_schedule_free(&s);
 }
 
+/* Issue #16: the counts size the arrays, so a count changed after the first
+ * step once read and wrote past them; a count the file cannot hold allocated
+ * gigabytes before reading a step; an error after the first step leaked. */
+TEST(schedule_parse_hostile_headers)
+{
+    struct awss_schedule s;
+    awss_schedule_init(&s);
+    char msg[200];
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 2\nstep 1 0 : 0\nctas 100\n"
+                              "step 1 0 : 50\n", "a", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "a:5: 'ctas' after the first step");
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 1\nstep 1 0 : 0\nsteps 2\n"
+                              "step 1 0 : 1\n", "b", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "b:5: 'steps' after the first step");
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 4000000000\nsteps 1\nstep 1 0 : 0\n",
+                              "c", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "c:4: header says 4000000000 CTAs in 1 steps");
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 3000000000\nstep 1 0 : 0\n",
+                              "d", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "d:4: header says 2 CTAs in 3000000000 steps");
+    /* an error after the arrays exist (LeakSanitizer checks they are freed) */
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 2\nstep 1 0 : 0\nctas x\n",
+                              "e", &s, msg, sizeof msg) == -2);
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 1\nstep 2 0 : 0 x\n", "f",
+                              &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "f:4: CTA id out of range or malformed");
+    CHECK(s.order == NULL);
+}
+
 TEST(sizes_parse)
 {
     uint64_t *w = NULL;
@@ -158,6 +187,7 @@ int main(void)
     RUN(large_random_instances_valid);
     RUN(schedule_file_round_trip);
     RUN(schedule_parse_errors);
+    RUN(schedule_parse_hostile_headers);
     RUN(sizes_parse);
     RUN(validate_catches_bad_schedules);
     return check_summary();

@@ -104,8 +104,13 @@ void trace_writer_set_insts(struct trace_writer *w, uint64_t insts);
 int trace_writer_append(struct trace_writer *w, const struct trace_record *r);
 /* The sticky error ("PATH: what"), or NULL while every call succeeded. */
 const char *trace_writer_error(const struct trace_writer *w);
+/* Pushes buffered records to the file, so a write error shows now rather
+ * than at close; 0, or -1 with the sticky error set. */
+int trace_writer_flush(struct trace_writer *w);
 /* Flushes, writes the kernel table, patches the header; frees w. 0 or -1. */
 int trace_writer_close(struct trace_writer *w, char *err, size_t errlen);
+/* Closes and removes the file (nothing worth keeping was traced); frees w. */
+void trace_writer_discard(struct trace_writer *w);
 
 /* ---- reader: streams records ------------------------------------------ */
 struct trace_reader;

@@ -229,6 +229,34 @@ int trace_writer_append(struct trace_writer *w, const struct trace_record *r)
     return 0;
 }
 
+int trace_writer_flush(struct trace_writer *w)
+{
+    wflush(w);
+    if (!w->failed && fflush(w->f) != 0)
+        wfail(w, "write failed: %s", strerror(errno));
+    return w->failed ? -1 : 0;
+}
+
+static void writer_free(struct trace_writer *w)
+{
+    for (uint32_t i = 0; i < w->nkernels; i++)
+        free(w->kernels[i]);
+    free(w->kernels);
+    free(w->st.slots);
+    free(w->config);
+    free(w->path);
+    free(w);
+}
+
+void trace_writer_discard(struct trace_writer *w)
+{
+    if (!w)
+        return;
+    fclose(w->f);
+    remove(w->path);
+    writer_free(w);
+}
+
 int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
 {
     wflush(w);
@@ -261,12 +289,6 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
     int rc = w->failed ? -1 : 0;
     if (rc)
         snprintf(err, errlen, "%s", w->err);
-    for (uint32_t i = 0; i < w->nkernels; i++)
-        free(w->kernels[i]);
-    free(w->kernels);
-    free(w->st.slots);
-    free(w->config);
-    free(w->path);
-    free(w);
+    writer_free(w);
     return rc;
 }

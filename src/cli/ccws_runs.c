@@ -47,7 +47,7 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
         fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, ctx.error);
     c->ok = rc == 0;
     ccgpu_stat(gpu, "cycles", -1, &c->cycles);
-    ccgpu_stat(gpu, "ipc", -1, &c->ipc);
+    ccgpu_stat(gpu, "warp_ipc", -1, &c->ipc);
     ccgpu_stat(gpu, "l1d.mpki", -1, &c->mpki);
     ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
     ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);

@@ -59,13 +59,13 @@ int cmd_compare(int argc, char **argv)
     snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,2lvl");
     for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
         scheds[ns++] = t;
-    if ((o.npositional < 1 && !suite) || ns == 0 || o.functional) {
-        fprintf(stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
+    if (o.help || (o.npositional < 1 && !suite) || ns == 0 || o.functional) {
+        fprintf(o.help ? stdout : stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
                         "[--config F] [--size S] "
                         "[-o key=value]\n");
         cli_run_options_free(&o);
-        return 2;
+        return o.help ? 0 : 2;
     }
     int base = 0;
     for (int s = 0; s < ns; s++)

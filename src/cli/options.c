@@ -80,6 +80,8 @@ int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
             o->functional = 1;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            o->help = 1;
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = 1;
         } else if (a[0] == '-' && a[1]) {

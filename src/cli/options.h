@@ -14,6 +14,7 @@ struct cli_run_options {
     uint64_t seed;         /* --seed */
     int functional;        /* --functional */
     int quiet;             /* --quiet: no statistics summary */
+    int help;              /* --help or -h: the command prints its usage, exits 0 */
     int verbose;           /* --verbose: benchmark drivers' notes on stderr */
     const char *positional[64];
     int npositional;

@@ -164,6 +164,11 @@ int awss_schedule_parse(const char *text, const char *name, struct awss_schedule
         if (strcmp(word, "step") != 0) {
             uint64_t v;
             if (strcmp(word, "ctas") == 0 || strcmp(word, "steps") == 0) {
+                /* the arrays are sized from these counts at the first step */
+                if (t.order) {
+                    snprintf(msg, msglen, "%s:%u: '%s' after the first step", name, at, word);
+                    goto fail;
+                }
                 if (read_u64(&p, &v) < 0 || v >= UINT32_MAX)
                     return bad_token(msg, msglen, name, at, p, "expected a count");
                 *(strcmp(word, "ctas") == 0 ? &nctas : &nsteps) = v;
@@ -177,6 +182,17 @@ int awss_schedule_parse(const char *text, const char *name, struct awss_schedule
             goto fail;
         }
         if (!t.order) {
+            /* Counts the rest of the file cannot hold are refused before any
+             * allocation: every CTA id takes at least one character and every
+             * step lists at least one CTA after the word 'step'. */
+            size_t rest = strlen(p);
+            if (nctas > rest || nsteps > nctas || nsteps > rest / 4 + 1) {
+                snprintf(msg, msglen,
+                         "%s:%u: header says %llu CTAs in %llu steps, more than the "
+                         "%zu bytes left can list",
+                         name, at, (unsigned long long)nctas, (unsigned long long)nsteps, rest);
+                goto fail;
+            }
             if (!(t.order = malloc((nctas + 1) * sizeof *t.order)) ||
                 !(t.start = malloc((nsteps + 1) * sizeof *t.start)) ||
                 !(seen = calloc(nctas + 1, 1))) {
@@ -203,7 +219,7 @@ int awss_schedule_parse(const char *text, const char *name, struct awss_schedule
         p = skip_line_space(p + 1);
         uint64_t got = 0;
         while (*p && *p != '\n' && *p != '#') {
-            uint64_t id;
+            uint64_t id = UINT64_MAX;
             if (read_u64(&p, &id) < 0 || id >= nctas || seen[id]) {
                 snprintf(msg, msglen, "%s:%u: CTA id %s", name, at,
                          id >= nctas ? "out of range or malformed" : "repeated");

@@ -185,9 +185,24 @@ int ccgpu_config_load(ccgpu_config *cfg, const char *path)
             cap *= 2;
         }
     }
+    int read_errno = ferror(f) ? errno : 0;
     fclose(f);
     if (!buf) {
         set_error(cfg, "%s: out of memory", path);
+        return -1;
+    }
+    if (read_errno) { /* a directory opens but does not read */
+        free(buf);
+        set_error(cfg, "%s: cannot read config file: %s", path, strerror(read_errno));
+        return -1;
+    }
+    const char *nul = memchr(buf, '\0', len);
+    if (nul) { /* the text parser would stop there and drop the rest */
+        int line = 1;
+        for (const char *q = buf; q < nul; q++)
+            line += *q == '\n';
+        free(buf);
+        set_error(cfg, "%s:%d: NUL byte in a config file (binary file?)", path, line);
         return -1;
     }
     buf[len] = '\0';

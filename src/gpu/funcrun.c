@@ -110,7 +110,8 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
                 if (cfg->max_warp_insts && cnt->warp_insts > cfg->max_warp_insts) {
                     snprintf(err, errlen,
                              "kernel %s: more than %llu warp instructions "
-                             "(ccgpu_max_warp_instructions); runaway kernel stopped",
+                             "(ccgpu_max_warp_instructions); runaway kernel stopped (raise the "
+                             "limit with -o ccgpu_max_warp_instructions=N, 0 for none)",
                              ptx_launch_kernel_name(l), (unsigned long long)cfg->max_warp_insts);
                     goto out;
                 }

@@ -49,6 +49,9 @@ struct ccgpu {
     ccgpu_access_fn observer; /* ccgpu_set_access_observer */
     void *observer_ctx;
     char error[512];
+    enum ccgpu_status status; /* of the latest failure */
+    struct ccgpu_launch_info *linfo; /* per launch, as the statistics' kernels */
+    int nlinfo, caplinfo;
     char warnings[1024]; /* GPGPU-Sim options in the config that ccgpu does not model */
 };
 
@@ -60,6 +63,22 @@ static int fail(ccgpu *gpu, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
     va_end(ap);
+    gpu->status = strstr(gpu->error, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY
+                                                      : CCGPU_ERROR_INVALID_VALUE;
+    return -1;
+}
+
+/* fail() with a code other than the default it infers */
+static int fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
+    va_end(ap);
+    gpu->status = code;
     return -1;
 }
 
@@ -167,7 +186,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u32(cfg, "gpgpu_shmem_size", 49152, &gpu->shmem_per_sm, err, errlen) ||
         config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
         config_get_choice(cfg, "ccgpu_mode", modes, MODE_TIMING, &gpu->mode, err, errlen) ||
-        config_get_u64(cfg, "ccgpu_max_warp_instructions", 0, &gpu->max_warp_insts, err, errlen))
+        config_get_u64(cfg, "ccgpu_max_warp_instructions", CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS,
+                       &gpu->max_warp_insts, err, errlen))
         goto fail;
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
         snprintf(err, errlen, "gpgpu_n_clusters, gpgpu_n_cores_per_cluster and gpgpu_shader_cta "
@@ -182,7 +202,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
         goto fail;
     if (gpu->mode != MODE_TIMING) {
-        gpu_timing_free(gpu->timing);
+        gpu_timing_discard(gpu->timing);
         gpu->timing = NULL;
     }
     /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
@@ -216,7 +236,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
-    gpu_timing_free(gpu->timing);
+    gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu);
     return NULL;
@@ -236,6 +256,7 @@ void ccgpu_destroy(ccgpu *gpu)
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
+    free(gpu->linfo);
     free(gpu);
 }
 
@@ -249,6 +270,11 @@ const char *ccgpu_error(const ccgpu *gpu)
     return gpu ? gpu->error : "no GPU";
 }
 
+enum ccgpu_status ccgpu_error_code(const ccgpu *gpu)
+{
+    return gpu ? gpu->status : CCGPU_ERROR_INVALID_VALUE;
+}
+
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out)
 {
     gpu->printf_out = out ? out : stdout;
@@ -257,6 +283,19 @@ void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out)
 uint32_t ccgpu_num_sms(const ccgpu *gpu)
 {
     return gpu->num_sms;
+}
+
+void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out)
+{
+    memset(out, 0, sizeof *out);
+    out->num_sms = gpu->num_sms;
+    out->warp_size = gpu->warp_size;
+    out->max_threads_per_sm = gpu->max_threads_per_sm;
+    out->max_ctas_per_sm = gpu->max_ctas_per_sm;
+    out->max_threads_per_cta = gpu->max_threads_per_sm < 1024 ? gpu->max_threads_per_sm : 1024;
+    out->shared_per_sm = gpu->shmem_per_sm;
+    out->registers_per_sm = gpu->registers_per_sm;
+    out->timing = gpu->timing != NULL;
 }
 
 /* ---- device memory ---- */
@@ -344,13 +383,15 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
     }
     m->mod = ptx_parse(ptx, name ? name : "<string>", err, sizeof err);
     if (!m->mod) {
-        fail(gpu, "%s", err);
+        fail_code(gpu, strstr(err, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY : CCGPU_ERROR_INVALID_PTX,
+                  "%s", err);
         free(m);
         return NULL;
     }
     m->prog = ptx_program_load(&gpu->mem, m->mod, err, sizeof err);
     if (!m->prog) {
-        fail(gpu, "%s", err);
+        fail_code(gpu, strstr(err, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY : CCGPU_ERROR_INVALID_PTX,
+                  "%s", err);
         ptx_module_free(m->mod);
         free(m);
         return NULL;
@@ -369,12 +410,20 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
     int n = ptxas_info_parse(ptxas_output, k, MAX_PTXAS_KERNELS, err, sizeof err);
     if (n < 0) {
         free(k);
-        return fail(gpu, "%s: %s", mod->mod->name ? mod->mod->name : "module", err);
+        return fail_code(gpu, CCGPU_ERROR_INVALID_PTX, "%s: %s",
+                         mod->mod->name ? mod->mod->name : "module", err);
+    }
+    if (n == 0) { /* an empty or unrelated file would silently mean "estimate" */
+        free(k);
+        return fail_code(gpu, CCGPU_ERROR_INVALID_PTX,
+                         "%s: ptxas info has no kernel figures (expected ptxas -v output: "
+                         "\"Compiling entry function\" and \"Used N registers\" lines)",
+                         mod->mod->name ? mod->mod->name : "module");
     }
     for (int i = 0; i < n; i++) {
         int f = ptx_find_function_index(mod->mod, k[i].name);
         if (f < 0 || !mod->mod->funcs[f].is_entry) {
-            int r = fail(gpu, "%s: ptxas figures name kernel '%s', which the module lacks "
+            int r = fail_code(gpu, CCGPU_ERROR_INVALID_PTX, "%s: ptxas figures name kernel '%s', which the module lacks "
                               "(stale .regs file?)",
                          mod->mod->name ? mod->mod->name : "module", k[i].name);
             free(k);
@@ -425,7 +474,7 @@ ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
 {
     char *text = read_file(path);
     if (!text) {
-        fail(gpu, "%s: cannot open", path);
+        fail_code(gpu, CCGPU_ERROR_IO, "%s: cannot open", path);
         return NULL;
     }
     ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
@@ -511,12 +560,110 @@ static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
 }
 
 /* ptxas's figure when the module has one for this kernel, else an estimate */
-static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_function *f)
+static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_function *f,
+                                 int *from_ptxas)
 {
+    *from_ptxas = 1;
     for (int i = 0; i < mod->nptxas; i++)
         if (strcmp(mod->ptxas[i].name, f->name) == 0)
             return mod->ptxas[i].registers;
+    *from_ptxas = 0;
     return ptx_estimate_registers(mod->mod, f);
+}
+
+/* Occupancy of a launch and what bounds it, by the rules the timing model's
+ * dispatcher applies (src/timing/dispatch.c): CTA slots, threads, shared
+ * memory, registers (an SM always takes one CTA whatever its registers). */
+static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, struct ccgpu_launch_info *li)
+{
+    uint32_t threads = ptx_launch_threads_per_cta(l), warps = ptx_launch_warps_per_cta(l);
+    uint64_t sh = ptx_launch_shared_per_cta(l);
+    li->threads_per_cta = threads;
+    li->shared_per_cta = (uint32_t)sh;
+    uint32_t n = gpu->max_ctas_per_sm;
+    li->limit = CCGPU_LIMIT_CTA_SLOTS;
+    uint32_t slots = gpu->max_threads_per_sm / 32;
+    if (warps && slots / warps < n) {
+        n = slots / warps;
+        li->limit = CCGPU_LIMIT_THREADS;
+    }
+    if (sh && gpu->shmem_per_sm / sh < n) {
+        n = (uint32_t)(gpu->shmem_per_sm / sh);
+        li->limit = CCGPU_LIMIT_SHARED;
+    }
+    uint64_t regs = (uint64_t)li->regs_per_thread * threads;
+    if (regs && gpu->registers_per_sm) {
+        uint64_t by = gpu->registers_per_sm / regs;
+        if (by < 1)
+            by = 1;
+        if (by < n) {
+            n = (uint32_t)by;
+            li->limit = CCGPU_LIMIT_REGISTERS;
+        }
+    }
+    uint32_t nctas = ptx_launch_num_ctas(l);
+    uint32_t per_sm_grid = (uint32_t)(((uint64_t)nctas + gpu->num_sms - 1) / gpu->num_sms);
+    if (per_sm_grid < n) {
+        n = per_sm_grid;
+        li->limit = CCGPU_LIMIT_GRID;
+    }
+    li->ctas_per_sm = n;
+    li->warps_per_sm = n * warps;
+}
+
+static int record_launch_info(ccgpu *gpu, const struct ccgpu_launch_info *li)
+{
+    if (gpu->nlinfo == gpu->caplinfo) {
+        int cap = gpu->caplinfo ? gpu->caplinfo * 2 : 16;
+        struct ccgpu_launch_info *n = realloc(gpu->linfo, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        gpu->linfo = n;
+        gpu->caplinfo = cap;
+    }
+    gpu->linfo[gpu->nlinfo++] = *li;
+    return 0;
+}
+
+int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *out)
+{
+    if (kernel == -1)
+        kernel = gpu->nlinfo - 1;
+    if (kernel < 0 || kernel >= gpu->nlinfo) {
+        fail_code((ccgpu *)gpu, CCGPU_ERROR_NOT_FOUND, "launch info: no launch %d (%d so far)",
+                  kernel, gpu->nlinfo);
+        return -1;
+    }
+    *out = gpu->linfo[kernel];
+    return 0;
+}
+
+const char *ccgpu_limit_name(enum ccgpu_limit limit)
+{
+    static const char *const names[] = { "CTA slots", "threads", "shared memory", "registers",
+                                          "grid size" };
+    return (unsigned)limit < sizeof names / sizeof names[0] ? names[limit] : "?";
+}
+
+/* "unknown kernel" help: the module's entries, since a C++-mangled name is
+ * the usual cause */
+static void list_entries(const struct ptx_module *m, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    int n = 0;
+    for (uint32_t i = 0; i < m->nfuncs && at + 1 < len; i++) {
+        if (!m->funcs[i].is_entry)
+            continue;
+        int w = snprintf(buf + at, len - at, "%s%s", n++ ? ", " : "", m->funcs[i].name);
+        if (w < 0 || (size_t)w >= len - at) {
+            snprintf(buf + (len > 5 ? len - 5 : 0), len > 5 ? 5 : len, "...");
+            return;
+        }
+        at += (size_t)w;
+    }
+    if (!n)
+        snprintf(buf, len, "none");
 }
 
 static int find_kernel(const struct ptx_module *m, const char *name)
@@ -535,9 +682,16 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     const struct ptx_module *m = mod->mod;
     const char *mname = m->name ? m->name : "module";
     int k = find_kernel(m, kernel);
-    if (k < 0 || !m->funcs[k].is_entry)
-        return fail(gpu, "launch: %s '%s' in %s", k < 0 ? "unknown kernel" : "not a kernel (.func)",
-                    kernel, mname);
+    if (k < 0 || !m->funcs[k].is_entry) {
+        char entries[256];
+        list_entries(m, entries, sizeof entries);
+        return fail_code(gpu, CCGPU_ERROR_NOT_FOUND,
+                         "launch: %s '%s' in %s; its kernels: %s%s",
+                         k < 0 ? "unknown kernel" : "not a kernel (.func)", kernel, mname, entries,
+                         strncmp(kernel, "_Z", 2) != 0 && strstr(entries, "_Z")
+                             ? " (C++ names are mangled: use the name in the PTX, or extern \"C\")"
+                             : "");
+    }
     const struct ptx_function *f = &m->funcs[k];
     if (nargs < 0 || (uint32_t)nargs != f->nparams)
         return fail(gpu, "launch %s: %d argument%s given, the kernel takes %u", kernel, nargs,
@@ -582,9 +736,20 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .max_ctas_per_sm = gpu->max_ctas_per_sm,
         .shared_per_sm = gpu->shmem_per_sm,
         .registers_per_sm = gpu->registers_per_sm,
-        .regs_per_thread = kernel_registers(mod, f),
         .max_warp_insts = gpu->max_warp_insts,
     };
+    struct ccgpu_launch_info li = { 0 };
+    rc.regs_per_thread = kernel_registers(mod, f, &li.regs_from_ptxas);
+    li.regs_per_thread = rc.regs_per_thread;
+    if (gpu->timing && gpu_timing_regs_override(gpu->timing)) {
+        li.regs_per_thread = gpu_timing_regs_override(gpu->timing);
+        li.regs_from_ptxas = 0;
+    }
+    occupancy(gpu, l, &li);
+    if (record_launch_info(gpu, &li)) {
+        ptx_launch_free(l);
+        return fail(gpu, "launch %s: out of memory", kernel);
+    }
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
     int r;
@@ -602,7 +767,12 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     if (stats_kernel_end(&gpu->stats, kernel) && r == 0)
         return fail(gpu, "launch %s: out of memory recording statistics", kernel);
     if (r)
-        return fail(gpu, "%s", err);
+        return fail_code(gpu,
+                         strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
+                         : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
+                         : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
+                                                                    : CCGPU_ERROR_LAUNCH_FAILED,
+                         "%s", err);
     return 0;
 }
 
@@ -616,7 +786,23 @@ int ccgpu_synchronize(ccgpu *gpu)
 
 int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value)
 {
-    return stats_get(&gpu->stats, name, kernel, value);
+    if (stats_get(&gpu->stats, name, kernel, value) == 0)
+        return 0;
+    /* the error is bookkeeping, like the statistics' read marks: written
+     * through the const pointer so ccgpu_error() is never stale */
+    ccgpu *g = (ccgpu *)gpu;
+    double v;
+    if (kernel < -1 || kernel >= gpu->stats.nkernels)
+        return fail_code(g, CCGPU_ERROR_INVALID_VALUE, "stat %s: no kernel %d (%d launched)",
+                         name ? name : "(null)", kernel, gpu->stats.nkernels);
+    if (!name || stats_get(&gpu->stats, name, -1, &v) != 0)
+        return fail_code(g, CCGPU_ERROR_NOT_FOUND, "stat: unknown statistic '%s'%s",
+                         name ? name : "(null)",
+                         name && !strcmp(name, "ipc")
+                             ? " (there are two: warp_ipc, warp instructions per cycle, and "
+                               "thread_ipc, thread instructions per cycle as GPGPU-Sim's IPC)"
+                             : "");
+    return fail(g, "stat %s: cannot compute it for kernel %d", name, kernel);
 }
 
 int ccgpu_num_kernels(const ccgpu *gpu)

@@ -29,7 +29,12 @@ static int parse_u32(const char *s, const char *what, const char *str, uint32_t 
     char *end;
     errno = 0;
     unsigned long v = (*s >= '0' && *s <= '9') ? strtoul(s, &end, 10) : 0;
-    if (!(*s >= '0' && *s <= '9') || errno || *end || v > UINT32_MAX) {
+    if ((*s >= '0' && *s <= '9') && !*end && (errno == ERANGE || v > UINT32_MAX)) {
+        snprintf(err, errlen, "cache config '%s': %s %s is too large (at most %u)", str, what, s,
+                 UINT32_MAX);
+        return -1;
+    }
+    if (!(*s >= '0' && *s <= '9') || errno || *end) {
         snprintf(err, errlen, "cache config '%s': %s must be a number, not '%s'", str, what, s);
         return -1;
     }

@@ -19,8 +19,12 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
         snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
         return -1;
     }
-    if (cache_init(&p->l2, &cfg->l2, err, errlen))
+    if (cache_init(&p->l2, &cfg->l2, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        snprintf(err, errlen, "gpgpu_cache:dl2: %s", inner);
         return -1;
+    }
     if (dram_init(&p->dram, &cfg->dram, err, errlen))
         goto fail;
     /* the output must take every request a fill can wake at once */

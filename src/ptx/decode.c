@@ -421,6 +421,11 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
         if (!ptx_type_is_float((enum ptx_type)in->type) && in->type != PTX_T_B32 &&
             !(in->flags & (PTX_F_HI | PTX_F_LO | PTX_F_WIDE)))
             pctx_fail(c, t->line, "'%.*s' needs .lo, .hi or .wide", (int)t->len, t->s);
+        /* .wide doubles the width: only 16- and 32-bit integer sources */
+        if ((in->flags & PTX_F_WIDE) &&
+            (ptx_type_is_float((enum ptx_type)in->type) || ptx_type_bytes((enum ptx_type)in->type) > 4))
+            pctx_fail(c, t->line, "'%.*s': .wide needs a 16- or 32-bit integer type", (int)t->len,
+                      t->s);
         break;
     default:
         break;

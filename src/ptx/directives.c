@@ -310,6 +310,12 @@ uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list)
         s->is_extern = (uint8_t)is_extern;
         s->align = (uint32_t)align;
         s->size = count * esize;
+        /* the initial image is held in host memory while loading: a typo in
+         * the array size must not ask for gigabytes */
+        if (ninit && s->size > PTX_MAX_INITIALIZED_BYTES)
+            pctx_fail(c, nt.line, "'%.*s': initialized variable of %llu bytes, more than the %u ccgpu "
+                      "loads", (int)nt.len, nt.s, (unsigned long long)s->size,
+                      PTX_MAX_INITIALIZED_BYTES);
         if (ninit) {
             s->init = calloc(1, s->size ? s->size : 1);
             if (!s->init)

@@ -40,15 +40,17 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     uint32_t max_threads = d->max_threads_per_cta ? d->max_threads_per_cta : 1024;
     uint64_t max_shared = d->max_shared_per_cta ? d->max_shared_per_cta : 49152;
     if (nctas == 0)
-        return launch_fail(l, err, errlen, "launch %s: empty grid (%u,%u,%u)", k->name,
-                           d->grid[0], d->grid[1], d->grid[2]);
+        return launch_fail(l, err, errlen, "launch %s: empty grid (%u,%u,%u)%s", k->name,
+                           d->grid[0], d->grid[1], d->grid[2],
+                           d->grid[0] ? "; CCGPU_DIM3(x) makes the missing sizes 1" : "");
     if (d->grid[1] > 65535 || d->grid[2] > 65535 || d->grid[0] > 0x7fffffffu ||
         nctas > UINT32_MAX)
         return launch_fail(l, err, errlen, "launch %s: grid (%u,%u,%u) exceeds (2^31-1,65535,65535) or 2^32 CTAs",
                            k->name, d->grid[0], d->grid[1], d->grid[2]);
     if (threads == 0)
-        return launch_fail(l, err, errlen, "launch %s: empty block (%u,%u,%u)", k->name,
-                           d->block[0], d->block[1], d->block[2]);
+        return launch_fail(l, err, errlen, "launch %s: empty block (%u,%u,%u)%s", k->name,
+                           d->block[0], d->block[1], d->block[2],
+                           d->block[0] ? "; CCGPU_DIM3(x) makes the missing sizes 1" : "");
     if (threads > max_threads || d->block[2] > 64)
         return launch_fail(l, err, errlen,
                            "launch %s: block (%u,%u,%u) has %llu threads, more than the %u allowed",

@@ -17,42 +17,64 @@ static uint64_t align_up(uint64_t v, uint64_t a)
     return a > 1 ? (v + a - 1) / a * a : v;
 }
 
-/* reach[f * nf + g] = 1 when function f can call g (directly or not). */
-static uint8_t *call_closure(struct pctx *c)
+/* Marks in user[] the shared variables kernel k names in its own code and in
+ * every function it can call (a depth-first walk; stamp[] holds k + 1 for
+ * what this kernel has already seen, so nothing is cleared between kernels
+ * and the whole pass is linear in the code each kernel reaches). */
+static void mark_kernel(struct ptx_module *m, uint32_t k, uint32_t *fstamp, uint32_t *sstamp,
+                        uint32_t *stack, uint32_t *user)
 {
-    struct ptx_module *m = c->m;
-    uint32_t nf = m->nfuncs;
-    uint8_t *reach = calloc((size_t)nf * nf + 1, 1);
-    if (!reach)
-        pctx_fail(c, 1, "out of memory");
-    for (uint32_t f = 0; f < nf; f++) {
-        reach[(size_t)f * nf + f] = 1;
-        for (uint32_t i = 0; i < m->funcs[f].ninsts; i++) {
-            const struct ptx_inst *in = &m->funcs[f].insts[i];
-            if (in->op == PTX_OP_CALL)
-                reach[(size_t)f * nf + in->ops[1].index] = 1;
+    const uint32_t NONE = UINT32_MAX, MULTI = UINT32_MAX - 1;
+    uint32_t top = 0;
+    fstamp[k] = k + 1;
+    stack[top++] = k;
+    while (top) {
+        const struct ptx_function *fn = &m->funcs[stack[--top]];
+        for (uint32_t i = 0; i < fn->ninsts; i++) {
+            const struct ptx_inst *in = &fn->insts[i];
+            if (in->op == PTX_OP_CALL) {
+                uint32_t g = in->ops[1].index;
+                if (g < m->nfuncs && fstamp[g] != k + 1) {
+                    fstamp[g] = k + 1;
+                    stack[top++] = g;
+                }
+            }
+            for (unsigned j = 0; j < in->nops; j++) {
+                const struct ptx_operand *o = &in->ops[j];
+                if (o->kind != PTX_OPND_SYMBOL && o->kind != PTX_OPND_ADDR_SYM)
+                    continue;
+                uint32_t y = o->index;
+                if (y >= m->nsyms || sstamp[y] == k + 1 || m->syms[y].space != PTX_SPACE_SHARED)
+                    continue;
+                sstamp[y] = k + 1;
+                if (m->syms[y].is_extern)
+                    m->funcs[k].uses_dyn_shared = 1;
+                else
+                    user[y] = user[y] == NONE ? k : MULTI;
+            }
         }
     }
-    for (uint32_t k = 0; k < nf; k++) /* Warshall: functions are few */
-        for (uint32_t f = 0; f < nf; f++)
-            if (reach[(size_t)f * nf + k])
-                for (uint32_t g = 0; g < nf; g++)
-                    reach[(size_t)f * nf + g] |= reach[(size_t)k * nf + g];
-    return reach;
 }
 
 void ptx_layout_symbols(struct pctx *c)
 {
     struct ptx_module *m = c->m;
     uint32_t nf = m->nfuncs, ns = m->nsyms;
-    /* which functions name each shared symbol: owner kernel, or multiple */
-    uint8_t *reach = call_closure(c);
+    /* which kernels name each shared symbol: owner kernel, or multiple */
     uint32_t *user = malloc(((size_t)ns + 1) * sizeof *user); /* kernel index, NONE, or MULTI */
-    uint32_t *named = malloc(((size_t)ns + 1) * sizeof *named);
-    if (!user || !named) {
-        free(reach);
+    uint32_t *sstamp = calloc((size_t)ns + 1, sizeof *sstamp);
+    uint32_t *fstamp = calloc((size_t)nf + 1, sizeof *fstamp);
+    uint32_t *stack = malloc(((size_t)nf + 1) * sizeof *stack);
+    /* private symbols grouped by kernel, in symbol order (a counting sort) */
+    uint32_t *first = calloc((size_t)nf + 2, sizeof *first);
+    uint32_t *byk = malloc(((size_t)ns + 1) * sizeof *byk);
+    if (!user || !sstamp || !fstamp || !stack || !first || !byk) {
         free(user);
-        free(named);
+        free(sstamp);
+        free(fstamp);
+        free(stack);
+        free(first);
+        free(byk);
         pctx_fail(c, 1, "out of memory");
     }
     const uint32_t NONE = UINT32_MAX, MULTI = UINT32_MAX - 1;
@@ -63,33 +85,24 @@ void ptx_layout_symbols(struct pctx *c)
         if (m->syms[s].space == PTX_SPACE_SHARED && m->syms[s].is_extern &&
             m->syms[s].align > ext_align)
             ext_align = m->syms[s].align;
-    for (uint32_t k = 0; k < nf; k++) {
-        if (!m->funcs[k].is_entry)
-            continue;
-        for (uint32_t s = 0; s < ns; s++)
-            named[s] = 0;
-        for (uint32_t f = 0; f < nf; f++) {
-            if (!reach[(size_t)k * nf + f])
-                continue;
-            const struct ptx_function *fn = &m->funcs[f];
-            for (uint32_t i = 0; i < fn->ninsts; i++)
-                for (unsigned j = 0; j < fn->insts[i].nops; j++) {
-                    const struct ptx_operand *o = &fn->insts[i].ops[j];
-                    if (o->kind == PTX_OPND_SYMBOL || o->kind == PTX_OPND_ADDR_SYM)
-                        named[o->index] = 1;
-                }
-        }
-        for (uint32_t s = 0; s < ns; s++) {
-            if (!named[s] || m->syms[s].space != PTX_SPACE_SHARED)
-                continue;
-            if (m->syms[s].is_extern)
-                m->funcs[k].uses_dyn_shared = 1;
-            else
-                user[s] = user[s] == NONE ? k : MULTI;
-        }
-    }
-    free(reach);
-    free(named);
+    for (uint32_t k = 0; k < nf; k++)
+        if (m->funcs[k].is_entry)
+            mark_kernel(m, k, fstamp, sstamp, stack, user);
+    free(sstamp);
+    free(fstamp);
+    free(stack);
+    for (uint32_t s = 0; s < ns; s++)
+        if (user[s] < nf)
+            first[user[s] + 1]++;
+    for (uint32_t k = 0; k < nf; k++)
+        first[k + 1] += first[k];
+    for (uint32_t s = 0, *fill = first; s < ns; s++)
+        if (user[s] < nf)
+            byk[fill[user[s]]++] = s;
+    /* fill[k] now holds the end of kernel k's run, which is where k + 1 began */
+    for (uint32_t k = nf; k > 0; k--)
+        first[k] = first[k - 1];
+    first[0] = 0;
     uint64_t common = 0;
     for (uint32_t s = 0; s < ns; s++) {
         struct ptx_symbol *y = &m->syms[s];
@@ -103,10 +116,8 @@ void ptx_layout_symbols(struct pctx *c)
         if (!m->funcs[k].is_entry)
             continue;
         uint64_t end = common;
-        for (uint32_t s = 0; s < ns; s++) {
-            struct ptx_symbol *y = &m->syms[s];
-            if (y->space != PTX_SPACE_SHARED || y->is_extern || user[s] != k)
-                continue;
+        for (uint32_t i = first[k]; i < first[k + 1]; i++) {
+            struct ptx_symbol *y = &m->syms[byk[i]];
             y->offset = align_up(end, y->align);
             end = y->offset + y->size;
         }
@@ -115,6 +126,8 @@ void ptx_layout_symbols(struct pctx *c)
             max_window = end;
     }
     free(user);
+    free(first);
+    free(byk);
     m->shared_bytes = max_window;
     m->dyn_shared_offset = align_up(max_window, ext_align);
     for (uint32_t s = 0; s < ns; s++)

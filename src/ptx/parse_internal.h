@@ -12,6 +12,9 @@
 #include <stddef.h>
 
 #define REG_PRED_BIT 0x80000000u /* in the register map: a predicate index */
+/* the largest module-scope variable with an initializer (its image is built
+ * in host memory while parsing) */
+#define PTX_MAX_INITIALIZED_BYTES (256u << 20)
 
 struct undo_entry { /* a binding to restore when a { } scope closes */
     struct strmap *map;

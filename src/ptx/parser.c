@@ -630,6 +630,11 @@ static int parse_all(struct pctx *c, const char *text)
         return -1;
     lex_init(&c->lx, text, strlen(text));
     parse_module(c);
+    /* Text with no directive at all (an empty file, only comments) is not an
+     * empty module: the PTX ISA requires .version, though ccgpu accepts
+     * fragments without it as long as they declare something. */
+    if (c->m->version_major == 0 && c->m->nfuncs == 0 && c->m->nsyms == 0)
+        pctx_fail(c, 1, "no PTX here: no .version directive and nothing declared");
     resolve_calls(c);
     ptx_layout_symbols(c);
     return ptx_compute_reconvergence(c->m, c->err, c->errlen);

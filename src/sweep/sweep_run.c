@@ -17,6 +17,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 struct sweep {
     const struct sweep_opts *o;
@@ -296,6 +299,18 @@ static void stop_workers(pid_t *pid, int n)
                 ;
 }
 
+/* A worker dies with the sweep: killed (even by SIGKILL, which runs no
+ * handler) the parent can no longer read back or account for the point, and
+ * a resume started at once would run the same point beside the orphan. */
+static void die_with_parent(pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if (getppid() != parent) /* the parent died before prctl took effect */
+        _exit(4);
+}
+
 /* One forked worker per point, at most jobs at a time. Each worker writes its
  * own point file, so results do not depend on the order they finish in. */
 static int run_parallel(struct sweep *s, const char *todo)
@@ -322,6 +337,7 @@ static int run_parallel(struct sweep *s, const char *todo)
                 w++;
             fflush(stdout);
             fflush(stderr);
+            pid_t parent = getpid();
             pid_t p = fork();
             if (p < 0) {
                 fprintf(stderr, "ccgpu sweep: fork: %s\n", strerror(errno));
@@ -330,6 +346,7 @@ static int run_parallel(struct sweep *s, const char *todo)
             }
             if (p == 0) {
                 char err[768];
+                die_with_parent(parent);
                 signal(SIGINT, SIG_DFL); /* the parent alone reports */
                 int r = run_point(s, next, err, sizeof err);
                 if (r != 0)

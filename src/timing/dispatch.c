@@ -11,6 +11,7 @@
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);
+    cta_set_init(&d->done);
     d->slots = calloc(cfg->n_slots + 1, sizeof *d->slots);
     if (!d->slots) {
         snprintf(err, errlen, "timing model: out of memory");
@@ -22,7 +23,7 @@ int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, si
 void dispatch_free(struct dispatch *d)
 {
     cta_sched_free(&d->cs);
-    free(d->done);
+    cta_set_free(&d->done);
     free(d->slots);
     memset(d, 0, sizeof *d);
 }
@@ -74,16 +75,10 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
                  cfg->max_threads, cfg->shmem_bytes);
         return -1;
     }
-    if (d->total > d->cap) {
-        uint8_t *n = realloc(d->done, d->total);
-        if (!n) {
-            snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(l));
-            return -1;
-        }
-        d->done = n;
-        d->cap = d->total;
+    if (cta_set_reset(&d->done, d->total)) {
+        snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(l));
+        return -1;
     }
-    memset(d->done, 0, d->total);
     struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
                                      { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm };
     if (d->cs.ops->on_launch)
@@ -117,7 +112,7 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
     uint32_t id = d->cs.ops->next_cta(&d->cs, sm->id, sm->resident_ctas, now);
     if (id == CTA_SCHED_NONE)
         return 0;
-    if (id >= d->total || d->done[id]) {
+    if (id >= d->total || cta_set_has(&d->done, id)) {
         snprintf(err, errlen, "ccgpu_cta_sched %s: CTA %u %s", d->cs.ops->name, id,
                  id >= d->total ? "does not exist" : "was already dispatched");
         return -1;
@@ -127,7 +122,11 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
         snprintf(err, errlen, "%s", ptx_launch_error(d->l));
         return -1;
     }
-    d->done[id] = 1;
+    if (cta_set_add(&d->done, id)) {
+        ptx_cta_free(c);
+        snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(d->l));
+        return -1;
+    }
     d->left--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
     return 1;

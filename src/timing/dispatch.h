@@ -6,14 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "policy/cta_sched.h"
+#include "timing/cta_set.h"
 #include "ptx/engine.h"
 #include "timing/sm.h"
 
 struct dispatch {
     struct cta_sched cs;
     struct ptx_launch *l;
-    uint8_t *done;              /* per CTA of the launch: dispatched */
-    uint32_t cap;
+    struct cta_set done;        /* CTAs of the launch dispatched */
     uint32_t total, left;       /* CTAs in the launch, not yet dispatched */
     uint32_t nwarps, threads, regs, per_sm;
     uint64_t shmem;

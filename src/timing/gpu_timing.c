@@ -15,6 +15,7 @@
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
 #include "timing/l2trace.h"
+#include "timing/size_check.h"
 #include "timing/sm.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     if (memsys_config_read(&g->mcfg, store, err, errlen))
         goto fail;
     g->mcfg.n_sm = p->n_sms;
+    if (timing_size_check(&g->cfg, &g->mcfg, p->n_sms, err, errlen))
+        goto fail;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
         goto fail;
     g->mem_ok = 1;
@@ -116,8 +119,19 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     g->now = 1;
     return g;
 fail:
-    gpu_timing_free(g);
+    gpu_timing_discard(g);
     return NULL;
+}
+
+void gpu_timing_discard(struct gpu_timing *g)
+{
+    if (!g)
+        return;
+    l1trace_discard(g->trace);
+    l2trace_discard(g->l2trace);
+    g->trace = NULL;
+    g->l2trace = NULL;
+    gpu_timing_free(g);
 }
 
 void gpu_timing_free(struct gpu_timing *g)
@@ -142,6 +156,11 @@ void gpu_timing_free(struct gpu_timing *g)
     free(g->pol_tmp);
     free(g->pol_names);
     free(g);
+}
+
+uint32_t gpu_timing_regs_override(const struct gpu_timing *g)
+{
+    return g->cfg.regs_per_thread;
 }
 
 uint64_t gpu_timing_cycles(const struct gpu_timing *g)
@@ -181,7 +200,9 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
         if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
             return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
-        stats_register_ratio(s, "ipc", "warp_instructions", "cycles", 1.0) ||
+        /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
+         * two cannot be confused */
+        stats_register_ratio(s, "warp_ipc", "warp_instructions", "cycles", 1.0) ||
         stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
         /* MPKI per 1000 warp instructions; the thread-instruction form is
          * GPGPU-Sim's instruction count (the CCWS paper's figures) */
@@ -357,7 +378,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
-                     "runaway kernel stopped",
+                     "runaway kernel stopped (raise the limit with -o "
+                     "ccgpu_max_warp_instructions=N, 0 for none)",
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
@@ -393,7 +415,7 @@ out:
     if (g->trace) {
         g->trace_insts += cnt->warp_insts;
         l1trace_set_insts(g->trace, g->trace_insts);
-        if (rc == 0 && g->trace->failed) {
+        if (rc == 0 && l1trace_flush(g->trace)) {
             snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
             rc = -1;
         }

@@ -24,7 +24,12 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err,
                                      size_t errlen);
 void gpu_timing_free(struct gpu_timing *g);
-/* Registers cycles, ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
+/* ccgpu_regs_per_thread (0: the launch's own figure is used). */
+uint32_t gpu_timing_regs_override(const struct gpu_timing *g);
+/* As gpu_timing_free, for a model never used (creation failed, or a
+ * functional run): trace files it created are removed, not left as stubs. */
+void gpu_timing_discard(struct gpu_timing *g);
+/* Registers cycles, warp_ipc, thread_ipc, l1d.*, sched.*, warps.*, ldst.* and
  * the memory system's counters; -1 on allocation failure. l1d.mpki is
  * L1D misses per 1000 warp instructions, l1d.mpki_thread per 1000 thread
  * instructions (GPGPU-Sim's instruction count). */

@@ -110,6 +110,22 @@ void l1trace_set_insts(struct l1trace *t, uint64_t insts)
     trace_writer_set_insts(t->w, insts);
 }
 
+int l1trace_flush(struct l1trace *t)
+{
+    if (trace_writer_flush(t->w))
+        t->failed = 1;
+    return t->failed ? -1 : 0;
+}
+
+void l1trace_discard(struct l1trace *t)
+{
+    if (!t)
+        return;
+    trace_writer_discard(t->w);
+    free(t->sm);
+    free(t);
+}
+
 int l1trace_close(struct l1trace *t, char *err, size_t errlen)
 {
     if (!t)

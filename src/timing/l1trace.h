@@ -56,7 +56,11 @@ void l1trace_record(const struct l1trace *t, uint16_t sm, uint32_t i, uint64_t l
 /* The L1 accepted a request: its record goes to the file. */
 void l1trace_emit(struct l1trace *t, const struct trace_record *r);
 void l1trace_set_insts(struct l1trace *t, uint64_t insts);
+/* A launch ended: records reach the file; -1 when a write failed. */
+int l1trace_flush(struct l1trace *t);
 /* Finishes the file; 0, or -1 with a message. Frees t. */
 int l1trace_close(struct l1trace *t, char *err, size_t errlen);
+/* Removes the file (the GPU was never used); frees t. */
+void l1trace_discard(struct l1trace *t);
 
 #endif

@@ -70,7 +70,16 @@ int l2trace_kernel(struct l2trace *t, const char *name, char *err, size_t errlen
 int l2trace_launch_end(struct l2trace *t, uint64_t insts, char *err, size_t errlen)
 {
     trace_writer_set_insts(t->w, insts);
+    trace_writer_flush(t->w);
     return check(t, err, errlen);
+}
+
+void l2trace_discard(struct l2trace *t)
+{
+    if (!t)
+        return;
+    trace_writer_discard(t->w);
+    free(t);
 }
 
 void l2trace_close(struct l2trace *t)

@@ -39,5 +39,7 @@ int l2trace_launch_end(struct l2trace *t, uint64_t insts, char *err, size_t errl
 /* Closes the file (a failure is printed on stderr: nobody to return it to)
  * and frees t. */
 void l2trace_close(struct l2trace *t);
+/* Closes and removes the file (the GPU was never used); frees t. */
+void l2trace_discard(struct l2trace *t);
 
 #endif

@@ -46,8 +46,12 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         sm->free_recs[i] = (uint16_t)(cfg->max_loads - 1 - i);
     sm->nfree_recs = cfg->max_loads;
     if (!cfg->l1.disabled) {
-        if (cache_init(&sm->l1, &cfg->l1, err, errlen))
+        if (cache_init(&sm->l1, &cfg->l1, err, errlen)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", err);
+            snprintf(err, errlen, "gpgpu_cache:dl1: %s", inner);
             return -1;
+        }
         sm->have_l1 = 1;
         sm->l1q_cap = cfg->l1_latency * cfg->l1_ports;
         if (!(sm->l1q = calloc(sm->l1q_cap, sizeof *sm->l1q))) {

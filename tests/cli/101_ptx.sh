@@ -29,4 +29,10 @@ expect_fail ptx_usage "usage: ccgpu ptx" "$CCGPU" ptx
 # exactly one line on stderr for a bad file
 "$CCGPU" ptx "$bad" >/dev/null 2>"$tmpdir/err1"
 if [ "$(wc -l <"$tmpdir/err1")" -eq 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL one_line_error"; fi
+# an empty file or one with only comments is not a module (issue #16)
+: > "$tmpdir/empty.ptx"
+expect_fail empty_file 'empty.ptx:1: no PTX here: no .version directive and nothing declared' \
+    "$CCGPU" ptx "$tmpdir/empty.ptx"
+printf '// just a comment\n\n' > "$tmpdir/comment.ptx"
+expect_fail comment_only 'comment.ptx:1: no PTX here' "$CCGPU" ptx "$tmpdir/comment.ptx"
 summary

@@ -69,4 +69,11 @@ else failed=$((failed + 1)); echo "FAIL unmodelled_option_warns"; cat "$d/warn";
 expect_fail missing_file "cannot open config file" "$CCGPU" config --config "$d/none.cfg"
 expect_fail bad_argument "unexpected argument" "$CCGPU" config frob
 expect_fail missing_value "needs a value" "$CCGPU" config -o
+# an infinite loop no longer hangs by default: the instruction cap is finite (issue #16)
+expect_output finite_runaway_cap '^ccgpu_max_warp_instructions 4000000000 +# default$' "$CCGPU" config --all
+# a NUL byte no longer drops the rest of the file; a directory is not an empty config (issue #16)
+printf 'gpgpu_n_clusters 3\n\000gpgpu_n_mem 2\n' > "$d/nul.cfg"
+expect_fail nul_byte 'nul.cfg:2: NUL byte in a config file' "$CCGPU" config --config "$d/nul.cfg"
+mkdir -p "$d/adir"
+expect_fail directory 'adir: cannot read config file: Is a directory' "$CCGPU" config --config "$d/adir"
 summary

@@ -41,4 +41,9 @@ else failed=$((failed + 1)); echo "FAIL bypass_le_opt:"; paste "$tmpdir/bel.out"
 expect_output belady_hmean '^hmean +gto +1\.000 +1\.000 +[0-9.]+ +[0-9.]+$' cat "$tmpdir/bel.out"
 expect_fail compare_belady_no_l1 "no L1D" "$CCGPU" compare bfs --belady -o gpgpu_cache:dl1=none
 
+# a trace that cannot be written fails the run (issue #16: it exited 0)
+expect_fail trace_disk_full 'ccgpu_trace_l1: /dev/full: write failed' \
+    "$CCGPU" run vecadd --size small -o ccgpu_trace_l1=/dev/full
+expect_fail trace_l2_disk_full 'ccgpu_trace_l2: /dev/full: write failed' \
+    "$CCGPU" run vecadd --size small -o ccgpu_trace_l2=/dev/full
 summary

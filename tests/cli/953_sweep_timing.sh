@@ -13,20 +13,20 @@ check() {
     local name=$1; shift
     if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name"; fi
 }
-args=(vecadd --param gpgpu_scheduler=lrr,gto,swl:1..2 --stats cycles,ipc,l1d.mpki)
+args=(vecadd --param gpgpu_scheduler=lrr,gto,swl:1..2 --stats cycles,warp_ipc,l1d.mpki)
 expect_output timing_sweep '4 points, 4 passed, 0 failed' "$CCGPU" sweep "${args[@]}" --out "$d/t1"
-check header [ "$(head -1 "$d/t1/results.csv")" = "bench,gpgpu_scheduler,status,cycles,ipc,l1d.mpki" ]
+check header [ "$(head -1 "$d/t1/results.csv")" = "bench,gpgpu_scheduler,status,cycles,warp_ipc,l1d.mpki" ]
 check rows [ "$(cut -d, -f2 "$d/t1/results.csv" | tail -n +2 | tr '\n' ' ')" = "lrr gto swl:1 swl:2 " ]
 check numbers [ "$(grep -cE '^vecadd,[^,]+,PASS,[1-9][0-9]*,[0-9.]+,[0-9.]+$' "$d/t1/results.csv")" -eq 4 ]
 "$CCGPU" sweep "${args[@]}" --jobs 2 --out "$d/t2" >/dev/null 2>&1
 check jobs_identical cmp -s "$d/t1/results.csv" "$d/t2/results.csv"
 # --best: the first parameter's best value per benchmark, from the CSV
-"$CCGPU" sweep "${args[@]}" --best cycles:min --best ipc --out "$d/t1" >"$d/out" 2>&1
+"$CCGPU" sweep "${args[@]}" --best cycles:min --best warp_ipc --out "$d/t1" >"$d/out" 2>&1
 check best_resumed grep -q 'resumed 4 points, 0 to run' "$d/out"
 best=$(sort -s -t, -k4,4n <(tail -n +2 "$d/t1/results.csv") | head -1 | cut -d, -f2)
 check best_min grep -q "^best cycles (min): vecadd: gpgpu_scheduler=$best (cycles " "$d/out"
-check best_max grep -q "^best ipc (max): vecadd: gpgpu_scheduler=$best (ipc " "$d/out"
-expect_fail best_bad_dir "--best ipc:most: expected STAT" "$CCGPU" sweep "${args[@]}" --best ipc:most --out "$d/t1"
+check best_max grep -q "^best warp_ipc (max): vecadd: gpgpu_scheduler=$best (warp_ipc " "$d/out"
+expect_fail best_bad_dir "--best warp_ipc:most: expected STAT" "$CCGPU" sweep "${args[@]}" --best warp_ipc:most --out "$d/t1"
 # values holding commas (GPGPU-Sim cache strings): "\," in VALUES, quoted in the CSV
 "$CCGPU" sweep vecadd --param 'gpgpu_cache:dl1=32:128:8\,L:E:m:N\,A:32:8\,8,64:128:8\,L:E:m:N\,A:32:8\,8' \
     --stats cycles --out "$d/c" >/dev/null 2>&1

@@ -1,0 +1,37 @@
+/* Shared by the fuzz harnesses in this folder. Each harness defines one
+ * function `static int fuzz_NAME(const uint8_t *data, size_t size)` that must
+ * accept any bytes without crashing, hanging or leaking, then FUZZ_ENTRY(NAME).
+ * Built by `make fuzz` with clang -fsanitize=fuzzer,address,undefined (the
+ * entry is libFuzzer's LLVMFuzzerTestOneInput); built into
+ * tests/990_fuzz_replay.c otherwise, which replays every seed and regression
+ * input under tests/fuzz/ in both `make check` builds. */
+#ifndef CCGPU_TESTS_FUZZ_H
+#define CCGPU_TESTS_FUZZ_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef FUZZ_LIBFUZZER
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#define FUZZ_ENTRY(name)                                                      \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)              \
+    {                                                                         \
+        return fuzz_##name(data, size);                                       \
+    }
+#else
+#define FUZZ_ENTRY(name)
+#endif
+
+/* data as a NUL-terminated string (stops at an embedded NUL); free() it */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *s = malloc(size + 1);
+    if (s) {
+        memcpy(s, data, size);
+        s[size] = 0;
+    }
+    return s;
+}
+
+#endif
