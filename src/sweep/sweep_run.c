@@ -7,6 +7,7 @@
 #include "sweep/sweep_plan.h"
 #include "sweep/sweep_point.h"
 #include "sweep/sweep_results.h"
+#include "sweep/workers.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -285,98 +286,44 @@ static int run_serial(struct sweep *s, const char *todo)
     return 0;
 }
 
-static void stop_workers(pid_t *pid, int n)
+/* --jobs N: one forked worker per point (workers.h). Each worker writes its
+ * own point file, so results do not depend on the order they finish in. */
+static int work_point(void *ctx, long i, int result_fd)
 {
-    for (int w = 0; w < n; w++)
-        if (pid[w] > 0)
-            kill(pid[w], SIGTERM);
-    for (int w = 0; w < n; w++)
-        if (pid[w] > 0)
-            while (waitpid(pid[w], NULL, 0) < 0 && errno == EINTR)
-                ;
+    char err[768];
+    (void)result_fd;
+    signal(SIGINT, SIG_DFL); /* the parent alone reports */
+    if (run_point(ctx, i, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "ccgpu sweep: %s\n", err);
+    return 3;
 }
 
-/* One forked worker per point, at most jobs at a time. Each worker writes its
- * own point file, so results do not depend on the order they finish in. */
-static int run_parallel(struct sweep *s, const char *todo)
+static int point_done(void *ctx, long i, int status, const void *result, size_t len)
 {
-    int jobs = s->o->jobs;
-    pid_t *pid = calloc((size_t)jobs, sizeof *pid);
-    long *point = calloc((size_t)jobs, sizeof *point);
-    int running = 0, rc = 0;
-    long next = 0;
-    if (!pid || !point) {
-        free(pid);
-        free(point);
-        fprintf(stderr, "ccgpu sweep: out of memory\n");
+    struct sweep *s = ctx;
+    char err[768];
+    (void)result;
+    (void)len;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
+        return 1; /* could not write: the worker said why */
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
+        record_crash(s, i, status, err, sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
         return 1;
     }
-    for (;;) {
-        while (running < jobs && rc == 0) {
-            while (next < s->plan.npoints && !todo[next])
-                next++;
-            if (next == s->plan.npoints)
-                break;
-            int w = 0;
-            while (pid[w] > 0)
-                w++;
-            fflush(stdout);
-            fflush(stderr);
-            pid_t p = fork();
-            if (p < 0) {
-                fprintf(stderr, "ccgpu sweep: fork: %s\n", strerror(errno));
-                rc = 1;
-                break;
-            }
-            if (p == 0) {
-                char err[768];
-                signal(SIGINT, SIG_DFL); /* the parent alone reports */
-                int r = run_point(s, next, err, sizeof err);
-                if (r != 0)
-                    fprintf(stderr, "ccgpu sweep: %s\n", err);
-                fflush(stdout);
-                fflush(stderr);
-                _exit(r == 0 ? 0 : 3);
-            }
-            pid[w] = p;
-            point[w] = next++;
-            running++;
-        }
-        if (running == 0)
-            break;
-        int status;
-        pid_t p = waitpid(-1, &status, 0);
-        if (p < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "ccgpu sweep: waitpid: %s\n", strerror(errno));
-            rc = 1;
-            break;
-        }
-        int w = 0;
-        while (w < jobs && pid[w] != p)
-            w++;
-        if (w == jobs)
-            continue; /* not one of ours */
-        pid[w] = 0;
-        running--;
-        char err[768];
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
-            rc = 1; /* could not write: the worker said why */
-        } else if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
-                   record_crash(s, point[w], status, err, sizeof err) != 0) {
-            fprintf(stderr, "ccgpu sweep: %s\n", err);
-            rc = 1;
-        } else if (finished(s, point[w]) != 0) {
-            rc = 2;
-        }
-        if (rc != 0) {
-            stop_workers(pid, jobs);
-            break;
-        }
+    return finished(s, i) != 0 ? 2 : 0;
+}
+
+static int run_parallel(struct sweep *s, const char *todo)
+{
+    static const struct workers_ops ops = { .work = work_point, .done = point_done };
+    char err[256];
+    int rc = workers_run(&ops, s, s->plan.npoints, todo, s->o->jobs, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
     }
-    free(pid);
-    free(point);
     return rc;
 }
 
