@@ -40,7 +40,9 @@ static double now(void)
 
 /* One sweep per folder at a time: a second one would rewrite the same files.
  * Slurm array tasks of one sweep share the folder (shared locks): each
- * writes only its own chunk's points and removes only their temporaries. */
+ * writes only its own chunk's points and removes only their temporaries.
+ * -1 when the folder is in use (or not writable); a task on a file system
+ * without fcntl locks (Lustre mounted without flock) goes on unlocked. */
 static int lock_dir(const char *dir, int shared)
 {
     char *path = sweep_path(dir, ".lock");
@@ -50,8 +52,9 @@ static int lock_dir(const char *dir, int shared)
         return -1;
     struct flock fl = { .l_type = shared ? F_RDLCK : F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(fd, F_SETLK, &fl) != 0) {
+        int unsupported = errno != EAGAIN && errno != EACCES;
         close(fd);
-        return -1;
+        return shared && unsupported ? -2 : -1;
     }
     return fd; /* the lock lasts until fd is closed (or the process exits) */
 }
@@ -438,7 +441,7 @@ static int prepare_dir(struct sweep *s, const struct sweep_opts *o)
         fprintf(stderr, "ccgpu sweep: cannot create %s: %s\n", s->set.points_dir, strerror(errno));
         return 1;
     }
-    if ((s->lock_fd = lock_dir(o->dir, o->mode == SWEEP_TASK)) < 0) {
+    if ((s->lock_fd = lock_dir(o->dir, o->mode == SWEEP_TASK)) == -1) {
         fprintf(stderr, "ccgpu sweep: %s is in use by another sweep (or not writable)\n", o->dir);
         return 2;
     }
