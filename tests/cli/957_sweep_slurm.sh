@@ -32,9 +32,8 @@ for _ in $(seq 1200); do
 done
 check slow_point_started grep -q 'start: kmeans ccgpu_mode=timing' "$log1"
 
-# requeue task 1 in the middle of its point; Slurm holds a requeued job
-# back for a while, so it waits until we release it
-scontrol requeue "${job}_1"
+# requeue task 1 in the middle of its point, held until we release it
+scontrol requeuehold "${job}_1"
 for _ in $(seq 100); do
     squeue --noheader --array --jobs="${job}_1" --format=%T 2>/dev/null | grep -q PENDING && break
     sleep 0.1
@@ -45,7 +44,10 @@ printf '{"format": "ccgpu-sweep-point 1", "vers' >"$d/c/points/.$slow.tmp.99999"
 S --status --out "$d/c" >"$d/status" 2>&1
 check status_not_done [ $? -eq 1 ]
 check status_queued grep -q 'status: 4 points in .*, 1 queued' "$d/status"
-scontrol update JobId="${job}_1" StartTime=now
+# released; Slurm 22.05 would also hold a requeued task back for two
+# minutes (its begin time), unless told to start it now
+scontrol release "${job}_1"
+scontrol update JobId="${job}_1" StartTime=now 2>/dev/null
 
 check job_done slurm_wait_job "$job" 240
 check rerun_resumed grep -q 'resumed 1 points, 1 to run' "$log1"
