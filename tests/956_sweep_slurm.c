@@ -30,7 +30,7 @@ TEST(script_text)
     struct slurm_script sc = {
         .exe = "/opt/ccgpu/build/ccgpu", .cwd = "/home/me/my study", .args = args, .nargs = 7,
         .log_dir = "/home/me/out/swl/slurm", .array = "0-3,7", .npoints = 16, .ntodo = 9,
-        .chunk = 2, .ntasks = 5, .cpus = 1, .time = "1:00:00",
+        .chunk = 2, .cpus = 1, .time = "1:00:00",
     };
     char *text = script_text(&sc);
     CHECK(text && !strcmp(text,

@@ -16,7 +16,7 @@ struct slurm_script {
     const char *log_dir;  /* absolute DIR/slurm (slurm_sbatch_value_ok) */
     const char *array;    /* the array indices, as slurm_array_spec writes them */
     long npoints, ntodo;  /* points in the sweep, points still to run */
-    long chunk, ntasks;   /* points per task, tasks in the array */
+    long chunk;           /* points per task */
     int cpus;             /* CPUs per task (the sweep's --jobs) */
     const char *partition, *time, *mem; /* NULL: the cluster's default */
 };

@@ -166,7 +166,7 @@ int sweep_slurm_submit(const struct sweep_opts *o, const struct sweep_slurm_opts
     }
     struct slurm_script sc = {
         .exe = exe, .cwd = cwd, .args = so->args, .nargs = so->nargs, .log_dir = logs,
-        .array = array, .npoints = n, .ntodo = ntodo, .chunk = so->chunk, .ntasks = ntasks,
+        .array = array, .npoints = n, .ntodo = ntodo, .chunk = so->chunk,
         .cpus = o->jobs, .partition = so->partition, .time = so->time, .mem = so->mem,
     };
     if (write_script(script, &sc) != 0)
@@ -340,8 +340,12 @@ int sweep_slurm_status(const struct sweep_opts *o)
     st.njobs = read_jobs(o->dir, &st.jobs);
     if (st.njobs > 0)
         ask_slurm(&st);
-    for (long i = 0; i < n; i++)
-        count[st.file[i] == 'P' ? 0 : st.file[i] ? 1 : st.live[i] == 2 ? 2 : st.live[i] ? 3 : 4]++;
+    for (long i = 0; i < n; i++) {
+        if (st.file[i])
+            count[st.file[i] == 'P' ? 0 : 1]++;
+        else
+            count[st.live[i] == 2 ? 2 : st.live[i] == 1 ? 3 : 4]++;
+    }
     printf("status: %ld points in %s: %ld passed, %ld failed, %ld running, %ld queued, %ld missing\n",
            n, o->dir, count[0], count[1], count[2], count[3], count[4]);
     if (st.squeue_why[0])
