@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test binary in the given build directories, then every command-line
 # test in tests/cli/ against each build's ccgpu, and prints one summary line:
-# "N passed, N failed". Exit status is non-zero when anything failed.
+# "N passed, N failed". Exit status is non-zero when anything failed. A test
+# that cannot run on this machine (RESULT ... skipped=1, from lib.sh's
+# skip_all) is listed under "skipped:" with its reason, before that line.
 set -u
 cd "$(dirname "$0")/.."
 total_pass=0
 total_fail=0
 failed_names=()
+skipped_names=()
 
 account() { # $1 = label, $2 = output file, $3 = exit status
     local line p f
@@ -19,6 +22,9 @@ account() { # $1 = label, $2 = output file, $3 = exit status
     fi
     p=${line#RESULT passed=}; p=${p%% *}
     f=${line##*failed=}
+    case "$line" in *skipped=[1-9]*)
+        skipped_names+=("$1: $(grep -a -m1 '^SKIP ' "$2" | cut -c6-)") ;;
+    esac
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
     if [ "$f" != 0 ] || [ "$3" != 0 ]; then
         [ "$f" = 0 ] && total_fail=$((total_fail + 1))
@@ -49,6 +55,10 @@ for build in "$@"; do
         account "$name" "$out" "$status"
     done
 done
+if [ ${#skipped_names[@]} -gt 0 ]; then
+    echo "skipped:"
+    printf '  %s\n' "${skipped_names[@]}"
+fi
 if [ ${#failed_names[@]} -gt 0 ]; then
     echo "failed:"
     printf '  %s\n' "${failed_names[@]}"

@@ -15,25 +15,107 @@
  * bypass (never more misses). With either, the hmean rows also give the
  * arithmetic mean MPKI of both columns (the paper's Fig. 10 averages).
  * --csv FILE writes the same table as CSV, --plot FILE.svg the normalised
- * IPC as grouped bars (compare_out.h). */
+ * IPC as grouped bars (compare_out.h). --jobs N runs up to N of the
+ * benchmark x scheduler runs at once, each in a forked worker (workers.h);
+ * the table is the same as with --jobs 1. */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
 #include "cli/cli.h"
 #include "sweep/means.h"
+#include "sweep/workers.h"
 #include "cli/options.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #define MAX_SCHED 32
+
+/* The runs of the table: cells[bench * ns + sched]. */
+struct compare_runs {
+    const struct cli_run_options *o;
+    const struct bench_ops **benches;
+    char **scheds;
+    int ns, belady;
+    struct ccws_cell *cells;
+    int failed;
+};
+
+/* 0 ok, 1 the run failed, 2 a bad configuration (message printed) */
+static int run_cell(struct compare_runs *r, long i)
+{
+    int rc = ccws_run(r->o, r->benches[i / r->ns], r->scheds[i % r->ns], r->belady, &r->cells[i]);
+    return rc == -2 ? 2 : rc != 0;
+}
+
+static int work_cell(void *ctx, long i, int result_fd)
+{
+    struct compare_runs *r = ctx;
+    int rc = run_cell(r, i);
+    if (rc != 2 && workers_send(result_fd, &r->cells[i], sizeof r->cells[i]) != 0)
+        return 3;
+    return rc;
+}
+
+static int cell_done(void *ctx, long i, int status, const void *result, size_t len)
+{
+    struct compare_runs *r = ctx;
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (code == 2)
+        return 2;
+    if ((code == 0 || code == 1) && len == sizeof r->cells[i]) {
+        memcpy(&r->cells[i], result, len);
+    } else {
+        const char *b = r->benches[i / r->ns]->name, *sched = r->scheds[i % r->ns];
+        if (WIFSIGNALED(status))
+            fprintf(stderr, "ccgpu compare: %s with %s: worker killed by signal %d\n", b, sched,
+                    WTERMSIG(status));
+        else
+            fprintf(stderr, "ccgpu compare: %s with %s: worker exited with status %d\n", b, sched,
+                    code);
+        memset(&r->cells[i], 0, sizeof r->cells[i]);
+    }
+    r->failed += !r->cells[i].ok;
+    return 0;
+}
+
+/* Runs cells [first, first + n) in this process; 2 on a bad configuration. */
+static int run_serial(struct compare_runs *r, long first, long n)
+{
+    for (long i = first; i < first + n; i++) {
+        int rc = run_cell(r, i);
+        if (rc == 2)
+            return 2;
+        r->failed += rc;
+    }
+    return 0;
+}
+
+static int run_parallel(struct compare_runs *r, long n, int jobs)
+{
+    static const struct workers_ops ops = { .work = work_cell, .done = cell_done };
+    char err[256];
+    int rc = workers_run(&ops, r, n, NULL, jobs, err, sizeof err);
+    if (rc < 0)
+        fprintf(stderr, "ccgpu compare: %s\n", err);
+    return rc < 0 ? 1 : rc;
+}
 
 int cmd_compare(int argc, char **argv)
 {
     char *rest[256], *list = NULL, *suite = NULL, *csv = NULL, *svg = NULL;
-    int nrest = 0, belady = 0;
+    int nrest = 0, belady = 0, jobs = 1;
     for (int i = 0; i < argc && nrest < 256; i++) {
-        if (i > 0 && !strcmp(argv[i], "--sched") && i + 1 < argc)
+        if (i > 0 && (!strcmp(argv[i], "--jobs") || !strcmp(argv[i], "-j")) && i + 1 < argc) {
+            char *end;
+            long j = strtol(argv[++i], &end, 10);
+            if (*end || j < 1 || j > 256) {
+                fprintf(stderr, "ccgpu compare: --jobs %s: expected 1..256\n", argv[i]);
+                return 2;
+            }
+            jobs = (int)j;
+        } else if (i > 0 && !strcmp(argv[i], "--sched") && i + 1 < argc)
             list = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--suite") && i + 1 < argc)
             suite = argv[++i];
@@ -62,7 +144,7 @@ int cmd_compare(int argc, char **argv)
     if (o.help || (o.npositional < 1 && !suite) || ns == 0 || o.functional) {
         fprintf(o.help ? stdout : stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
-                        "[--config F] [--size S] "
+                        "[--jobs N] [--config F] [--size S] "
                         "[-o key=value]\n");
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
@@ -93,22 +175,32 @@ int cmd_compare(int argc, char **argv)
     double norm_v[MAX_SCHED][128], speed_v[MAX_SCHED][128], mpki_v[MAX_SCHED][128],
         bel_v[MAX_SCHED][128];
     size_t counted[MAX_SCHED] = { 0 };
-    int failed = 0;
+    struct compare_runs runs = { .o = &o, .benches = benches, .scheds = scheds, .ns = ns,
+                                 .belady = belady, .cells = calloc((size_t)(nb * ns) + 1,
+                                                                   sizeof *runs.cells) };
+    if (!runs.cells) {
+        fprintf(stderr, "ccgpu compare: out of memory\n");
+        cli_run_options_free(&o);
+        return 1;
+    }
+    rc = jobs > 1 ? run_parallel(&runs, (long)nb * ns, jobs) : 0;
+    if (rc) {
+        free(runs.cells);
+        cli_run_options_free(&o);
+        return rc;
+    }
     struct compare_out out;
     compare_out_init(&out, belady);
     printf("%-12s %-12s %12s %8s %9s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
            "IPC/base", "speedup", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
     int work_differs = 0;
     for (int i = 0; i < nb; i++) {
-        struct ccws_cell cells[MAX_SCHED];
-        for (int s = 0; s < ns; s++) {
-            int r = ccws_run(&o, benches[i], scheds[s], belady, &cells[s]);
-            if (r == -2) {
-                compare_out_free(&out);
-                cli_run_options_free(&o);
-                return 2;
-            }
-            failed += r != 0;
+        const struct ccws_cell *cells = &runs.cells[(long)i * ns];
+        if (jobs == 1 && run_serial(&runs, (long)i * ns, ns) != 0) {
+            compare_out_free(&out);
+            free(runs.cells);
+            cli_run_options_free(&o);
+            return 2;
         }
         for (int s = 0; s < ns; s++) {
             const struct ccws_cell *c = &cells[s];
@@ -165,6 +257,7 @@ int cmd_compare(int argc, char **argv)
     if (werr)
         fprintf(stderr, "ccgpu compare: %s\n", err);
     compare_out_free(&out);
+    free(runs.cells);
     cli_run_options_free(&o);
-    return werr || failed ? 1 : 0;
+    return werr || runs.failed ? 1 : 0;
 }

@@ -1,13 +1,15 @@
 /* ccgpu sweep BENCH[,BENCH...] --param KEY=VALUES [--param ...] --out DIR
  *   [--stats s1,s2] [--jobs N] [--plot Y[:X]] [--best STAT[:min]] [--rerun-failed]
- *   [run options]
+ *   [--slurm [--partition P] [--time T] [--mem M] [--chunk K] [--dry-run]
+ *    | --status | --collect | --chunk K --task T] [run options]
  * Runs every benchmark at every point of the cross product of the parameter
- * values; see docs/sweeps.md and src/sweep/. */
+ * values, here or as a Slurm job array; see docs/sweeps.md and src/sweep/. */
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "sweep/sweep_param.h"
 #include "sweep/sweep_plan.h"
 #include "sweep/sweep_run.h"
+#include "sweep/sweep_slurm.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,12 @@ static const char usage[] =
     "usage: ccgpu sweep BENCH[,BENCH...] --param KEY=VALUES [--param ...] --out DIR\n"
     "         [--stats s1,s2,...] [--jobs N] [--plot Y[:X]] [--best STAT[:min]] [--rerun-failed]\n"
     "         [--config F] [-o key=value] [--size S] [--functional] [--seed N] [--input F] [--data D]\n"
-    "  VALUES: a,b,c | 1..32 | 0..100:+10 | 8..128:x2 | swl:1..32 (see docs/sweeps.md)\n";
+    "         [--slurm [--partition P] [--time T] [--mem M] [--chunk K] [--dry-run]]\n"
+    "         [--status] [--collect]\n"
+    "  VALUES: a,b,c | 1..32 | 0..100:+10 | 8..128:x2 | swl:1..32 (see docs/sweeps.md)\n"
+    "  --slurm: submit as a Slurm job array, K points per task (default 1); --dry-run: write\n"
+    "  DIR/slurm/sweep.sbatch only. --status: points done, running, queued, missing.\n"
+    "  --collect: results.csv and plots from the points there are.\n";
 
 /* Splits a comma list in place into list[]; -1 on an empty item or too many. */
 static int split_list(char *s, const char **list, int *n, int max)
@@ -45,6 +52,14 @@ struct sweep_args {
     char *stats_buf, *bench_buf;
     const char *out;
     int jobs, rerun_failed;
+    enum { MODE_RUN, MODE_SLURM, MODE_STATUS, MODE_COLLECT, MODE_TASK } mode;
+    const char *mode_opt;              /* the option that chose the mode */
+    struct sweep_slurm_opts slurm;     /* --partition, --time, --mem, --dry-run, --chunk */
+    const char *slurm_only;            /* the first such option given, NULL: none */
+    int chunk_given;
+    long task;
+    const char **task_args; /* argv less the Slurm-only options: what each task runs */
+    int ntask_args;
 };
 
 static int need(int argc, char **argv, int i)
@@ -53,6 +68,81 @@ static int need(int argc, char **argv, int i)
         return 0;
     fprintf(stderr, "ccgpu sweep: option %s needs a value\n", argv[i]);
     return -1;
+}
+
+/* --slurm, --status, --collect, --task: one of them at most. */
+static int set_mode(struct sweep_args *a, int mode, const char *opt)
+{
+    if (a->mode_opt) {
+        fprintf(stderr, "ccgpu sweep: %s and %s: one at a time\n", a->mode_opt, opt);
+        return -1;
+    }
+    a->mode = mode;
+    a->mode_opt = opt;
+    return 0;
+}
+
+/* A positive count (--chunk) or an index from 0 (--task); -1 if not. */
+static long count_arg(const char *opt, const char *v, long min)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || n < min || n > SWEEP_MAX_POINTS) {
+        fprintf(stderr, "ccgpu sweep: %s '%s': expected %s\n", opt, v,
+                min ? "a number of points (1 or more)" : "a chunk index (0 or more)");
+        return -1;
+    }
+    return n;
+}
+
+/* The options that only shape a Slurm submission (and so are not passed to
+ * its tasks), with whether they take a value; -1: not one. */
+static int slurm_option(const char *o)
+{
+    static const char *const with_value[] = { "--partition", "--time", "--mem", "--chunk",
+                                              "--task", NULL };
+    static const char *const flags[] = { "--slurm", "--dry-run", "--status", "--collect", NULL };
+    for (int k = 0; with_value[k]; k++)
+        if (!strcmp(o, with_value[k]))
+            return 1;
+    for (int k = 0; flags[k]; k++)
+        if (!strcmp(o, flags[k]))
+            return 0;
+    return -1;
+}
+
+/* A Slurm-only option: a mode, or a value of the submission. */
+static int parse_slurm(int argc, char **argv, int *i, struct sweep_args *a)
+{
+    const char *o = argv[*i];
+    if (!strcmp(o, "--slurm"))
+        return set_mode(a, MODE_SLURM, o);
+    if (!strcmp(o, "--status"))
+        return set_mode(a, MODE_STATUS, o);
+    if (!strcmp(o, "--collect"))
+        return set_mode(a, MODE_COLLECT, o);
+    if (!strcmp(o, "--dry-run")) {
+        a->slurm.dry_run = 1;
+        a->slurm_only = a->slurm_only ? a->slurm_only : o;
+        return 0;
+    }
+    if (need(argc, argv, *i))
+        return -1;
+    const char *v = argv[++*i];
+    if (!strcmp(o, "--chunk")) {
+        a->chunk_given = 1;
+        return (a->slurm.chunk = count_arg(o, v, 1)) < 0 ? -1 : 0;
+    }
+    if (!strcmp(o, "--task"))
+        return (a->task = count_arg(o, v, 0)) < 0 ? -1 : set_mode(a, MODE_TASK, o);
+    a->slurm_only = a->slurm_only ? a->slurm_only : o;
+    if (!strcmp(o, "--partition"))
+        a->slurm.partition = v;
+    else if (!strcmp(o, "--time"))
+        a->slurm.time = v;
+    else
+        a->slurm.mem = v;
+    return 0;
 }
 
 /* takes the sweep's own options out of argv; the rest goes to rest[].
@@ -66,6 +156,9 @@ static int parse_own(int argc, char **argv, struct sweep_args *a, char **rest, i
             return 1;
         } else if (i == 0 || o[0] != '-') {
             rest[(*nrest)++] = argv[i];
+        } else if (slurm_option(o) >= 0) {
+            if (parse_slurm(argc, argv, &i, a) != 0)
+                return -1;
         } else if (!strcmp(o, "--param")) {
             char err[512];
             if (need(argc, argv, i))
@@ -138,6 +231,34 @@ static int parse_own(int argc, char **argv, struct sweep_args *a, char **rest, i
     return 0;
 }
 
+/* The Slurm-only options must go with their mode; the tasks get argv less
+ * those options. */
+static int check_slurm(int argc, char **argv, struct sweep_args *a)
+{
+    if (a->slurm_only && a->mode != MODE_SLURM) {
+        fprintf(stderr, "ccgpu sweep: %s goes with --slurm\n", a->slurm_only);
+        return -1;
+    }
+    if (a->chunk_given && a->mode != MODE_SLURM && a->mode != MODE_TASK) {
+        fprintf(stderr, "ccgpu sweep: --chunk goes with --slurm (or --task)\n");
+        return -1;
+    }
+    if (!a->chunk_given)
+        a->slurm.chunk = 1;
+    if (!(a->task_args = calloc((size_t)argc + 1, sizeof *a->task_args)))
+        return -1;
+    for (int i = 1; i < argc; i++) {
+        int kind = slurm_option(argv[i]);
+        if (kind < 0)
+            a->task_args[a->ntask_args++] = argv[i];
+        else
+            i += kind;
+    }
+    a->slurm.args = a->task_args;
+    a->slurm.nargs = a->ntask_args;
+    return 0;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
     struct sweep_args a = { .jobs = 1 };
@@ -154,6 +275,8 @@ int cmd_sweep(int argc, char **argv)
         rc = own > 0 ? 0 : 2; /* 1: --help was answered */
         goto out;
     }
+    if (check_slurm(argc, argv, &a) != 0)
+        goto out;
     if (cli_parse_run_options(nrest, rest, &o) != 0)
         goto out;
     if (o.npositional != 1 || !a.out) {
@@ -180,7 +303,12 @@ int cmd_sweep(int argc, char **argv)
         fprintf(stderr, "ccgpu sweep: %s\n", ccgpu_config_error(o.cfg));
         goto out;
     }
+    static const enum sweep_mode run_mode[] = { [MODE_RUN] = SWEEP_RUN, [MODE_TASK] = SWEEP_TASK,
+                                                [MODE_COLLECT] = SWEEP_COLLECT };
     struct sweep_opts so = {
+        .mode = run_mode[a.mode],
+        .chunk = a.slurm.chunk,
+        .task = a.task,
         .dir = a.out,
         .benches = a.benches,
         .nbenches = a.nbenches,
@@ -201,12 +329,18 @@ int cmd_sweep(int argc, char **argv)
         .rerun_failed = a.rerun_failed,
         .verbose = o.verbose,
     };
-    rc = sweep_run(&so);
+    if (a.mode == MODE_SLURM)
+        rc = sweep_slurm_submit(&so, &a.slurm);
+    else if (a.mode == MODE_STATUS)
+        rc = sweep_slurm_status(&so);
+    else
+        rc = sweep_run(&so);
 out:
     for (int k = 0; k < a.nparams; k++)
         sweep_param_free(&a.params[k]);
     free(a.stats_buf);
     free(a.bench_buf);
+    free(a.task_args);
     free(rest);
     cli_run_options_free(&o);
     return rc;

@@ -80,3 +80,9 @@ int afile_is_temp_name(const char *name)
 {
     return name[0] == '.' && strstr(name, ".tmp.") != NULL;
 }
+
+int afile_is_temp_of(const char *name, const char *target)
+{
+    size_t n = strlen(target);
+    return name[0] == '.' && !strncmp(name + 1, target, n) && !strncmp(name + 1 + n, ".tmp.", 5);
+}

@@ -26,5 +26,7 @@ void afile_abort(struct afile *a);
 void afile_sync_dir(const char *dir);
 /* Whether NAME (a bare file name) is one of our temporary files. */
 int afile_is_temp_name(const char *name);
+/* Whether NAME is a temporary file of the target TARGET (both bare names). */
+int afile_is_temp_of(const char *name, const char *target);
 
 #endif

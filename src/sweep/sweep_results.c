@@ -51,6 +51,8 @@ static int common_columns(const struct sweep_plan *pl, char *const *files, struc
 {
     int *present = NULL, started = 0;
     for (long i = 0; i < pl->npoints; i++) {
+        if (!files[i])
+            continue;
         struct json *j = load(files[i], err, errlen);
         if (!j)
             goto fail;
@@ -150,6 +152,8 @@ int sweep_results_write(const struct sweep_plan *pl, char *const *files, const c
     }
     fputc('\n', f);
     for (long i = 0; i < pl->npoints; i++) {
+        if (!files[i])
+            continue;
         struct json *j = load(files[i], err, errlen);
         if (!j) {
             afile_abort(&a);

@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* files[i] = path of point i's file. stats NULL: every numeric statistic
+/* files[i] = path of point i's file, NULL for a point left out (--collect
+ * of an unfinished sweep: no row). stats NULL: every numeric statistic
  * common to the points that have statistics, in the first one's order, at most max_default
  * (a note on msg says when more were left out); extra (may be NULL) are
  * appended when not already columns. -1 with err on I/O error or a point

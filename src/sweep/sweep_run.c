@@ -1,12 +1,12 @@
 #include "sweep/sweep_run.h"
-#include "gpu/config.h"
 #include "sweep/afile.h"
 #include "sweep/csv.h"
 #include "sweep/plot.h"
 #include "sweep/sweep_best.h"
 #include "sweep/sweep_plan.h"
-#include "sweep/sweep_point.h"
 #include "sweep/sweep_results.h"
+#include "sweep/sweep_set.h"
+#include "sweep/workers.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -17,24 +17,18 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 struct sweep {
     const struct sweep_opts *o;
-    struct sweep_plan plan;
-    char *points_dir;
-    char **files;     /* point file paths, by point */
-    char **base;      /* "key=value" of the base configuration */
-    int nbase;
+    struct sweep_set set;
+    long first, end;         /* the points of this run: all, or one task's chunk */
     char (*plot_y)[256];     /* the statistic of each --plot, then of each --best */
     int *best_min;           /* per --best: minimise */
     const char **stat_names; /* --stats plus the plotted statistics */
     int nstat_names;
     int stats_checked;
     int lock_fd; /* DIR/.lock, held while the sweep runs */
-    long done, failed, resumed;
+    long done, failed, resumed, missing;
 };
 
 static double now(void)
@@ -44,108 +38,56 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static char *join(const char *a, const char *b)
+/* One sweep per folder at a time: a second one would rewrite the same files.
+ * Slurm array tasks of one sweep share the folder (shared locks): each
+ * writes only its own chunk's points and removes only their temporaries.
+ * -1 when the folder is in use (or not writable); a task on a file system
+ * without fcntl locks (Lustre mounted without flock) goes on unlocked. */
+static int lock_dir(const char *dir, int shared)
 {
-    size_t n = strlen(a) + strlen(b) + 2;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%s/%s", a, b);
-    return s;
-}
-
-static int make_dirs(const char *path)
-{
-    char *p = strdup(path);
-    if (!p)
-        return -1;
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-            free(p);
-            return -1;
-        }
-        *s = '/';
-    }
-    int rc = mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
-    free(p);
-    return rc;
-}
-
-/* One sweep per folder at a time: a second one would rewrite the same files. */
-static int lock_dir(const char *dir)
-{
-    char *path = join(dir, ".lock");
+    char *path = sweep_path(dir, ".lock");
     int fd = path ? open(path, O_RDWR | O_CREAT, 0666) : -1;
     free(path);
     if (fd < 0)
         return -1;
-    struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+    struct flock fl = { .l_type = shared ? F_RDLCK : F_WRLCK, .l_whence = SEEK_SET };
     if (fcntl(fd, F_SETLK, &fl) != 0) {
+        int unsupported = errno != EAGAIN && errno != EACCES;
         close(fd);
-        return -1;
+        return shared && unsupported ? -2 : -1;
     }
     return fd; /* the lock lasts until fd is closed (or the process exits) */
 }
 
-/* temporary files of an interrupted earlier run */
-static void remove_temps(const char *dir)
+/* Whether the temporary file NAME in the points folder belongs to a point
+ * this run is about to write; s NULL: any temporary file. */
+static int temp_to_remove(const struct sweep *s, const char *todo, const char *name)
+{
+    if (!afile_is_temp_name(name))
+        return 0;
+    for (long i = s ? s->first : 0; s && i < s->end; i++)
+        if (todo[i] && afile_is_temp_of(name, strrchr(s->set.files[i], '/') + 1))
+            return 1;
+    return !s;
+}
+
+/* Temporary files of an interrupted earlier run (a task killed mid-write):
+ * all of them in DIR, or (s given) those of the points in todo. */
+static void remove_temps(const char *dir, const struct sweep *s, const char *todo)
 {
     DIR *d = opendir(dir);
     if (!d)
         return;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (!afile_is_temp_name(e->d_name))
+        if (!temp_to_remove(s, todo, e->d_name))
             continue;
-        char *p = join(dir, e->d_name);
+        char *p = sweep_path(dir, e->d_name);
         if (p)
             remove(p);
         free(p);
     }
     closedir(d);
-}
-
-static void point_id(const struct sweep *s, long i, struct sweep_point_id *id, const char **keys,
-                     const char **values)
-{
-    int b, vidx[SWEEP_MAX_PARAMS];
-    sweep_plan_point(&s->plan, i, &b, vidx);
-    for (int k = 0; k < s->plan.nparams; k++) {
-        keys[k] = s->plan.params[k].key;
-        values[k] = s->plan.params[k].values[vidx[k]];
-    }
-    *id = (struct sweep_point_id){
-        .bench = s->plan.benches[b],
-        .size = bench_size_name(s->o->size),
-        .input = s->o->input ? s->o->input : "",
-        .seed = s->o->seed,
-        .base = (const char *const *)s->base,
-        .nbase = s->nbase,
-        .keys = keys,
-        .values = values,
-        .nparams = s->plan.nparams,
-    };
-}
-
-/* base configuration plus point i's overrides */
-static ccgpu_config *point_config(const struct sweep *s, long i, char *err, size_t errlen)
-{
-    int b, vidx[SWEEP_MAX_PARAMS];
-    sweep_plan_point(&s->plan, i, &b, vidx);
-    ccgpu_config *cfg = config_clone(s->o->base);
-    if (!cfg) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    for (int k = 0; k < s->plan.nparams; k++)
-        if (ccgpu_config_set(cfg, s->plan.params[k].key, s->plan.params[k].values[vidx[k]]) != 0) {
-            snprintf(err, errlen, "%s", ccgpu_config_error(cfg));
-            ccgpu_config_free(cfg);
-            return NULL;
-        }
-    return cfg;
 }
 
 /* Runs point i on a fresh GPU and writes its file. 0, or -1 when the file
@@ -154,13 +96,13 @@ static int run_point(const struct sweep *s, long i, char *err, size_t errlen)
 {
     const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
     struct sweep_point_id id;
-    point_id(s, i, &id, keys, values);
+    sweep_set_id(&s->set, i, &id, keys, values);
     const struct bench_ops *b = bench_find(id.bench);
     char msg[512] = "";
     double t0 = now();
     ccgpu *gpu = NULL;
     int pass = 0;
-    ccgpu_config *cfg = point_config(s, i, msg, sizeof msg);
+    ccgpu_config *cfg = sweep_set_config(&s->set, i, msg, sizeof msg);
     if (cfg) {
         gpu = ccgpu_create(cfg, msg, sizeof msg);
         ccgpu_config_free(cfg);
@@ -181,7 +123,7 @@ static int run_point(const struct sweep *s, long i, char *err, size_t errlen)
     } else if (!b) {
         snprintf(msg, sizeof msg, "unknown benchmark '%s'", id.bench);
     }
-    int rc = sweep_point_write(s->files[i], &id, pass, msg, now() - t0, gpu, err, errlen);
+    int rc = sweep_point_write(s->set.files[i], &id, pass, msg, now() - t0, gpu, err, errlen);
     ccgpu_destroy(gpu);
     return rc;
 }
@@ -191,13 +133,13 @@ static int record_crash(const struct sweep *s, long i, int status, char *err, si
 {
     const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
     struct sweep_point_id id;
-    point_id(s, i, &id, keys, values);
+    sweep_set_id(&s->set, i, &id, keys, values);
     char msg[128];
     if (WIFSIGNALED(status))
         snprintf(msg, sizeof msg, "worker killed by signal %d", WTERMSIG(status));
     else
         snprintf(msg, sizeof msg, "worker exited with status %d", WEXITSTATUS(status));
-    return sweep_point_write(s->files[i], &id, 0, msg, 0, NULL, err, errlen);
+    return sweep_point_write(s->set.files[i], &id, 0, msg, 0, NULL, err, errlen);
 }
 
 /* Every --stats name (and plotted statistic) must be a statistic of the
@@ -225,8 +167,8 @@ static int finished(struct sweep *s, long i)
     char err[768], label[512];
     const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
     struct sweep_point_id id;
-    point_id(s, i, &id, keys, values);
-    if (sweep_point_read(s->files[i], &id, &j, err, sizeof err) != SWEEP_POINT_MATCH) {
+    sweep_set_id(&s->set, i, &id, keys, values);
+    if (sweep_point_read(s->set.files[i], &id, &j, err, sizeof err) != SWEEP_POINT_MATCH) {
         fprintf(stderr, "ccgpu sweep: %s\n", err);
         return -1;
     }
@@ -234,16 +176,16 @@ static int finished(struct sweep *s, long i)
     int pass = sweep_point_passed(j);
     if (!pass)
         s->failed++;
-    sweep_plan_label(&s->plan, i, label, sizeof label);
+    sweep_plan_label(&s->set.plan, i, label, sizeof label);
     const struct json *secs = json_get(j, "seconds");
-    printf("[%ld/%ld] %s%s%s: %s (%.3f s)", s->done + s->resumed, s->plan.npoints, id.bench,
+    printf("[%ld/%ld] %s%s%s: %s (%.3f s)", s->done + s->resumed, s->end - s->first, id.bench,
            label[0] ? " " : "", label, pass ? "PASS" : "FAIL",
            secs && secs->type == JSON_NUMBER ? strtod(secs->text, NULL) : 0.0);
     if (!pass)
         printf(" %s", json_str(json_get(j, "error")));
     printf("\n");
     fflush(stdout);
-    int rc = check_stats(s, j, s->files[i]);
+    int rc = check_stats(s, j, s->set.files[i]);
     json_free(j);
     return rc;
 }
@@ -272,12 +214,26 @@ static void catch_interrupt(struct sigaction *old)
         sigaction(SIGINT, &sa, NULL);
 }
 
+/* A Slurm task's log names each point as it starts: a task killed by its
+ * time limit says in which point. */
+static void starting(void *ctx, long i)
+{
+    const struct sweep *s = ctx;
+    char what[600];
+    if (s->o->mode != SWEEP_TASK)
+        return;
+    sweep_set_describe(&s->set, i, what, sizeof what);
+    printf("start: %s\n", what);
+    fflush(stdout);
+}
+
 static int run_serial(struct sweep *s, const char *todo)
 {
-    for (long i = 0; i < s->plan.npoints; i++) {
+    for (long i = s->first; i < s->end; i++) {
         if (!todo[i])
             continue;
         char err[768];
+        starting(s, i);
         if (run_point(s, i, err, sizeof err) != 0) {
             fprintf(stderr, "ccgpu sweep: %s\n", err);
             return 1;
@@ -288,155 +244,67 @@ static int run_serial(struct sweep *s, const char *todo)
     return 0;
 }
 
-static void stop_workers(pid_t *pid, int n)
-{
-    for (int w = 0; w < n; w++)
-        if (pid[w] > 0)
-            kill(pid[w], SIGTERM);
-    for (int w = 0; w < n; w++)
-        if (pid[w] > 0)
-            while (waitpid(pid[w], NULL, 0) < 0 && errno == EINTR)
-                ;
-}
-
-/* A worker dies with the sweep: killed (even by SIGKILL, which runs no
- * handler) the parent can no longer read back or account for the point, and
- * a resume started at once would run the same point beside the orphan. */
-static void die_with_parent(pid_t parent)
-{
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    if (getppid() != parent) /* the parent died before prctl took effect */
-        _exit(4);
-}
-
-/* One forked worker per point, at most jobs at a time. Each worker writes its
+/* --jobs N: one forked worker per point (workers.h). Each worker writes its
  * own point file, so results do not depend on the order they finish in. */
-static int run_parallel(struct sweep *s, const char *todo)
+static int work_point(void *ctx, long i, int result_fd)
 {
-    int jobs = s->o->jobs;
-    pid_t *pid = calloc((size_t)jobs, sizeof *pid);
-    long *point = calloc((size_t)jobs, sizeof *point);
-    int running = 0, rc = 0;
-    long next = 0;
-    if (!pid || !point) {
-        free(pid);
-        free(point);
-        fprintf(stderr, "ccgpu sweep: out of memory\n");
+    char err[768];
+    (void)result_fd;
+    signal(SIGINT, SIG_DFL); /* the parent alone reports */
+    if (run_point(ctx, i, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "ccgpu sweep: %s\n", err);
+    return 3;
+}
+
+static int point_done(void *ctx, long i, int status, const void *result, size_t len)
+{
+    struct sweep *s = ctx;
+    char err[768];
+    (void)result;
+    (void)len;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
+        return 1; /* could not write: the worker said why */
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
+        record_crash(s, i, status, err, sizeof err) != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
         return 1;
     }
-    for (;;) {
-        while (running < jobs && rc == 0) {
-            while (next < s->plan.npoints && !todo[next])
-                next++;
-            if (next == s->plan.npoints)
-                break;
-            int w = 0;
-            while (pid[w] > 0)
-                w++;
-            fflush(stdout);
-            fflush(stderr);
-            pid_t parent = getpid();
-            pid_t p = fork();
-            if (p < 0) {
-                fprintf(stderr, "ccgpu sweep: fork: %s\n", strerror(errno));
-                rc = 1;
-                break;
-            }
-            if (p == 0) {
-                char err[768];
-                die_with_parent(parent);
-                signal(SIGINT, SIG_DFL); /* the parent alone reports */
-                int r = run_point(s, next, err, sizeof err);
-                if (r != 0)
-                    fprintf(stderr, "ccgpu sweep: %s\n", err);
-                fflush(stdout);
-                fflush(stderr);
-                _exit(r == 0 ? 0 : 3);
-            }
-            pid[w] = p;
-            point[w] = next++;
-            running++;
-        }
-        if (running == 0)
-            break;
-        int status;
-        pid_t p = waitpid(-1, &status, 0);
-        if (p < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "ccgpu sweep: waitpid: %s\n", strerror(errno));
-            rc = 1;
-            break;
-        }
-        int w = 0;
-        while (w < jobs && pid[w] != p)
-            w++;
-        if (w == jobs)
-            continue; /* not one of ours */
-        pid[w] = 0;
-        running--;
-        char err[768];
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
-            rc = 1; /* could not write: the worker said why */
-        } else if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
-                   record_crash(s, point[w], status, err, sizeof err) != 0) {
-            fprintf(stderr, "ccgpu sweep: %s\n", err);
-            rc = 1;
-        } else if (finished(s, point[w]) != 0) {
-            rc = 2;
-        }
-        if (rc != 0) {
-            stop_workers(pid, jobs);
-            break;
-        }
+    return finished(s, i) != 0 ? 2 : 0;
+}
+
+static int run_parallel(struct sweep *s, const char *todo)
+{
+    static const struct workers_ops ops = { .work = work_point, .done = point_done,
+                                            .starting = starting };
+    char err[256];
+    int rc = workers_run(&ops, s, s->set.plan.npoints, todo, s->o->jobs, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
     }
-    free(pid);
-    free(point);
     return rc;
 }
 
-/* A value the configuration rejects is a usage error, found before any point
- * runs rather than as every point failing. One GPU per parameter assignment. */
-static int validate_configs(const struct sweep *s)
-{
-    long per_bench = s->plan.npoints / s->plan.nbenches;
-    for (long i = 0; i < per_bench; i++) {
-        char err[512], label[512];
-        ccgpu_config *cfg = point_config(s, i, err, sizeof err);
-        ccgpu *gpu = cfg ? ccgpu_create(cfg, err, sizeof err) : NULL;
-        ccgpu_config_free(cfg);
-        if (!gpu) {
-            sweep_plan_label(&s->plan, i, label, sizeof label);
-            fprintf(stderr, "ccgpu sweep: %s%s%s\n", label, label[0] ? ": " : "", err);
-            return -1;
-        }
-        ccgpu_destroy(gpu);
-    }
-    return 0;
-}
-
-/* Which points need running: a file that matches this point is kept (and
- * counted as resumed); a missing, malformed or stale one is (re)run. */
+/* Which points need running (--collect: which are missing): a file that
+ * matches this point is kept (and counted as resumed); a missing, malformed
+ * or stale one is (re)run. */
 static int scan(struct sweep *s, char *todo)
 {
-    const char *keys[SWEEP_MAX_PARAMS], *values[SWEEP_MAX_PARAMS];
-    for (long i = 0; i < s->plan.npoints; i++) {
-        struct sweep_point_id id;
+    int collect = s->o->mode == SWEEP_COLLECT;
+    for (long i = s->first; i < s->end; i++) {
         struct json *j = NULL;
         char err[768];
-        point_id(s, i, &id, keys, values);
-        switch (sweep_point_read(s->files[i], &id, &j, err, sizeof err)) {
+        switch (sweep_set_read(&s->set, i, &j, err, sizeof err)) {
         case SWEEP_POINT_MATCH:
-            if (s->o->rerun_failed && !sweep_point_passed(j)) {
+            if (s->o->rerun_failed && !collect && !sweep_point_passed(j)) {
                 todo[i] = 1;
                 break;
             }
             s->resumed++;
             if (!sweep_point_passed(j))
                 s->failed++;
-            if (check_stats(s, j, s->files[i]) != 0) {
+            if (check_stats(s, j, s->set.files[i]) != 0) {
                 json_free(j);
                 return -1;
             }
@@ -446,7 +314,7 @@ static int scan(struct sweep *s, char *todo)
             break;
         case SWEEP_POINT_STALE:
         case SWEEP_POINT_BAD:
-            fprintf(stderr, "ccgpu sweep: %s; running it again\n", err);
+            fprintf(stderr, "ccgpu sweep: %s; %s\n", err, collect ? "left out" : "running it again");
             todo[i] = 1;
             break;
         }
@@ -471,14 +339,14 @@ static int make_plots(const struct sweep *s, const char *csv_path)
     for (int k = 0; k < s->o->nplots && rc == 0; k++) {
         const char *spec = s->o->plots[k], *colon = strchr(spec, ':'), *y = s->plot_y[k];
         char svgname[600];
-        const char *x = colon ? colon + 1 : s->plan.params[0].key;
+        const char *x = colon ? colon + 1 : s->set.plan.params[0].key;
         struct plot_spec p = { .x = x, .ny = 1, .skip_failed = 1, .source = "results.csv" };
         p.y[0] = y;
         if (strcmp(x, "bench") != 0)
             p.group[p.ngroup++] = "bench";
-        for (int q = 0; q < s->plan.nparams && p.ngroup < PLOT_MAX_COLS; q++)
-            if (strcmp(s->plan.params[q].key, x) != 0)
-                p.group[p.ngroup++] = s->plan.params[q].key;
+        for (int q = 0; q < s->set.plan.nparams && p.ngroup < PLOT_MAX_COLS; q++)
+            if (strcmp(s->set.plan.params[q].key, x) != 0)
+                p.group[p.ngroup++] = s->set.plan.params[q].key;
         /* file name: plot_Y[_vs_X].svg with characters outside [A-Za-z0-9.-] as '_' */
         size_t n = (size_t)snprintf(svgname, sizeof svgname, colon ? "plot_%s_vs_%s" : "plot_%s",
                                     y, x);
@@ -490,7 +358,7 @@ static int make_plots(const struct sweep *s, const char *csv_path)
         }
         if (n + 4 < sizeof svgname)
             strcat(svgname, ".svg");
-        char *svg = join(s->o->dir, svgname);
+        char *svg = sweep_path(s->o->dir, svgname);
         p.svg = svg;
         if (!svg || plot_make(&t, &p, stdout, err, sizeof err) != 0) {
             fprintf(stderr, "ccgpu sweep: --plot %s: %s\n", spec, svg ? err : "out of memory");
@@ -518,9 +386,9 @@ static int print_best(const struct sweep *s, const char *csv_path)
     const char *group[SWEEP_MAX_PARAMS + 1];
     int ngroup = 0, rc = 0;
     group[ngroup++] = "bench";
-    for (int q = 1; q < s->plan.nparams; q++)
-        group[ngroup++] = s->plan.params[q].key;
-    const char *x = s->plan.params[0].key;
+    for (int q = 1; q < s->set.plan.nparams; q++)
+        group[ngroup++] = s->set.plan.params[q].key;
+    const char *x = s->set.plan.params[0].key;
     for (int k = 0; k < s->o->nbest && rc == 0; k++) {
         const char *y = s->plot_y[s->o->nplots + k];
         int *rows, n;
@@ -547,59 +415,81 @@ static int print_best(const struct sweep *s, const char *csv_path)
 
 static void sweep_free(struct sweep *s)
 {
-    for (long i = 0; s->files && i < s->plan.npoints; i++)
-        free(s->files[i]);
-    free(s->files);
-    for (int i = 0; i < s->nbase; i++)
-        free(s->base[i]);
-    free(s->base);
+    sweep_set_free(&s->set);
     free(s->stat_names);
     free(s->plot_y);
     free(s->best_min);
-    free(s->points_dir);
     if (s->lock_fd >= 0)
         close(s->lock_fd);
+}
+
+/* The folders and the lock: a sweep creates DIR and DIR/points, locks DIR
+ * and removes every temporary file left there; a Slurm task shares the lock
+ * and leaves other tasks' temporaries alone; --collect only reads. */
+static int prepare_dir(struct sweep *s, const struct sweep_opts *o)
+{
+    struct stat st;
+    if (o->mode == SWEEP_COLLECT) {
+        if (stat(s->set.points_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "ccgpu sweep: --collect: %s: no such folder (no point has run)\n",
+                    s->set.points_dir);
+            return 1;
+        }
+        return 0;
+    }
+    if (sweep_make_dirs(s->set.points_dir) != 0) {
+        fprintf(stderr, "ccgpu sweep: cannot create %s: %s\n", s->set.points_dir, strerror(errno));
+        return 1;
+    }
+    if ((s->lock_fd = lock_dir(o->dir, o->mode == SWEEP_TASK)) == -1) {
+        fprintf(stderr, "ccgpu sweep: %s is in use by another sweep (or not writable)\n", o->dir);
+        return 2;
+    }
+    if (o->mode == SWEEP_RUN) {
+        remove_temps(o->dir, NULL, NULL);
+        remove_temps(s->set.points_dir, NULL, NULL);
+    }
+    return 0;
+}
+
+/* This run's points: all of them, or chunk `task` of a Slurm array. */
+static int choose_range(struct sweep *s, const struct sweep_opts *o)
+{
+    long n = s->set.plan.npoints;
+    s->first = 0;
+    s->end = n;
+    if (o->mode != SWEEP_TASK)
+        return 0;
+    long chunks = (n + o->chunk - 1) / o->chunk;
+    if (o->task < 0 || o->task >= chunks) {
+        fprintf(stderr, "ccgpu sweep: --task %ld: the sweep has %ld chunks of %ld points (0..%ld)\n",
+                o->task, chunks, o->chunk, chunks - 1);
+        return 2;
+    }
+    s->first = o->task * o->chunk;
+    s->end = s->first + o->chunk < n ? s->first + o->chunk : n;
+    s->stats_checked = 1; /* statistic names matter to --collect only */
+    return 0;
 }
 
 static int setup(struct sweep *s, const struct sweep_opts *o)
 {
     char err[512];
-    if (sweep_plan_init(&s->plan, o->benches, o->nbenches, o->params, o->nparams, err,
-                        sizeof err) != 0) {
+    if (sweep_set_init(&s->set, o, err, sizeof err) != 0) {
         fprintf(stderr, "ccgpu sweep: %s\n", err);
         return 2;
     }
-    if (make_dirs(o->dir) != 0 || !(s->points_dir = join(o->dir, "points")) ||
-        (mkdir(s->points_dir, 0777) != 0 && errno != EEXIST)) {
-        fprintf(stderr, "ccgpu sweep: cannot create %s/points: %s\n", o->dir, strerror(errno));
-        return 1;
-    }
-    if ((s->lock_fd = lock_dir(o->dir)) < 0) {
-        fprintf(stderr, "ccgpu sweep: %s is in use by another sweep (or not writable)\n", o->dir);
-        return 2;
-    }
-    remove_temps(o->dir);
-    remove_temps(s->points_dir);
-    s->files = calloc((size_t)s->plan.npoints, sizeof *s->files);
-    s->base = calloc((size_t)o->base->count + 1, sizeof *s->base);
+    int rc = choose_range(s, o);
+    if (rc == 0)
+        rc = prepare_dir(s, o);
+    if (rc != 0)
+        return rc;
     s->stat_names = calloc((size_t)(o->nstats + o->nplots + o->nbest) + 1, sizeof *s->stat_names);
     s->plot_y = calloc((size_t)(o->nplots + o->nbest) + 1, sizeof *s->plot_y);
     s->best_min = calloc((size_t)o->nbest + 1, sizeof *s->best_min);
-    if (!s->files || !s->base || !s->stat_names || !s->plot_y || !s->best_min)
-        goto oom;
-    for (long i = 0; i < s->plan.npoints; i++) {
-        char name[300];
-        sweep_plan_filename(&s->plan, i, name, sizeof name);
-        if (!(s->files[i] = join(s->points_dir, name)))
-            goto oom;
-    }
-    for (int i = 0; i < o->base->count; i++) {
-        const struct config_entry *e = &o->base->entries[i];
-        size_t n = strlen(e->key) + strlen(e->value) + 2;
-        if (!(s->base[i] = malloc(n)))
-            goto oom;
-        snprintf(s->base[i], n, "%s=%s", e->key, e->value);
-        s->nbase++;
+    if (!s->stat_names || !s->plot_y || !s->best_min) {
+        fprintf(stderr, "ccgpu sweep: out of memory\n");
+        return 1;
     }
     for (int k = 0; k < o->nstats; k++)
         s->stat_names[s->nstat_names++] = o->stats[k];
@@ -633,9 +523,88 @@ static int setup(struct sweep *s, const struct sweep_opts *o)
         s->stat_names[s->nstat_names++] = y;
     }
     return 0;
-oom:
-    fprintf(stderr, "ccgpu sweep: out of memory\n");
-    return 1;
+}
+
+/* --collect: names the missing points (the first few) after the summary. */
+static void print_missing(const struct sweep *s, const char *todo)
+{
+    long shown = 0;
+    for (long i = s->first; i < s->end; i++) {
+        char what[600];
+        if (!todo[i] || shown++ >= 10)
+            continue;
+        sweep_set_describe(&s->set, i, what, sizeof what);
+        printf("missing: %s\n", what);
+    }
+    if (shown > 10)
+        printf("missing: ... and %ld more\n", shown - 10);
+}
+
+/* Runs the points to do: 0, or the exit status. */
+static int run_points(struct sweep *s, const char *todo)
+{
+    const struct sweep_opts *o = s->o;
+    if (o->mode == SWEEP_TASK) {
+        remove_temps(s->set.points_dir, s, todo);
+        printf("sweep: task %ld: points %ld..%ld of %ld in %s (resumed %ld points, %ld to run, "
+               "jobs %d)\n", o->task, s->first, s->end - 1, s->set.plan.npoints, o->dir, s->resumed,
+               s->end - s->first - s->resumed, o->jobs);
+    } else {
+        printf("sweep: %ld points in %s (resumed %ld points, %ld to run, jobs %d)\n",
+               s->set.plan.npoints, o->dir, s->resumed, s->set.plan.npoints - s->resumed, o->jobs);
+    }
+    fflush(stdout);
+    struct sigaction old_int;
+    catch_interrupt(&old_int);
+    int rc = o->jobs > 1 ? run_parallel(s, todo) : run_serial(s, todo);
+    sigaction(SIGINT, &old_int, NULL);
+    if (rc == 0 && o->mode == SWEEP_TASK) {
+        afile_sync_dir(s->set.points_dir);
+        printf("sweep: task %ld: %ld points, %ld passed, %ld failed\n", o->task, s->end - s->first,
+               s->end - s->first - s->failed, s->failed);
+        fflush(stdout);
+    }
+    return rc;
+}
+
+/* results.csv from the point files there are (todo marks the missing ones
+ * under --collect), then --best and the plots. */
+static int write_results(struct sweep *s, const char *todo, const char *csv)
+{
+    const struct sweep_opts *o = s->o;
+    long n = s->set.plan.npoints;
+    char **files = malloc((size_t)n * sizeof *files), err[768];
+    if (!files) {
+        fprintf(stderr, "ccgpu sweep: out of memory\n");
+        return 1;
+    }
+    for (long i = 0; i < n; i++)
+        files[i] = o->mode == SWEEP_COLLECT && todo[i] ? NULL : s->set.files[i];
+    const char **extra = s->stat_names + o->nstats; /* the plotted and --best statistics */
+    int rc = sweep_results_write(&s->set.plan, files, o->nstats ? o->stats : NULL, o->nstats,
+                                 extra, o->nplots + o->nbest, SWEEP_DEFAULT_MAX_COLUMNS, csv,
+                                 stdout, err, sizeof err);
+    free(files);
+    if (rc != 0) {
+        fprintf(stderr, "ccgpu sweep: %s\n", err);
+        return 1;
+    }
+    afile_sync_dir(s->set.points_dir);
+    afile_sync_dir(o->dir);
+    if (o->mode == SWEEP_COLLECT) {
+        long there = n - s->missing;
+        printf("collect: %ld points in %s: %ld there (%ld passed, %ld failed), %ld missing -> %s\n",
+               n, o->dir, there, there - s->failed, s->failed, s->missing, csv);
+        print_missing(s, todo);
+    } else {
+        printf("sweep: %ld points, %ld passed, %ld failed -> %s\n", n, n - s->failed, s->failed,
+               csv);
+    }
+    fflush(stdout);
+    rc = print_best(s, csv);
+    if (rc == 0)
+        rc = make_plots(s, csv);
+    return rc;
 }
 
 int sweep_run(const struct sweep_opts *o)
@@ -645,11 +614,11 @@ int sweep_run(const struct sweep_opts *o)
     int rc = setup(&s, o);
     if (rc != 0)
         goto out;
-    if (validate_configs(&s) != 0) {
+    if (o->mode == SWEEP_RUN && sweep_set_validate(&s.set) != 0) {
         rc = 2;
         goto out;
     }
-    if (!(todo = calloc((size_t)s.plan.npoints, 1)) || !(csv = join(o->dir, "results.csv"))) {
+    if (!(todo = calloc((size_t)s.set.plan.npoints, 1)) || !(csv = sweep_path(o->dir, "results.csv"))) {
         fprintf(stderr, "ccgpu sweep: out of memory\n");
         rc = 1;
         goto out;
@@ -658,33 +627,12 @@ int sweep_run(const struct sweep_opts *o)
         rc = 2;
         goto out;
     }
-    printf("sweep: %ld points in %s (resumed %ld points, %ld to run, jobs %d)\n", s.plan.npoints,
-           o->dir, s.resumed, s.plan.npoints - s.resumed, o->jobs);
-    fflush(stdout);
-    struct sigaction old_int;
-    catch_interrupt(&old_int);
-    rc = o->jobs > 1 ? run_parallel(&s, todo) : run_serial(&s, todo);
-    sigaction(SIGINT, &old_int, NULL);
-    if (rc != 0)
+    if (o->mode == SWEEP_COLLECT)
+        s.missing = s.end - s.first - s.resumed;
+    else if ((rc = run_points(&s, todo)) != 0 || o->mode == SWEEP_TASK)
         goto out;
-    const char **extra = s.stat_names + o->nstats; /* the plotted and --best statistics */
-    char err[768];
-    if (sweep_results_write(&s.plan, s.files, o->nstats ? o->stats : NULL, o->nstats, extra,
-                            o->nplots + o->nbest, SWEEP_DEFAULT_MAX_COLUMNS, csv, stdout, err,
-                            sizeof err) != 0) {
-        fprintf(stderr, "ccgpu sweep: %s\n", err);
-        rc = 1;
-        goto out;
-    }
-    afile_sync_dir(s.points_dir);
-    afile_sync_dir(o->dir);
-    printf("sweep: %ld points, %ld passed, %ld failed -> %s\n", s.plan.npoints,
-           s.plan.npoints - s.failed, s.failed, csv);
-    fflush(stdout);
-    rc = print_best(&s, csv);
-    if (rc == 0)
-        rc = make_plots(&s, csv);
-    if (rc == 0 && s.failed)
+    rc = write_results(&s, todo, csv);
+    if (rc == 0 && (s.failed || s.missing))
         rc = 1;
 out:
     free(todo);

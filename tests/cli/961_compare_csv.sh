@@ -1,6 +1,7 @@
 # ccgpu compare --csv/--plot: the CSV holds the printed table (header, one
 # row per benchmark x scheduler, hmean rows, bel_mpki only with --belady),
-# the plot script draws ipc_norm as bars, bad paths fail with one line.
+# the plot script draws ipc_norm as bars, bad paths fail with one line;
+# --jobs 2 prints the same table and writes the same CSV as --jobs 1.
 . "$(dirname "$0")/lib.sh"
 d=$tmpdir
 check() {
@@ -30,6 +31,11 @@ check csv_no_tmp_left [ "$(ls -A "$d" | grep -c tmp)" -eq 0 ]
 check plot_script grep -q 'set style histogram clustered' "$d/t.gp"
 check plot_series grep -q "title 'sched=lrr'" "$d/t.gp"
 check plot_hmean_group grep -q '^"hmean" ' "$d/t.gp"
+# --jobs 2: the same table (stdout) and the same CSV as --jobs 1
+expect_ok jobs2 "$CCGPU" compare vecadd reduction --sched lrr,gto --csv "$d/j.csv" --jobs 2 $CFG
+check jobs2_same_table [ "$(grep -v wrote "$tmpdir/out")" = "$(grep -v wrote "$d/table.txt")" ]
+check jobs2_same_csv cmp -s "$d/j.csv" "$d/t.csv"
+expect_fail jobs_bad "ccgpu compare: --jobs 0: expected 1..256" "$CCGPU" compare vecadd --jobs 0 $CFG
 # the CSV reads back through ccgpu plot (well-formed, columns by name)
 expect_output csv_reads_back 'wrote .*/r.gp' \
     "$CCGPU" plot "$d/t.csv" --x sched --y l1_mpki --group bench --out "$d/r.svg"
