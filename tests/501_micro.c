@@ -314,6 +314,13 @@ TEST(alu_independent_warps)
                   4, 256, 8, &c);
     printf("  1 scheduler issuing 2 per cycle, 2 SP units: IPC %.3f (predicted 2)\n", ipc);
     CHECK(ipc >= 1.9 && ipc <= 2.0);
+    /* GPGPU-Sim's rule: both from one warp, whose mads depend on each other */
+    ipc = alu_run("gpgpu_n_clusters 1\nccgpu_simd_width 32\nccgpu_issue_width 2\n"
+                  "ccgpu_issue_one_warp 1\ngpgpu_max_insn_issue_per_warp 2\n"
+                  "gpgpu_num_sp_units 2\ngpgpu_scheduler lrr\n",
+                  4, 256, 8, &c);
+    printf("  the same, one warp per cycle (dependent chains): IPC %.3f (predicted 1)\n", ipc);
+    CHECK(ipc >= 0.95 && ipc <= 1.0);
 }
 
 int main(void)

@@ -4,6 +4,10 @@
  *   gpgpu_max_insn_issue_per_warp 1   instructions one warp may issue per cycle (the
  *                                     I-buffer holds that many; not across a taken branch)
  *   ccgpu_issue_width 1               instructions one scheduler issues per cycle
+ *   ccgpu_issue_one_warp 0            1: those come from one warp (GPGPU-Sim's
+ *                                     scheduler stops at the first warp that issued;
+ *                                     with ccgpu_issue_width = gpgpu_max_insn_issue_per_warp
+ *                                     this is its dual issue)
  *   gpgpu_num_sp_units 1, gpgpu_num_sfu_units 1, gpgpu_num_dp_units 0,
  *   gpgpu_num_int_units 0             function units per SM
  *   ccgpu_simd_width 32               lanes of SP/SFU/DP/INT: a warp instruction
@@ -195,6 +199,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     uint32_t simd_model = 1;
     if (config_get_u32(store, "gpgpu_num_sched_per_core", 1, &c->n_sched, err, errlen) ||
         config_get_u32(store, "ccgpu_issue_width", 1, &c->issue_width, err, errlen) ||
+        config_get_bool(store, "ccgpu_issue_one_warp", 0, &c->issue_one_warp, err, errlen) ||
         config_get_u32(store, "gpgpu_max_insn_issue_per_warp", 1, &c->max_issue_per_warp, err, errlen) ||
         config_get_u32(store, "gpgpu_num_sp_units", 1, &c->n_units[FU_SP], err, errlen) ||
         config_get_u32(store, "gpgpu_num_sfu_units", 1, &c->n_units[FU_SFU], err, errlen) ||

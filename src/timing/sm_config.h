@@ -24,6 +24,7 @@ struct sm_config {
     uint32_t regs_per_thread; /* ccgpu_regs_per_thread; 0 = PTX liveness estimate */
     /* issue */
     uint32_t n_sched, issue_width, max_issue_per_warp;
+    int issue_one_warp; /* a scheduler issues from at most one warp a cycle (GPGPU-Sim) */
     uint32_t fetch_delay, branch_delay;
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a
      * result leaving its unit to a dependent instruction's issue */

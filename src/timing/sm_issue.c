@@ -193,6 +193,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (!w->next)
                     break;
             }
+            if (issued && cfg->issue_one_warp)
+                break;
         }
         if (issued) {
             reason = R_ISSUED;
