@@ -22,9 +22,8 @@ struct cudart_fatbin {
     struct cudart_fatbin *next;
 };
 
-#define CUDART_FUNC_MAGIC 0x63636b66u /* "ccfk" */
+/* A registered kernel; its address is the cudaKernel_t handle. */
 struct cudart_func {
-    uint32_t magic;
     const void *host;          /* the host stub's address */
     char *name;                /* the kernel's (mangled) PTX name */
     struct cudart_fatbin *fb;
@@ -59,6 +58,8 @@ struct cudart {
     struct cudart_func *funcs;
     struct cudart_var *vars;
     struct cudart_hostmem *hostmem;
+    struct cudart_stream *streams; /* live streams and events (handles are */
+    struct cudart_event *events;   /* checked against these lists) */
     uintptr_t hostmap_next;    /* where the next host-visible mapping is tried */
     cudaError_t sticky;        /* a failed kernel poisons the context, as in CUDA */
     int device_flags;
@@ -94,8 +95,10 @@ double cudart_now_ms(void);
 cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const char *func);
 /* Frees every allocation the runtime made (cudaDeviceReset, exit). */
 void cudart_free_all_hostmem(void);
-/* 0 when s is the default stream or a live stream, else -1. */
+/* 0 when s is the default stream or a live stream, else -1 (lock held). */
 int cudart_check_stream(cudaStream_t s);
+/* Destroys every stream and event (lock held). */
+void cudart_free_streams(void);
 /* Prints one line and returns cudaErrorNotSupported. */
 cudaError_t cudart_unsupported(const char *func);
 

@@ -125,7 +125,10 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
 {
-    if (cudart_check_stream(stream))
+    cudart_lock();
+    int bad = cudart_check_stream(stream);
+    cudart_unlock();
+    if (bad)
         return cudart_ret(cudaErrorInvalidResourceHandle);
     return cudaMalloc(devPtr, size);
 }
@@ -149,7 +152,10 @@ cudaError_t cudaFree(void *devPtr)
 
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
-    if (cudart_check_stream(stream))
+    cudart_lock();
+    int bad = cudart_check_stream(stream);
+    cudart_unlock();
+    if (bad)
         return cudart_ret(cudaErrorInvalidResourceHandle);
     return cudaFree(devPtr);
 }
@@ -283,11 +289,18 @@ cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const ch
     int want_sdev = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     if (kind != cudaMemcpyDefault && !dmap && !smap &&
         (want_ddev != ddev || want_sdev != sdev)) {
-        const char *side = want_ddev != ddev ? "destination" : "source";
-        int dev = want_ddev != ddev ? want_ddev : want_sdev;
-        cudart_say(func, "the %s %p is %s device memory, as the copy kind %d says it is%s", side,
-                   want_ddev != ddev ? dst : src, dev ? "not inside" : "inside",
-                   kind, dev ? "" : " not");
+        static const char *const kinds[] = { "cudaMemcpyHostToHost", "cudaMemcpyHostToDevice",
+                                             "cudaMemcpyDeviceToHost",
+                                             "cudaMemcpyDeviceToDevice" };
+        int dside = want_ddev != ddev;
+        int want = dside ? want_ddev : want_sdev;
+        const void *p = dside ? dst : src;
+        if (want)
+            cudart_say(func, "%s: the %s, %zu bytes at %p, is not inside one device allocation",
+                       kinds[kind], dside ? "destination" : "source", n, p);
+        else
+            cudart_say(func, "%s: the %s %p is device memory", kinds[kind],
+                       dside ? "destination" : "source", p);
         return cudaErrorInvalidValue;
     }
     int r;

@@ -59,7 +59,10 @@ static void die(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    exit(1);
+    /* _exit: the lock is held, and exit handlers (the report, the
+     * program's unregistration) would wait for it */
+    fflush(NULL);
+    _exit(1);
 }
 
 static int env_true(const char *name)
@@ -280,7 +283,6 @@ void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *de
     struct cudart_func *f = calloc(1, sizeof *f);
     if (!f || !(f->name = strdup(deviceFun)))
         die("out of memory");
-    f->magic = CUDART_FUNC_MAGIC;
     f->host = hostFun;
     f->fb = (struct cudart_fatbin *)fatCubinHandle;
     f->nparams = -1;
@@ -453,8 +455,7 @@ cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim,
                                size_t sharedMem, cudaStream_t stream)
 {
     cudart_lock();
-    struct cudart_func *f = kernel && kernel->magic == CUDART_FUNC_MAGIC ? kernel : NULL;
-    cudaError_t e = launch("__cudaLaunchKernel", f, gridDim, blockDim, args, sharedMem, stream);
+    cudaError_t e = launch("__cudaLaunchKernel", kernel ? find_func(kernel) : NULL, gridDim, blockDim, args, sharedMem, stream);
     cudart_unlock();
     return cudart_ret(e);
 }
@@ -600,6 +601,7 @@ static void free_context(void)
 {
     report();
     cudart_free_all_hostmem();
+    cudart_free_streams();
     ccgpu_destroy(cudart.gpu);
     cudart.gpu = NULL;
 }

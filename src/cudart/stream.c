@@ -5,31 +5,54 @@
 #include "cudart/cudart.h"
 #include <stdlib.h>
 
-#define STREAM_MAGIC 0x63637374u /* "ccst" */
-#define EVENT_MAGIC 0x63636576u  /* "ccev" */
-
 struct cudart_stream {
-    uint32_t magic;
     unsigned flags;
+    struct cudart_stream *next;
 };
 
 struct cudart_event {
-    uint32_t magic;
     unsigned flags;
     int recorded;
     double ms; /* simulated time when recorded */
+    struct cudart_event *next;
 };
+
+static cudaError_t done(cudaError_t e)
+{
+    cudart_unlock();
+    return cudart_ret(e);
+}
 
 int cudart_check_stream(cudaStream_t s)
 {
     if (!s || s == cudaStreamLegacy || s == cudaStreamPerThread)
         return 0;
-    return s->magic == STREAM_MAGIC ? 0 : -1;
+    for (struct cudart_stream *t = cudart.streams; t; t = t->next)
+        if (t == s)
+            return 0;
+    return -1;
 }
 
 static int bad_event(cudaEvent_t e)
 {
-    return !e || e->magic != EVENT_MAGIC;
+    for (struct cudart_event *t = cudart.events; t; t = t->next)
+        if (t == e)
+            return 0;
+    return 1;
+}
+
+void cudart_free_streams(void)
+{
+    while (cudart.streams) {
+        struct cudart_stream *s = cudart.streams;
+        cudart.streams = s->next;
+        free(s);
+    }
+    while (cudart.events) {
+        struct cudart_event *e = cudart.events;
+        cudart.events = e->next;
+        free(e);
+    }
 }
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned flags, int priority)
@@ -37,12 +60,15 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned flags, 
     (void)priority;
     if (!pStream)
         return cudart_ret(cudaErrorInvalidValue);
-    struct cudart_stream *s = malloc(sizeof *s);
+    struct cudart_stream *s = calloc(1, sizeof *s);
     if (!s)
         return cudart_ret(cudaErrorMemoryAllocation);
-    *s = (struct cudart_stream){ STREAM_MAGIC, flags };
+    cudart_lock();
+    s->flags = flags;
+    s->next = cudart.streams;
+    cudart.streams = s;
     *pStream = s;
-    return cudaSuccess;
+    return done(cudaSuccess);
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned flags)
@@ -57,19 +83,22 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream)
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    if (!stream || cudart_check_stream(stream) || stream == cudaStreamLegacy ||
-        stream == cudaStreamPerThread)
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    stream->magic = 0;
-    free(stream);
-    return cudaSuccess;
+    cudart_lock();
+    for (struct cudart_stream **p = &cudart.streams; *p; p = &(*p)->next)
+        if (*p == stream) {
+            *p = stream->next;
+            free(stream);
+            return done(cudaSuccess);
+        }
+    return done(cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
+    cudart_lock();
     if (cudart_check_stream(stream))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    return cudart_ret(cudart.sticky);
+        return done(cudaErrorInvalidResourceHandle);
+    return done(cudart.sticky);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
@@ -80,29 +109,39 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags)
 {
     (void)flags;
+    cudart_lock();
     if (cudart_check_stream(stream) || bad_event(event))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    return cudaSuccess;
+        return done(cudaErrorInvalidResourceHandle);
+    return done(cudaSuccess);
 }
 
+/* Host work in a stream runs at once: everything before it has finished.
+ * The lock is not held during the call (it may call the runtime). */
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
                                   void *userData, unsigned flags)
 {
     (void)flags;
-    if (cudart_check_stream(stream))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
     if (!callback)
         return cudart_ret(cudaErrorInvalidValue);
-    callback(stream, cudart.sticky, userData);
+    cudart_lock();
+    int bad = cudart_check_stream(stream);
+    cudaError_t status = cudart.sticky;
+    cudart_unlock();
+    if (bad)
+        return cudart_ret(cudaErrorInvalidResourceHandle);
+    callback(stream, status, userData);
     return cudaSuccess;
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
-    if (cudart_check_stream(stream))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
     if (!fn)
         return cudart_ret(cudaErrorInvalidValue);
+    cudart_lock();
+    int bad = cudart_check_stream(stream);
+    cudart_unlock();
+    if (bad)
+        return cudart_ret(cudaErrorInvalidResourceHandle);
     fn(userData);
     return cudaSuccess;
 }
@@ -114,10 +153,12 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
     struct cudart_event *e = calloc(1, sizeof *e);
     if (!e)
         return cudart_ret(cudaErrorMemoryAllocation);
-    e->magic = EVENT_MAGIC;
+    cudart_lock();
     e->flags = flags;
+    e->next = cudart.events;
+    cudart.events = e;
     *event = e;
-    return cudaSuccess;
+    return done(cudaSuccess);
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *event)
@@ -127,23 +168,25 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
-    if (bad_event(event))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    event->magic = 0;
-    free(event);
-    return cudaSuccess;
+    cudart_lock();
+    for (struct cudart_event **p = &cudart.events; *p; p = &(*p)->next)
+        if (*p == event) {
+            *p = event->next;
+            free(event);
+            return done(cudaSuccess);
+        }
+    return done(cudaErrorInvalidResourceHandle);
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned flags)
 {
     (void)flags;
-    if (bad_event(event) || cudart_check_stream(stream))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
     cudart_lock();
+    if (bad_event(event) || cudart_check_stream(stream))
+        return done(cudaErrorInvalidResourceHandle);
     event->ms = cudart_now_ms();
     event->recorded = 1;
-    cudart_unlock();
-    return cudaSuccess;
+    return done(cudaSuccess);
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
@@ -153,9 +196,10 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
+    cudart_lock();
     if (bad_event(event))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    return cudart_ret(cudart.sticky);
+        return done(cudaErrorInvalidResourceHandle);
+    return done(cudart.sticky);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
@@ -169,11 +213,10 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
     if (!ms)
         return cudart_ret(cudaErrorInvalidValue);
-    if (bad_event(start) || bad_event(end))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
-    if (!start->recorded || !end->recorded ||
+    cudart_lock();
+    if (bad_event(start) || bad_event(end) || !start->recorded || !end->recorded ||
         (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))
-        return cudart_ret(cudaErrorInvalidResourceHandle);
+        return done(cudaErrorInvalidResourceHandle);
     *ms = (float)(end->ms - start->ms);
-    return cudaSuccess;
+    return done(cudaSuccess);
 }
