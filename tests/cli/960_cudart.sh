@@ -72,23 +72,35 @@ else
     # built once into build/nvcc-tests (shared by the builds), rebuilt when the source changes
     out=$repo/build/nvcc-tests
     mkdir -p "$out"
-    build() { # NAME SOURCE [NVCC FLAGS...]
-        local name=$1 src=$2; shift 2
-        if [ ! -x "$out/$name" ] || [ "$src" -nt "$out/$name" ]; then
-            "$nvcc" -cudart shared "$@" -o "$out/$name" "$src" 2>"$out/$name.err" || echo "nvcc failed for $name"
+    build() { # NAME "NVCC FLAGS" SOURCE...
+        local name=$1 flags=$2 src stale=0; shift 2
+        [ -x "$out/$name" ] || stale=1
+        for src in "$@"; do [ "$src" -nt "$out/$name" ] && stale=1; done
+        if [ $stale = 1 ]; then
+            # shellcheck disable=SC2086
+            "$nvcc" -cudart shared $flags -o "$out/$name" "$@" 2>"$out/$name.err" || echo "nvcc failed for $name"
         fi
     }
-    progs="vadd symbols managed streams props errors unsupported"
-    for p in $progs; do build "$p" "$repo/tests/cudart/$p.cu" --no-compress & done
-    build vadd_compressed "$repo/tests/cudart/vadd.cu" &
+    cu=$repo/tests/cudart
+    # two compiles at a time (CI has two cores)
+    set -- vadd symbols managed streams props errors unsupported matmul
+    while [ $# -gt 0 ]; do
+        build "$1" --no-compress "$cu/$1.cu" &
+        [ $# -gt 1 ] && build "$2" --no-compress "$cu/$2.cu" &
+        wait
+        shift; [ $# -gt 0 ] && shift
+    done
+    build two_units --no-compress "$cu/two_units_main.cu" "$cu/two_units_lib.cu" &
+    build vadd_compressed "" "$cu/vadd.cu" &
     wait
     expect_output nvcc_binary_version 'U cudaMalloc@libcudart\.so\.13' nm -D "$out/vadd"
-    for p in vadd symbols managed streams props errors; do
+    for p in vadd symbols managed streams props errors matmul two_units; do
         expect_output "nvcc_$p" '^PASS' "$CCGPU" exec --functional --quiet -- "$out/$p"
     done
-    for p in vadd streams errors; do
+    for p in vadd streams errors matmul; do
         expect_output "nvcc_${p}_timing" '^PASS' "$CCGPU" exec --quiet -- "$out/$p"
     done
+    expect_output nvcc_matmul_args 'matmul 32x32: [0-9.]+ ms simulated' "$CCGPU" exec --quiet -- "$out/matmul" 32
     expect_output nvcc_ld_library_path '^PASS' env LD_LIBRARY_PATH="$bin/lib" CCGPU_QUIET=1 "$out/vadd"
     expect_output nvcc_props_option 'sms=7 ' "$CCGPU" exec --functional --quiet -o gpgpu_n_clusters=7 -- "$out/props"
     expect_output nvcc_props_hopper 'sms=132 l2=52428800 clock_khz=1755000' \
