@@ -93,8 +93,9 @@ else
     build two_units --no-compress "$cu/two_units_main.cu" "$cu/two_units_lib.cu" &
     build vadd_compressed "" "$cu/vadd.cu" &
     wait
+    build streams_per_thread "--no-compress --default-stream per-thread" "$cu/streams.cu"
     expect_output nvcc_binary_version 'U cudaMalloc@libcudart\.so\.13' nm -D "$out/vadd"
-    for p in vadd symbols managed streams props errors matmul two_units; do
+    for p in vadd symbols managed streams props errors matmul two_units streams_per_thread; do
         expect_output "nvcc_$p" '^PASS' "$CCGPU" exec --functional --quiet -- "$out/$p"
     done
     for p in vadd streams errors matmul; do
