@@ -3,7 +3,7 @@
  *
  * The one piece of process-wide mutable state in ccgpu lives here: the CUDA
  * runtime is a process-wide singleton by its API's design (cudaMalloc has
- * no context argument), so the runtime keeps one context, `cudart`,
+ * no context argument), so the runtime keeps one context, `ccgpu_rt`,
  * created lazily by the first call that needs the GPU (fatbinary
  * registration only records pointers), reported and freed at exit. The
  * simulator core below it has no globals. Calls are serialised by one
@@ -70,36 +70,36 @@ struct cudart {
     int cc_major, cc_minor;
 };
 
-extern struct cudart cudart;
+extern struct cudart ccgpu_rt;
 
-void cudart_lock(void);
-void cudart_unlock(void);
+void rt_lock(void);
+void rt_unlock(void);
 /* The GPU, created on first use from CCGPU_CONFIG / ./gpgpusim.config /
  * CCGPU_OPTIONS / CCGPU_FUNCTIONAL; exits with a one-line message when
  * the configuration is bad. Call with the lock held. */
-ccgpu *cudart_gpu(void);
+ccgpu *rt_gpu(void);
 /* Records e as the calling thread's last error (when not cudaSuccess) and
  * returns it. */
-cudaError_t cudart_ret(cudaError_t e);
+cudaError_t rt_ret(cudaError_t e);
 /* Prints "ccgpu: FUNCTION: message" on stderr (runtime failures that CUDA
  * would only report as a code are worth a line naming the reason). */
-void cudart_say(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rt_say(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The module holding a fatbinary's PTX, loading it on first use; NULL
  * (message printed once) when it has no usable PTX. */
-ccgpu_module *cudart_module(struct cudart_fatbin *fb);
-struct cudart_var *cudart_find_var(const void *host);
-struct cudart_hostmem *cudart_find_hostmem(const void *p);
+ccgpu_module *rt_module(struct cudart_fatbin *fb);
+struct cudart_var *rt_find_var(const void *host);
+struct cudart_hostmem *rt_find_hostmem(const void *p);
 /* Simulated time so far in milliseconds (0 in functional mode). */
-double cudart_now_ms(void);
+double rt_now_ms(void);
 /* memcpy between any two of host / device / mapped addresses. */
-cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const char *func);
+cudaError_t rt_copy(void *dst, const void *src, size_t n, int kind, const char *func);
 /* Frees every allocation the runtime made (cudaDeviceReset, exit). */
-void cudart_free_all_hostmem(void);
+void rt_free_all_hostmem(void);
 /* 0 when s is the default stream or a live stream, else -1 (lock held). */
-int cudart_check_stream(cudaStream_t s);
+int rt_check_stream(cudaStream_t s);
 /* Destroys every stream and event (lock held). */
-void cudart_free_streams(void);
+void rt_free_streams(void);
 /* Prints one line and returns cudaErrorNotSupported. */
-cudaError_t cudart_unsupported(const char *func);
+cudaError_t rt_unsupported(const char *func);
 
 #endif

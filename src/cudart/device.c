@@ -6,8 +6,8 @@
 
 static cudaError_t done(cudaError_t e)
 {
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 /* What cudaMemGetInfo and totalGlobalMem report: device memory is host
@@ -17,7 +17,7 @@ static cudaError_t done(cudaError_t e)
 cudaError_t cudaGetDeviceCount(int *count)
 {
     if (!count)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     *count = 1;
     return cudaSuccess;
 }
@@ -25,23 +25,23 @@ cudaError_t cudaGetDeviceCount(int *count)
 cudaError_t cudaGetDevice(int *device)
 {
     if (!device)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     *device = 0;
     return cudaSuccess;
 }
 
 cudaError_t cudaSetDevice(int device)
 {
-    return cudart_ret(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+    return rt_ret(device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
 }
 
 cudaError_t cudaInitDevice(int device, unsigned deviceFlags, unsigned flags)
 {
     (void)deviceFlags, (void)flags;
     if (device != 0)
-        return cudart_ret(cudaErrorInvalidDevice);
-    cudart_lock();
-    cudart_gpu();
+        return rt_ret(cudaErrorInvalidDevice);
+    rt_lock();
+    rt_gpu();
     return done(cudaSuccess);
 }
 
@@ -54,9 +54,9 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 static void fill_props(struct cudaDeviceProp *p)
 {
     struct ccgpu_device_facts f;
-    ccgpu_device_facts(cudart_gpu(), &f);
+    ccgpu_device_facts(rt_gpu(), &f);
     memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "%s", cudart.name);
+    snprintf(p->name, sizeof p->name, "%s", ccgpu_rt.name);
     memcpy(p->uuid.bytes, "ccgpu-simulated", 16);
     p->totalGlobalMem = NOMINAL_GLOBAL_MEM;
     p->sharedMemPerBlock = f.shmem_per_sm < 49152 ? f.shmem_per_sm : 49152;
@@ -69,8 +69,8 @@ static void fill_props(struct cudaDeviceProp *p)
     p->maxGridSize[0] = 0x7fffffff;
     p->maxGridSize[1] = p->maxGridSize[2] = 65535;
     p->totalConstMem = 65536;
-    p->major = cudart.cc_major;
-    p->minor = cudart.cc_minor;
+    p->major = ccgpu_rt.cc_major;
+    p->minor = ccgpu_rt.cc_minor;
     p->textureAlignment = 512;
     p->texturePitchAlignment = 32;
     p->multiProcessorCount = (int)f.num_sms;
@@ -97,10 +97,10 @@ static void fill_props(struct cudaDeviceProp *p)
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
     if (!prop)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     if (device != 0)
-        return cudart_ret(cudaErrorInvalidDevice);
-    cudart_lock();
+        return rt_ret(cudaErrorInvalidDevice);
+    rt_lock();
     fill_props(prop);
     return done(cudaSuccess);
 }
@@ -108,14 +108,14 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device)
 {
     if (!value)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     if (device != 0)
-        return cudart_ret(cudaErrorInvalidDevice);
-    cudart_lock();
+        return rt_ret(cudaErrorInvalidDevice);
+    rt_lock();
     struct cudaDeviceProp p;
     fill_props(&p);
     struct ccgpu_device_facts f;
-    ccgpu_device_facts(cudart.gpu, &f);
+    ccgpu_device_facts(ccgpu_rt.gpu, &f);
     int v;
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: v = p.maxThreadsPerBlock; break;
@@ -176,7 +176,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device)
         v = 0;
         break;
     default:
-        cudart_say("cudaDeviceGetAttribute", "attribute %d is not known to ccgpu", attr);
+        rt_say("cudaDeviceGetAttribute", "attribute %d is not known to ccgpu", attr);
         return done(cudaErrorInvalidValue);
     }
     *value = v;
@@ -187,7 +187,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device)
  * only reports a failed kernel. */
 cudaError_t cudaDeviceSynchronize(void)
 {
-    return cudart_ret(cudart.sticky);
+    return rt_ret(ccgpu_rt.sticky);
 }
 
 /* Frees managed and pinned host memory and clears errors; cudaMalloc
@@ -195,25 +195,25 @@ cudaError_t cudaDeviceSynchronize(void)
  * keep their contents). */
 cudaError_t cudaDeviceReset(void)
 {
-    cudart_lock();
-    cudart_free_all_hostmem();
-    cudart.sticky = cudaSuccess;
-    cudart_unlock();
+    rt_lock();
+    rt_free_all_hostmem();
+    ccgpu_rt.sticky = cudaSuccess;
+    rt_unlock();
     cudaGetLastError();
     return cudaSuccess;
 }
 
 cudaError_t cudaSetDeviceFlags(unsigned flags)
 {
-    cudart.device_flags = (int)flags;
+    ccgpu_rt.device_flags = (int)flags;
     return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceFlags(unsigned *flags)
 {
     if (!flags)
-        return cudart_ret(cudaErrorInvalidValue);
-    *flags = (unsigned)cudart.device_flags;
+        return rt_ret(cudaErrorInvalidValue);
+    *flags = (unsigned)ccgpu_rt.device_flags;
     return cudaSuccess;
 }
 
@@ -226,7 +226,7 @@ cudaError_t cudaDeviceSetCacheConfig(int cacheConfig)
 cudaError_t cudaDeviceGetCacheConfig(int *cacheConfig)
 {
     if (!cacheConfig)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     *cacheConfig = 0;
     return cudaSuccess;
 }
@@ -240,29 +240,29 @@ cudaError_t cudaDeviceSetSharedMemConfig(int config)
 cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
     if (limit < 0 || limit > cudaLimitMallocHeapSize)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
-    cudart_gpu();
-    cudart.limits[limit] = value;
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
+    rt_gpu();
+    ccgpu_rt.limits[limit] = value;
     return done(cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
 {
     if (!value || limit < 0 || limit > cudaLimitMallocHeapSize)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
-    cudart_gpu();
-    *value = cudart.limits[limit];
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
+    rt_gpu();
+    *value = ccgpu_rt.limits[limit];
     return done(cudaSuccess);
 }
 
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
 {
     if (!canAccessPeer)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     if (device != 0 || peerDevice != 0)
-        return cudart_ret(cudaErrorInvalidDevice);
+        return rt_ret(cudaErrorInvalidDevice);
     *canAccessPeer = 0;
     return cudaSuccess;
 }
@@ -279,7 +279,7 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 cudaError_t cudaDriverGetVersion(int *driverVersion)
 {
     if (!driverVersion)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     *driverVersion = 13000;
     return cudaSuccess;
 }
@@ -287,7 +287,7 @@ cudaError_t cudaDriverGetVersion(int *driverVersion)
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion)
 {
     if (!runtimeVersion)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     *runtimeVersion = 13000;
     return cudaSuccess;
 }

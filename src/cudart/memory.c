@@ -21,20 +21,20 @@
 
 static cudaError_t done(cudaError_t e)
 {
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 #define BEGIN                                                                                      \
-    cudart_lock();                                                                                 \
-    if (cudart.sticky)                                                                             \
-        return done(cudart.sticky);                                                                \
-    ccgpu *gpu = cudart_gpu()
+    rt_lock();                                                                                 \
+    if (ccgpu_rt.sticky)                                                                             \
+        return done(ccgpu_rt.sticky);                                                                \
+    ccgpu *gpu = rt_gpu()
 
-struct cudart_hostmem *cudart_find_hostmem(const void *p)
+struct cudart_hostmem *rt_find_hostmem(const void *p)
 {
     uintptr_t a = (uintptr_t)p;
-    for (struct cudart_hostmem *h = cudart.hostmem; h; h = h->next)
+    for (struct cudart_hostmem *h = ccgpu_rt.hostmem; h; h = h->next)
         if (a >= (uintptr_t)h->ptr && a - (uintptr_t)h->ptr < (h->size ? h->size : 1))
             return h;
     return NULL;
@@ -47,24 +47,24 @@ static void *map_pages(ccgpu *gpu, size_t size, size_t *mapped)
     size_t len = (size ? size + page - 1 : page) / page * page;
     if (len < size)
         return NULL;
-    if (!cudart.hostmap_next)
-        cudart.hostmap_next = HOSTMAP_BASE;
+    if (!ccgpu_rt.hostmap_next)
+        ccgpu_rt.hostmap_next = HOSTMAP_BASE;
     for (int tries = 0; tries < 64; tries++) {
-        void *want = (void *)cudart.hostmap_next;
+        void *want = (void *)ccgpu_rt.hostmap_next;
         void *p = mmap(want, len, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
         if (p == MAP_FAILED) {
-            cudart.hostmap_next += 1ull << 30; /* something is there: move on */
+            ccgpu_rt.hostmap_next += 1ull << 30; /* something is there: move on */
             continue;
         }
-        cudart.hostmap_next = (uintptr_t)p + len + page; /* a guard gap */
+        ccgpu_rt.hostmap_next = (uintptr_t)p + len + page; /* a guard gap */
         if (ccgpu_map_host(gpu, p, len) == 0) {
             *mapped = len;
             return p;
         }
         munmap(p, len);
         if ((uintptr_t)p != (uintptr_t)want) /* a kernel that ignores the flag */
-            cudart.hostmap_next = (uintptr_t)want + (1ull << 30);
+            ccgpu_rt.hostmap_next = (uintptr_t)want + (1ull << 30);
     }
     return NULL;
 }
@@ -72,7 +72,7 @@ static void *map_pages(ccgpu *gpu, size_t size, size_t *mapped)
 static cudaError_t host_alloc(void **out, size_t size, int kind, unsigned flags)
 {
     if (!out)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     struct cudart_hostmem *h = calloc(1, sizeof *h);
     if (!h || !(h->ptr = map_pages(gpu, size, &h->mapped_size))) {
@@ -82,20 +82,20 @@ static cudaError_t host_alloc(void **out, size_t size, int kind, unsigned flags)
     h->size = size;
     h->kind = kind;
     h->flags = flags;
-    h->next = cudart.hostmem;
-    cudart.hostmem = h;
+    h->next = ccgpu_rt.hostmem;
+    ccgpu_rt.hostmem = h;
     *out = h->ptr;
     return done(cudaSuccess);
 }
 
 static int host_free(void *p)
 {
-    for (struct cudart_hostmem **q = &cudart.hostmem; *q; q = &(*q)->next) {
+    for (struct cudart_hostmem **q = &ccgpu_rt.hostmem; *q; q = &(*q)->next) {
         struct cudart_hostmem *h = *q;
         if (h->ptr != p)
             continue;
-        if (cudart.gpu)
-            ccgpu_unmap_host(cudart.gpu, h->ptr);
+        if (ccgpu_rt.gpu)
+            ccgpu_unmap_host(ccgpu_rt.gpu, h->ptr);
         if (!h->registered)
             munmap(h->ptr, h->mapped_size);
         *q = h->next;
@@ -105,16 +105,16 @@ static int host_free(void *p)
     return -1;
 }
 
-void cudart_free_all_hostmem(void)
+void rt_free_all_hostmem(void)
 {
-    while (cudart.hostmem)
-        host_free(cudart.hostmem->ptr);
+    while (ccgpu_rt.hostmem)
+        host_free(ccgpu_rt.hostmem->ptr);
 }
 
 cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     if (!devPtr)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     ccgpu_devptr p;
     if (ccgpu_malloc(gpu, &p, size))
@@ -125,11 +125,11 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
 {
-    cudart_lock();
-    int bad = cudart_check_stream(stream);
-    cudart_unlock();
+    rt_lock();
+    int bad = rt_check_stream(stream);
+    rt_unlock();
     if (bad)
-        return cudart_ret(cudaErrorInvalidResourceHandle);
+        return rt_ret(cudaErrorInvalidResourceHandle);
     return cudaMalloc(devPtr, size);
 }
 
@@ -138,7 +138,7 @@ cudaError_t cudaFree(void *devPtr)
     BEGIN;
     if (!devPtr)
         return done(cudaSuccess);
-    struct cudart_hostmem *h = cudart_find_hostmem(devPtr);
+    struct cudart_hostmem *h = rt_find_hostmem(devPtr);
     if (h) {
         if (h->kind != cudaMemoryTypeManaged || h->ptr != devPtr)
             return done(cudaErrorInvalidValue);
@@ -152,11 +152,11 @@ cudaError_t cudaFree(void *devPtr)
 
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
-    cudart_lock();
-    int bad = cudart_check_stream(stream);
-    cudart_unlock();
+    rt_lock();
+    int bad = rt_check_stream(stream);
+    rt_unlock();
     if (bad)
-        return cudart_ret(cudaErrorInvalidResourceHandle);
+        return rt_ret(cudaErrorInvalidResourceHandle);
     return cudaFree(devPtr);
 }
 
@@ -179,7 +179,7 @@ cudaError_t cudaFreeHost(void *ptr)
 {
     BEGIN;
     (void)gpu;
-    struct cudart_hostmem *h = cudart_find_hostmem(ptr);
+    struct cudart_hostmem *h = rt_find_hostmem(ptr);
     if (!h || h->ptr != ptr || h->kind != cudaMemoryTypeHost || h->registered)
         return done(cudaErrorInvalidValue);
     host_free(ptr);
@@ -192,17 +192,17 @@ cudaError_t cudaFreeHost(void *ptr)
 cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned flags)
 {
     if (!ptr || !size)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
-    if (cudart_find_hostmem(ptr))
+    if (rt_find_hostmem(ptr))
         return done(cudaErrorHostMemoryAlreadyRegistered);
     struct cudart_hostmem *h = calloc(1, sizeof *h);
     if (!h)
         return done(cudaErrorMemoryAllocation);
-    *h = (struct cudart_hostmem){ ptr, size, 0, cudaMemoryTypeHost, flags, 1, cudart.hostmem };
+    *h = (struct cudart_hostmem){ ptr, size, 0, cudaMemoryTypeHost, flags, 1, ccgpu_rt.hostmem };
     if (ccgpu_map_host(gpu, ptr, size) == 0)
         h->mapped_size = size;
-    cudart.hostmem = h;
+    ccgpu_rt.hostmem = h;
     return done(cudaSuccess);
 }
 
@@ -210,7 +210,7 @@ cudaError_t cudaHostUnregister(void *ptr)
 {
     BEGIN;
     (void)gpu;
-    struct cudart_hostmem *h = cudart_find_hostmem(ptr);
+    struct cudart_hostmem *h = rt_find_hostmem(ptr);
     if (!h || h->ptr != ptr || !h->registered)
         return done(cudaErrorHostMemoryNotRegistered);
     host_free(ptr);
@@ -221,10 +221,10 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned flags
 {
     (void)flags;
     if (!pDevice)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     (void)gpu;
-    struct cudart_hostmem *h = cudart_find_hostmem(pHost);
+    struct cudart_hostmem *h = rt_find_hostmem(pHost);
     if (!h || !h->mapped_size)
         return done(cudaErrorInvalidValue);
     *pDevice = pHost;
@@ -234,10 +234,10 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned flags
 cudaError_t cudaHostGetFlags(unsigned *pFlags, void *pHost)
 {
     if (!pFlags)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     (void)gpu;
-    struct cudart_hostmem *h = cudart_find_hostmem(pHost);
+    struct cudart_hostmem *h = rt_find_hostmem(pHost);
     if (!h)
         return done(cudaErrorInvalidValue);
     *pFlags = h->flags;
@@ -247,10 +247,10 @@ cudaError_t cudaHostGetFlags(unsigned *pFlags, void *pHost)
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
 {
     if (!devPtr || !pitch)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     size_t p = (width + 511) / 512 * 512;
     if (p < width || (height && p > SIZE_MAX / height))
-        return cudart_ret(cudaErrorMemoryAllocation);
+        return rt_ret(cudaErrorMemoryAllocation);
     cudaError_t e = cudaMalloc(devPtr, p * height);
     if (!e)
         *pitch = p;
@@ -264,20 +264,20 @@ static int is_device(const void *p, size_t n)
     ccgpu_devptr base;
     size_t size;
     uintptr_t a = (uintptr_t)p;
-    return ccgpu_find_allocation(cudart.gpu, a, &base, &size) == 0 && n <= size - (a - base);
+    return ccgpu_find_allocation(ccgpu_rt.gpu, a, &base, &size) == 0 && n <= size - (a - base);
 }
 
 static int is_mapped(const void *p)
 {
-    struct cudart_hostmem *h = cudart_find_hostmem(p);
+    struct cudart_hostmem *h = rt_find_hostmem(p);
     return h && h->mapped_size;
 }
 
 /* Copies by where each side really is; the kind is checked against that
  * (mapped host memory counts as both). Call with the lock held. */
-cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const char *func)
+cudaError_t rt_copy(void *dst, const void *src, size_t n, int kind, const char *func)
 {
-    ccgpu *gpu = cudart_gpu();
+    ccgpu *gpu = rt_gpu();
     if (!n)
         return cudaSuccess;
     if (!dst || !src || kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
@@ -296,10 +296,10 @@ cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const ch
         int want = dside ? want_ddev : want_sdev;
         const void *p = dside ? dst : src;
         if (want)
-            cudart_say(func, "%s: the %s, %zu bytes at %p, is not inside one device allocation",
+            rt_say(func, "%s: the %s, %zu bytes at %p, is not inside one device allocation",
                        kinds[kind], dside ? "destination" : "source", n, p);
         else
-            cudart_say(func, "%s: the %s %p is device memory", kinds[kind],
+            rt_say(func, "%s: the %s %p is device memory", kinds[kind],
                        dside ? "destination" : "source", p);
         return cudaErrorInvalidValue;
     }
@@ -313,7 +313,7 @@ cudaError_t cudart_copy(void *dst, const void *src, size_t n, int kind, const ch
     else
         r = (memmove(dst, src, n), 0);
     if (r) {
-        cudart_say(func, "%s", ccgpu_error(gpu));
+        rt_say(func, "%s", ccgpu_error(gpu));
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
@@ -323,7 +323,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
 {
     BEGIN;
     (void)gpu;
-    return done(cudart_copy(dst, src, count, kind, "cudaMemcpy"));
+    return done(rt_copy(dst, src, count, kind, "cudaMemcpy"));
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -331,15 +331,15 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
-    return done(cudart_copy(dst, src, count, kind, "cudaMemcpyAsync"));
+    return done(rt_copy(dst, src, count, kind, "cudaMemcpyAsync"));
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
 {
     if (dstDevice != 0 || srcDevice != 0)
-        return cudart_ret(cudaErrorInvalidDevice);
+        return rt_ret(cudaErrorInvalidDevice);
     return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
 }
 
@@ -349,7 +349,7 @@ static cudaError_t copy2d(void *dst, size_t dpitch, const void *src, size_t spit
     if (width > dpitch || width > spitch)
         return cudaErrorInvalidPitchValue;
     for (size_t y = 0; y < height; y++) {
-        cudaError_t e = cudart_copy((char *)dst + y * dpitch, (const char *)src + y * spitch, width,
+        cudaError_t e = rt_copy((char *)dst + y * dpitch, (const char *)src + y * spitch, width,
                                     kind, func);
         if (e)
             return e;
@@ -371,7 +371,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
     return done(copy2d(dst, dpitch, src, spitch, width, height, kind, "cudaMemcpy2DAsync"));
 }
@@ -381,14 +381,14 @@ static cudaError_t set(void *p, int value, size_t n, const char *func)
     if (!n)
         return cudaSuccess;
     if (is_mapped(p)) {
-        struct cudart_hostmem *h = cudart_find_hostmem(p);
+        struct cudart_hostmem *h = rt_find_hostmem(p);
         if (n > h->size - ((uintptr_t)p - (uintptr_t)h->ptr))
             return cudaErrorInvalidValue;
         memset(p, value, n);
         return cudaSuccess;
     }
-    if (ccgpu_memset(cudart.gpu, (uintptr_t)p, value, n)) {
-        cudart_say(func, "%s", ccgpu_error(cudart.gpu));
+    if (ccgpu_memset(ccgpu_rt.gpu, (uintptr_t)p, value, n)) {
+        rt_say(func, "%s", ccgpu_error(ccgpu_rt.gpu));
         return cudaErrorInvalidValue;
     }
     return cudaSuccess;
@@ -405,7 +405,7 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
     return done(set(devPtr, value, count, "cudaMemsetAsync"));
 }
@@ -434,7 +434,7 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
     return done(set2d(devPtr, pitch, value, width, height));
 }
@@ -443,14 +443,14 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
 
 static cudaError_t symbol(const void *sym, ccgpu_devptr *addr, size_t *size, const char *func)
 {
-    struct cudart_var *v = cudart_find_var(sym);
+    struct cudart_var *v = rt_find_var(sym);
     if (!v)
         return cudaErrorInvalidSymbol;
-    ccgpu_module *mod = cudart_module(v->fb);
+    ccgpu_module *mod = rt_module(v->fb);
     if (!mod)
         return cudaErrorNoKernelImageForDevice;
-    if (ccgpu_module_symbol(cudart.gpu, mod, v->name, addr, size)) {
-        cudart_say(func, "%s", ccgpu_error(cudart.gpu));
+    if (ccgpu_module_symbol(ccgpu_rt.gpu, mod, v->name, addr, size)) {
+        rt_say(func, "%s", ccgpu_error(ccgpu_rt.gpu));
         return cudaErrorInvalidSymbol;
     }
     return cudaSuccess;
@@ -469,7 +469,7 @@ static cudaError_t to_symbol(const void *sym, const void *src, size_t count, siz
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
         kind != cudaMemcpyDefault)
         return cudaErrorInvalidMemcpyDirection;
-    return cudart_copy((void *)(uintptr_t)(a + offset), src, count, cudaMemcpyDefault, func);
+    return rt_copy((void *)(uintptr_t)(a + offset), src, count, cudaMemcpyDefault, func);
 }
 
 static cudaError_t from_symbol(void *dst, const void *sym, size_t count, size_t offset, int kind,
@@ -485,7 +485,7 @@ static cudaError_t from_symbol(void *dst, const void *sym, size_t count, size_t 
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
         kind != cudaMemcpyDefault)
         return cudaErrorInvalidMemcpyDirection;
-    return cudart_copy(dst, (const void *)(uintptr_t)(a + offset), count, cudaMemcpyDefault, func);
+    return rt_copy(dst, (const void *)(uintptr_t)(a + offset), count, cudaMemcpyDefault, func);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t count, size_t offset,
@@ -509,7 +509,7 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t cou
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
     return done(to_symbol(sym, src, count, offset, kind, "cudaMemcpyToSymbolAsync"));
 }
@@ -519,7 +519,7 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t count, 
 {
     BEGIN;
     (void)gpu;
-    if (cudart_check_stream(stream))
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
     return done(from_symbol(dst, sym, count, offset, kind, "cudaMemcpyFromSymbolAsync"));
 }
@@ -527,7 +527,7 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t count, 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *sym)
 {
     if (!devPtr)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     (void)gpu;
     ccgpu_devptr a;
@@ -541,7 +541,7 @@ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *sym)
 cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
 {
     if (!size)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     (void)gpu;
     ccgpu_devptr a;
@@ -551,11 +551,11 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr)
 {
     if (!attr)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     BEGIN;
     (void)gpu;
     memset(attr, 0, sizeof *attr);
-    struct cudart_hostmem *h = cudart_find_hostmem(ptr);
+    struct cudart_hostmem *h = rt_find_hostmem(ptr);
     if (h) {
         attr->type = h->kind;
         attr->hostPointer = (void *)ptr;

@@ -8,28 +8,28 @@
 #include <string.h>
 #include <unistd.h>
 
-struct cudart cudart = { .lock = PTHREAD_MUTEX_INITIALIZER };
+struct cudart ccgpu_rt = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static _Thread_local cudaError_t last_error;
 
-void cudart_lock(void)
+void rt_lock(void)
 {
-    pthread_mutex_lock(&cudart.lock);
+    pthread_mutex_lock(&ccgpu_rt.lock);
 }
 
-void cudart_unlock(void)
+void rt_unlock(void)
 {
-    pthread_mutex_unlock(&cudart.lock);
+    pthread_mutex_unlock(&ccgpu_rt.lock);
 }
 
-cudaError_t cudart_ret(cudaError_t e)
+cudaError_t rt_ret(cudaError_t e)
 {
     if (e != cudaSuccess)
         last_error = e;
     return e;
 }
 
-void cudart_say(const char *func, const char *fmt, ...)
+void rt_say(const char *func, const char *fmt, ...)
 {
     char msg[768];
     va_list ap;
@@ -40,10 +40,10 @@ void cudart_say(const char *func, const char *fmt, ...)
     fprintf(stderr, "ccgpu: %s: %s\n", func, msg);
 }
 
-cudaError_t cudart_unsupported(const char *func)
+cudaError_t rt_unsupported(const char *func)
 {
-    cudart_say(func, "not supported by ccgpu's CUDA runtime (see docs/cuda-runtime.md)");
-    return cudart_ret(cudaErrorNotSupported);
+    rt_say(func, "not supported by ccgpu's CUDA runtime (see docs/cuda-runtime.md)");
+    return rt_ret(cudaErrorNotSupported);
 }
 
 /* ---- configuration and the GPU ---- */
@@ -112,36 +112,36 @@ static ccgpu_config *load_config(char *origin, size_t originlen)
 
 static void report_at_exit(void);
 
-ccgpu *cudart_gpu(void)
+ccgpu *rt_gpu(void)
 {
-    if (cudart.gpu)
-        return cudart.gpu;
+    if (ccgpu_rt.gpu)
+        return ccgpu_rt.gpu;
     char origin[200], err[512];
     ccgpu_config *cfg = load_config(origin, sizeof origin);
-    cudart.gpu = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_rt.gpu = ccgpu_create(cfg, err, sizeof err);
     ccgpu_config_free(cfg);
-    if (!cudart.gpu)
+    if (!ccgpu_rt.gpu)
         die("%s", err);
-    if (ccgpu_warnings(cudart.gpu)[0] && !env_true("CCGPU_QUIET"))
-        fprintf(stderr, "ccgpu: warning: %s\n", ccgpu_warnings(cudart.gpu));
-    snprintf(cudart.name, sizeof cudart.name, "ccgpu simulated GPU (%s)", origin);
-    cudart.cc_major = 7;
-    cudart.cc_minor = 5;
-    cudart.limits[cudaLimitStackSize] = 1024;
-    cudart.limits[cudaLimitPrintfFifoSize] = 1 << 20;
-    cudart.limits[cudaLimitMallocHeapSize] = 8 << 20;
-    if (!cudart.exit_registered) {
+    if (ccgpu_warnings(ccgpu_rt.gpu)[0] && !env_true("CCGPU_QUIET"))
+        fprintf(stderr, "ccgpu: warning: %s\n", ccgpu_warnings(ccgpu_rt.gpu));
+    snprintf(ccgpu_rt.name, sizeof ccgpu_rt.name, "ccgpu simulated GPU (%s)", origin);
+    ccgpu_rt.cc_major = 7;
+    ccgpu_rt.cc_minor = 5;
+    ccgpu_rt.limits[cudaLimitStackSize] = 1024;
+    ccgpu_rt.limits[cudaLimitPrintfFifoSize] = 1 << 20;
+    ccgpu_rt.limits[cudaLimitMallocHeapSize] = 8 << 20;
+    if (!ccgpu_rt.exit_registered) {
         atexit(report_at_exit);
-        cudart.exit_registered = 1;
+        ccgpu_rt.exit_registered = 1;
     }
-    return cudart.gpu;
+    return ccgpu_rt.gpu;
 }
 
-double cudart_now_ms(void)
+double rt_now_ms(void)
 {
     double cycles = 0;
     struct ccgpu_device_facts f;
-    ccgpu *gpu = cudart_gpu();
+    ccgpu *gpu = rt_gpu();
     ccgpu_device_facts(gpu, &f);
     if (!f.timing || ccgpu_stat(gpu, "cycles", -1, &cycles))
         return 0;
@@ -152,10 +152,10 @@ double cudart_now_ms(void)
  * file CCGPU_JSON names. */
 static void report(void)
 {
-    ccgpu *gpu = cudart.gpu;
-    if (!gpu || cudart.reported)
+    ccgpu *gpu = ccgpu_rt.gpu;
+    if (!gpu || ccgpu_rt.reported)
         return;
-    cudart.reported = 1;
+    ccgpu_rt.reported = 1;
     int n = ccgpu_num_kernels(gpu);
     if (!env_true("CCGPU_QUIET")) {
         fflush(stdout);
@@ -176,29 +176,29 @@ static void report(void)
 
 static void report_at_exit(void)
 {
-    cudart_lock();
+    rt_lock();
     report();
-    cudart_unlock();
+    rt_unlock();
 }
 
 /* ---- fatbinaries, kernels and variables ---- */
 
-ccgpu_module *cudart_module(struct cudart_fatbin *fb)
+ccgpu_module *rt_module(struct cudart_fatbin *fb)
 {
     if (fb->mod || fb->tried)
         return fb->mod;
     fb->tried = 1;
-    ccgpu *gpu = cudart_gpu();
+    ccgpu *gpu = rt_gpu();
     char err[512];
     const void *data = fatbin_from_wrapper(fb->wrapper, err, sizeof err);
     struct fatbin_ptx ptx[16];
     int n = data ? fatbin_find_ptx(data, 0, ptx, 16, err, sizeof err) : -1;
     if (n < 0) {
-        cudart_say("__cudaRegisterFatBinary", "%s", err);
+        rt_say("__cudaRegisterFatBinary", "%s", err);
         return NULL;
     }
     if (n == 0) {
-        cudart_say("__cudaRegisterFatBinary",
+        rt_say("__cudaRegisterFatBinary",
                    "the fatbinary holds no PTX (only SASS); build with nvcc's default "
                    "architecture or -gencode arch=compute_XX,code=compute_XX");
         return NULL;
@@ -212,21 +212,21 @@ ccgpu_module *cudart_module(struct cudart_fatbin *fb)
             return fb->mod;
         snprintf(err, sizeof err, "%s", ccgpu_error(gpu));
     }
-    cudart_say("__cudaRegisterFatBinary", "%s", err);
+    rt_say("__cudaRegisterFatBinary", "%s", err);
     return NULL;
 }
 
 void **__cudaRegisterFatBinary(void *fatCubin)
 {
-    cudart_lock();
+    rt_lock();
     struct cudart_fatbin *fb = calloc(1, sizeof *fb);
     if (!fb)
         die("out of memory");
     fb->wrapper = fatCubin;
-    fb->index = cudart.nfatbins++;
-    fb->next = cudart.fatbins;
-    cudart.fatbins = fb;
-    cudart_unlock();
+    fb->index = ccgpu_rt.nfatbins++;
+    fb->next = ccgpu_rt.fatbins;
+    ccgpu_rt.fatbins = fb;
+    rt_unlock();
     return (void **)fb;
 }
 
@@ -239,15 +239,15 @@ static void free_context(void);
 
 void __cudaUnregisterFatBinary(void **fatCubinHandle)
 {
-    cudart_lock();
-    struct cudart_fatbin **p = &cudart.fatbins;
+    rt_lock();
+    struct cudart_fatbin **p = &ccgpu_rt.fatbins;
     while (*p && *p != (struct cudart_fatbin *)fatCubinHandle)
         p = &(*p)->next;
     if (*p) {
         /* the module stays with the GPU; forget the kernels and variables */
         struct cudart_fatbin *fb = *p;
         *p = fb->next;
-        for (struct cudart_func **f = &cudart.funcs; *f;) {
+        for (struct cudart_func **f = &ccgpu_rt.funcs; *f;) {
             if ((*f)->fb == fb) {
                 struct cudart_func *dead = *f;
                 *f = dead->next;
@@ -257,7 +257,7 @@ void __cudaUnregisterFatBinary(void **fatCubinHandle)
                 f = &(*f)->next;
             }
         }
-        for (struct cudart_var **v = &cudart.vars; *v;) {
+        for (struct cudart_var **v = &ccgpu_rt.vars; *v;) {
             if ((*v)->fb == fb) {
                 struct cudart_var *dead = *v;
                 *v = dead->next;
@@ -269,9 +269,9 @@ void __cudaUnregisterFatBinary(void **fatCubinHandle)
         }
         free(fb);
     }
-    if (!cudart.fatbins) /* the program is going away */
+    if (!ccgpu_rt.fatbins) /* the program is going away */
         free_context();
-    cudart_unlock();
+    rt_unlock();
 }
 
 void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *deviceFun,
@@ -279,21 +279,21 @@ void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *de
                             dim3 *bDim, dim3 *gDim, int *wSize)
 {
     (void)deviceName, (void)thread_limit, (void)tid, (void)bid, (void)bDim, (void)gDim, (void)wSize;
-    cudart_lock();
+    rt_lock();
     struct cudart_func *f = calloc(1, sizeof *f);
     if (!f || !(f->name = strdup(deviceFun)))
         die("out of memory");
     f->host = hostFun;
     f->fb = (struct cudart_fatbin *)fatCubinHandle;
     f->nparams = -1;
-    f->next = cudart.funcs;
-    cudart.funcs = f;
-    cudart_unlock();
+    f->next = ccgpu_rt.funcs;
+    ccgpu_rt.funcs = f;
+    rt_unlock();
 }
 
 static void add_var(void **handle, const void *host, void **managed, const char *name, size_t size)
 {
-    cudart_lock();
+    rt_lock();
     struct cudart_var *v = calloc(1, sizeof *v);
     if (!v || !(v->name = strdup(name)))
         die("out of memory");
@@ -301,9 +301,9 @@ static void add_var(void **handle, const void *host, void **managed, const char 
     v->managed_ptr = managed;
     v->size = size;
     v->fb = (struct cudart_fatbin *)handle;
-    v->next = cudart.vars;
-    cudart.vars = v;
-    cudart_unlock();
+    v->next = ccgpu_rt.vars;
+    ccgpu_rt.vars = v;
+    rt_unlock();
 }
 
 void __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
@@ -325,7 +325,7 @@ void __cudaRegisterTexture(void **fatCubinHandle, const void *hostVar, const voi
                            const char *deviceName, int dim, int norm, int ext)
 {
     (void)fatCubinHandle, (void)hostVar, (void)deviceAddress, (void)dim, (void)norm, (void)ext;
-    cudart_say("__cudaRegisterTexture", "texture references are not supported (texture '%s')",
+    rt_say("__cudaRegisterTexture", "texture references are not supported (texture '%s')",
                deviceName);
 }
 
@@ -333,7 +333,7 @@ void __cudaRegisterSurface(void **fatCubinHandle, const void *hostVar, const voi
                            const char *deviceName, int dim, int ext)
 {
     (void)fatCubinHandle, (void)hostVar, (void)deviceAddress, (void)dim, (void)ext;
-    cudart_say("__cudaRegisterSurface", "surface references are not supported (surface '%s')",
+    rt_say("__cudaRegisterSurface", "surface references are not supported (surface '%s')",
                deviceName);
 }
 
@@ -341,11 +341,11 @@ void __cudaRegisterSurface(void **fatCubinHandle, const void *hostVar, const voi
  * at the variable's device storage (host and device then share it). */
 char __cudaInitModule(void **fatCubinHandle)
 {
-    cudart_lock();
+    rt_lock();
     struct cudart_fatbin *fb = (struct cudart_fatbin *)fatCubinHandle;
-    ccgpu_module *mod = cudart_module(fb);
-    ccgpu *gpu = cudart.gpu;
-    for (struct cudart_var *v = cudart.vars; v && mod; v = v->next) {
+    ccgpu_module *mod = rt_module(fb);
+    ccgpu *gpu = ccgpu_rt.gpu;
+    for (struct cudart_var *v = ccgpu_rt.vars; v && mod; v = v->next) {
         if (v->fb != fb || !v->managed_ptr || *v->managed_ptr)
             continue;
         ccgpu_devptr a;
@@ -353,13 +353,13 @@ char __cudaInitModule(void **fatCubinHandle)
         if (ccgpu_module_symbol(gpu, mod, v->name, &a, &size) == 0)
             *v->managed_ptr = ccgpu_host_view(gpu, a, size);
     }
-    cudart_unlock();
+    rt_unlock();
     return 1;
 }
 
-struct cudart_var *cudart_find_var(const void *host)
+struct cudart_var *rt_find_var(const void *host)
 {
-    for (struct cudart_var *v = cudart.vars; v; v = v->next)
+    for (struct cudart_var *v = ccgpu_rt.vars; v; v = v->next)
         if (v->host == host)
             return v;
     return NULL;
@@ -367,7 +367,7 @@ struct cudart_var *cudart_find_var(const void *host)
 
 static struct cudart_func *find_func(const void *p)
 {
-    for (struct cudart_func *f = cudart.funcs; f; f = f->next)
+    for (struct cudart_func *f = ccgpu_rt.funcs; f; f = f->next)
         if (f->host == p || f == p)
             return f;
     return NULL;
@@ -395,7 +395,7 @@ cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sh
                                        void *stream)
 {
     if (call_depth == 0)
-        return cudart_ret(cudaErrorMissingConfiguration);
+        return rt_ret(cudaErrorMissingConfiguration);
     struct call_config *c = &call_stack[--call_depth];
     *gridDim = c->grid;
     *blockDim = c->block;
@@ -406,11 +406,11 @@ cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sh
 
 cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
 {
-    cudart_lock();
+    rt_lock();
     struct cudart_func *f = find_func(hostFun);
-    cudart_unlock();
+    rt_unlock();
     if (!f)
-        return cudart_ret(cudaErrorInvalidDeviceFunction);
+        return rt_ret(cudaErrorInvalidDeviceFunction);
     *kernel = f;
     return cudaSuccess;
 }
@@ -420,18 +420,18 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
 {
     if (!f)
         return cudaErrorInvalidDeviceFunction;
-    if (cudart.sticky)
-        return cudart.sticky;
-    if (cudart_check_stream(stream))
+    if (ccgpu_rt.sticky)
+        return ccgpu_rt.sticky;
+    if (rt_check_stream(stream))
         return cudaErrorInvalidResourceHandle;
-    ccgpu *gpu = cudart_gpu();
-    ccgpu_module *mod = cudart_module(f->fb);
+    ccgpu *gpu = rt_gpu();
+    ccgpu_module *mod = rt_module(f->fb);
     if (!mod)
         return cudaErrorNoKernelImageForDevice;
     if (f->nparams < 0) {
         struct ccgpu_kernel_facts k;
         if (ccgpu_kernel_facts(gpu, mod, f->name, &k)) {
-            cudart_say(api, "%s", ccgpu_error(gpu));
+            rt_say(api, "%s", ccgpu_error(gpu));
             return cudaErrorInvalidDeviceFunction;
         }
         f->nparams = k.nparams;
@@ -444,9 +444,9 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
         return cudaErrorInvalidConfiguration;
     struct ccgpu_dim3 g = { grid.x, grid.y, grid.z }, b = { block.x, block.y, block.z };
     if (ccgpu_launch(gpu, mod, f->name, g, b, (uint32_t)shmem, args, f->nparams)) {
-        cudart_say(api, "%s", ccgpu_error(gpu));
-        cudart.sticky = cudaErrorLaunchFailure;
-        return cudart.sticky;
+        rt_say(api, "%s", ccgpu_error(gpu));
+        ccgpu_rt.sticky = cudaErrorLaunchFailure;
+        return ccgpu_rt.sticky;
     }
     return cudaSuccess;
 }
@@ -454,10 +454,10 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
 cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
                                size_t sharedMem, cudaStream_t stream)
 {
-    cudart_lock();
+    rt_lock();
     cudaError_t e = launch("__cudaLaunchKernel", kernel ? find_func(kernel) : NULL, gridDim, blockDim, args, sharedMem, stream);
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
@@ -469,11 +469,11 @@ cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 bloc
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream)
 {
-    cudart_lock();
+    rt_lock();
     cudaError_t e = launch("cudaLaunchKernel", find_func(func), gridDim, blockDim, args, sharedMem,
                            stream);
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
@@ -493,8 +493,8 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
 static cudaError_t func_facts(const void *func, struct ccgpu_kernel_facts *k)
 {
     struct cudart_func *f = find_func(func);
-    ccgpu_module *mod = f ? cudart_module(f->fb) : NULL;
-    if (!mod || ccgpu_kernel_facts(cudart_gpu(), mod, f->name, k))
+    ccgpu_module *mod = f ? rt_module(f->fb) : NULL;
+    if (!mod || ccgpu_kernel_facts(rt_gpu(), mod, f->name, k))
         return cudaErrorInvalidDeviceFunction;
     return cudaSuccess;
 }
@@ -502,34 +502,34 @@ static cudaError_t func_facts(const void *func, struct ccgpu_kernel_facts *k)
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
 {
     if (!attr)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
     struct ccgpu_kernel_facts k;
     cudaError_t e = func_facts(func, &k);
     if (!e) {
         struct ccgpu_device_facts d;
-        ccgpu_device_facts(cudart.gpu, &d);
+        ccgpu_device_facts(ccgpu_rt.gpu, &d);
         memset(attr, 0, sizeof *attr);
         attr->sharedSizeBytes = (size_t)k.static_shared;
         attr->localSizeBytes = (size_t)k.local_bytes;
         attr->maxThreadsPerBlock = (int)k.max_threads;
         attr->numRegs = (int)k.registers;
-        attr->ptxVersion = cudart.cc_major * 10 + cudart.cc_minor;
+        attr->ptxVersion = ccgpu_rt.cc_major * 10 + ccgpu_rt.cc_minor;
         attr->binaryVersion = attr->ptxVersion;
         attr->maxDynamicSharedSizeBytes = (int)(d.shmem_per_sm - k.static_shared);
         attr->preferredShmemCarveout = -1;
     }
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 {
     (void)attr, (void)value;
-    cudart_lock();
+    rt_lock();
     cudaError_t e = find_func(func) ? cudaSuccess : cudaErrorInvalidDeviceFunction;
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, int cacheConfig)
@@ -551,13 +551,13 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
 {
     (void)flags;
     if (!numBlocks || blockSize <= 0)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
     struct ccgpu_kernel_facts k;
     cudaError_t e = func_facts(func, &k);
     if (!e) {
         struct ccgpu_device_facts d;
-        ccgpu_device_facts(cudart.gpu, &d);
+        ccgpu_device_facts(ccgpu_rt.gpu, &d);
         uint32_t warps = ((uint32_t)blockSize + 31) / 32;
         uint64_t n = d.max_ctas_per_sm;
         uint64_t by_threads = d.max_threads_per_sm / (warps * 32);
@@ -570,8 +570,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
             n = d.shmem_per_sm / shm;
         *numBlocks = (int)n;
     }
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
@@ -586,7 +586,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const 
 cudaError_t cudaGetLastError(void)
 {
     cudaError_t e = last_error;
-    last_error = cudart.sticky;
+    last_error = ccgpu_rt.sticky;
     return e;
 }
 
@@ -600,16 +600,16 @@ cudaError_t cudaPeekAtLastError(void)
 static void free_context(void)
 {
     report();
-    cudart_free_all_hostmem();
-    cudart_free_streams();
-    ccgpu_destroy(cudart.gpu);
-    cudart.gpu = NULL;
+    rt_free_all_hostmem();
+    rt_free_streams();
+    ccgpu_destroy(ccgpu_rt.gpu);
+    ccgpu_rt.gpu = NULL;
 }
 
 __attribute__((destructor)) static void cudart_unload(void)
 {
-    cudart_lock();
-    if (cudart.gpu)
+    rt_lock();
+    if (ccgpu_rt.gpu)
         free_context();
-    cudart_unlock();
+    rt_unlock();
 }

@@ -19,15 +19,15 @@ struct cudart_event {
 
 static cudaError_t done(cudaError_t e)
 {
-    cudart_unlock();
-    return cudart_ret(e);
+    rt_unlock();
+    return rt_ret(e);
 }
 
-int cudart_check_stream(cudaStream_t s)
+int rt_check_stream(cudaStream_t s)
 {
     if (!s || s == cudaStreamLegacy || s == cudaStreamPerThread)
         return 0;
-    for (struct cudart_stream *t = cudart.streams; t; t = t->next)
+    for (struct cudart_stream *t = ccgpu_rt.streams; t; t = t->next)
         if (t == s)
             return 0;
     return -1;
@@ -35,22 +35,22 @@ int cudart_check_stream(cudaStream_t s)
 
 static int bad_event(cudaEvent_t e)
 {
-    for (struct cudart_event *t = cudart.events; t; t = t->next)
+    for (struct cudart_event *t = ccgpu_rt.events; t; t = t->next)
         if (t == e)
             return 0;
     return 1;
 }
 
-void cudart_free_streams(void)
+void rt_free_streams(void)
 {
-    while (cudart.streams) {
-        struct cudart_stream *s = cudart.streams;
-        cudart.streams = s->next;
+    while (ccgpu_rt.streams) {
+        struct cudart_stream *s = ccgpu_rt.streams;
+        ccgpu_rt.streams = s->next;
         free(s);
     }
-    while (cudart.events) {
-        struct cudart_event *e = cudart.events;
-        cudart.events = e->next;
+    while (ccgpu_rt.events) {
+        struct cudart_event *e = ccgpu_rt.events;
+        ccgpu_rt.events = e->next;
         free(e);
     }
 }
@@ -59,14 +59,14 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned flags, 
 {
     (void)priority;
     if (!pStream)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     struct cudart_stream *s = calloc(1, sizeof *s);
     if (!s)
-        return cudart_ret(cudaErrorMemoryAllocation);
-    cudart_lock();
+        return rt_ret(cudaErrorMemoryAllocation);
+    rt_lock();
     s->flags = flags;
-    s->next = cudart.streams;
-    cudart.streams = s;
+    s->next = ccgpu_rt.streams;
+    ccgpu_rt.streams = s;
     *pStream = s;
     return done(cudaSuccess);
 }
@@ -83,8 +83,8 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream)
 
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
-    cudart_lock();
-    for (struct cudart_stream **p = &cudart.streams; *p; p = &(*p)->next)
+    rt_lock();
+    for (struct cudart_stream **p = &ccgpu_rt.streams; *p; p = &(*p)->next)
         if (*p == stream) {
             *p = stream->next;
             free(stream);
@@ -95,10 +95,10 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
-    cudart_lock();
-    if (cudart_check_stream(stream))
+    rt_lock();
+    if (rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
-    return done(cudart.sticky);
+    return done(ccgpu_rt.sticky);
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
@@ -109,8 +109,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned flags)
 {
     (void)flags;
-    cudart_lock();
-    if (cudart_check_stream(stream) || bad_event(event))
+    rt_lock();
+    if (rt_check_stream(stream) || bad_event(event))
         return done(cudaErrorInvalidResourceHandle);
     return done(cudaSuccess);
 }
@@ -122,13 +122,13 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 {
     (void)flags;
     if (!callback)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
-    int bad = cudart_check_stream(stream);
-    cudaError_t status = cudart.sticky;
-    cudart_unlock();
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
+    int bad = rt_check_stream(stream);
+    cudaError_t status = ccgpu_rt.sticky;
+    rt_unlock();
     if (bad)
-        return cudart_ret(cudaErrorInvalidResourceHandle);
+        return rt_ret(cudaErrorInvalidResourceHandle);
     callback(stream, status, userData);
     return cudaSuccess;
 }
@@ -136,12 +136,12 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
     if (!fn)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
-    int bad = cudart_check_stream(stream);
-    cudart_unlock();
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
+    int bad = rt_check_stream(stream);
+    rt_unlock();
     if (bad)
-        return cudart_ret(cudaErrorInvalidResourceHandle);
+        return rt_ret(cudaErrorInvalidResourceHandle);
     fn(userData);
     return cudaSuccess;
 }
@@ -149,14 +149,14 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
 {
     if (!event)
-        return cudart_ret(cudaErrorInvalidValue);
+        return rt_ret(cudaErrorInvalidValue);
     struct cudart_event *e = calloc(1, sizeof *e);
     if (!e)
-        return cudart_ret(cudaErrorMemoryAllocation);
-    cudart_lock();
+        return rt_ret(cudaErrorMemoryAllocation);
+    rt_lock();
     e->flags = flags;
-    e->next = cudart.events;
-    cudart.events = e;
+    e->next = ccgpu_rt.events;
+    ccgpu_rt.events = e;
     *event = e;
     return done(cudaSuccess);
 }
@@ -168,8 +168,8 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
-    cudart_lock();
-    for (struct cudart_event **p = &cudart.events; *p; p = &(*p)->next)
+    rt_lock();
+    for (struct cudart_event **p = &ccgpu_rt.events; *p; p = &(*p)->next)
         if (*p == event) {
             *p = event->next;
             free(event);
@@ -181,10 +181,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned flags)
 {
     (void)flags;
-    cudart_lock();
-    if (bad_event(event) || cudart_check_stream(stream))
+    rt_lock();
+    if (bad_event(event) || rt_check_stream(stream))
         return done(cudaErrorInvalidResourceHandle);
-    event->ms = cudart_now_ms();
+    event->ms = rt_now_ms();
     event->recorded = 1;
     return done(cudaSuccess);
 }
@@ -196,10 +196,10 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-    cudart_lock();
+    rt_lock();
     if (bad_event(event))
         return done(cudaErrorInvalidResourceHandle);
-    return done(cudart.sticky);
+    return done(ccgpu_rt.sticky);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
@@ -212,8 +212,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
 {
     if (!ms)
-        return cudart_ret(cudaErrorInvalidValue);
-    cudart_lock();
+        return rt_ret(cudaErrorInvalidValue);
+    rt_lock();
     if (bad_event(start) || bad_event(end) || !start->recorded || !end->recorded ||
         (start->flags & cudaEventDisableTiming) || (end->flags & cudaEventDisableTiming))
         return done(cudaErrorInvalidResourceHandle);

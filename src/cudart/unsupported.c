@@ -10,7 +10,7 @@
     cudaError_t name(void);                                                                        \
     cudaError_t name(void)                                                                         \
     {                                                                                              \
-        return cudart_unsupported(#name);                                                          \
+        return rt_unsupported(#name);                                                          \
     }
 
 /* arrays, textures, surfaces, 3D copies */
