@@ -13,7 +13,9 @@
 #endif
 #include <stdlib.h>
 
-cudaError_t cudaGraphCreate(void *graph, unsigned flags); /* an unsupported call */
+/* an unsupported call: exported without parameters (callers' arguments
+ * are ignored), so declared that way here */
+cudaError_t cudaGraphCreate(void);
 
 static unsigned char *fatbin;
 static size_t fatbin_len;
@@ -317,7 +319,7 @@ TEST(errors_and_sticky_failure)
     CHECK_EQ_INT(__cudaPopCallConfiguration(&g, &b, &sh, &st), cudaErrorMissingConfiguration);
     cudaKernel_t k;
     CHECK_EQ_INT(__cudaGetKernel(&k, &wrapper), cudaErrorInvalidDeviceFunction);
-    CHECK_EQ_INT(cudaGraphCreate(NULL, 0), cudaErrorNotSupported);
+    CHECK_EQ_INT(cudaGraphCreate(), cudaErrorNotSupported);
     cudaGetLastError();
     /* a faulting kernel poisons the context until cudaDeviceReset */
     CHECK_EQ_INT(stub_launch(&stub_fault, 1, 32, 0, NULL, args), cudaErrorLaunchFailure);
