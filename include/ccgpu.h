@@ -152,6 +152,8 @@ int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value);
 int ccgpu_num_kernels(const ccgpu *gpu);
 const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
+/* The total block of ccgpu_stats_print only. */
+void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out);
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
 
 /* ---- memory access observer ------------------------------------------------

@@ -148,8 +148,9 @@ double rt_now_ms(void)
     return cycles / (f.core_mhz * 1e3);
 }
 
-/* Statistics at exit: a summary on stderr unless CCGPU_QUIET, JSON to the
- * file CCGPU_JSON names. */
+/* Statistics at exit, on stderr: the totals, with CCGPU_STATS=all every
+ * kernel's too, nothing with CCGPU_QUIET or CCGPU_STATS=none; JSON (every
+ * kernel) to the file CCGPU_JSON names. */
 static void report(void)
 {
     ccgpu *gpu = ccgpu_rt.gpu;
@@ -157,20 +158,25 @@ static void report(void)
         return;
     ccgpu_rt.reported = 1;
     int n = ccgpu_num_kernels(gpu);
-    if (!env_true("CCGPU_QUIET")) {
+    const char *mode = getenv("CCGPU_STATS");
+    if (!env_true("CCGPU_QUIET") && !(mode && strcmp(mode, "none") == 0)) {
         fflush(stdout);
         fprintf(stderr, "ccgpu: %d kernel launch%s simulated\n", n, n == 1 ? "" : "es");
-        if (n)
+        if (n && mode && strcmp(mode, "all") == 0)
             ccgpu_stats_print(gpu, stderr);
+        else if (n)
+            ccgpu_stats_print_total(gpu, stderr);
     }
     const char *json = getenv("CCGPU_JSON");
     if (json && *json) {
         FILE *f = fopen(json, "w");
-        if (!f || ccgpu_stats_write_json(gpu, f) || fclose(f)) {
-            fprintf(stderr, "ccgpu: CCGPU_JSON: cannot write %s\n", json);
-            if (f)
-                fclose(f);
+        int bad = !f;
+        if (f) {
+            bad |= ccgpu_stats_write_json(gpu, f) != 0;
+            bad |= fclose(f) != 0;
         }
+        if (bad)
+            fprintf(stderr, "ccgpu: CCGPU_JSON: cannot write %s\n", json);
     }
 }
 

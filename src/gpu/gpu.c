@@ -722,6 +722,11 @@ void ccgpu_stats_print(const ccgpu *gpu, FILE *out)
     stats_print(&gpu->stats, out);
 }
 
+void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)
+{
+    stats_print_total(&gpu->stats, out);
+}
+
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)
 {
     return stats_write_json(&gpu->stats, out);

@@ -110,6 +110,7 @@ else
         "$CCGPU" exec --functional --quiet --config "$repo/configs/hopper.cfg" -- "$out/props"
     expect_output nvcc_device_printf '^device says 42' "$CCGPU" exec --functional --quiet -- "$out/streams"
     expect_stderr nvcc_stats 'warp_instructions' "$CCGPU" exec --functional -- "$out/vadd"
+    expect_stderr nvcc_stats_all '^kernel 0: _Z9vectorAddPKfS0_Pfi' env CCGPU_STATS=all "$CCGPU" exec --functional -- "$out/vadd"
     expect_stderr nvcc_unsupported '^ccgpu: cudaGraphCreate: not supported' \
         "$CCGPU" exec --functional --quiet -- "$out/unsupported"
     expect_output nvcc_unsupported_code 'cudaErrorNotSupported' "$CCGPU" exec --functional --quiet -- "$out/unsupported"
