@@ -85,7 +85,7 @@ else
     }
     cu=$repo/tests/cudart
     # two compiles at a time (CI has two cores)
-    set -- vadd symbols managed streams props errors unsupported matmul
+    set -- vadd symbols managed streams props errors unsupported matmul params
     while [ $# -gt 0 ]; do
         build "$1" --no-compress "$cu/$1.cu" &
         [ $# -gt 1 ] && build "$2" --no-compress "$cu/$2.cu" &
@@ -97,7 +97,7 @@ else
     wait
     build streams_per_thread "--no-compress --default-stream per-thread" "$cu/streams.cu"
     expect_output nvcc_binary_version 'U cudaMalloc@libcudart\.so\.13' nm -D "$out/vadd"
-    for p in vadd symbols managed streams props errors matmul two_units streams_per_thread; do
+    for p in vadd symbols managed streams props errors matmul params two_units streams_per_thread; do
         expect_output "nvcc_$p" '^PASS' "$CCGPU" exec --functional --quiet -- "$out/$p"
     done
     for p in vadd streams errors matmul; do
