@@ -1,4 +1,5 @@
-# ccgpu build. `make` builds build/ccgpu and build/libccgpu.a; `make check` runs
+# ccgpu build. `make` builds build/ccgpu, build/libccgpu.a and the CUDA runtime
+# build/lib/libcudart.so.13 (docs/cuda-runtime.md); `make check` runs
 # every test in a normal build (gcc) and a sanitizer build (clang, ASan+UBSan).
 # Sources are found by wildcard so adding a file never means editing this file.
 
@@ -22,10 +23,20 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%=$(BUILD)/embed/%.o) $
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all lib tests check check-fast clean bench-speed ptx fuzz fuzz-build
+# The CUDA runtime: the simulator without the CLI, benchmarks and embedded
+# PTX, compiled position-independent into its own object tree. Never with
+# the sanitizers: nvcc-built programs that load it are not instrumented (the
+# sanitizer build tests the same sources through libccgpu.a instead).
+CUDART_LIB := $(BUILD)/lib/libcudart.so.13
+PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem policy analysis util cudart)))))
+PIC_OBJ   := $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
+PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
+
+.PHONY: all lib cudart tests check check-fast clean bench-speed ptx fuzz fuzz-build
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
-all: $(BUILD)/ccgpu tests
+all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so tests
+cudart: $(CUDART_LIB) $(BUILD)/lib/libcudart.so
 
 lib: $(BUILD)/libccgpu.a
 tests: $(TEST_BINS)
@@ -39,6 +50,20 @@ $(BUILD)/libccgpu.a: $(LIB_OBJ)
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
+
+$(CUDART_LIB): $(PIC_OBJ) src/cudart/libcudart.map
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	@$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map \
+	    -Wl,--no-undefined -o $@ $(PIC_OBJ) $(LDLIBS) -lpthread
+
+$(BUILD)/lib/libcudart.so: $(CUDART_LIB)
+	@ln -sf libcudart.so.13 $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC -fPIC $<"
+	@$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c tests/check.h $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a
 	@mkdir -p $(@D)
@@ -115,4 +140,4 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(BUILD)/libccgpu.a
 clean:
 	rm -rf build build-san build-*
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)

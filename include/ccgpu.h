@@ -97,6 +97,19 @@ struct ccgpu_device_props {
 };
 void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out);
 
+/* Facts of the configured GPU (what cudaGetDeviceProperties reports). */
+struct ccgpu_device_facts {
+    uint32_t num_sms, warp_size, max_threads_per_sm, max_ctas_per_sm;
+    uint32_t shmem_per_sm, registers_per_sm;
+    uint32_t mem_partitions;  /* gpgpu_n_mem */
+    uint32_t dram_bus_bits;   /* per partition */
+    uint64_t l2_bytes;        /* all L2 slices together */
+    uint32_t l2_line_bytes;
+    double core_mhz, dram_mhz; /* gpgpu_clock_domains: core and DRAM */
+    int timing;               /* 1 cycle-level, 0 functional */
+};
+void ccgpu_device_facts(const ccgpu *gpu, struct ccgpu_device_facts *out);
+
 /* ---- device memory ------------------------------------------------------- */
 int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes);
 int ccgpu_free(ccgpu *gpu, ccgpu_devptr ptr);
@@ -104,6 +117,21 @@ int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t byte
 int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes);
 int ccgpu_memcpy_dtod(ccgpu *gpu, ccgpu_devptr dst, ccgpu_devptr src, size_t bytes);
 int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes);
+/* 0 when p lies inside a live allocation (its start and size in *base and
+ * *size, either may be NULL), else -1 (and no error message is set). */
+int ccgpu_find_allocation(ccgpu *gpu, ccgpu_devptr p, ccgpu_devptr *base, size_t *size);
+/* Makes host memory [host, host+bytes) visible to kernels at the device
+ * address equal to the host address (unified addressing: managed and mapped
+ * pinned memory). The range must lie below CCGPU_HOST_MAP_LIMIT and overlap
+ * no allocation; the memory stays the caller's (ccgpu_unmap_host forgets it,
+ * ccgpu_free refuses it). */
+/* The host memory behind [p, p+bytes) of one live allocation, or NULL: the
+ * storage of device memory itself, stable until the allocation is freed
+ * (for host code that shares a variable with kernels: __managed__). */
+void *ccgpu_host_view(ccgpu *gpu, ccgpu_devptr p, size_t bytes);
+#define CCGPU_HOST_MAP_LIMIT 0x00007e0000000000ull
+int ccgpu_map_host(ccgpu *gpu, void *host, size_t bytes);
+int ccgpu_unmap_host(ccgpu *gpu, void *host);
 
 /* ---- modules ------------------------------------------------------------- */
 /* NULL on error (ccgpu_error: "FILE:LINE: message"). Modules live until the
@@ -114,6 +142,18 @@ ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *
  * (cudaGetSymbolAddress / cudaMemcpyToSymbol go through this). */
 int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name,
                         ccgpu_devptr *addr, size_t *size);
+
+/* Facts of one kernel (.entry) of a module (cudaFuncGetAttributes); -1 when
+ * the module has no kernel of that name. */
+struct ccgpu_kernel_facts {
+    int nparams;
+    uint32_t registers;       /* ptxas figure, else the liveness estimate */
+    uint64_t static_shared;   /* bytes of static .shared */
+    uint64_t local_bytes;     /* per-thread .local frame */
+    uint32_t max_threads;     /* .maxntid product, else 1024 */
+};
+int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                       struct ccgpu_kernel_facts *out);
 
 /* Real register counts for occupancy: the text `ptxas -v` printed for this
  * module (the NAME.regs file committed beside NAME.ptx; load_file reads it
@@ -168,6 +208,8 @@ int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value);
 int ccgpu_num_kernels(const ccgpu *gpu);
 const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
+/* The total block of ccgpu_stats_print only. */
+void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out);
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
 
 /* ---- memory access observer ------------------------------------------------

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test binary in the given build directories, then every command-line
-# test in tests/cli/ against each build's ccgpu, and prints one summary line:
-# "N passed, N failed". Exit status is non-zero when anything failed. A test
-# that cannot run on this machine (RESULT ... skipped=1, from lib.sh's
-# skip_all) is listed under "skipped:" with its reason, before that line.
+# test in tests/cli/ against each build's ccgpu (showing the lines "SKIP ..."
+# with which a test says what it could not test here), and prints one summary
+# line: "N passed, N failed". Exit status is non-zero when anything failed. A
+# test that cannot run on this machine at all (RESULT ... skipped=1, from
+# lib.sh's skip_all) is listed under "skipped:" with its reason, before that
+# line.
 set -u
 cd "$(dirname "$0")/.."
 total_pass=0
@@ -52,6 +54,7 @@ for build in "$@"; do
         CCGPU="$PWD/$build/ccgpu" timeout 300 bash "$t" >"$out" 2>&1
         status=$?
         printf '%-50s %s\n' "$name" "$(grep -a '^RESULT' "$out" | tail -n1 || true)"
+        grep -a '^SKIP' "$out" | sed 's/^/    /' # parts a test skipped, and why
         account "$name" "$out" "$status"
     done
 done

@@ -8,6 +8,7 @@
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
 #include "timing/gpu_timing.h"
+#include "mem/memsys.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ struct ccgpu {
     struct ccgpu_launch_info *linfo; /* per launch, as the statistics' kernels */
     int nlinfo, caplinfo;
     char warnings[1024]; /* GPGPU-Sim options in the config that ccgpu does not model */
+    struct ccgpu_device_facts facts;
 };
 
 static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -160,6 +162,31 @@ static int parse_pipeline(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t
     return 0;
 }
 
+/* The memory system's effective options (the timing model's preset plus
+ * the configuration), read again for ccgpu_device_facts. */
+static int read_facts(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t errlen)
+{
+    struct memsys_config mc;
+    memsys_config_ccws(&mc);
+    if (memsys_config_read(&mc, cfg, err, errlen))
+        return -1;
+    struct ccgpu_device_facts *f = &gpu->facts;
+    f->num_sms = gpu->num_sms;
+    f->warp_size = gpu->warp_size;
+    f->max_threads_per_sm = gpu->max_threads_per_sm;
+    f->max_ctas_per_sm = gpu->max_ctas_per_sm;
+    f->shmem_per_sm = gpu->shmem_per_sm;
+    f->registers_per_sm = gpu->registers_per_sm;
+    f->mem_partitions = mc.n_part;
+    f->dram_bus_bits = mc.dram.bus_bytes * 8;
+    f->l2_bytes = (uint64_t)mc.n_part * mc.l2.nsets * mc.l2.assoc * mc.l2.line_size;
+    f->l2_line_bytes = mc.l2.line_size;
+    f->core_mhz = mc.core_mhz;
+    f->dram_mhz = mc.dram_mhz;
+    f->timing = gpu->mode == MODE_TIMING;
+    return 0;
+}
+
 ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
 {
     ccgpu *gpu = calloc(1, sizeof *gpu);
@@ -225,6 +252,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         snprintf(gpu->warnings, sizeof gpu->warnings,
                  "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s", unmodelled,
                  unmodelled > 1 ? "s" : "", names);
+    if (read_facts(gpu, cfg, err, errlen))
+        goto fail;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
     if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
@@ -298,6 +327,11 @@ void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out)
     out->timing = gpu->timing != NULL;
 }
 
+void ccgpu_device_facts(const ccgpu *gpu, struct ccgpu_device_facts *out)
+{
+    *out = gpu->facts;
+}
+
 /* ---- device memory ---- */
 
 int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes)
@@ -368,6 +402,38 @@ int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes)
     if (!d)
         return -1;
     memset(d, value, bytes);
+    return 0;
+}
+
+int ccgpu_find_allocation(ccgpu *gpu, ccgpu_devptr p, ccgpu_devptr *base, size_t *size)
+{
+    if (!devmem_ptr(&gpu->mem, p, 1))
+        return -1;
+    const struct devmem_alloc *a = &gpu->mem.allocs[gpu->mem.last]; /* the hit */
+    if (base)
+        *base = a->base;
+    if (size)
+        *size = (size_t)a->size;
+    return 0;
+}
+
+void *ccgpu_host_view(ccgpu *gpu, ccgpu_devptr p, size_t bytes)
+{
+    return devmem_ptr(&gpu->mem, p, bytes ? bytes : 1);
+}
+
+int ccgpu_map_host(ccgpu *gpu, void *host, size_t bytes)
+{
+    if (devmem_map(&gpu->mem, host, bytes))
+        return fail(gpu, "map_host: %zu bytes at %p: empty, beyond the device address space or "
+                         "overlapping an allocation", bytes, host);
+    return 0;
+}
+
+int ccgpu_unmap_host(ccgpu *gpu, void *host)
+{
+    if (devmem_unmap(&gpu->mem, (uint64_t)(uintptr_t)host))
+        return fail(gpu, "unmap_host: %p is not the start of a mapped range", host);
     return 0;
 }
 
@@ -674,6 +740,26 @@ static int find_kernel(const struct ptx_module *m, const char *name)
     return -1;
 }
 
+int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                       struct ccgpu_kernel_facts *out)
+{
+    const struct ptx_module *m = mod ? mod->mod : NULL;
+    int k = m && kernel ? find_kernel(m, kernel) : -1;
+    if (k < 0 || !m->funcs[k].is_entry)
+        return fail(gpu, "no kernel '%s' in %s", kernel ? kernel : "(null)",
+                    m && m->name ? m->name : "module");
+    const struct ptx_function *f = &m->funcs[k];
+    out->nparams = (int)f->nparams;
+    out->registers = kernel_registers(mod, f);
+    out->static_shared = f->shared_bytes;
+    out->local_bytes = f->local_bytes;
+    uint32_t t = f->maxntid[0] ? f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
+                                     (f->maxntid[2] ? f->maxntid[2] : 1)
+                               : 1024;
+    out->max_threads = t < 1024 ? t : 1024;
+    return 0;
+}
+
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu_dim3 grid,
                  struct ccgpu_dim3 block, uint32_t dynamic_shared_bytes, void **args, int nargs)
 {
@@ -820,6 +906,11 @@ const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel)
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out)
 {
     stats_print(&gpu->stats, out);
+}
+
+void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)
+{
+    stats_print_total(&gpu->stats, out);
 }
 
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)

@@ -147,6 +147,11 @@ void stats_print(const struct stats *s, FILE *out)
         fprintf(out, "kernel %d: %s\n", k, s->kernels[k].name);
         print_block(s, out, k);
     }
+    stats_print_total(s, out);
+}
+
+void stats_print_total(const struct stats *s, FILE *out)
+{
     fprintf(out, "total (%d kernels)\n", s->nkernels);
     print_block(s, out, -1);
 }

@@ -47,6 +47,8 @@ int stats_kernel_end(struct stats *s, const char *kernel_name);
 /* value of a counter or ratio; kernel = -1 for the total. -1 if unknown. */
 int stats_get(const struct stats *s, const char *name, int kernel, double *out);
 void stats_print(const struct stats *s, FILE *out);
+/* The total over all kernels only. */
+void stats_print_total(const struct stats *s, FILE *out);
 int stats_write_json(const struct stats *s, FILE *out);
 
 #endif

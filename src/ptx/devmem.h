@@ -15,6 +15,7 @@
 struct devmem_alloc {
     uint64_t base, size;
     uint8_t *data;
+    int external; /* devmem_map: data is the caller's, base == its address */
 };
 
 struct devmem {
@@ -30,8 +31,15 @@ void devmem_free_all(struct devmem *m);
 /* 0 and *out = address, or -1 (out of memory / address space). size 0 gets
  * one aligned unit, so every allocation has a distinct address. */
 int devmem_alloc(struct devmem *m, uint64_t size, uint64_t *out);
-/* -1 when addr is not the base of a live allocation. */
+/* -1 when addr is not the base of a live allocation (or is a mapped
+ * range: those go through devmem_unmap). */
 int devmem_release(struct devmem *m, uint64_t addr);
+/* Maps caller-owned memory at device address (uintptr_t)data, so host and
+ * device see one address (unified memory). -1 when the range is empty,
+ * reaches DEVMEM_LIMIT or overlaps a live allocation. Later bump
+ * allocations step over mapped ranges. */
+int devmem_map(struct devmem *m, void *data, uint64_t size);
+int devmem_unmap(struct devmem *m, uint64_t addr);
 
 /* Host pointer for [addr, addr+size) when it lies inside one live allocation,
  * else NULL. */

@@ -250,6 +250,16 @@ uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list)
         } else if (lex_is(&c->lx, ".v2") || lex_is(&c->lx, ".v4") || lex_is(&c->lx, ".v8")) {
             vecn = (unsigned)(t->s[2] - '0');
             lex_next(&c->lx);
+        } else if (lex_is(&c->lx, ".attribute") && space == PTX_SPACE_GLOBAL) {
+            /* .attribute(.managed) / .attribute(.unified): __managed__
+             * variables, ordinary globals to the simulator (the CUDA
+             * runtime shares their storage with the host) */
+            lex_next(&c->lx);
+            pctx_expect(c, '(', "'(' after .attribute");
+            if (!lex_is(&c->lx, ".managed") && !lex_is(&c->lx, ".unified"))
+                pctx_unexpected(c, ".managed or .unified");
+            lex_next(&c->lx);
+            pctx_expect(c, ')', "')'");
         } else if (lex_is(&c->lx, ".ptr") && is_param_list) {
             /* .ptr [.space] [.align N]: a pointer attribute, the param itself
              * keeps its natural alignment */

@@ -1,0 +1,73 @@
+/* Runtime functions ccgpu does not implement, exported so that a program
+ * calling one gets a one-line message naming the function and
+ * cudaErrorNotSupported (instead of the dynamic linker's "undefined
+ * symbol"). Callers' arguments are ignored: on x86-64 a function without
+ * parameters may be called with any. Handles returned through pointers
+ * are left untouched. */
+#include "cudart/cudart.h"
+
+#define UNSUPPORTED(name)                                                                          \
+    cudaError_t name(void);                                                                        \
+    cudaError_t name(void)                                                                         \
+    {                                                                                              \
+        return rt_unsupported(#name);                                                          \
+    }
+
+/* arrays, textures, surfaces, 3D copies */
+UNSUPPORTED(cudaMallocArray)
+UNSUPPORTED(cudaMalloc3D)
+UNSUPPORTED(cudaMalloc3DArray)
+UNSUPPORTED(cudaMallocMipmappedArray)
+UNSUPPORTED(cudaFreeArray)
+UNSUPPORTED(cudaFreeMipmappedArray)
+UNSUPPORTED(cudaMemcpy3D)
+UNSUPPORTED(cudaMemcpy3DAsync)
+UNSUPPORTED(cudaMemcpy3DPeer)
+UNSUPPORTED(cudaMemset3D)
+UNSUPPORTED(cudaMemset3DAsync)
+UNSUPPORTED(cudaMemcpy2DToArray)
+UNSUPPORTED(cudaMemcpy2DFromArray)
+UNSUPPORTED(cudaMemcpy2DToArrayAsync)
+UNSUPPORTED(cudaMemcpy2DFromArrayAsync)
+UNSUPPORTED(cudaMemcpy2DArrayToArray)
+UNSUPPORTED(cudaMemcpyToArray)
+UNSUPPORTED(cudaMemcpyFromArray)
+UNSUPPORTED(cudaCreateChannelDesc)
+UNSUPPORTED(cudaCreateTextureObject)
+UNSUPPORTED(cudaDestroyTextureObject)
+UNSUPPORTED(cudaCreateSurfaceObject)
+UNSUPPORTED(cudaDestroySurfaceObject)
+UNSUPPORTED(cudaArrayGetInfo)
+/* graphs and stream capture */
+UNSUPPORTED(cudaGraphCreate)
+UNSUPPORTED(cudaGraphInstantiate)
+UNSUPPORTED(cudaGraphInstantiateWithFlags)
+UNSUPPORTED(cudaGraphLaunch)
+UNSUPPORTED(cudaGraphDestroy)
+UNSUPPORTED(cudaGraphExecDestroy)
+UNSUPPORTED(cudaGraphAddKernelNode)
+UNSUPPORTED(cudaGraphAddMemcpyNode)
+UNSUPPORTED(cudaStreamBeginCapture)
+UNSUPPORTED(cudaStreamEndCapture)
+UNSUPPORTED(cudaStreamIsCapturing)
+/* extended launches, peers, IPC, pools, interop */
+UNSUPPORTED(cudaLaunchKernelExC)
+UNSUPPORTED(cudaLaunchCooperativeKernelMultiDevice)
+UNSUPPORTED(cudaDeviceEnablePeerAccess)
+UNSUPPORTED(cudaDeviceDisablePeerAccess)
+UNSUPPORTED(cudaIpcGetMemHandle)
+UNSUPPORTED(cudaIpcOpenMemHandle)
+UNSUPPORTED(cudaIpcCloseMemHandle)
+UNSUPPORTED(cudaIpcGetEventHandle)
+UNSUPPORTED(cudaIpcOpenEventHandle)
+UNSUPPORTED(cudaMemPoolCreate)
+UNSUPPORTED(cudaMallocFromPoolAsync)
+UNSUPPORTED(cudaDeviceGetDefaultMemPool)
+UNSUPPORTED(cudaGraphicsMapResources)
+UNSUPPORTED(cudaGraphicsUnmapResources)
+UNSUPPORTED(cudaGraphicsUnregisterResource)
+UNSUPPORTED(cudaGetDriverEntryPoint)
+UNSUPPORTED(cudaGetDriverEntryPointByVersion)
+UNSUPPORTED(cudaGetFuncBySymbol)
+UNSUPPORTED(cudaLibraryLoadData)
+UNSUPPORTED(cudaLibraryLoadFromFile)
