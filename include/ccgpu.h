@@ -86,21 +86,13 @@ const char *ccgpu_warnings(const ccgpu *gpu);
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out);
 /* Number of SMs. */
 uint32_t ccgpu_num_sms(const ccgpu *gpu);
-/* Read-only facts of the configured GPU (as cudaGetDeviceProperties). */
-struct ccgpu_device_props {
-    uint32_t num_sms;
-    uint32_t warp_size;
-    uint32_t max_threads_per_sm, max_ctas_per_sm, max_threads_per_cta;
-    uint32_t shared_per_sm;    /* bytes */
-    uint32_t registers_per_sm; /* 32-bit registers */
-    int timing;                /* 1: cycle-level model, 0: functional only */
-};
-void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out);
-
-/* Facts of the configured GPU (what cudaGetDeviceProperties reports). */
+/* Read-only facts of the configured GPU (what cudaGetDeviceProperties
+ * reports). */
 struct ccgpu_device_facts {
     uint32_t num_sms, warp_size, max_threads_per_sm, max_ctas_per_sm;
-    uint32_t shmem_per_sm, registers_per_sm;
+    uint32_t max_threads_per_cta;
+    uint32_t shmem_per_sm;     /* bytes */
+    uint32_t registers_per_sm; /* 32-bit registers */
     uint32_t mem_partitions;  /* gpgpu_n_mem */
     uint32_t dram_bus_bits;   /* per partition */
     uint64_t l2_bytes;        /* all L2 slices together */

@@ -98,14 +98,14 @@ TEST(device_props)
     CHECK(g != NULL);
     if (!g)
         return;
-    struct ccgpu_device_props p;
-    ccgpu_device_props(g, &p);
+    struct ccgpu_device_facts p;
+    ccgpu_device_facts(g, &p);
     CHECK_EQ_INT(p.num_sms, 8);
     CHECK_EQ_INT(p.warp_size, 32);
     CHECK_EQ_INT(p.max_threads_per_sm, 1024);
     CHECK_EQ_INT(p.max_threads_per_cta, 1024);
     CHECK_EQ_INT(p.max_ctas_per_sm, 6);
-    CHECK_EQ_INT(p.shared_per_sm, 32768);
+    CHECK_EQ_INT(p.shmem_per_sm, 32768);
     CHECK_EQ_INT(p.registers_per_sm, 16384);
     CHECK_EQ_INT(p.timing, 1);
     ccgpu_destroy(g);

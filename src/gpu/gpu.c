@@ -175,6 +175,7 @@ static int read_facts(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t err
     f->warp_size = gpu->warp_size;
     f->max_threads_per_sm = gpu->max_threads_per_sm;
     f->max_ctas_per_sm = gpu->max_ctas_per_sm;
+    f->max_threads_per_cta = gpu->max_threads_per_sm < 1024 ? gpu->max_threads_per_sm : 1024;
     f->shmem_per_sm = gpu->shmem_per_sm;
     f->registers_per_sm = gpu->registers_per_sm;
     f->mem_partitions = mc.n_part;
@@ -312,19 +313,6 @@ void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out)
 uint32_t ccgpu_num_sms(const ccgpu *gpu)
 {
     return gpu->num_sms;
-}
-
-void ccgpu_device_props(const ccgpu *gpu, struct ccgpu_device_props *out)
-{
-    memset(out, 0, sizeof *out);
-    out->num_sms = gpu->num_sms;
-    out->warp_size = gpu->warp_size;
-    out->max_threads_per_sm = gpu->max_threads_per_sm;
-    out->max_ctas_per_sm = gpu->max_ctas_per_sm;
-    out->max_threads_per_cta = gpu->max_threads_per_sm < 1024 ? gpu->max_threads_per_sm : 1024;
-    out->shared_per_sm = gpu->shmem_per_sm;
-    out->registers_per_sm = gpu->registers_per_sm;
-    out->timing = gpu->timing != NULL;
 }
 
 void ccgpu_device_facts(const ccgpu *gpu, struct ccgpu_device_facts *out)
@@ -750,7 +738,8 @@ int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                     m && m->name ? m->name : "module");
     const struct ptx_function *f = &m->funcs[k];
     out->nparams = (int)f->nparams;
-    out->registers = kernel_registers(mod, f);
+    int from_ptxas;
+    out->registers = kernel_registers(mod, f, &from_ptxas);
     out->static_shared = f->shared_bytes;
     out->local_bytes = f->local_bytes;
     uint32_t t = f->maxntid[0] ? f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
