@@ -52,7 +52,7 @@ struct ccgpu {
     enum ccgpu_status status; /* of the latest failure */
     struct ccgpu_launch_info *linfo; /* per launch, as the statistics' kernels */
     int nlinfo, caplinfo;
-    char warnings[1024]; /* GPGPU-Sim options in the config that ccgpu does not model */
+    char *warnings; /* GPGPU-Sim options in the config that ccgpu does not model, or NULL */
 };
 
 static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -214,17 +214,30 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         goto fail;
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
-    char names[900];
-    int unmodelled = config_unmodelled(cfg, names, sizeof names);
-    if (unmodelled && unmodelled_mode == 1) {
-        snprintf(err, errlen, "GPGPU-Sim option%s not modelled by ccgpu: %s",
-                 unmodelled > 1 ? "s" : "", names);
+    /* the CLI prints "ccgpu: warning: " before it: wrapped at 100 columns */
+    int unmodelled;
+    char *names = config_unmodelled_wrapped(cfg, 16 + 58, 100, &unmodelled);
+    if (!names) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
         goto fail;
     }
-    if (unmodelled)
-        snprintf(gpu->warnings, sizeof gpu->warnings,
-                 "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s", unmodelled,
-                 unmodelled > 1 ? "s" : "", names);
+    if (unmodelled && unmodelled_mode == 1) {
+        snprintf(err, errlen, "GPGPU-Sim option%s not modelled by ccgpu: %.*s",
+                 unmodelled > 1 ? "s" : "", (int)(errlen > 60 ? errlen - 60 : 0), names);
+        free(names);
+        goto fail;
+    }
+    if (unmodelled) {
+        size_t n = strlen(names) + 80;
+        if ((gpu->warnings = malloc(n)))
+            snprintf(gpu->warnings, n, "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s",
+                     unmodelled, unmodelled > 1 ? "s" : "", names);
+    }
+    free(names);
+    if (unmodelled && !gpu->warnings) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
+        goto fail;
+    }
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
     if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
@@ -238,6 +251,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
 fail:
     gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
+    free(gpu->warnings);
     free(gpu);
     return NULL;
 }
@@ -257,12 +271,13 @@ void ccgpu_destroy(ccgpu *gpu)
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
     free(gpu->linfo);
+    free(gpu->warnings);
     free(gpu);
 }
 
 const char *ccgpu_warnings(const ccgpu *gpu)
 {
-    return gpu ? gpu->warnings : "";
+    return gpu && gpu->warnings ? gpu->warnings : "";
 }
 
 const char *ccgpu_error(const ccgpu *gpu)

@@ -14,8 +14,12 @@ struct ccgpu_config;
  * arithmetic on the SP when there are no INT units (GPGPU-Sim 3.x). */
 enum fu_kind { FU_SP, FU_SFU, FU_DP, FU_INT, FU_MEM, FU_COUNT };
 
-/* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV). */
-enum lat_class { LAT_ADD, LAT_MAX, LAT_MUL, LAT_MAD, LAT_DIV, LAT_COUNT };
+/* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV;
+ * SHFL only in the _int lists, GPGPU-Sim 4.x's sixth field). */
+enum lat_class { LAT_ADD, LAT_MAX, LAT_MUL, LAT_MAD, LAT_DIV, LAT_SHFL, LAT_COUNT };
+
+/* Most instances of one kind of function unit per SM (gpgpu_num_*_units). */
+#define SM_MAX_UNITS 32
 
 struct sm_config {
     /* from the GPU (gpu.c reads these keys) */
