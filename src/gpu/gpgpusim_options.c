@@ -4,12 +4,12 @@
 
 /* Every option name GPGPU-Sim 4.x registers (option_parser_register calls in
  * gpgpu-sim/gpgpu-sim_distribution and accel-sim/gpgpu-sim_distribution,
- * -specialized_unit_1..8 from its loop), plus gpgpu_cuda_sim of 3.x; sorted.
+ * -specialized_unit_1..8 from its loop; not the fields of its sub-parsers,
+ * such as gpgpu_dram_timing_opt's), plus gpgpu_cuda_sim of 3.x; sorted.
  * Which of these ccgpu models is decided by whether a module reads them;
  * docs/configuration.md lists the unmodelled ones and why. */
 static const char *const gpgpusim_names[] = {
-    "ABC", "CCD", "CCDL", "CDLR", "CL", "DEF", "Mode", "Name", "RAS", "RC", "RCD", "RP", "RRD",
-    "RTPL", "WL", "WR", "accelwattch_hybrid_perfsim_CC_ACC",
+    "accelwattch_hybrid_perfsim_CC_ACC",
     "accelwattch_hybrid_perfsim_CYCLES", "accelwattch_hybrid_perfsim_DRAM_RD",
     "accelwattch_hybrid_perfsim_DRAM_WR", "accelwattch_hybrid_perfsim_L1_RH",
     "accelwattch_hybrid_perfsim_L1_RM", "accelwattch_hybrid_perfsim_L1_WH",
@@ -77,7 +77,7 @@ static const char *const gpgpusim_names[] = {
     "gpuwattch_xml_file", "hw_perf_bench_name", "hw_perf_file_name", "icnt_arbiter_algo",
     "icnt_flit_size", "icnt_grant_cycles", "icnt_in_buffer_limit", "icnt_out_buffer_limit",
     "icnt_subnets", "icnt_verbose", "inter_config_file", "keep", "l2_ideal",
-    "liveness_message_freq", "n_regfile_gating_group", "nbk", "nbkgrp", "network_mode",
+    "liveness_message_freq", "n_regfile_gating_group", "network_mode",
     "power_per_cycle_dump", "power_simulation_enabled", "power_simulation_mode",
     "power_trace_enabled", "power_trace_zlevel", "ptx_line_stats_filename",
     "ptx_opcode_initiation_dp", "ptx_opcode_initiation_fp", "ptx_opcode_initiation_int",

@@ -783,7 +783,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         return fail(gpu, "launch %s: out of memory recording statistics", kernel);
     if (r)
         return fail_code(gpu,
-                         strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
+                         !strncmp(err, "stopped at gpgpu_max_", 21) ? CCGPU_ERROR_STOPPED
+                         : strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
                          : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
                          : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
                                                                     : CCGPU_ERROR_LAUNCH_FAILED,

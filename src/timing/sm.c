@@ -89,7 +89,7 @@ void sm_free(struct sm *sm)
 
 void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
 {
-    if (sm->have_l1)
+    if (sm->have_l1 && sm->cfg->flush_l1)
         cache_invalidate_all(&sm->l1);
     sm->local_base = PTX_GENERIC_LOCAL_BASE;
     sm->local_stride = 4ull * total_threads_gpu;

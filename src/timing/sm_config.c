@@ -39,6 +39,16 @@
  *                                     check this many cycles after it left the LD/ST
  *                                     unit; a hit is readable then, a miss goes to
  *                                     memory then
+ *   gpgpu_gmem_skip_L1D 0             1: global loads and stores go to the L2 as if
+ *                                     the L1 were absent (nvcc -Xptxas -dlcm=cg);
+ *                                     local memory still uses the L1
+ *   gpgpu_flush_l1_cache 1            1: every SM's L1 is invalidated between kernels
+ *                                     (GPGPU-Sim flushes it when a kernel's CTAs are
+ *                                     done; not at membar, which GPGPU-Sim 4.x also
+ *                                     does); 0: lines stay valid across kernels.
+ *                                     GPGPU-Sim's default is 0; ccgpu's stays 1
+ *                                     because the L1 trace replays (cachesim,
+ *                                     Belady columns) start each kernel cold
  *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
@@ -233,7 +243,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_branch_delay", 1, &c->branch_delay, err, errlen) ||
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
-        config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen))
+        config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
+        config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
+        config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;
     if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
         return -1;

@@ -41,6 +41,8 @@ struct sm_config {
     /* memory pipeline */
     struct cache_config l1;
     uint32_t l1_latency, l1_ports;
+    int gmem_skip_l1d; /* gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
+    int flush_l1;      /* gpgpu_flush_l1_cache: L1 invalidated between kernels */
     uint32_t smem_latency, smem_banks;
     uint32_t const_latency;
     uint32_t max_loads; /* in-flight memory instructions per SM */
