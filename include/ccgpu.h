@@ -76,11 +76,15 @@ enum ccgpu_status {
     CCGPU_ERROR_LAUNCH_FAILED, /* the kernel failed: bad access, trap, deadlock */
     CCGPU_ERROR_LAUNCH_TIMEOUT, /* runaway kernel: ccgpu_max_warp_instructions */
     CCGPU_ERROR_IO,            /* a file (module, trace) could not be read or written */
+    CCGPU_ERROR_STOPPED,       /* a run-length cap (gpgpu_max_cycle, gpgpu_max_insn,
+                                * gpgpu_max_cta) was reached: the statistics cover the
+                                * run up to it; later launches return this too */
 };
 enum ccgpu_status ccgpu_error_code(const ccgpu *gpu);
-/* "" or one line naming the GPGPU-Sim options of the configuration that
- * ccgpu does not model and ignored (ccgpu_unmodelled_options error refuses
- * them instead). Unknown options are always an error. */
+/* "" or a message naming every GPGPU-Sim option of the configuration that
+ * ccgpu does not model and ignored, each with its origin, wrapped into lines
+ * of about 100 columns (ccgpu_unmodelled_options error refuses them
+ * instead). Unknown options are always an error. */
 const char *ccgpu_warnings(const ccgpu *gpu);
 /* Where device printf (vprintf) writes; stdout by default. */
 void ccgpu_set_printf_stream(ccgpu *gpu, FILE *out);

@@ -100,6 +100,39 @@ TEST(trrd_and_tccd_between_banks)
     dram_free(&d);
 }
 
+/* Bank groups (nbkgrp, GPGPU-Sim's dram.cc): banks 0 and 1 form group 0,
+ * 2 and 3 group 1; column commands within a group are tCCDL apart, across
+ * groups tCCD. */
+TEST(tccdl_within_a_bank_group)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    struct dram_config cfg = CFG;
+    char err[256];
+    cfg.nbkgrp = 2;
+    cfg.t.tCCDL = 10;
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    /* ACT 0 at 0, ACT 1 at 6; RD 0 at 12, RD 1 at max(6 + 12, 12 + tCCDL) = 22 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 1, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[1], 12 + 12 + 4);
+    CHECK_EQ_U64(done[2], 22 + 12 + 4);
+    dram_free(&d);
+    if (dram_init(&d, &cfg, err, sizeof err))
+        return;
+    /* bank 2 is in the other group: RD at max(6 + 12, 12 + tCCD, bus) = 18 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 2, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[2], 18 + 12 + 4);
+    dram_free(&d);
+    cfg.nbkgrp = 3; /* does not divide 4 banks */
+    CHECK(dram_init(&d, &cfg, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "bank groups");
+}
+
 TEST(write_to_read_turnaround)
 {
     struct dram d;
@@ -235,6 +268,7 @@ int main(void)
     RUN(isolated_read_latencies);
     RUN(tras_and_twr_hold_precharge);
     RUN(trrd_and_tccd_between_banks);
+    RUN(tccdl_within_a_bank_group);
     RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);

@@ -120,11 +120,29 @@ TEST(gto_beats_lrr_when_the_l1_is_too_small)
 TEST(swl_throttles)
 {
     struct run a = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_scheduler swl:2\n");
-    struct run b = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_scheduler warp_limiting:2\n");
+    struct run b = run_bench("kmeans", "gpgpu_n_clusters 1\ngpgpu_scheduler warp_limiting:2:2\n");
     CHECK(a.rc == 0 && a.throttled > 0);
-    CHECK(same(&a, &b)); /* the GPGPU-Sim alias is the same policy */
+    CHECK(same(&a, &b)); /* one scheduler: per SM and per scheduler agree */
     free(a.json);
     free(b.json);
+}
+
+/* With two schedulers GPGPU-Sim's warp_limiting:2:N limits N warps per
+ * scheduler (ccgpu's swl:N:sched), swl:N N per SM. */
+TEST(swl_per_scheduler)
+{
+    const char *two = "gpgpu_n_clusters 1\ngpgpu_num_sched_per_core 2\n";
+    char c1[200], c2[200], c3[200];
+    snprintf(c1, sizeof c1, "%sgpgpu_scheduler warp_limiting:2:2\n", two);
+    snprintf(c2, sizeof c2, "%sgpgpu_scheduler swl:2:sched\n", two);
+    snprintf(c3, sizeof c3, "%sgpgpu_scheduler swl:2\n", two);
+    struct run a = run_bench("kmeans", c1), b = run_bench("kmeans", c2), c = run_bench("kmeans", c3);
+    CHECK(a.rc == 0 && b.rc == 0 && c.rc == 0);
+    CHECK(same(&a, &b));
+    CHECK(!same(&a, &c)); /* 4 warps may issue, not 2 */
+    free(a.json);
+    free(b.json);
+    free(c.json);
 }
 
 /* A launch that fails with memory requests in flight (the runaway limit
@@ -168,6 +186,7 @@ int main(void)
     RUN(deterministic);
     RUN(gto_beats_lrr_when_the_l1_is_too_small);
     RUN(swl_throttles);
+    RUN(swl_per_scheduler);
     RUN(recovers_after_failed_launch);
     return check_summary();
 }

@@ -183,8 +183,15 @@ TEST(bad_specs)
     CHECK(warp_sched_init(&ws, "swl:0", &env, err, sizeof err) == -1);
     CHECK(warp_sched_init(&ws, "2lvl:x", &env, err, sizeof err) == -1);
     CHECK(warp_sched_init(&ws, "gto:3", &env, err, sizeof err) == -1);
-    CHECK(warp_sched_init(&ws, "warp_limiting:4", &env, err, sizeof err) == 0);
-    CHECK(strcmp(ws.ops->name, "swl") == 0);
+    /* GPGPU-Sim's spelling takes prioritisation:N (only 2, GTO) */
+    CHECK(warp_sched_init(&ws, "warp_limiting:4", &env, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "is not P:N");
+    CHECK(warp_sched_init(&ws, "warp_limiting:1:4", &env, err, sizeof err) == -1);
+    CHECK(warp_sched_init(&ws, "swl:4:each", &env, err, sizeof err) == -1);
+    CHECK(warp_sched_init(&ws, "warp_limiting:2:4", &env, err, sizeof err) == 0);
+    CHECK(strcmp(ws.ops->name, "warp_limiting") == 0);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "swl:4:sched", &env, err, sizeof err) == 0);
     warp_sched_free(&ws);
 }
 

@@ -141,14 +141,21 @@ int cli_run_bench(const struct cli_run_options *o, const struct bench_ops *b, cc
         .log = o->verbose ? stderr : NULL,
     };
     int rc = b->run(&ctx);
+    /* a run-length cap stopped the run: not a failure, said instead of PASS */
+    int stopped = rc != 0 && ccgpu_error_code(gpu) == CCGPU_ERROR_STOPPED;
     double kernels = 0, warp = 0, thread = 0;
     ccgpu_stat(gpu, "kernels", -1, &kernels);
     ccgpu_stat(gpu, "warp_instructions", -1, &warp);
     ccgpu_stat(gpu, "thread_instructions", -1, &thread);
     printf("%-14s %-5s %-8s %6.0f kernels %14.0f warp insts %16.0f thread insts", b->name,
-           rc == 0 ? "PASS" : "FAIL", bench_size_name(o->size), kernels, warp, thread);
-    if (rc != 0)
+           rc == 0 ? "PASS" : stopped ? "STOP" : "FAIL", bench_size_name(o->size), kernels, warp,
+           thread);
+    if (stopped)
+        printf("  (%s; results not checked)", ccgpu_error(gpu));
+    else if (rc != 0)
         printf("  (%s)", ctx.error);
+    if (stopped)
+        rc = 0;
     printf("\n");
     fflush(stdout);
     if (want_gpu)

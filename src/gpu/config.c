@@ -54,8 +54,13 @@ const char *ccgpu_config_error(const ccgpu_config *cfg)
     return cfg ? cfg->error : "no configuration";
 }
 
+/* Level of a setting: a file's is 0; -o's and the API's 1. An entry is
+ * replaced by a later setting of the same or a higher level, so -o wins over
+ * every file whatever the order on the command line. */
+enum { LEVEL_FILE, LEVEL_OVERRIDE };
+
 static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *value,
-               size_t valuelen, const char *origin)
+               size_t valuelen, const char *origin, int level)
 {
     if (keylen > 0 && key[0] == '-') { /* GPGPU-Sim spelling "-gpgpu_n_clusters" */
         key++;
@@ -65,9 +70,16 @@ static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *va
         set_error(cfg, "%s: empty option name", origin);
         return -1;
     }
+    const char *renamed = gpgpusim_option_renamed(key, keylen);
+    if (renamed) {
+        key = renamed;
+        keylen = strlen(renamed);
+    }
     for (int i = 0; i < cfg->count; i++) {
         struct config_entry *e = &cfg->entries[i];
         if (strlen(e->key) == keylen && memcmp(e->key, key, keylen) == 0) {
+            if (e->level > level)
+                return 0;
             char *v = dup_range(value, valuelen), *o = dup_range(origin, strlen(origin));
             if (!v || !o) {
                 free(v);
@@ -79,6 +91,7 @@ static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *va
             free(e->origin);
             e->value = v;
             e->origin = o;
+            e->level = level;
             return 0;
         }
     }
@@ -97,6 +110,7 @@ static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *va
     e->value = dup_range(value, valuelen);
     e->origin = dup_range(origin, strlen(origin));
     e->used = 0;
+    e->level = level;
     if (!e->key || !e->value || !e->origin) {
         free(e->key);
         free(e->value);
@@ -110,7 +124,7 @@ static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *va
 
 int ccgpu_config_set(ccgpu_config *cfg, const char *key, const char *value)
 {
-    return put(cfg, key, strlen(key), value, strlen(value), "api");
+    return put(cfg, key, strlen(key), value, strlen(value), "api", LEVEL_OVERRIDE);
 }
 
 int ccgpu_config_override(ccgpu_config *cfg, const char *kv)
@@ -121,7 +135,76 @@ int ccgpu_config_override(ccgpu_config *cfg, const char *kv)
         return -1;
     }
     char origin[] = "-o";
-    return put(cfg, kv, (size_t)(eq - kv), eq + 1, strlen(eq + 1), origin);
+    return put(cfg, kv, (size_t)(eq - kv), eq + 1, strlen(eq + 1), origin, LEVEL_OVERRIDE);
+}
+
+/* One line's option text: s..e without the comment and surrounding spaces. */
+static void line_text(const char *p, const char *end, const char **s, const char **e)
+{
+    const char *a = p, *b = end;
+    const char *hash = memchr(a, '#', (size_t)(b - a));
+    if (hash)
+        b = hash;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    while (b > a && isspace((unsigned char)b[-1]))
+        b--;
+    *s = a;
+    *e = b;
+}
+
+static const char *line_end(const char *p)
+{
+    const char *end = strchr(p, '\n');
+    return end ? end : p + strlen(p);
+}
+
+/* A value that opens a double quote runs, as in GPGPU-Sim's parser, until a
+ * word that ends with one, across lines (joined with a space); the quotes are
+ * dropped. *p and *line advance past the lines consumed. NULL with the error
+ * set when the quote never closes or memory runs out. */
+static char *quoted_value(ccgpu_config *cfg, const char *s, const char *e, const char **p,
+                          int *line, const char *origin, const char *key, size_t klen)
+{
+    size_t cap = (size_t)(e - s) + 1, len = 0;
+    char *v = malloc(cap);
+    if (!v) {
+        set_error(cfg, "out of memory");
+        return NULL;
+    }
+    for (;;) {
+        size_t n = (size_t)(e - s);
+        if (len + n + 2 > cap) {
+            cap = 2 * (len + n + 2);
+            char *nv = realloc(v, cap);
+            if (!nv) {
+                free(v);
+                set_error(cfg, "out of memory");
+                return NULL;
+            }
+            v = nv;
+        }
+        if (len && n)
+            v[len++] = ' ';
+        memcpy(v + len, s, n);
+        len += n;
+        v[len] = '\0';
+        if (len >= 2 && v[len - 1] == '"')
+            break;
+        if (!**p) {
+            free(v);
+            set_error(cfg, "%s: option %.*s: quoted value not closed before the end of the file",
+                      origin, (int)klen, key);
+            return NULL;
+        }
+        const char *end = line_end(*p);
+        (*line)++;
+        line_text(*p, end, &s, &e);
+        *p = *end ? end + 1 : end;
+    }
+    memmove(v, v + 1, len - 2);
+    v[len - 2] = '\0';
+    return v;
 }
 
 int ccgpu_config_load_string(ccgpu_config *cfg, const char *text, const char *name)
@@ -129,35 +212,37 @@ int ccgpu_config_load_string(ccgpu_config *cfg, const char *text, const char *na
     int line = 0;
     const char *p = text;
     while (*p) {
-        const char *end = strchr(p, '\n');
-        if (!end)
-            end = p + strlen(p);
+        const char *end = line_end(p);
         line++;
-        const char *s = p, *e = end;
-        const char *hash = memchr(s, '#', (size_t)(e - s));
-        if (hash)
-            e = hash;
+        const char *s, *e;
+        line_text(p, end, &s, &e);
+        p = *end ? end + 1 : end;
+        if (s == e)
+            continue;
+        const char *k = s;
+        while (s < e && !isspace((unsigned char)*s))
+            s++;
+        size_t klen = (size_t)(s - k);
         while (s < e && isspace((unsigned char)*s))
             s++;
-        while (e > s && isspace((unsigned char)e[-1]))
-            e--;
-        if (s < e) {
-            const char *k = s;
-            while (s < e && !isspace((unsigned char)*s))
-                s++;
-            size_t klen = (size_t)(s - k);
-            while (s < e && isspace((unsigned char)*s))
-                s++;
-            char origin[300];
-            snprintf(origin, sizeof origin, "%s:%d", name, line);
-            if (s == e) {
-                set_error(cfg, "%s: option '%.*s' has no value", origin, (int)klen, k);
-                return -1;
-            }
-            if (put(cfg, k, klen, s, (size_t)(e - s), origin) != 0)
-                return -1;
+        char origin[300];
+        snprintf(origin, sizeof origin, "%s:%d", name, line);
+        if (s == e) {
+            set_error(cfg, "%s: option '%.*s' has no value", origin, (int)klen, k);
+            return -1;
         }
-        p = *end ? end + 1 : end;
+        if (*s != '"') {
+            if (put(cfg, k, klen, s, (size_t)(e - s), origin, LEVEL_FILE) != 0)
+                return -1;
+            continue;
+        }
+        char *v = quoted_value(cfg, s, e, &p, &line, origin, k, klen);
+        if (!v)
+            return -1;
+        int rc = put(cfg, k, klen, v, strlen(v), origin, LEVEL_FILE);
+        free(v);
+        if (rc != 0)
+            return -1;
     }
     return 0;
 }
@@ -274,6 +359,22 @@ const struct config_entry *config_find(const ccgpu_config *cfg, const char *key)
 void config_accept(const ccgpu_config *cfg, const char *key)
 {
     (void)config_find(cfg, key);
+}
+
+int config_value_error(const ccgpu_config *cfg, const char *key, char *err, size_t errlen,
+                       const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const struct config_entry *e = config_peek(cfg, key);
+    if (e)
+        snprintf(err, errlen, "%s: option %s: %s", e->origin, key, msg);
+    else
+        snprintf(err, errlen, "option %s (default): %s", key, msg);
+    return -1;
 }
 
 static int bad_value(const struct config_entry *e, const char *what, char *err, size_t errlen)
@@ -431,6 +532,48 @@ int config_unmodelled(const ccgpu_config *cfg, char *buf, size_t len)
     return n;
 }
 
+char *config_unmodelled_wrapped(const ccgpu_config *cfg, size_t column, size_t width, int *n)
+{
+    size_t cap = 256, len = 0;
+    char *out = malloc(cap);
+    *n = 0;
+    if (!out)
+        return NULL;
+    out[0] = '\0';
+    for (int i = 0; cfg && i < cfg->count; i++) {
+        const struct config_entry *e = &cfg->entries[i];
+        if (e->used || !gpgpusim_option_known(e->key))
+            continue;
+        size_t item = strlen(e->key) + strlen(e->origin) + 3; /* "key (origin)" */
+        size_t need = len + item + 8;
+        if (need > cap) {
+            cap = 2 * need;
+            char *o = realloc(out, cap);
+            if (!o) {
+                free(out);
+                return NULL;
+            }
+            out = o;
+        }
+        if (*n) {
+            out[len++] = ',';
+            column++;
+            if (column + 1 + item + 1 > width) { /* the item and its comma go on a new line */
+                memcpy(out + len, "\n    ", 5);
+                len += 5;
+                column = 4;
+            } else {
+                out[len++] = ' ';
+                column++;
+            }
+        }
+        len += (size_t)snprintf(out + len, cap - len, "%s (%s)", e->key, e->origin);
+        column += item;
+        (*n)++;
+    }
+    return out;
+}
+
 void config_reset_used(const ccgpu_config *ccfg)
 {
     if (!ccfg)
@@ -453,7 +596,7 @@ ccgpu_config *config_clone(const ccgpu_config *cfg)
         return NULL;
     for (int i = 0; cfg && i < cfg->count; i++) {
         const struct config_entry *e = &cfg->entries[i];
-        if (put(c, e->key, strlen(e->key), e->value, strlen(e->value), e->origin) != 0) {
+        if (put(c, e->key, strlen(e->key), e->value, strlen(e->value), e->origin, e->level) != 0) {
             ccgpu_config_free(c);
             return NULL;
         }

@@ -12,8 +12,9 @@
 struct config_entry {
     char *key;
     char *value;
-    char *origin; /* "file:line" or "-o" */
+    char *origin; /* "file:line", "-o" or "api" */
     int used;
+    int level; /* 0 from a file; 1 from -o or the API, which files never replace */
 };
 
 /* One option a module asked for, in the order of first asking, with the
@@ -55,6 +56,12 @@ const char *config_get_str(const ccgpu_config *cfg, const char *key, const char 
 int config_get_choice(const ccgpu_config *cfg, const char *key, const char *const *choices,
                       int dflt, int *out, char *err, size_t errlen);
 
+/* -1, with "ORIGIN: option KEY: MESSAGE" in err (ORIGIN the file:line or
+ * -o that set key; "option KEY (default): ..." when nothing set it): for
+ * modules that check a structured value themselves. */
+int config_value_error(const ccgpu_config *cfg, const char *key, char *err, size_t errlen,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
 /* Marks a key as read without interpreting it (for options accepted for
  * compatibility whose value does not matter to ccgpu, documented as such). */
 void config_accept(const ccgpu_config *cfg, const char *key);
@@ -66,6 +73,11 @@ int config_check_all_used(const ccgpu_config *cfg, char *err, size_t errlen);
 /* Number of GPGPU-Sim options nobody consumed; their names and origins,
  * comma-separated, in buf. */
 int config_unmodelled(const ccgpu_config *cfg, char *buf, size_t len);
+/* The same list, all of it, in a malloc'd string: "key (origin)" items
+ * separated by ", ", a line break and four spaces before an item that would
+ * end past column `width` when the text starts at column `column`. *n = the
+ * number of items. NULL when out of memory. */
+char *config_unmodelled_wrapped(const ccgpu_config *cfg, size_t column, size_t width, int *n);
 /* Clears the used marks and the read log (so one config can create several
  * GPUs, and the log describes the latest). */
 void config_reset_used(const ccgpu_config *cfg);

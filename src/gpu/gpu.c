@@ -53,7 +53,7 @@ struct ccgpu {
     enum ccgpu_status status; /* of the latest failure */
     struct ccgpu_launch_info *linfo; /* per launch, as the statistics' kernels */
     int nlinfo, caplinfo;
-    char warnings[1024]; /* GPGPU-Sim options in the config that ccgpu does not model */
+    char *warnings; /* GPGPU-Sim options in the config that ccgpu does not model, or NULL */
     struct ccgpu_device_facts facts;
 };
 
@@ -242,17 +242,30 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         goto fail;
     if (config_check_all_used(cfg, err, errlen))
         goto fail;
-    char names[900];
-    int unmodelled = config_unmodelled(cfg, names, sizeof names);
-    if (unmodelled && unmodelled_mode == 1) {
-        snprintf(err, errlen, "GPGPU-Sim option%s not modelled by ccgpu: %s",
-                 unmodelled > 1 ? "s" : "", names);
+    /* the CLI prints "ccgpu: warning: " before it: wrapped at 100 columns */
+    int unmodelled;
+    char *names = config_unmodelled_wrapped(cfg, 16 + 58, 100, &unmodelled);
+    if (!names) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
         goto fail;
     }
-    if (unmodelled)
-        snprintf(gpu->warnings, sizeof gpu->warnings,
-                 "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s", unmodelled,
-                 unmodelled > 1 ? "s" : "", names);
+    if (unmodelled && unmodelled_mode == 1) {
+        snprintf(err, errlen, "GPGPU-Sim option%s not modelled by ccgpu: %.*s",
+                 unmodelled > 1 ? "s" : "", (int)(errlen > 60 ? errlen - 60 : 0), names);
+        free(names);
+        goto fail;
+    }
+    if (unmodelled) {
+        size_t n = strlen(names) + 80;
+        if ((gpu->warnings = malloc(n)))
+            snprintf(gpu->warnings, n, "%d GPGPU-Sim option%s not modelled by ccgpu, ignored: %s",
+                     unmodelled, unmodelled > 1 ? "s" : "", names);
+    }
+    free(names);
+    if (unmodelled && !gpu->warnings) {
+        snprintf(err, errlen, "ccgpu_create: out of memory");
+        goto fail;
+    }
     if (read_facts(gpu, cfg, err, errlen))
         goto fail;
     devmem_init(&gpu->mem);
@@ -268,6 +281,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
 fail:
     gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
+    free(gpu->warnings);
     free(gpu);
     return NULL;
 }
@@ -287,12 +301,13 @@ void ccgpu_destroy(ccgpu *gpu)
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
     free(gpu->linfo);
+    free(gpu->warnings);
     free(gpu);
 }
 
 const char *ccgpu_warnings(const ccgpu *gpu)
 {
-    return gpu ? gpu->warnings : "";
+    return gpu && gpu->warnings ? gpu->warnings : "";
 }
 
 const char *ccgpu_error(const ccgpu *gpu)
@@ -843,7 +858,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         return fail(gpu, "launch %s: out of memory recording statistics", kernel);
     if (r)
         return fail_code(gpu,
-                         strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
+                         !strncmp(err, "stopped at gpgpu_max_", 21) ? CCGPU_ERROR_STOPPED
+                         : strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
                          : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
                          : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
                                                                     : CCGPU_ERROR_LAUNCH_FAILED,

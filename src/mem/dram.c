@@ -20,11 +20,19 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
         snprintf(err, errlen, "dram: tCL, tWL and tRCD must be >= 1");
         return -1;
     }
+    uint32_t groups = cfg->nbkgrp ? cfg->nbkgrp : 1;
+    if (cfg->nbanks % groups) {
+        snprintf(err, errlen, "dram: %u bank groups do not divide %u banks", groups, cfg->nbanks);
+        return -1;
+    }
     d->cfg = *cfg;
+    d->cfg.nbkgrp = groups;
+    d->banks_per_group = cfg->nbanks / groups;
     d->bank = calloc(cfg->nbanks, sizeof *d->bank);
+    d->group = calloc(groups, sizeof *d->group);
     d->q = calloc(cfg->queue_size, sizeof *d->q);
     d->done = calloc(cfg->queue_size, sizeof *d->done);
-    if (!d->bank || !d->q || !d->done) {
+    if (!d->bank || !d->group || !d->q || !d->done) {
         snprintf(err, errlen, "dram: out of memory");
         dram_free(d);
         return -1;
@@ -37,6 +45,7 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
 void dram_free(struct dram *d)
 {
     free(d->bank);
+    free(d->group);
     free(d->q);
     free(d->done);
     memset(d, 0, sizeof *d);
@@ -67,7 +76,10 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     struct dram_bank *b = &d->bank[r.bank];
     uint32_t xfer = dram_xfer_cycles(d, r.bytes);
     uint64_t data = now + (r.is_write ? d->cfg.t.tWL : d->cfg.t.tCL);
+    struct dram_bank_group *g = &d->group[r.bank / d->banks_per_group];
     d->next_col_any = now + (d->cfg.t.tCCD > xfer ? d->cfg.t.tCCD : xfer);
+    if (d->cfg.nbkgrp > 1)
+        g->next_col = now + d->cfg.t.tCCDL;
     d->bus_free = data + xfer;
     d->st.busy_cycles += xfer;
     if (r.is_write) {
@@ -76,6 +88,8 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
         d->st.writes++;
     } else {
         b->next_pre = max64(b->next_pre, now + xfer);
+        if (d->cfg.nbkgrp > 1)
+            g->next_pre = now + d->cfg.t.tRTPL;
         d->st.reads++;
         /* data bursts never overlap, so reads complete in issue order */
         r.done = data + xfer;
@@ -109,15 +123,16 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
     for (uint32_t i = 0; i < d->nq; i++) {
         const struct dram_req *r = &d->q[i];
         const struct dram_bank *b = &d->bank[r->bank];
+        const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
         uint64_t c;
         if (b->open && b->row == r->row) {
-            c = max64(b->next_col, r->is_write ? wr : rd);
+            c = max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd);
             if (c <= now && *hit < 0)
                 *hit = (int)i;
         } else {
             c = !b->open ? max64(b->next_act, d->next_act_any)
               : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
-                               : b->next_pre;
+                               : max64(b->next_pre, g->next_pre);
             if (c <= now && *other < 0)
                 *other = (int)i;
         }

@@ -6,7 +6,9 @@
  * Timing (DRAM cycles): ACT->column tRCD, ACT->PRE tRAS, ACT->ACT same bank
  * tRC, ACT->ACT any bank tRRD, PRE->ACT tRP, column->column tCCD, read
  * column->data tCL, write column->data tWL, write data end->PRE tWR, write
- * data end->read column tCDLR; a read
+ * data end->read column tCDLR; with nbkgrp bank groups (bank b is in group
+ * b / (nbanks / nbkgrp), as GPGPU-Sim's dram.cc), column->column within a
+ * group tCCDL and read column->PRE of any bank of that group tRTPL; a read
  * holds PRE back until its data burst has been sent. Data moves over a bus of
  * bus_bytes x data_rate bytes per cycle in bursts of bus_bytes x
  * burst_length bytes: a request of B bytes takes
@@ -24,10 +26,12 @@
 struct dram_timing {
     uint32_t tCCD, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tWR;
     uint32_t tCDLR; /* last write data -> read column (write-to-read turnaround) */
+    uint32_t tCCDL, tRTPL; /* bank groups: column->column, read->PRE within a group */
 };
 
 struct dram_config {
     uint32_t nbanks;
+    uint32_t nbkgrp;       /* bank groups (1 = none); divides nbanks */
     uint32_t queue_size;   /* requests waiting for their column command */
     uint32_t bus_bytes;    /* data bus width of the channel, bytes per beat */
     uint32_t burst_length; /* beats per burst */
@@ -49,6 +53,11 @@ struct dram_bank {
     uint64_t next_act, next_pre, next_col;
 };
 
+struct dram_bank_group {
+    uint64_t next_col; /* tCCDL after the group's last column command */
+    uint64_t next_pre; /* tRTPL after the group's last read column */
+};
+
 struct dram_stats {
     uint64_t reads, writes, row_hits, row_misses, activates, precharges;
     uint64_t busy_cycles; /* data-bus cycles; achieved bandwidth = busy / elapsed */
@@ -57,6 +66,8 @@ struct dram_stats {
 struct dram {
     struct dram_config cfg;
     struct dram_bank *bank;
+    struct dram_bank_group *group;
+    uint32_t banks_per_group;
     struct dram_req *q;    /* waiting, in arrival order */
     uint32_t nq;
     struct dram_req *done; /* reads issued, not popped: a ring in issue order */

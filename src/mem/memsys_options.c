@@ -7,8 +7,7 @@
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
- * CL, WL, WR and CDLR are modelled; nbkgrp, CCDL and RTPL (bank groups) are
- * accepted but not modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * CL, WL, WR, CDLR and the bank groups nbkgrp, CCDL, RTPL are modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
@@ -33,15 +32,13 @@ static int read_clocks(struct memsys_config *c, const ccgpu_config *store, char 
         return 0;
     double f[4];
     char tail;
-    if (sscanf(v, "%lf:%lf:%lf:%lf%c", &f[0], &f[1], &f[2], &f[3], &tail) != 4) {
-        snprintf(err, errlen, "gpgpu_clock_domains: '%s' is not core:icnt:l2:dram (MHz)", v);
-        return -1;
-    }
+    if (sscanf(v, "%lf:%lf:%lf:%lf%c", &f[0], &f[1], &f[2], &f[3], &tail) != 4)
+        return config_value_error(store, "gpgpu_clock_domains", err, errlen,
+                                  "'%s' is not core:icnt:l2:dram (MHz)", v);
     for (int i = 0; i < 4; i++)
-        if (!(f[i] >= 1 && f[i] <= 1e6)) {
-            snprintf(err, errlen, "gpgpu_clock_domains: clock %g MHz out of range in '%s'", f[i], v);
-            return -1;
-        }
+        if (!(f[i] >= 1 && f[i] <= 1e6))
+            return config_value_error(store, "gpgpu_clock_domains", err, errlen,
+                                      "clock %g MHz out of range in '%s'", f[i], v);
     c->core_mhz = f[0];
     c->icnt_mhz = f[1];
     c->l2_mhz = f[2];
@@ -51,64 +48,72 @@ static int read_clocks(struct memsys_config *c, const ccgpu_config *store, char 
 
 static uint32_t *timing_field(struct dram_config *d, const char *name)
 {
-    static const char *const names[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
-                                          "RC",  "CL",  "WL",  "WR",  "CDLR", NULL };
-    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS, &d->t.tRP,
-                           &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR,  &d->t.tCDLR };
+    static const char *const names[] = { "nbk", "CCD", "RRD",    "RCD",  "RAS",  "RP",
+                                          "RC",  "CL",  "WL",     "WR",   "CDLR", "nbkgrp",
+                                          "CCDL", "RTPL", NULL };
+    uint32_t *fields[] = { &d->nbanks, &d->t.tCCD, &d->t.tRRD, &d->t.tRCD, &d->t.tRAS,
+                           &d->t.tRP,  &d->t.tRC,  &d->t.tCL,  &d->t.tWL,  &d->t.tWR,
+                           &d->t.tCDLR, &d->nbkgrp, &d->t.tCCDL, &d->t.tRTPL };
     for (int i = 0; names[i]; i++)
         if (strcmp(names[i], name) == 0)
             return fields[i];
     return NULL;
 }
 
+/* gpgpu_dram_timing_opt. Named form as GPGPU-Sim 4.x parses it: '=', ':',
+ * ';' and white space all separate, and the words alternate name, value
+ * ("nbk=16:CCD=2: RRD=6" is nbk 16, CCD 2, RRD 6). Without any '=' the
+ * positional 3.x form nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR. */
 static int read_timing(struct dram_config *d, const ccgpu_config *store, char *err, size_t errlen)
 {
-    const char *v = config_get_str(store, "gpgpu_dram_timing_opt", NULL);
+    static const char key[] = "gpgpu_dram_timing_opt";
+    const char *v = config_get_str(store, key, NULL);
     if (!v)
         return 0;
-    char buf[256];
+    char buf[512];
     size_t n = strlen(v);
-    if (n >= 2 && v[0] == '"' && v[n - 1] == '"') { /* quoted in GPGPU-Sim files */
+    if (n >= 2 && v[0] == '"' && v[n - 1] == '"') { /* quoted, as given with -o */
         v++;
         n -= 2;
     }
-    if (n >= sizeof buf) {
-        snprintf(err, errlen, "gpgpu_dram_timing_opt: value too long");
-        return -1;
-    }
+    if (n >= sizeof buf)
+        return config_value_error(store, key, err, errlen, "value too long");
     memcpy(buf, v, n);
     buf[n] = '\0';
-    /* positional 3.x form: nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR */
+    int named = strchr(buf, '=') != NULL;
     static const char *const pos[] = { "nbk", "CCD", "RRD", "RCD", "RAS", "RP",
                                         "RC",  "CL",  "WL",  "CDLR", "WR" };
+    const char *seps = named ? "=:; \t" : ":; \t";
+    char *save = NULL;
     int k = 0;
-    for (char *tok = strtok(buf, ":"); tok; tok = strtok(NULL, ":"), k++) {
-        char *eq = strchr(tok, '='), *name, *val;
-        if (eq) {
-            *eq = '\0';
+    for (char *tok = strtok_r(buf, seps, &save); tok; tok = strtok_r(NULL, seps, &save), k++) {
+        const char *name, *val;
+        if (named) {
             name = tok;
-            val = eq + 1;
+            val = strtok_r(NULL, seps, &save);
+            if (!val)
+                return config_value_error(store, key, err, errlen, "%s has no value", name);
         } else if (k < 11) {
-            name = (char *)pos[k];
+            name = pos[k];
             val = tok;
         } else {
-            snprintf(err, errlen, "gpgpu_dram_timing_opt: too many positional fields in '%s'", v);
-            return -1;
+            return config_value_error(store, key, err, errlen,
+                                      "more than 11 positional fields in '%s'", v);
         }
         char *end;
         unsigned long x = strtoul(val, &end, 10);
-        if (!*val || *end || x > 100000) {
-            snprintf(err, errlen, "gpgpu_dram_timing_opt: %s=%s is not a cycle count", name, val);
-            return -1;
-        }
+        if (!*val || *end || x > 100000 || *val == '-')
+            return config_value_error(store, key, err, errlen, "%s=%s is not a cycle count", name,
+                                      val);
         uint32_t *f = timing_field(d, name);
-        if (f)
-            *f = (uint32_t)x;
-        else if (strcmp(name, "nbkgrp") && strcmp(name, "CCDL") && strcmp(name, "RTPL")) {
-            snprintf(err, errlen, "gpgpu_dram_timing_opt: unknown parameter '%s'", name);
-            return -1;
-        }
+        if (!f)
+            return config_value_error(store, key, err, errlen, "unknown parameter '%s'", name);
+        *f = (uint32_t)x;
     }
+    uint32_t groups = d->nbkgrp ? d->nbkgrp : 1;
+    if (d->nbanks % groups)
+        return config_value_error(store, key, err, errlen, "nbkgrp=%u does not divide nbk=%u",
+                                  groups, d->nbanks);
     return 0;
 }
 
@@ -125,8 +130,7 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
     if (l2 && cache_config_parse(&c->l2, l2, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);
-        snprintf(err, errlen, "gpgpu_cache:dl2: %s", inner);
-        return -1;
+        return config_value_error(store, "gpgpu_cache:dl2", err, errlen, "%s", inner);
     }
     if (c->l2.disabled) {
         snprintf(err, errlen, "gpgpu_cache:dl2: 'none' is not modelled (ccgpu needs an L2)");
@@ -207,7 +211,7 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
                      "gpgpu_clock_domains %.17g:%.17g:%.17g:%.17g\n"
                      "gpgpu_cache:dl2 %s\n"
                      "gpgpu_dram_timing_opt nbk=%u:CCD=%u:RRD=%u:RCD=%u:RAS=%u:RP=%u:RC=%u:CL=%u:"
-                     "WL=%u:CDLR=%u:WR=%u\n"
+                     "WL=%u:CDLR=%u:WR=%u:nbkgrp=%u:CCDL=%u:RTPL=%u\n"
                      "gpgpu_dram_buswidth %u\n"
                      "gpgpu_n_mem_per_ctrlr 1\n"
                      "gpgpu_dram_burst_length %u\n"
@@ -228,7 +232,7 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
                      "mem_ctrl_bytes %u\n",
                      c->n_part, c->core_mhz, c->icnt_mhz, c->l2_mhz, c->dram_mhz, l2, c->dram.nbanks,
                      t->tCCD, t->tRRD, t->tRCD, t->tRAS, t->tRP, t->tRC, t->tCL, t->tWL, t->tCDLR,
-                     t->tWR, c->dram.bus_bytes, c->dram.burst_length, c->dram.data_rate,
+                     t->tWR, c->dram.nbkgrp ? c->dram.nbkgrp : 1, t->tCCDL, t->tRTPL, c->dram.bus_bytes, c->dram.burst_length, c->dram.data_rate,
                      c->dram.queue_size, c->addr_map[0] ? c->addr_map : ADDRMAP_DEFAULT,
                      c->rop_latency, c->dram_latency, c->flit_bytes, c->icnt_latency,
                      c->flits_per_cycle, c->icnt_in_buf, c->icnt_out_buf, c->l2_latency,

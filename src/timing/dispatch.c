@@ -11,6 +11,7 @@
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);
+    d->budget = UINT32_MAX;
     cta_set_init(&d->done);
     d->slots = calloc(cfg->n_slots + 1, sizeof *d->slots);
     if (!d->slots) {
@@ -104,7 +105,7 @@ static int fits(const struct dispatch *d, const struct sm *sm)
  * error. */
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
-    if (!d->left || !fits(d, sm))
+    if (!d->left || !d->budget || !fits(d, sm))
         return 0;
     int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
     if (cta_slot < 0)
@@ -128,6 +129,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
         return -1;
     }
     d->left--;
+    if (d->budget != UINT32_MAX)
+        d->budget--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
     return 1;
 }

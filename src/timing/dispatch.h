@@ -15,6 +15,8 @@ struct dispatch {
     struct ptx_launch *l;
     struct cta_set done;        /* CTAs of the launch dispatched */
     uint32_t total, left;       /* CTAs in the launch, not yet dispatched */
+    uint32_t budget;            /* CTAs that may still be dispatched (gpgpu_max_cta);
+                                 * UINT32_MAX = no cap */
     uint32_t nwarps, threads, regs, per_sm;
     uint64_t shmem;
     uint32_t *slots;            /* scratch: warp slots */

@@ -47,6 +47,17 @@ struct gpu_timing {
     uint64_t l2trace_insts;
     uint64_t trace_insts;
     struct progress prog; /* ccgpu_progress */
+    /* run-length caps (GPGPU-Sim's gpgpu_max_cycle, _max_insn, _max_cta; 0 =
+     * none) over the whole run, and what counts against them */
+    uint64_t max_cycle, max_insn;
+    uint32_t max_cta;
+    /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
+     * from a launch to its first CTA dispatch (GPGPU-Sim's
+     * m_kernel_TB_latency), counted in the kernel's cycles */
+    uint32_t kernel_latency, cta_latency;
+    uint64_t thread_insts; /* of the launches before this one */
+    uint64_t ctas;         /* dispatched in the launches before this one */
+    char stopped[200];     /* "" or why the run stopped at a cap */
 };
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
@@ -80,6 +91,12 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, err, errlen))
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
+        goto fail;
+    if (config_get_u64(store, "gpgpu_max_cycle", 0, &g->max_cycle, err, errlen) ||
+        config_get_u64(store, "gpgpu_max_insn", 0, &g->max_insn, err, errlen) ||
+        config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
+        config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
+        config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen))
         goto fail;
     static const char *const progress_modes[] = { "off", "on", "auto", NULL };
     int progress_mode;
@@ -321,6 +338,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     const struct ptx_counters *cnt = ptx_launch_counters(l);
     uint64_t start = g->now;
     int rc = -1;
+    if (g->stopped[0]) { /* as GPGPU-Sim, nothing runs after a cap */
+        snprintf(err, errlen, "%s", g->stopped);
+        return -1;
+    }
     tinst_cache_reset(&g->tc, gl->mod);
     if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
@@ -336,6 +357,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         memset(sm->reason, R_IDLE, g->cfg.n_sched);
     }
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
+    g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
+    g->disp.budget = !g->max_cta ? UINT32_MAX
+                   : g->ctas < g->max_cta ? (uint32_t)(g->max_cta - g->ctas) : 0;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     uint64_t polled_tick = UINT64_MAX;
@@ -383,13 +407,30 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (!g->disp.left) {
+        if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
+            snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
+                     "the statistics cover the run up to there",
+                     (unsigned long long)g->max_cycle, ptx_launch_kernel_name(l));
+            break;
+        }
+        if (g->max_insn && g->thread_insts + cnt->thread_insts >= g->max_insn) {
+            snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
+                     "instructions) in kernel %s: the statistics cover the run up to there",
+                     (unsigned long long)g->max_insn, ptx_launch_kernel_name(l));
+            break;
+        }
+        if (!g->disp.left || !g->disp.budget) {
             for (uint32_t i = 0; i < g->nsms && !busy; i++) {
                 const struct sm *sm = &g->sms[i];
                 busy = sm->resident_ctas || sm->inflight || sm_has_output(sm);
             }
-            if (!busy && memsys_idle(&g->mem))
+            if (!busy && memsys_idle(&g->mem)) {
+                if (g->disp.left)
+                    snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cta %u in kernel "
+                             "%s: its CTAs ran to completion, the statistics cover the run up to "
+                             "there", g->max_cta, ptx_launch_kernel_name(l));
                 break;
+            }
         }
         uint64_t mnext = memsys_next_event(&g->mem);
         if (mnext < next)
@@ -401,17 +442,23 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         g->now = skip && next > now ? next : now + 1;
     }
     g->now++; /* the last cycle counts */
-    rc = 0;
+    rc = g->stopped[0] ? -1 : 0;
+    if (rc)
+        snprintf(err, errlen, "%s", g->stopped);
 out:
+    g->thread_insts += cnt->thread_insts;
+    g->ctas += g->disp.total - g->disp.left;
     progress_clear(&g->prog);
     for (uint32_t i = 0; i < g->nsms; i++) {
         sm_account(&g->sms[i], g->now);
         if (rc)
             sm_reset(&g->sms[i]);
     }
+    uint64_t end = g->now;
     if (rc)
         drain_after_failure(g);
-    g->tot.cycles += g->now - start;
+    /* a cap's run ends where it stopped: the drain is not part of it */
+    g->tot.cycles += (g->stopped[0] ? end : g->now) - start;
     if (g->trace) {
         g->trace_insts += cnt->warp_insts;
         l1trace_set_insts(g->trace, g->trace_insts);

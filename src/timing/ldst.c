@@ -150,7 +150,8 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         struct coalesce_local loc = { sm->local_base, sm->local_stride,
                                       (sm->id * cfg->n_slots + slot) * 32 };
         coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
-        int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG;
+        int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
+                     (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL);
         sm->ldst_busy = 1;
         sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
         if (sm->trace && !bypass) {

@@ -31,8 +31,8 @@
 #define CCGPU_TIMING_OPCOLLECT_H
 #include <stdint.h>
 
-#define OC_MAX_SLOTS 16 /* most slots of one stage (register width, collector units) */
-#define OC_RING 16      /* >= OC_MAX_SLOTS: the last entries' stage times */
+#define OC_MAX_SLOTS 32 /* most slots of one stage (register width, collector units) */
+#define OC_RING 32      /* >= OC_MAX_SLOTS: the last entries' stage times */
 
 struct oc_stage_times {
     uint64_t a, x, e; /* entered a collector unit, OC_EX, the unit */

@@ -14,12 +14,6 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->id = id;
     sm->cfg = cfg;
     sm->tc = tc;
-    for (int k = 0; k < FU_COUNT; k++)
-        if (cfg->n_units[k] > 8) {
-            snprintf(err, errlen, "gpgpu_num_*_units: at most 8 units of a kind (got %u)",
-                     cfg->n_units[k]);
-            return -1;
-        }
     if (cfg->n_slots > 64) {
         snprintf(err, errlen, "gpgpu_shader_core_pipeline: at most 64 warp slots per SM");
         return -1;
@@ -95,7 +89,7 @@ void sm_free(struct sm *sm)
 
 void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
 {
-    if (sm->have_l1)
+    if (sm->have_l1 && sm->cfg->flush_l1)
         cache_invalidate_all(&sm->l1);
     sm->local_base = PTX_GENERIC_LOCAL_BASE;
     sm->local_stride = 4ull * total_threads_gpu;

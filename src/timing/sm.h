@@ -111,7 +111,7 @@ struct sm {
     struct warp_sched ws;
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
-    uint64_t unit_free[FU_COUNT][8]; /* cycle each unit instance can take an instruction */
+    uint64_t unit_free[FU_COUNT][SM_MAX_UNITS]; /* cycle each unit instance can take an instruction */
     struct oc_alu oc_alu[FU_COUNT];  /* issue -> ALU unit paths (FU_MEM unused) */
     struct oc_mem oc_mem;            /* issue -> LD/ST unit path */
     struct mem_queued mq[OC_MEM_CAP]; /* its entries' payloads, by ring index */

@@ -13,7 +13,9 @@
  *   ccgpu_simd_width 32               lanes of SP/SFU/DP/INT: a warp instruction
  *                                     holds its unit ceil(32/width) cycles (8 -> 4)
  *   ptx_opcode_latency_int/fp/dp "ADD,MAX,MUL,MAD,DIV", ptx_opcode_latency_sfu N,
- *   ptx_opcode_initiation_int/fp/dp/sfu   cycles to result / between issues
+ *   ptx_opcode_initiation_int/fp/dp/sfu   cycles to result / between issues; the
+ *                                     _int lists take a sixth field, SHFL (shfl of
+ *                                     any type; default = the ADD figure)
  *   gpgpu_pipeline_widths             ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,
  *                                     ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,
  *                                     OC_EX_MEM,EX_WB (GPGPU-Sim 4.x; 13 fields with the
@@ -41,6 +43,16 @@
  *                                     check this many cycles after it left the LD/ST
  *                                     unit; a hit is readable then, a miss goes to
  *                                     memory then
+ *   gpgpu_gmem_skip_L1D 0             1: global loads and stores go to the L2 as if
+ *                                     the L1 were absent (nvcc -Xptxas -dlcm=cg);
+ *                                     local memory still uses the L1
+ *   gpgpu_flush_l1_cache 1            1: every SM's L1 is invalidated between kernels
+ *                                     (GPGPU-Sim flushes it when a kernel's CTAs are
+ *                                     done; not at membar, which GPGPU-Sim 4.x also
+ *                                     does); 0: lines stay valid across kernels.
+ *                                     GPGPU-Sim's default is 0; ccgpu's stays 1
+ *                                     because the L1 trace replays (cachesim,
+ *                                     Belady columns) start each kernel cold
  *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
@@ -63,35 +75,49 @@
  *                                     (results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
+#include "policy/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const uint16_t def_lat_int[LAT_COUNT] = { 4, 13, 4, 5, 145 };
+/* SHFL (the int lists' sixth field) defaults to the ADD figure, which is
+ * what a shuffle cost before the field was read (GPGPU-Sim's default is
+ * 32 cycles, initiation 4); the fp/dp lists have five fields. */
+static const uint16_t def_lat_int[LAT_COUNT] = { 4, 13, 4, 5, 145, 4 };
 static const uint16_t def_lat_fp[LAT_COUNT] = { 4, 13, 4, 5, 39 };
 static const uint16_t def_lat_dp[LAT_COUNT] = { 8, 19, 8, 8, 330 };
-static const uint16_t def_init_int[LAT_COUNT] = { 1, 2, 2, 1, 8 };
+static const uint16_t def_init_int[LAT_COUNT] = { 1, 2, 2, 1, 8, 1 };
 static const uint16_t def_init_fp[LAT_COUNT] = { 1, 2, 1, 1, 4 };
 static const uint16_t def_init_dp[LAT_COUNT] = { 8, 16, 8, 8, 130 };
 
-/* "a,b,c,d,e" (or one value for the sfu keys) into out[n]. */
+/* "a,b,c,d,e" (or one value for the sfu keys) into out[n]; with `more`,
+ * an optional extra field out[n] (the int lists' SHFL: 5 or 6 fields, as
+ * GPGPU-Sim 3.x and 4.x write them). */
 static int read_list(const struct ccgpu_config *store, const char *key, const uint16_t *dflt,
-                     uint16_t *out, int n, char *err, size_t errlen)
+                     uint16_t *out, int n, int more, char *err, size_t errlen)
 {
     const char *v = config_get_str(store, key, NULL);
-    memcpy(out, dflt, (size_t)n * sizeof *out);
+    memcpy(out, dflt, (size_t)(n + more) * sizeof *out);
     if (!v)
         return 0;
     const char *p = v;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n + more; i++) {
         char *end;
         unsigned long x = strtoul(p, &end, 10);
-        if (end == p || x == 0 || x > 65535 || (i < n - 1 && *end != ',') || (i == n - 1 && *end)) {
-            snprintf(err, errlen, "%s: expected %d positive cycle count%s separated by commas, got '%s'",
-                     key, n, n > 1 ? "s" : "", v);
-            return -1;
+        int last = i == n + more - 1 || (i == n - 1 && !*end);
+        if (end == p || *p == '-' || x == 0 || x > 65535 || (!last && *end != ',') ||
+            (last && *end)) {
+            if (more)
+                return config_value_error(store, key, err, errlen,
+                                          "expected %d or %d positive cycle counts separated by "
+                                          "commas, got '%s'", n, n + more, v);
+            return config_value_error(store, key, err, errlen,
+                                      "expected %d positive cycle count%s separated by commas, "
+                                      "got '%s'", n, n > 1 ? "s" : "", v);
         }
         out[i] = (uint16_t)x;
+        if (last)
+            break;
         p = end + 1;
     }
     return 0;
@@ -115,21 +141,18 @@ static int read_widths(struct sm_config *c, const struct ccgpu_config *store, ch
     for (;;) {
         char *end;
         unsigned long x = strtoul(p, &end, 10);
-        if (end == p || n == 13 || x > OC_MAX_SLOTS || (*end && *end != ',')) {
-            snprintf(err, errlen, "gpgpu_pipeline_widths: expected 7, 11 or 13 comma-separated "
-                                  "widths of 0 to %d, got '%s'", OC_MAX_SLOTS, v);
-            return -1;
-        }
+        if (end == p || n == 13 || x > OC_MAX_SLOTS || (*end && *end != ','))
+            return config_value_error(store, "gpgpu_pipeline_widths", err, errlen,
+                                      "expected 7, 11 or 13 comma-separated widths of 0 to %d, "
+                                      "got '%s'", OC_MAX_SLOTS, v);
         w[n++] = (uint32_t)x;
         if (!*end)
             break;
         p = end + 1;
     }
-    if (n != 7 && n != 11 && n != 13) {
-        snprintf(err, errlen, "gpgpu_pipeline_widths: expected 7, 11 or 13 widths, got %u in '%s'",
-                 n, v);
-        return -1;
-    }
+    if (n != 7 && n != 11 && n != 13)
+        return config_value_error(store, "gpgpu_pipeline_widths", err, errlen,
+                                  "expected 7, 11 or 13 widths, got %u in '%s'", n, v);
     const int8_t *map = n == 7 ? v3 : v4;
     uint32_t half = n == 7 ? 3 : 5;
     for (uint32_t i = 0; i < 2 * half; i++) {
@@ -174,13 +197,12 @@ static int read_collectors(struct sm_config *c, const struct ccgpu_config *store
         if (!used)
             continue;
         struct oc_shape s = c->oc[k];
-        if (!s.cus || !s.idoc || !s.ocex || s.cus > OC_MAX_SLOTS) {
-            snprintf(err, errlen, "%s: the class has units, so it needs 1 to %d collector units "
-                                  "(or gpgpu_operand_collector_num_units_gen) and ID_OC/OC_EX "
-                                  "widths of at least 1 in gpgpu_pipeline_widths",
-                     key[k], OC_MAX_SLOTS);
-            return -1;
-        }
+        if (!s.cus || !s.idoc || !s.ocex || s.cus > OC_MAX_SLOTS)
+            return config_value_error(store, key[k], err, errlen,
+                                      "the class has units, so it needs 1 to %d collector units "
+                                      "(or gpgpu_operand_collector_num_units_gen) and ID_OC/OC_EX "
+                                      "widths of at least 1 in gpgpu_pipeline_widths",
+                                      OC_MAX_SLOTS);
     }
     return 0;
 }
@@ -206,14 +228,14 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "gpgpu_num_dp_units", 0, &c->n_units[FU_DP], err, errlen) ||
         config_get_u32(store, "gpgpu_num_int_units", 0, &c->n_units[FU_INT], err, errlen) ||
         config_get_u32(store, "ccgpu_simd_width", 32, &c->simd_width, err, errlen) ||
-        read_list(store, "ptx_opcode_latency_int", def_lat_int, c->lat_int, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_latency_fp", def_lat_fp, c->lat_fp, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_latency_dp", def_lat_dp, c->lat_dp, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_latency_sfu", &sfu1, &c->lat_sfu, 1, err, errlen) ||
-        read_list(store, "ptx_opcode_initiation_int", def_init_int, c->init_int, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_initiation_fp", def_init_fp, c->init_fp, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_initiation_dp", def_init_dp, c->init_dp, LAT_COUNT, err, errlen) ||
-        read_list(store, "ptx_opcode_initiation_sfu", &sfu_init1, &c->init_sfu, 1, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_int", def_lat_int, c->lat_int, LAT_SHFL, 1, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_fp", def_lat_fp, c->lat_fp, LAT_SHFL, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_dp", def_lat_dp, c->lat_dp, LAT_SHFL, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_latency_sfu", &sfu1, &c->lat_sfu, 1, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_int", def_init_int, c->init_int, LAT_SHFL, 1, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_fp", def_init_fp, c->init_fp, LAT_SHFL, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_dp", def_init_dp, c->init_dp, LAT_SHFL, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_sfu", &sfu_init1, &c->init_sfu, 1, 0, err, errlen) ||
         config_get_u32(store, "gpgpu_simd_model", 1, &simd_model, err, errlen) ||
         config_get_u32(store, "gpgpu_l1_latency", 20, &c->l1_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
@@ -226,7 +248,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_branch_delay", 1, &c->branch_delay, err, errlen) ||
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
-        config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen))
+        config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
+        config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
+        config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;
     if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
         return -1;
@@ -246,6 +270,15 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
                               "one scheduler per warp slot)");
         return -1;
     }
+    static const char *const unit_key[FU_COUNT] = {
+        [FU_SP] = "gpgpu_num_sp_units", [FU_SFU] = "gpgpu_num_sfu_units",
+        [FU_DP] = "gpgpu_num_dp_units", [FU_INT] = "gpgpu_num_int_units",
+    };
+    for (int k = 0; k < FU_COUNT; k++)
+        if (unit_key[k] && c->n_units[k] > SM_MAX_UNITS)
+            return config_value_error(store, unit_key[k], err, errlen,
+                                      "%u units (at most %d of a kind)", c->n_units[k],
+                                      SM_MAX_UNITS);
     if (c->n_units[FU_SP] == 0 || c->n_units[FU_SFU] == 0) {
         snprintf(err, errlen, "gpgpu_num_sp_units and gpgpu_num_sfu_units must be at least 1");
         return -1;
@@ -278,8 +311,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     if (cache_config_parse(&c->l1, l1, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);
-        snprintf(err, errlen, "gpgpu_cache:dl1: %s", inner);
-        return -1;
+        return config_value_error(store, "gpgpu_cache:dl1", err, errlen, "%s", inner);
     }
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
@@ -289,5 +321,17 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     }
     snprintf(c->sched, sizeof c->sched, "%s", s);
     snprintf(c->cta_sched, sizeof c->cta_sched, "%s", cs);
+    /* a trial instance checks the policy's arguments here, where the error
+     * can name where the option was set */
+    struct warp_sched trial;
+    struct warp_sched_env env = { 0, c->n_slots, c->n_sched, 32 / c->simd_width };
+    if (warp_sched_init(&trial, c->sched, &env, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        const char *msg = strncmp(inner, "gpgpu_scheduler", 15) ? inner : inner + 15;
+        msg += strspn(msg, ": ");
+        return config_value_error(store, "gpgpu_scheduler", err, errlen, "%s", msg);
+    }
+    warp_sched_free(&trial);
     return 0;
 }

@@ -14,8 +14,12 @@ struct ccgpu_config;
  * arithmetic on the SP when there are no INT units (GPGPU-Sim 3.x). */
 enum fu_kind { FU_SP, FU_SFU, FU_DP, FU_INT, FU_MEM, FU_COUNT };
 
-/* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV). */
-enum lat_class { LAT_ADD, LAT_MAX, LAT_MUL, LAT_MAD, LAT_DIV, LAT_COUNT };
+/* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV;
+ * SHFL only in the _int lists, GPGPU-Sim 4.x's sixth field). */
+enum lat_class { LAT_ADD, LAT_MAX, LAT_MUL, LAT_MAD, LAT_DIV, LAT_SHFL, LAT_COUNT };
+
+/* Most instances of one kind of function unit per SM (gpgpu_num_*_units). */
+#define SM_MAX_UNITS 32
 
 struct sm_config {
     /* from the GPU (gpu.c reads these keys) */
@@ -38,6 +42,8 @@ struct sm_config {
     /* memory pipeline */
     struct cache_config l1;
     uint32_t l1_latency, l1_ports;
+    int gmem_skip_l1d; /* gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
+    int flush_l1;      /* gpgpu_flush_l1_cache: L1 invalidated between kernels */
     uint32_t smem_latency, smem_banks;
     uint32_t const_latency;
     uint32_t max_loads; /* in-flight memory instructions per SM */

@@ -48,6 +48,7 @@ static enum lat_class lat_class_of(const struct ptx_inst *in)
     case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA: return LAT_MAD;
     case PTX_OP_DIV: case PTX_OP_REM: return LAT_DIV;
     case PTX_OP_MIN: case PTX_OP_MAX: return LAT_MAX;
+    case PTX_OP_SHFL: return LAT_SHFL;
     default: return LAT_ADD;
     }
 }
@@ -97,6 +98,8 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
     t->kind = TI_ALU;
     switch (in->opclass) {
     case PTX_CLASS_ALU:
+        if (lc == LAT_SHFL) /* ptx_opcode_latency_int's sixth field, whatever the type */
+            is_float = 0;
         lat = is_float ? c->lat_fp[lc] : c->lat_int[lc];
         init = is_float ? c->init_fp[lc] : c->init_int[lc];
         t->unit = (!is_float && c->n_units[FU_INT]) ? FU_INT : FU_SP;

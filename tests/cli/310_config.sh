@@ -41,7 +41,7 @@ for cfg in configs/*.cfg; do
     done
     # every line of the shipped file that sets an option shows up with its value
     if "$CCGPU" config --plain --config "$cfg" | sort >"$d/$b.s" &&
-       sed 's/#.*//; s/[[:space:]]*$//; /^$/d; s/^-//; s/[[:space:]][[:space:]]*/ /' "$cfg" | sort | cmp -s - "$d/$b.s"; then
+       sed 's/#.*//; s/[[:space:]]*$//; /^$/d; s/^-//; s/[[:space:]][[:space:]]*/ /; s/"//g' "$cfg" | sort | cmp -s - "$d/$b.s"; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1)); echo "FAIL all_file_options_shown $cfg"

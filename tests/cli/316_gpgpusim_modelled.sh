@@ -1,0 +1,59 @@
+# GPGPU-Sim options ccgpu models for the papers' experiments (issue #15
+# item 2): each changes what it should, measured on a benchmark run.
+. "$(dirname "$0")/lib.sh"
+d=$tmpdir
+
+# total KEY of a --json file (the "total" object is written last)
+total() { grep -o "\"$2\": *[0-9.e+]*" "$1" | tail -1 | sed 's/.*: *//'; }
+run_json() { # NAME BENCH ARGS...: runs, must PASS, JSON in $d/NAME.json
+    local name=$1 bench=$2; shift 2
+    if "$CCGPU" run "$bench" --quiet --json "$d/$name.json" "$@" >"$d/$name.out" 2>"$d/$name.err" &&
+       grep -q PASS "$d/$name.out"; then return 0; fi
+    echo "FAIL run $name: $(cat "$d/$name.out" "$d/$name.err" | head -3)"; return 1
+}
+check() { # NAME CONDITION-AS-TEST-ARGS...
+    local name=$1; shift
+    if [ "$@" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $name: $*"; fi
+}
+
+# gpgpu_gmem_skip_L1D: global accesses never reach the L1
+run_json l1 vecadd && run_json skip vecadd -o gpgpu_gmem_skip_L1D=1 &&
+check gmem_skip_L1D "$(total "$d/l1.json" l1d.accesses)" -gt 0 -a "$(total "$d/skip.json" l1d.accesses)" -eq 0
+# the 3.x spelling of deprecated configs means the same
+run_json skip3 vecadd -o gmem_skip_L1D=1 &&
+check gmem_skip_L1D_3x "$(total "$d/skip3.json" l1d.accesses)" -eq 0
+
+# gpgpu_flush_l1_cache: 1 (ccgpu's default) invalidates the L1 between
+# kernels; 0 (GPGPU-Sim's default) keeps lines, so kmeans' second kernel
+# misses less
+run_json keep kmeans -o gpgpu_flush_l1_cache=0 && run_json flush kmeans &&
+check flush_l1 "$(total "$d/flush.json" l1d.misses)" -gt "$(total "$d/keep.json" l1d.misses)"
+
+# run-length caps: stop with the statistics so far and say so
+for cap in gpgpu_max_cycle=2000 gpgpu_max_insn=5000 gpgpu_max_cta=3; do
+    key=${cap%%=*}
+    if "$CCGPU" run vecadd --json "$d/cap.json" -o "$cap" >"$d/cap.out" 2>&1 &&
+       grep -q "STOP .*stopped at $key" "$d/cap.out"; then passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "FAIL cap $cap"; head -3 "$d/cap.out"; fi
+done
+"$CCGPU" run vecadd --json "$d/cyc.json" -o gpgpu_max_cycle=2000 >/dev/null 2>&1
+check max_cycle_exact "$(total "$d/cyc.json" cycles)" -eq 2000
+
+# SHFL latency (ptx_opcode_latency_int's sixth field): reduction uses shfl
+run_json shfl4 reduction -o ptx_opcode_latency_int=4,13,4,5,145,4 &&
+run_json shfl400 reduction -o ptx_opcode_latency_int=4,13,4,5,145,400 &&
+check shfl_latency "$(total "$d/shfl400.json" cycles)" -gt "$(total "$d/shfl4.json" cycles)"
+# the default is the ADD figure (4)
+run_json shfl_default reduction &&
+check shfl_default "$(total "$d/shfl_default.json" cycles)" -eq "$(total "$d/shfl4.json" cycles)"
+
+# launch latencies: kernel + CTAs x TB latency before the first CTA
+run_json base vecadd && run_json klat vecadd -o gpgpu_kernel_launch_latency=5000 &&
+run_json tblat vecadd -o gpgpu_TB_launch_latency=100 && {
+    b=$(total "$d/base.json" cycles); k=$(total "$d/klat.json" cycles); t=$(total "$d/tblat.json" cycles)
+    ctas=$(total "$d/base.json" ctas)
+    # clock-domain phases may shift the rest of the run by a few cycles
+    check kernel_launch_latency $((k - b)) -ge 4980 -a $((k - b)) -le 5020
+    check tb_launch_latency $((t - b)) -ge $((ctas * 100 - 20)) -a $((t - b)) -le $((ctas * 100 + 20))
+}
+summary
