@@ -1,18 +1,19 @@
 /* Timing-model microbenchmarks with known answers (kernels in
  * tests/ptx/501_micro.cu), on the CCWS Table-1 memory system:
- *   - pointer chasing: a load that hits in the L1 takes gpgpu_l1_latency;
- *     one that hits in the L2 or goes to DRAM takes exactly what the memory
- *     system's configuration implies for that address sequence, measured
- *     here by replaying the chain through a standalone memsys one request
- *     at a time; each load also takes the SM's path (SM_HIT_PATH,
- *     SM_CG_PATH);
+ *   - pointer chasing: a load that hits in the L1 takes gpgpu_l1_latency
+ *     plus the SM's path (SM_HIT_PATH). The L2-hit and DRAM chases on this
+ *     config (same kernels chase_cg / chase_cold, strides 5 and 33 lines,
+ *     one SM) are tests/311_cfg_ccws.c's l2_hit_latency and dram_latency,
+ *     which check them against latencies computed from the configuration
+ *     values alone (tests/310_cfgcheck.h: crossbar, ROP, L2 latency, DRAM
+ *     tCL + burst, tRCD/tRP per activate/precharge counted from the DRAM
+ *     statistics); this file's former copies compared the run with a replay
+ *     through the same memsys code, the model with itself, and are gone;
  *   - a streaming kernel reaches >= 80% of the configured DRAM bandwidth;
  *   - a dependent multiply-add chain runs at one instruction per ALU
  *     latency, independent warps at the issue width / unit occupancy. */
 #include "ccgpu.h"
 #include "check.h"
-#include "gpu/config.h"
-#include "mem/memsys.h"
 #include "util/embedded.h"
 #include <stdlib.h>
 
@@ -28,9 +29,8 @@
  * access pipeline to the tag check, where a hit is readable. ld.global.cg
  * (the L2 and DRAM chases) skips the L1 and its pipeline: the request goes
  * to memory 5 cycles after issue, the data is readable
- * ccgpu_writeback_cycles (2) after the reply. */
+ * ccgpu_writeback_cycles (2) after the reply (tests/310_cfgcheck.h). */
 #define SM_HIT_PATH 5
-#define SM_CG_PATH (5 + 2)
 
 static ccgpu_config *make_cfg(const char *overrides)
 {
@@ -95,52 +95,6 @@ static long long run_chase(ccgpu *g, ccgpu_module *m, const char *kernel, ccgpu_
     return res[0];
 }
 
-/* The memory system alone, one read at a time: a reply popped at cycle t
- * lets the next read go at t (as a dependent load does). Returns the
- * cycles of the last `timed` reads of the sequence lines[0..n) repeated
- * `passes` times. */
-static uint64_t replay(const uint64_t *lines, int n, int passes)
-{
-    ccgpu_config *cfg = make_cfg("gpgpu_n_clusters 1\n");
-    struct memsys_config mc;
-    struct memsys m;
-    char err[256];
-    memsys_config_ccws(&mc);
-    if (memsys_config_read(&mc, cfg, err, sizeof err)) {
-        printf("  %s\n", err);
-        ccgpu_config_free(cfg);
-        return 0;
-    }
-    ccgpu_config_free(cfg);
-    mc.n_sm = 1;
-    if (memsys_init(&m, &mc, err, sizeof err)) {
-        printf("  %s\n", err);
-        return 0;
-    }
-    uint64_t now = 1, t_start = 0;
-    for (int p = 0; p < passes; p++) {
-        if (p == passes - 1)
-            t_start = now;
-        for (int i = 0; i < n; i++) {
-            struct mem_request q = { .addr = lines[i], .bytes = 128, .id = (uint64_t)i };
-            memsys_advance(&m, now);
-            CHECK_EQ_INT(memsys_push(&m, now, &q), 0);
-            struct mem_request r;
-            for (;;) {
-                uint64_t next = memsys_next_event(&m);
-                if (next == MEMSYS_NEVER)
-                    break;
-                now = next;
-                memsys_advance(&m, now);
-                if (memsys_pop_response(&m, 0, now, &r))
-                    break;
-            }
-        }
-    }
-    memsys_free(&m);
-    return now - t_start;
-}
-
 TEST(chase_l1_hit)
 {
     ccgpu_module *m;
@@ -158,50 +112,6 @@ TEST(chase_l1_hit)
     double hits = 0;
     ccgpu_stat(g, "l1d.hits", -1, &hits);
     CHECK(hits >= NODES);
-    ccgpu_destroy(g);
-}
-
-TEST(chase_l2_hit)
-{
-    ccgpu_module *m;
-    ccgpu *g = make_gpu("gpgpu_n_clusters 1\n", &m);
-    ccgpu_devptr base;
-    uint64_t lines[NODES];
-    CHECK(g && m && build_chain(g, 128 * 5, &base, lines) == 0);
-    if (!g || !m)
-        return;
-    long long c = run_chase(g, m, "chase_cg", base);
-    uint64_t want = replay(lines, NODES, 2) + NODES * SM_CG_PATH;
-    printf("  L2 hit: %lld cycles for %d loads = %.2f per load; memory system alone %.2f\n", c,
-           NODES, (double)c / NODES, (double)want / NODES);
-    /* each load starts at its own phase of the 650 MHz interconnect clock
-     * (2 core cycles), so it may gain up to a core cycle on the replay */
-    CHECK(want > 0 && c >= (long long)want - NODES && c <= (long long)want + OVERHEAD);
-    double l2hits = 0, reads = 0;
-    ccgpu_stat(g, "mem.l2_read_hits", -1, &l2hits);
-    ccgpu_stat(g, "mem.reads", -1, &reads);
-    CHECK(l2hits >= NODES);
-    ccgpu_destroy(g);
-}
-
-TEST(chase_dram)
-{
-    ccgpu_module *m;
-    ccgpu *g = make_gpu("gpgpu_n_clusters 1\n", &m);
-    ccgpu_devptr base;
-    uint64_t lines[NODES];
-    CHECK(g && m && build_chain(g, 128 * 33, &base, lines) == 0);
-    if (!g || !m)
-        return;
-    long long c = run_chase(g, m, "chase_cold", base);
-    uint64_t want = replay(lines, NODES, 1) + NODES * SM_CG_PATH;
-    printf("  DRAM: %lld cycles for %d loads = %.2f per load; memory system alone %.2f\n", c,
-           NODES, (double)c / NODES, (double)want / NODES);
-    /* up to a cycle per load either way: each hand-over between clock
-     * domains costs up to one cycle of the receiving domain, so the phase at
-     * which the kernel's loads start shifts each latency slightly */
-    CHECK(want > 0 && c >= (long long)want - NODES &&
-          c <= (long long)want + OVERHEAD + NODES / 2);
     ccgpu_destroy(g);
 }
 
@@ -326,8 +236,6 @@ TEST(alu_independent_warps)
 int main(void)
 {
     RUN(chase_l1_hit);
-    RUN(chase_l2_hit);
-    RUN(chase_dram);
     RUN(stream_bandwidth);
     RUN(alu_dependent_chain);
     RUN(alu_independent_warps);

@@ -13,11 +13,12 @@ struct run {
     char *json; /* every statistic, per kernel and total */
     size_t len;
     double cycles, misses, ipc, throttled;
+    double warp_insts, thread_insts;
 };
 
 static struct run run_bench(const char *name, const char *overrides)
 {
-    struct run r = { -1, NULL, 0, 0, 0, 0, 0 };
+    struct run r = { -1, NULL, 0, 0, 0, 0, 0, 0, 0 };
     const struct bench_ops *b = bench_find(name);
     ccgpu_config *cfg = ccgpu_config_new();
     char err[256] = "";
@@ -50,6 +51,8 @@ static struct run run_bench(const char *name, const char *overrides)
     ccgpu_stat(ctx.gpu, "l1d.misses", -1, &r.misses);
     ccgpu_stat(ctx.gpu, "warp_ipc", -1, &r.ipc);
     ccgpu_stat(ctx.gpu, "sched.throttled", -1, &r.throttled);
+    ccgpu_stat(ctx.gpu, "warp_instructions", -1, &r.warp_insts);
+    ccgpu_stat(ctx.gpu, "thread_instructions", -1, &r.thread_insts);
     ccgpu_destroy(ctx.gpu);
     return r;
 }
@@ -59,15 +62,38 @@ static int same(const struct run *a, const struct run *b)
     return a->json && b->json && a->len == b->len && memcmp(a->json, b->json, a->len) == 0;
 }
 
+/* Checked against an independent model: the functional engine (ccgpu_mode
+ * functional, no timing model) runs the same benchmark, size and seed; the
+ * timing model must not change what executes, so the warp and thread
+ * instruction counts agree exactly. Left out: gc, whose mark phase tests a
+ * mark before its atomicExch, so how many objects a thread finds unmarked,
+ * and the instructions it runs, depend on the interleaving (small: 77382
+ * warp instructions functional, 78910 timing). The atomics of histogram
+ * (add) and sssp (atomicMin into a tentative array read by the next kernel)
+ * return values nothing branches on, so their counts do not depend on order.
+ * And the issue-rate bound from the config set here: at most issue width x
+ * schedulers x SMs = 1 x 1 x 4 warp instructions issue per core cycle. */
 TEST(benchmarks_check_in_timing_mode)
 {
     /* graph, dense, barriers + shared memory, atomics, 2-D stencil, DP */
     const char *names[] = { "bfs", "kmeans", "reduction", "histogram", "nw", "hotspot", "sssp" };
+    const char *shape = "gpgpu_n_clusters 4\ngpgpu_n_cores_per_cluster 1\n"
+                        "gpgpu_num_sched_per_core 1\nccgpu_issue_width 1\n";
+    const double per_cycle = 1.0 * 1 * 4; /* issue width x schedulers x SMs */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        struct run r = run_bench(names[i], "gpgpu_n_clusters 4\n");
+        char fo[256];
+        snprintf(fo, sizeof fo, "%sccgpu_mode functional\n", shape);
+        struct run r = run_bench(names[i], shape), f = run_bench(names[i], fo);
+        printf("  %s: timing %.0f cycles %.0f warp / %.0f thread insts; functional %.0f / %.0f\n",
+               names[i], r.cycles, r.warp_insts, r.thread_insts, f.warp_insts, f.thread_insts);
         CHECK_EQ_INT(r.rc, 0);
-        CHECK(r.cycles > 0);
+        CHECK_EQ_INT(f.rc, 0);
+        CHECK(f.warp_insts > 0 && f.thread_insts >= f.warp_insts);
+        CHECK_EQ_INT(r.warp_insts, f.warp_insts);
+        CHECK_EQ_INT(r.thread_insts, f.thread_insts);
+        CHECK(r.cycles >= r.warp_insts / per_cycle);
         free(r.json);
+        free(f.json);
     }
 }
 

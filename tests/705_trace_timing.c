@@ -161,19 +161,21 @@ static void lru_reproduces(const char *bench, const char *dl1, const char *parts
            100 * diff);
     CHECK_EQ_U64(misses + hits, (uint64_t)r.accesses);
     CHECK(diff <= tolerance);
-    if (dl1)
-        CHECK(r.evictions > r.accesses / 10); /* the check covers capacity misses */
+    /* LRU makes replacement decisions: without evictions any policy would
+     * reproduce the misses (compulsory only) */
+    CHECK(r.evictions > r.accesses / 10);
     remove(l1);
 }
 
 TEST(trace_lru_reproduces_timing_l1_misses)
 {
-    /* the Table-1 32 KB L1 with half-warp requests, as configured */
-    lru_reproduces("kmeans", NULL, NULL, 0.001);
+    /* the Table-1 32 KB L1 with half-warp requests, as configured, on
+     * benchmarks that evict there (point-major kmeans, spmv and bfs at small
+     * evict 0-2% of their accesses on it: they are the 4 KB cases below) */
     lru_reproduces("kmeans_fm", NULL, NULL, 0.001);
     lru_reproduces("gc", NULL, NULL, 0.001);
-    lru_reproduces("spmv", NULL, NULL, 0.001);
-    lru_reproduces("bfs", NULL, NULL, 0.001);
+    lru_reproduces("atax", NULL, NULL, 0.001);
+    lru_reproduces("gesummv", NULL, NULL, 0.001);
     /* a 4 KB L1 full of capacity misses, whole-warp requests (since the L1
      * access pipeline, spmv 0.10%: more of its misses find their victim
      * reserved) */
@@ -186,9 +188,11 @@ TEST(trace_lru_reproduces_timing_l1_misses)
  * access pipeline): bfs 0.7%; kmeans_fm (feature-major) 0.09% whole
  * warps, 0.05% half-warps; point-major kmeans, whose uncoalesced loads keep
  * 32 fills of one warp in flight, 0.9% (whole warps) and 1.1% (half-warps);
- * gc 0.04%, spmv 0.2%. */
+ * gc 0.04%, spmv 0.2%. mvt on the 32 KB L1: 0.23% (its row-strided kernel
+ * keeps many fills in flight in few sets). */
 TEST(trace_lru_close_under_heavy_reservation)
 {
+    lru_reproduces("mvt", NULL, NULL, 0.005);
     lru_reproduces("bfs", SMALL_L1, NULL, 0.03);
     lru_reproduces("kmeans_fm", SMALL_L1, "1", 0.005);
     lru_reproduces("kmeans_fm", SMALL_L1, NULL, 0.005);
