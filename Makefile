@@ -9,7 +9,10 @@ OPT     ?= -O2 -g
 SAN     ?=
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  := -std=c11 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Ibench $(EXTRA_CFLAGS)
-LDLIBS  := -lm
+LDLIBS  := -lm -ldl
+# policies loaded with dlopen (plugin:PATH.so) resolve the policy API's
+# functions (include/ccgpu_policy.h) in the program that loads them
+EXPORT  := -rdynamic
 
 LIB_SRC   := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard bench/*/*.c) $(wildcard bench/*.c))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
@@ -49,7 +52,7 @@ $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(EXPORT) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(CUDART_LIB): $(PIC_OBJ) src/cudart/libcudart.map
 	@mkdir -p $(@D)
@@ -68,7 +71,7 @@ $(BUILD)/pic/%.o: %.c
 $(BUILD)/tests/%: tests/%.c tests/check.h $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a
 	@mkdir -p $(@D)
 	@echo "  TEST    $<"
-	@$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
+	@$(CC) $(CFLAGS) $(EXPORT) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)

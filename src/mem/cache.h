@@ -26,6 +26,7 @@
 #define CCGPU_MEM_CACHE_H
 #include <stddef.h>
 #include <stdint.h>
+#include "ccgpu_policy.h" /* enum cache_outcome, cache_fail */
 #include "mem/cache_config.h"
 #include "mem/mshr.h"
 #include "policy/cache_index.h"
@@ -36,17 +37,6 @@ struct stats;
 #define CACHE_NO_TAG UINT64_MAX
 
 enum cache_line_state { CACHE_LINE_INVALID, CACHE_LINE_RESERVED, CACHE_LINE_VALID, CACHE_LINE_MODIFIED };
-
-enum cache_outcome { CACHE_HIT, CACHE_HIT_RESERVED, CACHE_MISS, CACHE_RESERVATION_FAIL };
-
-enum cache_fail {
-    CACHE_FAIL_NONE,
-    CACHE_FAIL_LINE_ALLOC,
-    CACHE_FAIL_MSHR_ENTRY,
-    CACHE_FAIL_MSHR_MERGE,
-    CACHE_FAIL_MISS_QUEUE,
-    CACHE_NFAIL
-};
 
 struct cache_line {
     uint64_t block;  /* block number = byte address / line size */

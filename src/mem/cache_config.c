@@ -1,4 +1,5 @@
 #include "mem/cache_config.h"
+#include "policy/cache_index.h"
 #include "policy/cache_repl.h"
 #include <errno.h>
 #include <stdio.h>
@@ -232,6 +233,29 @@ int cache_config_validate(const struct cache_config *c, char *err, size_t errlen
     if (!c->repl[0] || !c->index[0]) {
         snprintf(err, errlen, "cache config: replacement or set-index policy missing");
         return -1;
+    }
+    return 0;
+}
+
+int cache_config_set_policies(struct cache_config *c, const char *repl, const char *index,
+                              char *err, size_t errlen)
+{
+    if ((repl && strlen(repl) >= sizeof c->repl) || (index && strlen(index) >= sizeof c->index)) {
+        snprintf(err, errlen, "policy spec longer than %zu characters", sizeof c->repl - 1);
+        return -1;
+    }
+    if (repl) {
+        struct cache_repl trial;
+        if (cache_repl_init(&trial, repl, c->nsets, c->assoc, err, errlen))
+            return -1;
+        cache_repl_free(&trial);
+        snprintf(c->repl, sizeof c->repl, "%s", repl);
+    }
+    if (index) {
+        struct cache_index trial;
+        if (cache_index_init(&trial, index, c->nsets, err, errlen))
+            return -1;
+        snprintf(c->index, sizeof c->index, "%s", index);
     }
     return 0;
 }

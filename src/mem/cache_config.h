@@ -45,8 +45,8 @@ struct cache_config {
     enum cache_write_policy write_policy;
     enum cache_alloc_policy alloc_policy;
     int write_allocate;   /* write misses allocate (write-back caches) */
-    char repl[32];        /* replacement policy spec, e.g. "lru" */
-    char index[32];       /* set-index spec, e.g. "linear", "ipoly" */
+    char repl[256];       /* replacement policy spec, e.g. "lru", "random:42", "plugin:x.so" */
+    char index[256];      /* set-index spec, e.g. "linear", "ipoly" */
     uint32_t mshr_entries;
     uint32_t mshr_max_merge;
     uint32_t miss_queue;
@@ -59,6 +59,11 @@ struct cache_config {
 int cache_config_parse(struct cache_config *cfg, const char *str, char *err, size_t errlen);
 /* Checks a filled-in configuration (also called by the parser). */
 int cache_config_validate(const struct cache_config *cfg, char *err, size_t errlen);
+/* Replaces the replacement policy and/or set-index function (each NULL to
+ * keep) by a full spec ("name[:args]" or "plugin:PATH[:args]") and checks it
+ * by building a trial instance; -1 with a message otherwise. */
+int cache_config_set_policies(struct cache_config *cfg, const char *repl, const char *index,
+                              char *err, size_t errlen);
 /* Writes the configuration back as a GPGPU-Sim string (4.x form). */
 int cache_config_format(const struct cache_config *cfg, char *buf, size_t len);
 

@@ -132,6 +132,15 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         snprintf(inner, sizeof inner, "%s", err);
         return config_value_error(store, "gpgpu_cache:dl2", err, errlen, "%s", inner);
     }
+    static const char *const l2_keys[2] = { "ccgpu_l2_repl", "ccgpu_l2_index" };
+    for (int k = 0; k < 2 && !c->l2.disabled; k++) {
+        const char *v = config_get_str(store, l2_keys[k], NULL);
+        if (v && cache_config_set_policies(&c->l2, k ? NULL : v, k ? v : NULL, err, errlen)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", err);
+            return config_value_error(store, l2_keys[k], err, errlen, "%s", inner);
+        }
+    }
     if (c->l2.disabled) {
         snprintf(err, errlen, "gpgpu_cache:dl2: 'none' is not modelled (ccgpu needs an L2)");
         return -1;

@@ -1,4 +1,5 @@
 #include "policy/cache_index.h"
+#include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,13 @@ int cache_index_init(struct cache_index *idx, const char *spec, uint32_t nsets, 
     idx->nsets = nsets;
     while ((1u << idx->log2_nsets) < nsets)
         idx->log2_nsets++;
+    if (policy_is_plugin(spec)) {
+        const void *ops;
+        if (policy_plugin_load(spec, POLICY_CACHE_INDEX, &ops, &args, err, errlen))
+            return -1;
+        idx->ops = ops;
+        return idx->ops->init ? idx->ops->init(idx, args, err, errlen) : 0;
+    }
     for (int i = 0; cache_index_table[i]; i++) {
         const struct cache_index_ops *ops = cache_index_table[i];
         int match = (strlen(ops->name) == namelen && strncmp(ops->name, spec, namelen) == 0) ||

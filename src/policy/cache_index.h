@@ -7,25 +7,7 @@
 #define CCGPU_POLICY_CACHE_INDEX_H
 #include <stddef.h>
 #include <stdint.h>
-
-struct cache_index;
-
-struct cache_index_ops {
-    int version;       /* 1; hooks may be appended later */
-    const char *name;  /* exact name */
-    const char *alias; /* GPGPU-Sim letter or NULL */
-    /* Validates args (may be NULL) for nsets sets; -1 with a message on error. */
-    int (*init)(struct cache_index *idx, const char *args, char *err, size_t errlen);
-    /* Set of a block number (byte address / line size). */
-    uint32_t (*set_of)(const struct cache_index *idx, uint64_t block);
-};
-
-struct cache_index {
-    const struct cache_index_ops *ops;
-    uint32_t nsets;      /* a power of two unless the function says otherwise */
-    uint32_t log2_nsets;
-    uint64_t param;      /* function-specific (e.g. the polynomial) */
-};
+#include "ccgpu_policy.h"
 
 /* Looks spec ("name" or "name:args") up and initialises idx for nsets sets. */
 int cache_index_init(struct cache_index *idx, const char *spec, uint32_t nsets,

@@ -1,4 +1,5 @@
 #include "policy/cache_repl.h"
+#include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +32,13 @@ int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint
     }
     r->nsets = nsets;
     r->assoc = assoc;
+    if (policy_is_plugin(spec)) {
+        const void *ops;
+        if (policy_plugin_load(spec, POLICY_CACHE_REPL, &ops, &args, err, errlen))
+            return -1;
+        r->ops = ops;
+        return r->ops->init ? r->ops->init(r, args, err, errlen) : 0;
+    }
     for (int i = 0; cache_repl_table[i]; i++) {
         const struct cache_repl_ops *ops = cache_repl_table[i];
         if (name_is(ops->name, spec, namelen) || name_is(ops->alias, spec, namelen)) {

@@ -13,38 +13,13 @@
 #define CCGPU_POLICY_CACHE_REPL_H
 #include <stddef.h>
 #include <stdint.h>
-
-struct cache_repl;
-
-struct cache_repl_ops {
-    int version;       /* 1; hooks may be appended later */
-    const char *name;  /* exact name */
-    const char *alias; /* GPGPU-Sim letter or NULL */
-    /* Allocates state for r->nsets x r->assoc; -1 with a message on error. */
-    int (*init)(struct cache_repl *r, const char *args, char *err, size_t errlen);
-    void (*free)(struct cache_repl *r);
-    void (*on_hit)(struct cache_repl *r, uint32_t set, uint32_t way);
-    void (*on_fill)(struct cache_repl *r, uint32_t set, uint32_t way);
-    /* A way whose bit is set in eligible, or -1 if none is set. */
-    int (*choose_victim)(struct cache_repl *r, uint32_t set, const uint64_t *eligible);
-};
-
-struct cache_repl {
-    const struct cache_repl_ops *ops;
-    uint32_t nsets, assoc;
-    void *state;
-};
+#include "ccgpu_policy.h"
 
 /* Looks spec ("name" or "name:args") up and initialises r; -1 and a message
  * on an unknown name, bad args or out of memory. */
 int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint32_t assoc,
                     char *err, size_t errlen);
 void cache_repl_free(struct cache_repl *r);
-
-/* For policies that order ways by a stamp (LRU: last touch, FIFO: fill):
- * the eligible way of a set with the smallest stamp, or -1 when none is. */
-int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
-                               const uint64_t *eligible);
 
 /* Table of all replacement policies (from cache_repl.def), NULL-terminated. */
 extern const struct cache_repl_ops *const cache_repl_table[];

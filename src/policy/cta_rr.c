@@ -1,7 +1,7 @@
 /* Round-robin CTA dispatch, the hardware baseline: CTAs in linear id order
  * to whichever SM asks (the dispatcher's round-robin initial fill then gives
  * CTA i to SM i mod n; later CTAs go where resources free up first). */
-#include "policy/cta_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
 #include "policy/cta_sched.h"
+#include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,13 @@ int cta_sched_init(struct cta_sched *cs, const char *spec, uint32_t num_sms, cha
     const char *args = colon ? colon + 1 : NULL;
     memset(cs, 0, sizeof *cs);
     cs->num_sms = num_sms;
+    if (policy_is_plugin(spec)) {
+        const void *ops;
+        if (policy_plugin_load(spec, POLICY_CTA_SCHED, &ops, &args, err, errlen))
+            return -1;
+        cs->ops = ops;
+        return cs->ops->init ? cs->ops->init(cs, args, err, errlen) : 0;
+    }
     for (int i = 0; cta_sched_table[i]; i++) {
         const struct cta_sched_ops *ops = cta_sched_table[i];
         if (name_is(ops->name, spec, namelen) || name_is(ops->alias, spec, namelen)) {

@@ -16,38 +16,7 @@
 #define CCGPU_POLICY_CTA_SCHED_H
 #include <stddef.h>
 #include <stdint.h>
-
-#define CTA_SCHED_NONE UINT32_MAX
-
-struct cta_sched;
-
-struct cta_sched_launch {
-    const char *kernel;
-    uint32_t num_ctas;
-    uint32_t grid[3];
-    uint32_t warps_per_cta;
-    uint32_t num_sms;
-    uint32_t max_ctas_per_sm; /* what occupancy allows on one SM */
-};
-
-struct cta_sched_ops {
-    int version;       /* 1; hooks may be appended later */
-    const char *name;  /* exact name */
-    const char *alias; /* or NULL */
-    int (*init)(struct cta_sched *cs, const char *args, char *err, size_t errlen);
-    void (*free)(struct cta_sched *cs);
-    /* A launch begins (CTAs 0 .. num_ctas-1 are all undispatched). */
-    void (*on_launch)(struct cta_sched *cs, const struct cta_sched_launch *l);
-    /* sm has room for one more CTA and holds `resident` now. */
-    uint32_t (*next_cta)(struct cta_sched *cs, uint32_t sm, uint32_t resident, uint64_t now);
-    void (*on_cta_done)(struct cta_sched *cs, uint32_t sm, uint32_t cta, uint64_t now);
-};
-
-struct cta_sched {
-    const struct cta_sched_ops *ops;
-    uint32_t num_sms;
-    void *state;
-};
+#include "ccgpu_policy.h"
 
 int cta_sched_init(struct cta_sched *cs, const char *spec, uint32_t num_sms, char *err,
                    size_t errlen);

@@ -4,7 +4,7 @@
  * with 64 sets, set bit 5 is address bit 12. Written here on the block number
  * (address / 128), so for other line sizes it keeps the same block-bit
  * pattern. GPGPU-Sim's set-index letter for it is 'H'. */
-#include "policy/cache_index.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 
 static int fermi_init(struct cache_index *idx, const char *args, char *err, size_t errlen)

@@ -7,7 +7,7 @@
  * Reading chosen: the paper's Fig. 8 (and GPGPU-Sim's table) XOR only address
  * bits A[26:7]; we reduce the whole block number, which is the polynomial
  * modulus the paper defines and equals the table for addresses below 2^27. */
-#include "policy/cache_index.h"
+#include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Linear set indexing: the low bits of the block number (modulo for a
  * non-power-of-two set count). */
-#include "policy/cache_index.h"
+#include "ccgpu_policy.h"
 
 static uint32_t linear_set_of(const struct cache_index *idx, uint64_t block)
 {

@@ -1,6 +1,6 @@
 /* First in, first out: ways are stamped when filled, never on a hit; the
  * victim is the eligible way filled longest ago. */
-#include "policy/cache_repl.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* Least recently used: a per-cache use counter stamps each way on hit and
  * fill; the victim is the eligible way with the oldest stamp (lowest way on a
  * tie, which only happens between never-used ways). */
-#include "policy/cache_repl.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

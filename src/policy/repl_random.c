@@ -1,6 +1,6 @@
 /* Random replacement: a uniformly chosen eligible way, from a per-cache
  * splitmix64 generator seeded by "random:SEED" (default 1), so runs repeat. */
-#include "policy/cache_repl.h"
+#include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * warp). Reading chosen: groups are fixed by warp slot (the scheduler's
  * k-th slot is in group k / G), as hardware fetch groups are, and the active
  * group is the group of the warp that issued last. */
-#include "policy/warp_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

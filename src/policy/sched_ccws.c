@@ -34,8 +34,7 @@
  * are dated with ws->now too. */
 #include "policy/ccws_lss.h"
 #include "policy/ccws_vta.h"
-#include "policy/warp_sched.h"
-#include "ptx/ir.h"
+#include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,12 +301,12 @@ static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, 
 /* A load that allocates in the L1D. */
 static int l1_load(const struct ptx_inst *inst)
 {
-    if (inst->op != PTX_OP_LD && inst->op != PTX_OP_LDU)
+    struct ccgpu_inst_info in;
+    ccgpu_inst_info(inst, &in);
+    if (in.kind != CCGPU_INST_LOAD || in.l1_bypass)
         return 0;
-    if (inst->cache == PTX_CACHE_CG)
-        return 0;
-    return inst->space == PTX_SPACE_GLOBAL || inst->space == PTX_SPACE_LOCAL ||
-           inst->space == PTX_SPACE_GENERIC;
+    return in.space == CCGPU_MEM_GLOBAL || in.space == CCGPU_MEM_LOCAL ||
+           in.space == CCGPU_MEM_GENERIC;
 }
 
 static int ccws_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

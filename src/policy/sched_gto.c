@@ -1,7 +1,7 @@
 /* GTO, greedy then oldest (ccws-micro2012 §5.1): keep issuing from the warp
  * that issued last until it cannot, then the oldest ready warp. Age = order
  * of assignment to the SM, ties (one CTA) by lower warp id. */
-#include "policy/warp_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* LRR, loose round-robin (ccws-micro2012 §5.1): warps take turns in warp-slot
  * order; a warp that cannot issue on its turn passes it to the next. The
  * order each cycle starts at the warp after the one that issued last. */
-#include "policy/warp_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 /* Oldest first: every cycle the oldest ready warp (no greediness), one of
  * the "other greedy schemes" ccws-micro2012 §5.1 compares GTO with. */
-#include "policy/warp_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

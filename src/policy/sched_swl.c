@@ -11,7 +11,7 @@
  * a barrier, allows the rest of the work-group to reach the barrier, then
  * continues with the same constraints") and keeps a CTA larger than N from
  * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N. */
-#include "policy/warp_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #include "policy/warp_sched.h"
+#include "policy/plugin.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,13 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
         return -1;
     }
     ws->env = *env;
+    if (policy_is_plugin(spec)) {
+        const void *ops;
+        if (policy_plugin_load(spec, POLICY_WARP_SCHED, &ops, &args, err, errlen))
+            return -1;
+        ws->ops = ops;
+        return ws->ops->init ? ws->ops->init(ws, args, err, errlen) : 0;
+    }
     for (int i = 0; warp_sched_table[i]; i++) {
         const struct warp_sched_ops *ops = warp_sched_table[i];
         if (name_is(ops->name, spec, namelen) || name_is(ops->alias, spec, namelen)) {

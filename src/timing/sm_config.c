@@ -313,6 +313,18 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         snprintf(inner, sizeof inner, "%s", err);
         return config_value_error(store, "gpgpu_cache:dl1", err, errlen, "%s", inner);
     }
+    /* full policy specs (with arguments, or plugin:PATH) in place of the
+     * cache string's replacement and index letters */
+    static const char *const l1_keys[2] = { "ccgpu_l1_repl", "ccgpu_l1_index" };
+    for (int k = 0; k < 2; k++) {
+        const char *v = config_get_str(store, l1_keys[k], NULL);
+        if (v && (c->l1.disabled ||
+                  cache_config_set_policies(&c->l1, k ? NULL : v, k ? v : NULL, err, errlen))) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", c->l1.disabled ? "the L1 is disabled" : err);
+            return config_value_error(store, l1_keys[k], err, errlen, "%s", inner);
+        }
+    }
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
     if (strlen(s) >= sizeof c->sched || strlen(cs) >= sizeof c->cta_sched) {

@@ -1,0 +1,333 @@
+/* ccgpu policy API: the interfaces every scheduling and cache policy fills,
+ * built-in or loaded from a shared object. Every built-in policy in
+ * src/policy/ is written against this header and nothing else of the
+ * simulator (tests/970_policy_api.c compiles them as plugins to prove it).
+ *
+ * Policy kinds, each one struct of hooks (an "ops" struct) picked by name:
+ *
+ *   warp scheduler     struct warp_sched_ops   gpgpu_scheduler NAME[:args]
+ *   cache replacement  struct cache_repl_ops   gpgpu_cache:* replacement field,
+ *                                              ccgpu_l1_repl / ccgpu_l2_repl
+ *   cache set index    struct cache_index_ops  gpgpu_cache:* index field,
+ *                                              ccgpu_l1_index / ccgpu_l2_index
+ *   CTA dispatch       struct cta_sched_ops    ccgpu_cta_sched NAME[:args]
+ *
+ * A plugin is a shared object exporting one `struct ccgpu_policy_plugin`
+ * named ccgpu_policy_plugin (use CCGPU_POLICY_PLUGIN below); it is named
+ * `plugin:PATH.so[:args]` wherever a built-in name is accepted. The loader
+ * checks api_version: a plugin built against another version of this header
+ * is refused with a message saying both versions.
+ *
+ * Versioning: CCGPU_POLICY_API_VERSION changes when a struct below changes
+ * layout. Hooks are only ever appended to the end of an ops struct, and an
+ * ops struct's `version` field says which hooks it fills, so a later version
+ * of ccgpu can add hooks without breaking compiled policies once loading of
+ * older versions is supported; today the loader accepts exactly this version.
+ *
+ * Rules every policy must keep (checked by `ccgpu policy-check`):
+ *  - no global mutable state: everything lives behind the instance's state
+ *    pointer (a simulation can be created twice in one process);
+ *  - deterministic: the same hook calls give the same answers (seed any
+ *    randomness from args);
+ *  - the hook-specific contracts written beside each hook. */
+#ifndef CCGPU_POLICY_H
+#define CCGPU_POLICY_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CCGPU_POLICY_API_VERSION 1
+
+/* ---- what a policy may know about an instruction ------------------------
+ * Hooks receive the instruction as an opaque pointer; ccgpu_inst_info
+ * describes it. */
+struct ptx_inst;
+
+enum ccgpu_inst_kind {
+    CCGPU_INST_ALU,      /* integer and fp32 arithmetic, logic, moves, compares */
+    CCGPU_INST_SFU,      /* transcendentals, division */
+    CCGPU_INST_DP,       /* fp64 arithmetic */
+    CCGPU_INST_LOAD,     /* ld, ldu */
+    CCGPU_INST_STORE,    /* st */
+    CCGPU_INST_ATOMIC,   /* atom, red */
+    CCGPU_INST_PREFETCH, /* prefetch, prefetchu */
+    CCGPU_INST_OTHER_MEM, /* other memory-class instructions (tex, surface, ...) */
+    CCGPU_INST_BARRIER,  /* bar, barrier, membar, fence */
+    CCGPU_INST_BRANCH,   /* bra, call, ret, exit */
+    CCGPU_INST_OTHER
+};
+
+enum ccgpu_mem_space {
+    CCGPU_MEM_NONE,    /* not a memory access */
+    CCGPU_MEM_GENERIC, /* no space named: resolved per address at run time */
+    CCGPU_MEM_GLOBAL,
+    CCGPU_MEM_SHARED,
+    CCGPU_MEM_LOCAL,
+    CCGPU_MEM_CONST,
+    CCGPU_MEM_PARAM,
+    CCGPU_MEM_TEX
+};
+
+struct ccgpu_inst_info {
+    enum ccgpu_inst_kind kind;
+    enum ccgpu_mem_space space;
+    int l1_bypass;       /* 1 for .cg loads (cache at L2 only) */
+    uint32_t ptx_line;   /* line in the PTX text */
+    const char *opcode;  /* "ld", "fma", ... */
+};
+/* Fills *out for inst (never NULL). Exported by ccgpu and libccgpu. */
+void ccgpu_inst_info(const struct ptx_inst *inst, struct ccgpu_inst_info *out);
+
+/* ---- L1 observations ------------------------------------------------------ */
+enum cache_outcome { CACHE_HIT, CACHE_HIT_RESERVED, CACHE_MISS, CACHE_RESERVATION_FAIL };
+
+enum cache_fail {
+    CACHE_FAIL_NONE,
+    CACHE_FAIL_LINE_ALLOC,  /* every way of the set is reserved */
+    CACHE_FAIL_MSHR_ENTRY,  /* no MSHR entry free */
+    CACHE_FAIL_MSHR_MERGE,  /* the block's MSHR entry is full */
+    CACHE_FAIL_MISS_QUEUE,  /* the miss queue is full */
+    CACHE_NFAIL
+};
+
+/* ======================================================================
+ * Warp schedulers (the wavefront issue arbiter of ccws-micro2012 Fig. 5).
+ *
+ * One instance per SM. Warp slot w belongs to scheduler w % env.n_sched.
+ * Each cycle the SM asks each scheduler for its priority order (order), then
+ * walks it and issues from the first warps that are ready (I-buffer valid,
+ * no scoreboard hazard, function unit free) and that can_issue allows.
+ * "Age" is the order in which warps were assigned to the SM (a counter the
+ * SM increments per warp; warps of one CTA get consecutive ages in warp
+ * order, so "ties by lower warp id" holds by construction).
+ *
+ * Hooks are called in this order for a warp: on_warp_assigned, then any of
+ * on_warp_barrier / on_issue, then on_warp_exit. Every hook except order is
+ * optional. Time-dependent decisions (a score that decays per cycle) must be
+ * announced through next_event so the SM's idle-cycle skipping stays exact:
+ * the SM assumes order and can_issue answer the same until the earliest of
+ * next_event and the next call of any other hook.
+ *
+ * The L1D's observations are forwarded to l1_access / l1_reserve / l1_evict
+ * with the instance as ctx; the warp argument there is the warp slot that
+ * made (or reserved) the access.
+ * ====================================================================== */
+struct warp_sched;
+
+#define WARP_SCHED_NEVER UINT64_MAX
+
+struct warp_sched_env {
+    uint32_t sm;      /* SM id */
+    uint32_t n_slots; /* warp slots on the SM */
+    uint32_t n_sched; /* schedulers on the SM */
+    uint32_t issue_cycles; /* core cycles a warp instruction holds a SIMD unit
+                            * (32 / SIMD width; 1 for a full-warp pipeline) */
+};
+
+struct warp_sched_ops {
+    int version;       /* 1; hooks may be appended later */
+    const char *name;  /* exact name */
+    const char *alias; /* GPGPU-Sim spelling meaning the same, or NULL */
+    /* ws->env is set; allocate ws->state. -1 with a message on bad args. */
+    int (*init)(struct warp_sched *ws, const char *args, char *err, size_t errlen);
+    void (*free)(struct warp_sched *ws);
+    void (*on_warp_assigned)(struct warp_sched *ws, uint32_t slot, uint64_t age);
+    void (*on_warp_exit)(struct warp_sched *ws, uint32_t slot);
+    /* waiting = 1 when the warp starts waiting at a barrier, 0 when released */
+    void (*on_warp_barrier)(struct warp_sched *ws, uint32_t slot, int waiting);
+    /* Writes scheduler `sched`'s live warp slots to out[] in priority order
+     * (highest first) and returns how many: each live warp of the scheduler
+     * exactly once, no other slot; out has room for every slot of the
+     * scheduler. */
+    uint32_t (*order)(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out);
+    /* 0 vetoes issuing inst from slot now (the warp is otherwise ready). */
+    int (*can_issue)(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                     uint64_t now);
+    void (*on_issue)(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                     uint64_t now);
+    /* Earliest cycle > now at which order/can_issue may answer differently
+     * without another hook being called; NULL or WARP_SCHED_NEVER = never. */
+    uint64_t (*next_event)(struct warp_sched *ws, uint64_t now);
+    /* L1D observers; ctx is the struct warp_sched. on_access sees every
+     * access, failed ones included; evictions are capacity/conflict ones. */
+    void (*l1_access)(void *ws, uint64_t block, int32_t warp, int is_write,
+                      enum cache_outcome outcome, enum cache_fail fail);
+    void (*l1_reserve)(void *ws, uint64_t block, int32_t warp);
+    void (*l1_evict)(void *ws, uint64_t block, int32_t warp);
+    /* Optional statistics: counter_names is a NULL-terminated list of static
+     * names, counters writes their cumulative values in that order. The
+     * timing model registers each as "sched.NAME", summed over SMs. */
+    const char *const *counter_names;
+    void (*counters)(struct warp_sched *ws, uint64_t *out);
+};
+
+struct warp_sched {
+    const struct warp_sched_ops *ops;
+    struct warp_sched_env env;
+    void *state;
+    uint64_t now; /* cycle of on_warp_assigned / on_warp_exit and of the L1 hooks (set by the SM) */
+};
+
+/* ---- helper: live warps of each scheduler in age order -------------------
+ * Ages only grow, so assignment appends; exit removes. Policies that order
+ * by age keep one of these in their state. */
+struct warp_ages {
+    uint32_t n_sched, per_sched; /* capacity per scheduler */
+    uint32_t *count;             /* live warps per scheduler */
+    uint32_t *slot;              /* [sched * per_sched + i], oldest first */
+    uint64_t *age;               /* by slot */
+};
+int warp_ages_init(struct warp_ages *a, const struct warp_sched_env *env);
+void warp_ages_free(struct warp_ages *a);
+void warp_ages_add(struct warp_ages *a, uint32_t slot, uint64_t age);
+void warp_ages_remove(struct warp_ages *a, uint32_t slot);
+static inline const uint32_t *warp_ages_list(const struct warp_ages *a, uint32_t sched,
+                                             uint32_t *n)
+{
+    *n = a->count[sched];
+    return &a->slot[(size_t)sched * a->per_sched];
+}
+/* Greedy-then-oldest order (GTO, ccws-micro2012 §5.1): the warp that issued
+ * last (greedy, UINT32_MAX for none) first, then the live warps oldest first.
+ * Shared by gto, swl and ccws, which differ only in what they veto. */
+static inline uint32_t warp_ages_greedy_order(const struct warp_ages *a, uint32_t sched,
+                                              uint32_t greedy, uint32_t *out)
+{
+    uint32_t n, k = 0;
+    const uint32_t *list = warp_ages_list(a, sched, &n);
+    if (greedy != UINT32_MAX)
+        out[k++] = greedy;
+    for (uint32_t i = 0; i < n; i++)
+        if (list[i] != greedy)
+            out[k++] = list[i];
+    return k;
+}
+/* Parses a positive integer argument ("8"); -1 with a message naming the
+ * policy otherwise (NULL args gives dflt). */
+int warp_sched_arg_u32(const char *policy, const char *args, uint32_t dflt, uint32_t *out,
+                       char *err, size_t errlen);
+
+/* ======================================================================
+ * Cache replacement. The cache calls on_fill when a way is (re)allocated to
+ * a block (at reservation for allocate-on-miss caches), on_hit on every hit,
+ * and choose_victim only when no way of the set is invalid; eligible is a
+ * bitmap (64 ways per word) of the ways that may be evicted (never reserved
+ * ones). One instance per cache; per-cache state behind r->state.
+ * ====================================================================== */
+struct cache_repl;
+struct cache_repl_ops {
+    int version;       /* 1; hooks may be appended later */
+    const char *name;  /* exact name */
+    const char *alias; /* GPGPU-Sim letter or NULL */
+    /* Allocates state for r->nsets x r->assoc; -1 with a message on error. */
+    int (*init)(struct cache_repl *r, const char *args, char *err, size_t errlen);
+    void (*free)(struct cache_repl *r);
+    void (*on_hit)(struct cache_repl *r, uint32_t set, uint32_t way);
+    void (*on_fill)(struct cache_repl *r, uint32_t set, uint32_t way);
+    /* A way whose bit is set in eligible, or -1 if none is set. */
+    int (*choose_victim)(struct cache_repl *r, uint32_t set, const uint64_t *eligible);
+};
+struct cache_repl {
+    const struct cache_repl_ops *ops;
+    uint32_t nsets, assoc;
+    void *state;
+};
+/* For policies that order ways by a stamp (LRU: last touch, FIFO: fill):
+ * the eligible way of a set with the smallest stamp, or -1 when none is. */
+int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
+                               const uint64_t *eligible);
+
+/* ======================================================================
+ * Cache set index. set_of maps a block number (byte address / line size) to
+ * a set in [0, nsets). Stateless after init (no free hook): init may only
+ * validate args and set idx->param.
+ * ====================================================================== */
+struct cache_index;
+struct cache_index_ops {
+    int version;       /* 1; hooks may be appended later */
+    const char *name;  /* exact name */
+    const char *alias; /* GPGPU-Sim letter or NULL */
+    /* Validates args (may be NULL) for idx->nsets sets; -1 with a message on error. */
+    int (*init)(struct cache_index *idx, const char *args, char *err, size_t errlen);
+    /* Set of a block number (byte address / line size). */
+    uint32_t (*set_of)(const struct cache_index *idx, uint64_t block);
+};
+struct cache_index {
+    const struct cache_index_ops *ops;
+    uint32_t nsets;      /* a power of two unless the function says otherwise */
+    uint32_t log2_nsets;
+    uint64_t param;      /* function-specific (e.g. the polynomial) */
+};
+
+/* ======================================================================
+ * CTA dispatch. The dispatcher owns the resources: it knows which SM has
+ * room for one more CTA of the running launch (threads, registers, shared
+ * memory, CTA slots) and asks the policy which CTA goes there. At a launch
+ * it fills SMs round-robin (one CTA per SM per round, SM 0 first) while they
+ * have room; afterwards it asks for an SM whenever a CTA retires from it.
+ * next_cta returns a CTA's linear id (each exactly once per launch) or
+ * CTA_SCHED_NONE to leave the SM short for now. A policy that refuses must
+ * not refuse forever: when no CTA is resident anywhere and CTAs remain, the
+ * launch fails with an error naming the policy.
+ * ====================================================================== */
+#define CTA_SCHED_NONE UINT32_MAX
+
+struct cta_sched;
+
+struct cta_sched_launch {
+    const char *kernel;
+    uint32_t num_ctas;
+    uint32_t grid[3];
+    uint32_t warps_per_cta;
+    uint32_t num_sms;
+    uint32_t max_ctas_per_sm; /* what occupancy allows on one SM */
+};
+
+struct cta_sched_ops {
+    int version;       /* 1; hooks may be appended later */
+    const char *name;  /* exact name */
+    const char *alias; /* or NULL */
+    int (*init)(struct cta_sched *cs, const char *args, char *err, size_t errlen);
+    void (*free)(struct cta_sched *cs);
+    /* A launch begins (CTAs 0 .. num_ctas-1 are all undispatched). */
+    void (*on_launch)(struct cta_sched *cs, const struct cta_sched_launch *l);
+    /* sm has room for one more CTA and holds `resident` now. */
+    uint32_t (*next_cta)(struct cta_sched *cs, uint32_t sm, uint32_t resident, uint64_t now);
+    void (*on_cta_done)(struct cta_sched *cs, uint32_t sm, uint32_t cta, uint64_t now);
+};
+
+struct cta_sched {
+    const struct cta_sched_ops *ops;
+    uint32_t num_sms;
+    void *state;
+};
+
+/* ======================================================================
+ * Plugins. A shared object defines exactly one of these, with the policies
+ * it provides (any kind may be NULL, at least one must be set):
+ *
+ *     CCGPU_POLICY_PLUGIN(.warp_sched = &my_sched);
+ *
+ * and is built with `cc -shared -fPIC $(pkg-config --cflags ccgpu) -o my.so my.c`.
+ * ====================================================================== */
+struct ccgpu_policy_plugin {
+    uint32_t api_version; /* CCGPU_POLICY_API_VERSION the plugin was built with */
+    const struct warp_sched_ops *warp_sched;
+    const struct cache_repl_ops *cache_repl;
+    const struct cache_index_ops *cache_index;
+    const struct cta_sched_ops *cta_sched;
+};
+
+#define CCGPU_POLICY_PLUGIN_SYMBOL "ccgpu_policy_plugin"
+#define CCGPU_POLICY_PLUGIN(...)                                                         \
+    const struct ccgpu_policy_plugin ccgpu_policy_plugin = { .api_version =             \
+                                                                 CCGPU_POLICY_API_VERSION, \
+                                                             __VA_ARGS__ }
+
+#ifdef __cplusplus
+}
+#endif
+#endif
