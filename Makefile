@@ -35,10 +35,10 @@ PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/
 PIC_OBJ   := $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
 
-.PHONY: all lib cudart tests check check-fast clean bench-speed ptx fuzz fuzz-build
+.PHONY: all lib cudart tests check check-fast clean bench-speed ptx fuzz fuzz-build install
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
-all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so tests
+all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so $(BUILD)/libccgpu.so tests
 cudart: $(CUDART_LIB) $(BUILD)/lib/libcudart.so
 
 lib: $(BUILD)/libccgpu.a
@@ -59,6 +59,27 @@ $(CUDART_LIB): $(PIC_OBJ) src/cudart/libcudart.map
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map \
 	    -Wl,--no-undefined -o $@ $(PIC_OBJ) $(LDLIBS) -lpthread
+
+# The simulator as a shared library for host programs (include/ccgpu.h):
+# the CUDA runtime's position-independent objects without the runtime.
+CORE_PIC_OBJ := $(filter-out $(BUILD)/pic/src/cudart/%,$(PIC_OBJ))
+$(BUILD)/libccgpu.so: $(CORE_PIC_OBJ)
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	@$(CC) -shared -Wl,-soname,libccgpu.so -Wl,--no-undefined -o $@ $(CORE_PIC_OBJ) $(LDLIBS)
+
+# make install PREFIX=DIR: the command, the libraries, both headers and a
+# pkg-config file (so plugins and host programs build with
+# `cc $(pkg-config --cflags --libs ccgpu)`; docs/extending.md).
+PREFIX ?= /usr/local
+install: $(BUILD)/ccgpu $(BUILD)/libccgpu.a $(BUILD)/libccgpu.so
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(BUILD)/ccgpu $(DESTDIR)$(PREFIX)/bin/ccgpu
+	install -m 644 $(BUILD)/libccgpu.a $(DESTDIR)$(PREFIX)/lib/libccgpu.a
+	install -m 755 $(BUILD)/libccgpu.so $(DESTDIR)$(PREFIX)/lib/libccgpu.so
+	install -m 644 include/ccgpu.h include/ccgpu_policy.h $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/.*return \"\(.*\)\";/\1/p' src/gpu/version.c)|" \
+	    tools/ccgpu.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/ccgpu.pc
 
 $(BUILD)/lib/libcudart.so: $(CUDART_LIB)
 	@ln -sf libcudart.so.13 $@

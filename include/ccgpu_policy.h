@@ -322,10 +322,18 @@ struct ccgpu_policy_plugin {
 };
 
 #define CCGPU_POLICY_PLUGIN_SYMBOL "ccgpu_policy_plugin"
-#define CCGPU_POLICY_PLUGIN(...)                                                         \
-    const struct ccgpu_policy_plugin ccgpu_policy_plugin = { .api_version =             \
-                                                                 CCGPU_POLICY_API_VERSION, \
-                                                             __VA_ARGS__ }
+#if defined(__GNUC__)
+#define CCGPU_POLICY_EXPORT __attribute__((visibility("default")))
+#else
+#define CCGPU_POLICY_EXPORT
+#endif
+/* Defines the plugin's descriptor, visible even when the plugin is built
+ * with -fvisibility=hidden (recommended: the plugin's other names then never
+ * clash with ccgpu's). */
+#define CCGPU_POLICY_PLUGIN(...)                                                          \
+    extern CCGPU_POLICY_EXPORT const struct ccgpu_policy_plugin ccgpu_policy_plugin;      \
+    CCGPU_POLICY_EXPORT const struct ccgpu_policy_plugin ccgpu_policy_plugin = {          \
+        .api_version = CCGPU_POLICY_API_VERSION, __VA_ARGS__ }
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* CCWS locality scoring system: lazily decaying scores, Eq. (1), and the
  * cumulative cutoff test with exact change times. */
-#include "policy/ccws_lss.h"
+#include "ccws_lss.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* CCWS victim tag array: per-warp shares, set-associative, LRU. */
-#include "policy/ccws_vta.h"
+#include "ccws_vta.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -32,8 +32,8 @@
  * The L1's hooks carry no cycle: VTA hits are dated with ws->now, which the
  * SM sets before its LD/ST unit works in a cycle; warp assignment and exit
  * are dated with ws->now too. */
-#include "policy/ccws_lss.h"
-#include "policy/ccws_vta.h"
+#include "ccws_lss.h"
+#include "ccws_vta.h"
 #include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
