@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 vlimit=2000000
 grep -qa __asan_init "$CCGPU" && vlimit=unlimited
-limited() { (ulimit -v $vlimit; timeout 20 "$@"); }
+limited() { (ulimit -v $vlimit; timeout 60 "$@"); }
 run() { limited "$CCGPU" run vecadd --size small "$@"; }
 expect_fail n_mem_suffix 'gpgpu_n_mem: 3221225472 memory partitions is not in 1\.\.1024' run -o gpgpu_n_mem=3G
 expect_fail n_mem_million 'gpgpu_n_mem: 1000000 memory partitions' run -o gpgpu_n_mem=1000000
