@@ -17,23 +17,73 @@ void stats_free(struct stats *s)
     free(s->counters);
     free(s->ratios);
     free(s->at_kernel_start);
+    free(s->names);
     memset(s, 0, sizeof *s);
+}
+
+static uint32_t name_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 16777619u;
+    return h;
+}
+
+static const char *entry_name(const struct stats *s, int code)
+{
+    return code > 0 ? s->counters[code - 1].name : s->ratios[-code - 1].name;
+}
+
+/* The slot of name in the lookup table: its entry, or the empty slot where
+ * it would go. */
+static int name_slot(const struct stats *s, const char *name)
+{
+    uint32_t mask = (uint32_t)s->capnames - 1, i = name_hash(name) & mask;
+    while (s->names[i] && strcmp(entry_name(s, s->names[i]), name) != 0)
+        i = (i + 1) & mask;
+    return (int)i;
+}
+
+/* code of name (> 0 counter, < 0 ratio) or 0 */
+static int find_name(const struct stats *s, const char *name)
+{
+    return s->capnames ? s->names[name_slot(s, name)] : 0;
 }
 
 static int find_counter(const struct stats *s, const char *name)
 {
-    for (int i = 0; i < s->ncounters; i++)
-        if (strcmp(s->counters[i].name, name) == 0)
-            return i;
-    return -1;
+    int code = find_name(s, name);
+    return code > 0 ? code - 1 : -1;
 }
 
 static int find_ratio(const struct stats *s, const char *name)
 {
-    for (int i = 0; i < s->nratios; i++)
-        if (strcmp(s->ratios[i].name, name) == 0)
-            return i;
-    return -1;
+    int code = find_name(s, name);
+    return code < 0 ? -code - 1 : -1;
+}
+
+/* Adds code under its name, growing the table to stay at most half full. */
+static int index_name(struct stats *s, int code)
+{
+    int used = s->ncounters + s->nratios; /* code's entry included */
+    if (2 * used > s->capnames) {
+        int cap = s->capnames ? s->capnames : 64;
+        while (2 * used > cap)
+            cap *= 2;
+        int *old = s->names, oldcap = s->capnames;
+        s->names = calloc((size_t)cap, sizeof *s->names);
+        if (!s->names) {
+            s->names = old;
+            return -1;
+        }
+        s->capnames = cap;
+        for (int i = 0; i < oldcap; i++)
+            if (old[i])
+                s->names[name_slot(s, entry_name(s, old[i]))] = old[i];
+        free(old);
+    }
+    s->names[name_slot(s, entry_name(s, code))] = code;
+    return 0;
 }
 
 static int grow(void **p, int *cap, int need, size_t elem)
@@ -60,6 +110,10 @@ int stats_register(struct stats *s, const char *name, const uint64_t *value, con
     if (grow((void **)&s->counters, &s->capcounters, s->ncounters + 1, sizeof *s->counters))
         return -1;
     s->counters[s->ncounters++] = (struct stats_counter){ name, desc, value };
+    if (index_name(s, s->ncounters)) {
+        s->ncounters--;
+        return -1;
+    }
     return 0;
 }
 
@@ -71,6 +125,10 @@ int stats_register_ratio(struct stats *s, const char *name, const char *num, con
     if (grow((void **)&s->ratios, &s->capratios, s->nratios + 1, sizeof *s->ratios))
         return -1;
     s->ratios[s->nratios++] = (struct stats_ratio){ name, num, den, scale };
+    if (index_name(s, -s->nratios)) {
+        s->nratios--;
+        return -1;
+    }
     return 0;
 }
 

@@ -33,6 +33,10 @@ struct stats {
     struct stats_kernel *kernels;
     int nkernels, capkernels;
     uint64_t *at_kernel_start;
+    /* name lookup: open addressing over counters (i + 1) and ratios
+     * (-(i + 1)), 0 = empty; capacity a power of two, at most half full */
+    int *names;
+    int capnames;
 };
 
 void stats_init(struct stats *s);
