@@ -21,6 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
     }
 #else
 #define FUZZ_ENTRY(name)
+/* Module variables above this are valid PTX (the simulator callocs the
+ * space, as a GPU would hold it) but would trip the fuzzer's malloc limit,
+ * which is there to catch runaway allocations: harnesses do not load them. */
+#define FUZZ_MAX_VARIABLE_BYTES (256ull << 20)
+
 #endif
 
 /* data as a NUL-terminated string (stops at an embedded NUL); free() it */
@@ -33,5 +38,10 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
     }
     return s;
 }
+
+/* Module variables above this are valid PTX (the simulator callocs the
+ * space, as a GPU would hold it) but would trip the fuzzer's malloc limit,
+ * which is there to catch runaway allocations: harnesses do not load them. */
+#define FUZZ_MAX_VARIABLE_BYTES (256ull << 20)
 
 #endif

@@ -13,7 +13,8 @@ static int fuzz_ptx_launch(const uint8_t *data, size_t size)
     struct ptx_module *pm = text ? ptx_parse(text, "fuzz.ptx", err, sizeof err) : NULL;
     ccgpu_config *cfg = ccgpu_config_new();
     ccgpu *g = NULL;
-    if (pm && cfg && ccgpu_config_load_string(cfg, "ccgpu_mode functional\n"
+    if (pm && pm->global_bytes + pm->const_bytes <= FUZZ_MAX_VARIABLE_BYTES && cfg &&
+        ccgpu_config_load_string(cfg, "ccgpu_mode functional\n"
                                                    "gpgpu_n_clusters 2\n"
                                                    "ccgpu_max_warp_instructions 20000\n",
                                               "fuzz") == 0)

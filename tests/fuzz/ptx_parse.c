@@ -12,7 +12,7 @@ static int fuzz_ptx_parse(const uint8_t *data, size_t size)
     char *text = fuzz_text(data, size);
     char err[256];
     struct ptx_module *m = text ? ptx_parse(text, "fuzz.ptx", err, sizeof err) : NULL;
-    if (m) {
+    if (m && m->global_bytes + m->const_bytes <= FUZZ_MAX_VARIABLE_BYTES) {
         struct devmem mem;
         devmem_init(&mem);
         struct ptx_program *p = ptx_program_load(&mem, m, err, sizeof err);
