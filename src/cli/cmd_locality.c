@@ -17,7 +17,8 @@
  * CTA-clustering paper's Fig. 3 and §4.4 (analysis/locality_cta.h): a
  * functional run per benchmark measuring intra- vs inter-CTA reuse of the
  * requests before the L1 and the five-category source, and per scheduler
- * the share of the L1 and L2 hits that are intra-CTA vs inter-CTA. Without
+ * the share of the L1 and L2 hits that are intra-CTA vs inter-CTA
+ * (--cta --functional: the functional part only, no timing run). Without
  * either flag the output is as before. */
 #include "analysis/l1replay.h"
 #include "cli/characterize_cli.h"
@@ -173,6 +174,8 @@ static int print_cta(const struct cli_run_options *o, const struct bench_ops *co
     printf("(reuse%%: of requests; intra/inter: of reuse; sameData/lineOnly/wrBroken: of inter-CTA "
            "reuse; shared: inter-CTA reuse / cold requests; gather: instructions whose lane address steps take "
            "over 3 values; coalesc: bytes used / bytes of lines touched)\n");
+    if (ns == 0)
+        return failed ? 1 : 0;
     printf("\nHits of the replayed caches by CTA (timing run): %% of each cache's hits\n");
     printf("%-12s %-10s | %-15s | %-15s | %-15s | %-15s\n", "benchmark", "scheduler", "L1 bounded",
            "L1 unbounded", "L2 bounded", "L2 unbounded");
@@ -226,9 +229,11 @@ int cmd_locality(int argc, char **argv)
     snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,ccws");
     for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
         scheds[ns++] = t;
-    if (o.npositional < 1 || ns == 0 || o.functional) {
-        fprintf(stderr, "usage: ccgpu locality BENCH... [--sched lrr,gto,ccws] [--types] [--cta] "
-                        "[--csv F] [--config F] [--size S] [-o key=value]\n");
+    /* --cta --functional: only the functional (data-driven) part */
+    int cta_only = cta && o.functional && !types && !csv;
+    if (o.npositional < 1 || ns == 0 || (o.functional && !cta_only)) {
+        fprintf(stderr, "usage: ccgpu locality BENCH... [--sched lrr,gto,ccws] [--types] [--cta "
+                        "[--functional]] [--csv F] [--config F] [--size S] [-o key=value]\n");
         cli_run_options_free(&o);
         return 2;
     }
@@ -261,6 +266,12 @@ int cmd_locality(int argc, char **argv)
         fprintf(stderr, "ccgpu locality: %s: cannot create: %s\n", csv, strerror(errno));
         cli_run_options_free(&o);
         return 1;
+    }
+    if (cta_only) {
+        rc = print_cta(&o, benches, o.npositional, NULL, 0, NULL, lc.l1.line_size, lc.l2_enabled);
+        free(rows);
+        cli_run_options_free(&o);
+        return rc;
     }
     if (f)
         fputs(csv_header, f);
