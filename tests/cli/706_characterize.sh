@@ -33,4 +33,9 @@ cp "$tmpdir/out" "$d/loc.txt"
 check loc_cta_matmul_algorithm grep -q '^matmul .* algorithm' "$d/loc.txt"
 check loc_types_rows [ "$(grep -c '^matmul/gto ' "$d/loc.txt")" -eq 4 ]
 check loc_hits_by_cta grep -q '^matmul *gto *|' "$d/loc.txt"
+# --cta --functional: the data-driven part only, no timing section
+expect_output loc_cta_functional '^matmul .* algorithm' \
+    "$CCGPU" locality vecadd matmul --cta --functional $CFG
+check loc_cta_functional_no_timing [ "$(grep -c 'Hits of the replayed\|L1D .* replayed' "$tmpdir/out")" -eq 0 ]
+expect_fail loc_functional_alone 'usage: ccgpu locality' "$CCGPU" locality vecadd --functional $CFG
 summary
