@@ -11,6 +11,7 @@ int cli_workset_collect(const struct cli_run_options *o, const char *name, uint3
                         struct workset *ws, ccgpu **gpu_out)
 {
     *gpu_out = NULL;
+    memset(ws, 0, sizeof *ws); /* the caller frees it whatever we return */
     const struct bench_ops *b = bench_find(name);
     if (!b) {
         fprintf(stderr, "ccgpu: unknown benchmark '%s' (see ccgpu list)\n", name);
@@ -141,7 +142,7 @@ int cmd_workset(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    struct workset ws;
+    struct workset ws = { 0 }; /* freed on every path, even when collection never starts */
     ccgpu *gpu = NULL;
     rc = cli_workset_collect(&o, o.positional[0], line, &ws, &gpu);
     int nk = gpu ? ccgpu_num_kernels(gpu) : 0;
