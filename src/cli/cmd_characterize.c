@@ -118,7 +118,7 @@ int charz_levels_config(const struct cli_run_options *o, const char *dl1,
     snprintf(lc->l1_repl_buf, sizeof lc->l1_repl_buf, "%s", rp.l1.repl);
     lc->l1.repl = lc->l1_repl_buf;
     struct memsys_config mc;
-    memsys_config_gtx480(&mc);
+    memsys_config_ccws(&mc); /* the timing model's base (gpu_timing.c) */
     if (memsys_config_read(&mc, o->cfg, err, errlen))
         return -1;
     if (mc.l2.disabled)
@@ -562,6 +562,11 @@ int cmd_characterize(int argc, char **argv)
                 return 2;
             }
         }
+    }
+    if (nb == 0) {
+        usage(stderr);
+        cli_run_options_free(&o);
+        return 2;
     }
     char dl1[256], fa[256], unb[256], err[512];
     snprintf(dl1, sizeof dl1, "%s", config_get_str(o.cfg, "gpgpu_cache:dl1", SM_CONFIG_DEFAULT_L1));

@@ -24,6 +24,8 @@ expect_fail charz_unknown "unknown benchmark 'nosuch'" "$CCGPU" characterize nos
 expect_fail charz_bad_suite "no benchmark of class 'nope'" "$CCGPU" characterize --suite nope $CFG
 expect_fail charz_no_l1 'no L1' "$CCGPU" characterize vecadd $CFG -o gpgpu_cache:dl1=none
 expect_fail charz_usage 'usage: ccgpu characterize' "$CCGPU" characterize $CFG
+expect_fail charz_empty_suite 'usage: ccgpu characterize' "$CCGPU" characterize --suite , $CFG
+expect_fail charz_bad_size "--size huge" "$CCGPU" characterize vecadd --config configs/sacat-gtx480.cfg --size huge
 
 # locality: without the new flags the table is what it was
 expect_ok loc_plain "$CCGPU" locality vecadd --sched gto $CFG
