@@ -45,3 +45,13 @@ uint64_t locality_inter_warp(const struct locality_counts *c)
 {
     return c->inter_warp_cta + c->inter_warp_sm + c->inter_warp_remote + c->inter_kernel;
 }
+
+uint64_t locality_intra_cta(const struct locality_counts *c)
+{
+    return c->intra_thread + c->inter_thread + c->inter_warp_cta;
+}
+
+uint64_t locality_inter_cta(const struct locality_counts *c)
+{
+    return c->inter_warp_sm + c->inter_warp_remote;
+}

@@ -35,5 +35,11 @@ void locality_account(struct locality_counts *c, const struct trace_record *r, i
 void locality_add(struct locality_counts *sum, const struct locality_counts *c);
 uint64_t locality_intra_warp(const struct locality_counts *c);
 uint64_t locality_inter_warp(const struct locality_counts *c);
+/* The clustering paper's split (cta-clustering-asplos2017 Fig. 3) of the hits:
+ * intra-CTA = intra-thread + inter-thread + another warp of the same CTA;
+ * inter-CTA = another CTA on the same SM + another SM. Hits on a line an
+ * earlier kernel brought in are neither (CTA ids restart at each launch). */
+uint64_t locality_intra_cta(const struct locality_counts *c);
+uint64_t locality_inter_cta(const struct locality_counts *c);
 
 #endif
