@@ -53,8 +53,8 @@ struct locality_levels_config {
     struct cachesim_config l2; /* bounded L2, shared */
     int l2_enabled;            /* 0: no L2 columns (gpgpu_cache:dl2 none) */
     uint32_t l2_factor;        /* L2 line / L1 line (a power of two >= 1) */
-    char index_buf[40];        /* storage a caller may point l1.index at */
-    char l1_repl_buf[40], l2_repl_buf[40]; /* ... and l1.repl, l2.repl */
+    char index_buf[256];       /* storage a caller may point l1.index at */
+    char l1_repl_buf[256], l2_repl_buf[256]; /* ... and l1.repl, l2.repl (policy specs, as cache_config) */
 };
 
 struct locality_levels_result {
