@@ -87,6 +87,9 @@ void rt_say(const char *func, const char *fmt, ...) __attribute__((format(printf
 /* The module holding a fatbinary's PTX, loading it on first use; NULL
  * (message printed once) when it has no usable PTX. */
 ccgpu_module *rt_module(struct cudart_fatbin *fb);
+/* ptxas -v's register counts for a loaded module's kernels, when ptxas is
+ * installed (src/cudart/ptxas.c); nothing changes otherwise. */
+void rt_apply_ptxas(ccgpu *gpu, ccgpu_module *mod, const char *text, unsigned arch);
 struct cudart_var *rt_find_var(const void *host);
 struct cudart_hostmem *rt_find_hostmem(const void *p);
 /* Simulated time so far in milliseconds (0 in functional mode). */

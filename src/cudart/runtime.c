@@ -214,8 +214,10 @@ ccgpu_module *rt_module(struct cudart_fatbin *fb)
     for (int i = 0; i < n && i < 16; i++) {
         snprintf(name, sizeof name, "fatbin%u.compute_%u.ptx", fb->index, ptx[i].arch);
         fb->mod = ccgpu_module_load_string(gpu, ptx[i].text, name);
-        if (fb->mod)
+        if (fb->mod) {
+            rt_apply_ptxas(gpu, fb->mod, ptx[i].text, ptx[i].arch);
             return fb->mod;
+        }
         snprintf(err, sizeof err, "%s", ccgpu_error(gpu));
     }
     rt_say("__cudaRegisterFatBinary", "%s", err);
