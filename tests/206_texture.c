@@ -63,6 +63,10 @@ static const char *ptx =
     " .reg .b64 %rd<4>; .reg .b32 %r<8>;\n"
     " ld.param.u64 %rd1, [s]; mov.u32 %r1, 16; mov.u32 %r2, 0;\n"
     " suld.b.2d.b32.trap {%r4}, [%rd1, {%r1, %r2}];\n ret;\n}\n"
+    /* no texture instruction */
+    ".visible .entry nop(.param .u64 o)\n{\n"
+    " .reg .b64 %rd<2>; .reg .b32 %r<2>;\n"
+    " ld.param.u64 %rd1, [o]; mov.u32 %r1, 7; st.global.u32 [%rd1], %r1;\n ret;\n}\n"
     /* queries of a texture */
     ".visible .entry q(.param .u64 t, .param .u64 o)\n{\n"
     " .reg .b64 %rd<4>; .reg .b32 %r<8>;\n"
@@ -169,6 +173,25 @@ static void bilinear_clamp(const char *mode)
     CHECK_EQ_INT(qv[1], 4);
     CHECK_EQ_INT(qv[2], CCGPU_FILTER_LINEAR);
     CHECK_EQ_INT(qv[3], CCGPU_ADDRESS_CLAMP);
+    /* counted apart from global loads: t2d and g2d each one tex/tld4 and one
+     * ld.global of the coordinates; txq reads no texel */
+    double texloads = -1, globals = -1, tthreads = -1;
+    CHECK_EQ_INT(ccgpu_stat(g, "warp_loads.tex", -1, &texloads), 0);
+    CHECK_EQ_INT(ccgpu_stat(g, "thread_loads.tex", -1, &tthreads), 0);
+    CHECK_EQ_INT(ccgpu_stat(g, "warp_loads.global", -1, &globals), 0);
+    CHECK_NEAR(texloads, 2, 0);
+    CHECK_NEAR(tthreads, 7, 0);
+    CHECK_NEAR(globals, 2, 0);
+    FILE *f = tmpfile();
+    char text[8192] = { 0 };
+    if (f) {
+        ccgpu_stats_print_total(g, f);
+        rewind(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+    }
+    CHECK_STR_CONTAINS(text, "warp_loads.tex");
     CHECK_EQ_INT(ccgpu_texture_destroy(g, tex), 0);
     CHECK(ccgpu_texture_destroy(g, tex) != 0); /* twice */
     ccgpu_destroy(g);
@@ -304,6 +327,46 @@ TEST(surface_load_store)
     ccgpu_destroy(g);
 }
 
+/* a run without texture instructions lists no texture statistics (its
+ * output is what it was before they existed) */
+TEST(no_texture_no_listing)
+{
+    ccgpu *g = make("functional");
+    ccgpu_module *m = ccgpu_module_load_string(g, ptx, "tex.ptx");
+    ccgpu_devptr o = 0;
+    uint64_t bogus = 0;
+    CHECK_EQ_INT(ccgpu_malloc(g, &o, 16), 0);
+    void *args[] = { &bogus, &o };
+    /* a handle that is no object: the kernel stops with a message */
+    CHECK(ccgpu_launch(g, m, "q", CCGPU_DIM3(1), CCGPU_DIM3(1), 0, args, 2) != 0);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "not a texture or surface object");
+    ccgpu_destroy(g);
+    g = make("functional");
+    m = ccgpu_module_load_string(g, ptx, "tex.ptx");
+    CHECK_EQ_INT(ccgpu_malloc(g, &o, 16), 0);
+    ccgpu_devptr c = 0;
+    CHECK_EQ_INT(ccgpu_malloc(g, &c, 16), 0);
+    CHECK_EQ_INT(ccgpu_memset(g, c, 0, 16), 0);
+    void *nargs[] = { &o };
+    CHECK_EQ_INT(ccgpu_launch(g, m, "nop", CCGPU_DIM3(1), CCGPU_DIM3(32), 0, nargs, 1), 0);
+    FILE *f = tmpfile();
+    char text[8192] = { 0 };
+    if (f) {
+        ccgpu_stats_print(g, f);
+        ccgpu_stats_write_json(g, f);
+        rewind(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+    }
+    CHECK(strstr(text, "warp_stores.global") != NULL);
+    CHECK(strstr(text, ".tex") == NULL);
+    double v = -1;
+    CHECK_EQ_INT(ccgpu_stat(g, "warp_loads.tex", -1, &v), 0);
+    CHECK_NEAR(v, 0, 0);
+    ccgpu_destroy(g);
+}
+
 TEST(parse_errors)
 {
     ccgpu *g = make("functional");
@@ -334,6 +397,7 @@ int main(void)
     RUN(border_wrap_mirror_point);
     RUN(fetch_1d_and_normalized_read);
     RUN(surface_load_store);
+    RUN(no_texture_no_listing);
     RUN(parse_errors);
     return check_summary();
 }

@@ -131,6 +131,16 @@ static int register_stats(ccgpu *gpu)
         if (tstore_names[sp])
             rc |= stats_register(s, tstore_names[sp], &c->thread_stores[sp], "thread stores");
     }
+    /* texture and surface instructions (src/ptx/texture.c): listed only in
+     * runs that execute them */
+    rc |= stats_register_if_used(s, "warp_loads.tex", &c->warp_loads[PTX_SPACE_TEX],
+                                 "warp tex/tld4/suld instructions");
+    rc |= stats_register_if_used(s, "thread_loads.tex", &c->thread_loads[PTX_SPACE_TEX],
+                                 "thread texel/surface loads");
+    rc |= stats_register_if_used(s, "warp_stores.tex", &c->warp_stores[PTX_SPACE_TEX],
+                                 "warp sust instructions");
+    rc |= stats_register_if_used(s, "thread_stores.tex", &c->thread_stores[PTX_SPACE_TEX],
+                                 "thread surface stores");
     rc |= stats_register(s, "branches", &c->branches, "warp branch instructions");
     rc |= stats_register(s, "divergent_branches", &c->divergent_branches, "branches that split a warp");
     rc |= stats_register(s, "barriers", &c->barriers, "warp barrier instructions");
