@@ -325,6 +325,8 @@ static const struct {
     { cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration",
       "invalid configuration argument" },
     { cudaErrorInvalidPitchValue, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
+    { cudaErrorInvalidChannelDescriptor, "cudaErrorInvalidChannelDescriptor",
+      "invalid channel descriptor" },
     { cudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol" },
     { cudaErrorInvalidHostPointer, "cudaErrorInvalidHostPointer", "invalid host pointer" },
     { cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer" },

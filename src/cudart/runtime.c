@@ -610,6 +610,7 @@ static void free_context(void)
     report();
     rt_free_all_hostmem();
     rt_free_streams();
+    rt_free_arrays();
     ccgpu_destroy(ccgpu_rt.gpu);
     ccgpu_rt.gpu = NULL;
 }
