@@ -22,7 +22,7 @@ static size_t fatbin_len;
 static void **handle;
 /* host-side stand-ins for the stubs and shadows nvcc would emit */
 static const char stub_vadd = 0, stub_scaled = 0, stub_reverse = 0, stub_fault = 0;
-static const char stub_tex_sample = 0, stub_surf_inc = 0;
+static const char stub_tex_sample = 0, stub_surf_inc = 0, stub_misaligned = 0, stub_trapper = 0;
 static float shadow_scale[4];
 static int shadow_hits;
 static int *mcount; /* __managed__: the runtime points it at the variable */
@@ -59,6 +59,8 @@ static void register_all(void)
     __cudaRegisterFunction(handle, &stub_fault, "fault", "fault", -1, 0, 0, 0, 0, 0);
     __cudaRegisterFunction(handle, &stub_tex_sample, "tex_sample", "tex_sample", -1, 0, 0, 0, 0, 0);
     __cudaRegisterFunction(handle, &stub_surf_inc, "surf_inc", "surf_inc", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_misaligned, "misaligned", "misaligned", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_trapper, "trapper", "trapper", -1, 0, 0, 0, 0, 0);
     __cudaRegisterVar(handle, (char *)shadow_scale, "scale", "scale", 0, sizeof shadow_scale, 1,
                       0);
     __cudaRegisterVar(handle, (char *)&shadow_hits, "hits", "hits", 0, sizeof shadow_hits, 0, 0);
@@ -436,9 +438,16 @@ TEST(errors_and_sticky_failure)
     CHECK_EQ_INT(cudaGraphCreate(), cudaErrorNotSupported);
     cudaGetLastError();
     /* a faulting kernel poisons the context until cudaDeviceReset */
-    CHECK_EQ_INT(stub_launch(&stub_fault, 1, 32, 0, NULL, args), cudaErrorLaunchFailure);
-    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaErrorLaunchFailure);
+    CHECK_EQ_INT(stub_launch(&stub_fault, 1, 32, 0, NULL, args), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
+    /* a misaligned access and a trap: the codes a GPU gives, sticky too */
+    CHECK_EQ_INT(stub_launch(&stub_misaligned, 1, 1, 0, NULL, args), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaGetLastError(), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
+    CHECK_EQ_INT(stub_launch(&stub_trapper, 1, 8, 0, NULL, args), cudaErrorLaunchFailure);
     CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaSuccess);
