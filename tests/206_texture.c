@@ -6,6 +6,7 @@
  * coordinates is 10(y - 0.5) + (x - 0.5) wherever the footprint lies inside. */
 #include "ccgpu.h"
 #include "check.h"
+#include "ptx/ptx.h"
 #include <stdlib.h>
 
 static const char *ptx =
@@ -390,6 +391,41 @@ TEST(parse_errors)
     ccgpu_destroy(g);
 }
 
+/* every texture instruction of the test's PTX, written back by
+ * ptx_inst_format, is the text it was parsed from */
+TEST(format_round_trip)
+{
+    char err[256];
+    struct ptx_module *mod = ptx_parse(ptx, "tex.ptx", err, sizeof err);
+    CHECK(mod != NULL);
+    if (!mod)
+        return;
+    const char *want[] = {
+        "tex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];",
+        "tld4.r.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}];",
+        "tex.1d.v4.s32.s32 {%r3, %r4, %r5, %r6}, [%rd1, {%r2}];",
+        "suld.b.2d.b32.trap {%r4}, [%rd1, {%r3, %r2}];",
+        "sust.b.2d.b32.trap [%rd1, {%r3, %r2}], {%r4};",
+        "suld.b.2d.b32.zero {%r6}, [%rd1, {%r5, %r2}];",
+        "suq.width.b32 %r7, [%rd1];",
+        "txq.filter_mode.b32 %r3, [%rd1];",
+    };
+    int found[8] = { 0 };
+    for (uint32_t k = 0; k < mod->nfuncs; k++) {
+        const struct ptx_function *f = &mod->funcs[k];
+        for (uint32_t i = 0; i < f->ninsts; i++) {
+            char buf[256];
+            ptx_inst_format(mod, f, &f->insts[i], buf, sizeof buf);
+            for (int w = 0; w < 8; w++)
+                found[w] |= strcmp(buf, want[w]) == 0;
+        }
+    }
+    for (int w = 0; w < 8; w++)
+        if (!found[w])
+            CHECK_STR_CONTAINS("(not produced)", want[w]);
+    ptx_module_free(mod);
+}
+
 int main(void)
 {
     RUN(bilinear_clamp_functional);
@@ -399,5 +435,6 @@ int main(void)
     RUN(surface_load_store);
     RUN(no_texture_no_listing);
     RUN(parse_errors);
+    RUN(format_round_trip);
     return check_summary();
 }
