@@ -158,7 +158,7 @@ static int sizes_from_bench(const char *bench, const char *size, uint32_t kernel
     char *argv[] = { "awss", (char *)bench, "--size", (char *)size, NULL };
     struct cli_run_options o;
     int rc = cli_parse_run_options(4, argv, &o);
-    struct workset ws;
+    struct workset ws = { 0 }; /* freed on every path, also when collection fails early */
     ccgpu *gpu = NULL;
     if (rc == 0)
         rc = cli_workset_collect(&o, bench, line, &ws, &gpu);
