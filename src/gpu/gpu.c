@@ -1017,9 +1017,12 @@ int ccgpu_texture_destroy(ccgpu *gpu, uint64_t handle)
     uint32_t magic = 0;
     if (p)
         memcpy(&magic, p, 4);
-    if (!p || magic != PTX_TEXDESC_MAGIC || devmem_release(&gpu->mem, handle))
+    if (!p || magic != PTX_TEXDESC_MAGIC)
         return fail(gpu, "texture_destroy: 0x%llx is not a texture or surface object",
                     (unsigned long long)handle);
     memset(p, 0, PTX_TEXDESC_BYTES);
+    if (devmem_release(&gpu->mem, handle))
+        return fail(gpu, "texture_destroy: 0x%llx is not a texture or surface object",
+                    (unsigned long long)handle);
     return 0;
 }
