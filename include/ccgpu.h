@@ -113,6 +113,39 @@ int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t byte
 int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes);
 int ccgpu_memcpy_dtod(ccgpu *gpu, ccgpu_devptr dst, ccgpu_devptr src, size_t bytes);
 int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes);
+
+/* ---- texture and surface objects ------------------------------------------
+ * An object describes texels in device memory (a linear buffer, a pitched 2D
+ * allocation or a CUDA array's storage); its handle (a 64-bit value passed to
+ * a kernel as cudaTextureObject_t / cudaSurfaceObject_t) is what PTX's
+ * tex / tld4 / txq (texture) and suld / sust / suq (surface) take. The
+ * handle is the device address of the descriptor the object writes (104
+ * bytes of device memory); docs/cuda-runtime.md says what is modelled. */
+enum ccgpu_channel_kind { CCGPU_CHANNEL_UNSIGNED, CCGPU_CHANNEL_SIGNED, CCGPU_CHANNEL_FLOAT };
+/* numbered as cudaTextureAddressMode and cudaTextureFilterMode */
+enum ccgpu_address_mode { CCGPU_ADDRESS_WRAP, CCGPU_ADDRESS_CLAMP, CCGPU_ADDRESS_MIRROR,
+                          CCGPU_ADDRESS_BORDER };
+enum ccgpu_filter_mode { CCGPU_FILTER_POINT, CCGPU_FILTER_LINEAR };
+struct ccgpu_texture_desc {
+    ccgpu_devptr base;               /* texel (0,0,0) */
+    uint32_t dims;                   /* 1, 2 or 3 */
+    uint32_t width, height, depth;   /* texels; unused sizes 0 or 1 */
+    uint64_t pitch;                  /* bytes per row; 0 = width x texel size */
+    uint64_t slice_pitch;            /* bytes per 2D slice; 0 = pitch x height */
+    uint32_t channels;               /* 1, 2 or 4 */
+    uint32_t channel_bits;           /* 8, 16 or 32 */
+    enum ccgpu_channel_kind channel_kind;
+    enum ccgpu_address_mode address[3];
+    enum ccgpu_filter_mode filter;   /* linear needs a float read (float channels or read_normalized) */
+    int read_normalized;             /* 8/16-bit integers read as [0,1] / [-1,1] floats */
+    int normalized_coords;           /* coordinates in [0,1) */
+    float border[4];                 /* border colour */
+};
+int ccgpu_texture_create(ccgpu *gpu, const struct ccgpu_texture_desc *desc, uint64_t *handle);
+/* the same description (filter, read_normalized, normalized_coords unused) */
+int ccgpu_surface_create(ccgpu *gpu, const struct ccgpu_texture_desc *desc, uint64_t *handle);
+/* destroys a texture or surface object */
+int ccgpu_texture_destroy(ccgpu *gpu, uint64_t handle);
 /* 0 when p lies inside a live allocation (its start and size in *base and
  * *size, either may be NULL), else -1 (and no error message is set). */
 int ccgpu_find_allocation(ccgpu *gpu, ccgpu_devptr p, ccgpu_devptr *base, size_t *size);

@@ -22,6 +22,7 @@ static size_t fatbin_len;
 static void **handle;
 /* host-side stand-ins for the stubs and shadows nvcc would emit */
 static const char stub_vadd = 0, stub_scaled = 0, stub_reverse = 0, stub_fault = 0;
+static const char stub_tex_sample = 0, stub_surf_inc = 0, stub_misaligned = 0, stub_trapper = 0;
 static float shadow_scale[4];
 static int shadow_hits;
 static int *mcount; /* __managed__: the runtime points it at the variable */
@@ -56,6 +57,10 @@ static void register_all(void)
     __cudaRegisterFunction(handle, &stub_scaled, "scaled", "scaled", -1, 0, 0, 0, 0, 0);
     __cudaRegisterFunction(handle, &stub_reverse, "reverse", "reverse", -1, 0, 0, 0, 0, 0);
     __cudaRegisterFunction(handle, &stub_fault, "fault", "fault", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_tex_sample, "tex_sample", "tex_sample", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_surf_inc, "surf_inc", "surf_inc", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_misaligned, "misaligned", "misaligned", -1, 0, 0, 0, 0, 0);
+    __cudaRegisterFunction(handle, &stub_trapper, "trapper", "trapper", -1, 0, 0, 0, 0, 0);
     __cudaRegisterVar(handle, (char *)shadow_scale, "scale", "scale", 0, sizeof shadow_scale, 1,
                       0);
     __cudaRegisterVar(handle, (char *)&shadow_hits, "hits", "hits", 0, sizeof shadow_hits, 0, 0);
@@ -303,6 +308,117 @@ TEST(streams_events_shared)
     cudaGetLastError();
 }
 
+/* A 4x4 float CUDA array T[y][x] = 10y + x sampled bilinearly with clamp
+ * (tex2D), the same texels as a pitched 2D texture, a surface incremented
+ * in place, and the calls' errors; values derived by hand as in
+ * tests/206_texture.c. */
+TEST(arrays_textures_surfaces)
+{
+    float t[16];
+    for (int i = 0; i < 16; i++)
+        t[i] = (float)(10 * (i / 4) + i % 4);
+    struct cudaChannelFormatDesc fd = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+    cudaArray_t arr = NULL;
+    CHECK_EQ_INT(cudaMallocArray(&arr, &fd, 4, 4, 0), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy2DToArray(arr, 0, 0, t, 16, 16, 4, cudaMemcpyHostToDevice), cudaSuccess);
+    /* outside the array: one line, cudaErrorInvalidValue */
+    CHECK_EQ_INT(cudaMemcpy2DToArray(arr, 4, 0, t, 16, 16, 4, cudaMemcpyHostToDevice),
+                 cudaErrorInvalidValue);
+    struct cudaResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = cudaResourceTypeArray;
+    rd.res.array.array = arr;
+    struct cudaTextureDesc td;
+    memset(&td, 0, sizeof td);
+    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+    td.filterMode = cudaFilterModeLinear;
+    cudaTextureObject_t tex = 0;
+    CHECK_EQ_INT(cudaCreateTextureObject(&tex, &rd, &td, NULL), cudaSuccess);
+    const float xy[8] = { 1.5f, 1.5f, 2.0f, 1.5f, 2.25f, 2.75f, 4.5f, 0.5f };
+    const float want[4] = { 11.0f, 11.5f, 24.25f, 3.0f };
+    float *dxy, *dout, out[4];
+    CHECK_EQ_INT(cudaMalloc((void **)&dxy, sizeof xy), cudaSuccess);
+    CHECK_EQ_INT(cudaMalloc((void **)&dout, sizeof out), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy(dxy, xy, sizeof xy, cudaMemcpyHostToDevice), cudaSuccess);
+    void *args[] = { &tex, &dxy, &dout };
+    CHECK_EQ_INT(stub_launch(&stub_tex_sample, 1, 4, 0, NULL, args), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 4; i++)
+        CHECK(out[i] == want[i]);
+    /* the same texels in pitched memory */
+    float *pm;
+    size_t pitch = 0;
+    CHECK_EQ_INT(cudaMallocPitch((void **)&pm, &pitch, 16, 4), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy2D(pm, pitch, t, 16, 16, 4, cudaMemcpyHostToDevice), cudaSuccess);
+    struct cudaResourceDesc pd;
+    memset(&pd, 0, sizeof pd);
+    pd.resType = cudaResourceTypePitch2D;
+    pd.res.pitch2D.devPtr = pm;
+    pd.res.pitch2D.desc = fd;
+    pd.res.pitch2D.width = 4;
+    pd.res.pitch2D.height = 4;
+    pd.res.pitch2D.pitchInBytes = pitch;
+    cudaTextureObject_t ptex = 0;
+    CHECK_EQ_INT(cudaCreateTextureObject(&ptex, &pd, &td, NULL), cudaSuccess);
+    args[0] = &ptex;
+    CHECK_EQ_INT(stub_launch(&stub_tex_sample, 1, 4, 0, NULL, args), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 4; i++)
+        CHECK(out[i] == want[i]);
+    struct cudaResourceDesc back;
+    CHECK_EQ_INT(cudaGetTextureObjectResourceDesc(&back, ptex), cudaSuccess);
+    CHECK(back.res.pitch2D.pitchInBytes == pitch);
+    /* a surface over an int array, incremented in place */
+    struct cudaChannelFormatDesc id = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindSigned);
+    cudaArray_t sarr = NULL;
+    int v[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, r[8];
+    CHECK_EQ_INT(cudaMallocArray(&sarr, &id, 4, 2, cudaArraySurfaceLoadStore), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpyToArray(sarr, 0, 0, v, sizeof v, cudaMemcpyHostToDevice), cudaSuccess);
+    struct cudaResourceDesc sd;
+    memset(&sd, 0, sizeof sd);
+    sd.resType = cudaResourceTypeArray;
+    sd.res.array.array = sarr;
+    cudaSurfaceObject_t surf = 0;
+    CHECK_EQ_INT(cudaCreateSurfaceObject(&surf, &sd), cudaSuccess);
+    void *sargs[] = { &surf };
+    CHECK_EQ_INT(__cudaPushCallConfiguration((dim3){ 1, 1, 1 }, (dim3){ 4, 2, 1 }, 0, NULL), 0);
+    cudaKernel_t k = NULL;
+    CHECK_EQ_INT(__cudaGetKernel(&k, &stub_surf_inc), cudaSuccess);
+    dim3 g, b;
+    size_t sh;
+    cudaStream_t st;
+    CHECK_EQ_INT(__cudaPopCallConfiguration(&g, &b, &sh, &st), cudaSuccess);
+    CHECK_EQ_INT(__cudaLaunchKernel(k, g, b, sargs, sh, st), cudaSuccess);
+    CHECK_EQ_INT(cudaMemcpy2DFromArray(r, 16, sarr, 0, 0, 16, 2, cudaMemcpyDeviceToHost),
+                 cudaSuccess);
+    for (int i = 0; i < 8; i++)
+        CHECK_EQ_INT(r[i], v[i] + 1);
+    struct cudaExtent ext;
+    unsigned flags = 0;
+    CHECK_EQ_INT(cudaArrayGetInfo(NULL, &ext, &flags, sarr), cudaSuccess);
+    CHECK(ext.width == 4 && ext.height == 2 && ext.depth == 0 && flags == cudaArraySurfaceLoadStore);
+    /* what ccgpu refuses, and handles that are not objects */
+    struct cudaChannelFormatDesc odd = cudaCreateChannelDesc(8, 16, 0, 0, cudaChannelFormatKindUnsigned);
+    cudaArray_t bad = NULL;
+    CHECK_EQ_INT(cudaMallocArray(&bad, &odd, 4, 4, 0), cudaErrorInvalidChannelDescriptor);
+    CHECK_EQ_INT(cudaMallocArray(&bad, &fd, 4, 4, cudaArrayLayered), cudaErrorNotSupported);
+    td.filterMode = cudaFilterModeLinear;
+    rd.res.array.array = sarr; /* int texels, element-type read: no linear filtering */
+    cudaTextureObject_t itex = 0;
+    CHECK_EQ_INT(cudaCreateTextureObject(&itex, &rd, &td, NULL), cudaErrorInvalidValue);
+    CHECK_EQ_INT(cudaDestroyTextureObject(surf), cudaErrorInvalidValue); /* a surface */
+    CHECK_EQ_INT(cudaDestroySurfaceObject(surf), cudaSuccess);
+    CHECK_EQ_INT(cudaDestroyTextureObject(tex), cudaSuccess);
+    CHECK_EQ_INT(cudaDestroyTextureObject(ptex), cudaSuccess);
+    CHECK_EQ_INT(cudaFreeArray(arr), cudaSuccess);
+    CHECK_EQ_INT(cudaFreeArray(arr), cudaErrorInvalidResourceHandle);
+    CHECK_EQ_INT(cudaFreeArray(sarr), cudaSuccess);
+    cudaFree(pm);
+    cudaFree(dxy);
+    cudaFree(dout);
+    cudaGetLastError();
+}
+
 TEST(errors_and_sticky_failure)
 {
     int *d;
@@ -322,9 +438,16 @@ TEST(errors_and_sticky_failure)
     CHECK_EQ_INT(cudaGraphCreate(), cudaErrorNotSupported);
     cudaGetLastError();
     /* a faulting kernel poisons the context until cudaDeviceReset */
-    CHECK_EQ_INT(stub_launch(&stub_fault, 1, 32, 0, NULL, args), cudaErrorLaunchFailure);
-    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaErrorLaunchFailure);
+    CHECK_EQ_INT(stub_launch(&stub_fault, 1, 32, 0, NULL, args), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaErrorIllegalAddress);
+    CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
+    /* a misaligned access and a trap: the codes a GPU gives, sticky too */
+    CHECK_EQ_INT(stub_launch(&stub_misaligned, 1, 1, 0, NULL, args), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaGetLastError(), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaErrorMisalignedAddress);
+    CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
+    CHECK_EQ_INT(stub_launch(&stub_trapper, 1, 8, 0, NULL, args), cudaErrorLaunchFailure);
     CHECK_EQ_INT(cudaDeviceReset(), cudaSuccess);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     CHECK_EQ_INT(cudaMemset(d, 0, 4), cudaSuccess);
@@ -354,6 +477,7 @@ int main(int argc, char **argv)
     RUN(copies_2d_and_sets);
     RUN(device_properties);
     RUN(streams_events_shared);
+    RUN(arrays_textures_surfaces);
     RUN(errors_and_sticky_failure);
     __cudaUnregisterFatBinary(handle); /* what the program's atexit hook does */
     free(fatbin);

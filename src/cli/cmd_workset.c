@@ -142,7 +142,7 @@ int cmd_workset(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    struct workset ws;
+    struct workset ws = { 0 }; /* freed on every path, also when collection fails early */
     ccgpu *gpu = NULL;
     rc = cli_workset_collect(&o, o.positional[0], line, &ws, &gpu);
     int nk = gpu ? ccgpu_num_kernels(gpu) : 0;

@@ -60,6 +60,8 @@ struct cudart {
     struct cudart_hostmem *hostmem;
     struct cudart_stream *streams; /* live streams and events (handles are */
     struct cudart_event *events;   /* checked against these lists) */
+    struct cudart_array *arrays;   /* CUDA arrays (texture.c) */
+    struct cudart_texobj *texobjs; /* texture and surface objects (texture.c) */
     uintptr_t hostmap_next;    /* where the next host-visible mapping is tried */
     cudaError_t sticky;        /* a failed kernel poisons the context, as in CUDA */
     int device_flags;
@@ -87,6 +89,9 @@ void rt_say(const char *func, const char *fmt, ...) __attribute__((format(printf
 /* The module holding a fatbinary's PTX, loading it on first use; NULL
  * (message printed once) when it has no usable PTX. */
 ccgpu_module *rt_module(struct cudart_fatbin *fb);
+/* ptxas -v's register counts for a loaded module's kernels, when ptxas is
+ * installed (src/cudart/ptxas.c); nothing changes otherwise. */
+void rt_apply_ptxas(ccgpu *gpu, ccgpu_module *mod, const char *text, unsigned arch);
 struct cudart_var *rt_find_var(const void *host);
 struct cudart_hostmem *rt_find_hostmem(const void *p);
 /* Simulated time so far in milliseconds (0 in functional mode). */
@@ -99,6 +104,9 @@ void rt_free_all_hostmem(void);
 int rt_check_stream(cudaStream_t s);
 /* Destroys every stream and event (lock held). */
 void rt_free_streams(void);
+/* Forgets every CUDA array and texture/surface object record (their device
+ * memory goes with the GPU). */
+void rt_free_arrays(void);
 /* Prints one line and returns cudaErrorNotSupported. */
 cudaError_t rt_unsupported(const char *func);
 

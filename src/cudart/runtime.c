@@ -214,8 +214,10 @@ ccgpu_module *rt_module(struct cudart_fatbin *fb)
     for (int i = 0; i < n && i < 16; i++) {
         snprintf(name, sizeof name, "fatbin%u.compute_%u.ptx", fb->index, ptx[i].arch);
         fb->mod = ccgpu_module_load_string(gpu, ptx[i].text, name);
-        if (fb->mod)
+        if (fb->mod) {
+            rt_apply_ptxas(gpu, fb->mod, ptx[i].text, ptx[i].arch);
             return fb->mod;
+        }
         snprintf(err, sizeof err, "%s", ccgpu_error(gpu));
     }
     rt_say("__cudaRegisterFatBinary", "%s", err);
@@ -421,6 +423,25 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
     return cudaSuccess;
 }
 
+/* The error a real GPU gives for the kernel fault ccgpu reported: a bad
+ * access is cudaErrorIllegalAddress (misaligned: cudaErrorMisalignedAddress),
+ * a runaway kernel (ccgpu_max_warp_instructions) cudaErrorLaunchTimeout,
+ * anything else (trap, barrier deadlock, a run-length cap) the generic
+ * cudaErrorLaunchFailure. All are sticky, as in CUDA. */
+static cudaError_t fault_code(const ccgpu *gpu)
+{
+    const char *msg = ccgpu_error(gpu);
+    if (ccgpu_error_code(gpu) == CCGPU_ERROR_LAUNCH_TIMEOUT)
+        return cudaErrorLaunchTimeout;
+    if (ccgpu_error_code(gpu) != CCGPU_ERROR_LAUNCH_FAILED)
+        return cudaErrorLaunchFailure;
+    if (strstr(msg, "misaligned"))
+        return cudaErrorMisalignedAddress;
+    if (strstr(msg, "out-of-bounds") || strstr(msg, "out of bounds"))
+        return cudaErrorIllegalAddress;
+    return cudaErrorLaunchFailure;
+}
+
 static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
                           void **args, size_t shmem, cudaStream_t stream)
 {
@@ -451,7 +472,7 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
     struct ccgpu_dim3 g = { grid.x, grid.y, grid.z }, b = { block.x, block.y, block.z };
     if (ccgpu_launch(gpu, mod, f->name, g, b, (uint32_t)shmem, args, f->nparams)) {
         rt_say(api, "%s", ccgpu_error(gpu));
-        ccgpu_rt.sticky = cudaErrorLaunchFailure;
+        ccgpu_rt.sticky = fault_code(gpu);
         return ccgpu_rt.sticky;
     }
     return cudaSuccess;
@@ -608,6 +629,7 @@ static void free_context(void)
     report();
     rt_free_all_hostmem();
     rt_free_streams();
+    rt_free_arrays();
     ccgpu_destroy(ccgpu_rt.gpu);
     ccgpu_rt.gpu = NULL;
 }

@@ -13,31 +13,11 @@
         return rt_unsupported(#name);                                                          \
     }
 
-/* arrays, textures, surfaces, 3D copies */
-UNSUPPORTED(cudaMallocArray)
-UNSUPPORTED(cudaMalloc3D)
-UNSUPPORTED(cudaMalloc3DArray)
+/* mipmapped arrays, 3D peer copies, array-to-array copies */
 UNSUPPORTED(cudaMallocMipmappedArray)
-UNSUPPORTED(cudaFreeArray)
 UNSUPPORTED(cudaFreeMipmappedArray)
-UNSUPPORTED(cudaMemcpy3D)
-UNSUPPORTED(cudaMemcpy3DAsync)
 UNSUPPORTED(cudaMemcpy3DPeer)
-UNSUPPORTED(cudaMemset3D)
-UNSUPPORTED(cudaMemset3DAsync)
-UNSUPPORTED(cudaMemcpy2DToArray)
-UNSUPPORTED(cudaMemcpy2DFromArray)
-UNSUPPORTED(cudaMemcpy2DToArrayAsync)
-UNSUPPORTED(cudaMemcpy2DFromArrayAsync)
 UNSUPPORTED(cudaMemcpy2DArrayToArray)
-UNSUPPORTED(cudaMemcpyToArray)
-UNSUPPORTED(cudaMemcpyFromArray)
-UNSUPPORTED(cudaCreateChannelDesc)
-UNSUPPORTED(cudaCreateTextureObject)
-UNSUPPORTED(cudaDestroyTextureObject)
-UNSUPPORTED(cudaCreateSurfaceObject)
-UNSUPPORTED(cudaDestroySurfaceObject)
-UNSUPPORTED(cudaArrayGetInfo)
 /* graphs and stream capture */
 UNSUPPORTED(cudaGraphCreate)
 UNSUPPORTED(cudaGraphInstantiate)

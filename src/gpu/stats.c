@@ -109,12 +109,26 @@ int stats_register(struct stats *s, const char *name, const uint64_t *value, con
         return -1; /* counters are registered before the first kernel */
     if (grow((void **)&s->counters, &s->capcounters, s->ncounters + 1, sizeof *s->counters))
         return -1;
-    s->counters[s->ncounters++] = (struct stats_counter){ name, desc, value };
+    s->counters[s->ncounters++] = (struct stats_counter){ name, desc, value, 0 };
     if (index_name(s, s->ncounters)) {
         s->ncounters--;
         return -1;
     }
     return 0;
+}
+
+int stats_register_if_used(struct stats *s, const char *name, const uint64_t *value,
+                           const char *desc)
+{
+    if (stats_register(s, name, value, desc))
+        return -1;
+    s->counters[s->ncounters - 1].hide_zero = 1;
+    return 0;
+}
+
+static int listed(const struct stats *s, int i)
+{
+    return !s->counters[i].hide_zero || *s->counters[i].value != 0;
 }
 
 int stats_register_ratio(struct stats *s, const char *name, const char *num, const char *den,
@@ -190,8 +204,9 @@ int stats_get(const struct stats *s, const char *name, int kernel, double *out)
 static void print_block(const struct stats *s, FILE *out, int kernel)
 {
     for (int i = 0; i < s->ncounters; i++)
-        fprintf(out, "  %-40s %llu\n", s->counters[i].name,
-                (unsigned long long)counter_value(s, i, kernel));
+        if (listed(s, i))
+            fprintf(out, "  %-40s %llu\n", s->counters[i].name,
+                    (unsigned long long)counter_value(s, i, kernel));
     for (int i = 0; i < s->nratios; i++) {
         double v;
         if (stats_get(s, s->ratios[i].name, kernel, &v) == 0)
@@ -233,6 +248,8 @@ static void json_block(const struct stats *s, FILE *out, int kernel)
     fputc('{', out);
     int first = 1;
     for (int i = 0; i < s->ncounters; i++) {
+        if (!listed(s, i))
+            continue;
         fprintf(out, "%s\n    ", first ? "" : ",");
         json_string(out, s->counters[i].name);
         fprintf(out, ": %llu", (unsigned long long)counter_value(s, i, kernel));

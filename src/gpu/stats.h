@@ -12,6 +12,7 @@ struct stats_counter {
     const char *name; /* dotted, e.g. "l1d.misses"; must outlive the registry */
     const char *desc;
     const uint64_t *value;
+    int hide_zero; /* listed (print, JSON) only once its total is non-zero */
 };
 
 struct stats_ratio {
@@ -43,6 +44,12 @@ void stats_init(struct stats *s);
 void stats_free(struct stats *s);
 /* Registration fails (-1) only on allocation failure or a duplicate name. */
 int stats_register(struct stats *s, const char *name, const uint64_t *value, const char *desc);
+/* A counter of a feature most runs never use (texture instructions): the
+ * listings show it only when its total is non-zero, so runs without the
+ * feature print exactly what they printed before it existed; stats_get
+ * answers for it always. */
+int stats_register_if_used(struct stats *s, const char *name, const uint64_t *value,
+                           const char *desc);
 int stats_register_ratio(struct stats *s, const char *name, const char *num, const char *den,
                          double scale);
 void stats_kernel_begin(struct stats *s);

@@ -200,10 +200,11 @@ static int lookup_opcode(const char *s, size_t n)
 
 /* Real PTX instructions ccgpu does not implement: named as such, not as
  * unknown words (tensor cores, textures and surfaces, asynchronous copies,
- * mbarriers, video SIMD, cluster and dynamic-stack operations). */
+ * mbarriers, video SIMD, cluster and dynamic-stack operations, surface
+ * reductions). */
 static const char *const unsupported_ops[] = {
-    "fns", "redux", "cp", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "mbarrier", "tex",
-    "tld4", "txq", "suld", "sust", "sured", "suq", "istypep", "vadd", "vsub", "vabsdiff",
+    "fns", "redux", "cp", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "mbarrier",
+    "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
     "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
     "vset4", "bmsk", "szext", "elect", "griddepcontrol", "setmaxnreg", "applypriority",
@@ -287,6 +288,10 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
         pctx_fail(c, t->line, "'%.*s': indirect branches are not supported", (int)t->len, t->s);
     in->op = (uint16_t)op;
     in->opclass = op_table[op].opclass;
+    if (op >= PTX_OP_TEX && op <= PTX_OP_SUQ) { /* texture.c's family: its own modifiers */
+        ptx_decode_texop(c, in, t);
+        return;
+    }
     struct opspec sp = spec_of((enum ptx_opcode)op);
     struct seen seen = { 0 };
     unsigned ntypes = 0;

@@ -542,6 +542,18 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         if (!rc && l->observer && d->is_mem)
             l->observer(l->observer_ctx, d, w->cta->linear, w->index);
         break;
+    case PTX_OP_TEX:
+    case PTX_OP_TLD4:
+    case PTX_OP_SULD:
+    case PTX_OP_SUST:
+    case PTX_OP_TXQ:
+    case PTX_OP_SUQ:
+        top->pc = pc + 1;
+        if (mask)
+            rc = ptx_exec_tex(w, in, mask, d);
+        if (!rc && l->observer && d->is_mem)
+            l->observer(l->observer_ctx, d, w->cta->linear, w->index);
+        break;
     case PTX_OP_SHFL:
     case PTX_OP_VOTE:
     case PTX_OP_ACTIVEMASK:

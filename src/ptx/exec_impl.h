@@ -158,6 +158,9 @@ int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
 /* ---- memops.c: ld/st/atom/red/cvta/isspacep; d may be NULL ---- */
 int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);
+/* ---- texture.c: tex/tld4/suld/sust/txq/suq on texture and surface objects ---- */
+int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                 struct ptx_dyninst *d);
 /* Host pointer to `size` bytes at a generic/space address for one lane, or
  * NULL (bounds error not reported). */
 uint8_t *ptx_mem_lane_ptr(struct ptx_warp *w, int space, uint64_t addr, uint32_t size,

@@ -205,6 +205,51 @@ static void operand(struct out *o, const struct ptx_module *m, const struct ptx_
     }
 }
 
+/* tex / tld4 / suld / sust / txq / suq: their own modifiers (texture_parse.c)
+ * and the "[h, {coordinates}]" operand */
+static void texop(struct out *o, const struct ptx_module *m, const struct ptx_function *f,
+                  const struct ptx_inst *in)
+{
+    static const char *const queries[] = { "width", "height", "depth", "normalized_coords",
+                                           "filter_mode", "addr_mode_0", "addr_mode_1",
+                                           "addr_mode_2" };
+    static const char *const clamps[] = { "trap", "clamp", "zero" };
+    int op = in->op;
+    if (op == PTX_OP_TXQ || op == PTX_OP_SUQ) {
+        put(o, ".%s.%s ", NAME(queries, in->mode), ptx_type_name((enum ptx_type)in->type));
+        operand(o, m, f, in, 0);
+        put(o, ", ");
+        operand(o, m, f, in, 1);
+        return;
+    }
+    int su = op == PTX_OP_SULD || op == PTX_OP_SUST;
+    if (op == PTX_OP_TLD4)
+        put(o, ".%c", "rgba"[in->boolop & 3]);
+    if (su)
+        put(o, ".b");
+    put(o, ".%ud", (unsigned)in->mode);
+    if (in->vec > 1)
+        put(o, ".v%u", in->vec);
+    put(o, ".%s", ptx_type_name((enum ptx_type)in->type));
+    if (su)
+        put(o, ".%s", NAME(clamps, in->boolop));
+    else
+        put(o, ".%s", ptx_type_name((enum ptx_type)in->stype));
+    unsigned h = op == PTX_OP_SUST ? 0 : 1;
+    if (op != PTX_OP_SUST) {
+        put(o, " ");
+        operand(o, m, f, in, 0);
+        put(o, ",");
+    }
+    put(o, " [%s, ", reg_name(f, in->ops[h].index));
+    operand(o, m, f, in, h + 1);
+    put(o, "]");
+    if (op == PTX_OP_SUST) {
+        put(o, ", ");
+        operand(o, m, f, in, 2);
+    }
+}
+
 int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
                     const struct ptx_inst *in, char *buf, size_t len)
 {
@@ -215,6 +260,11 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
         put(&o, "@%s%s ", in->guard_not ? "!" : "",
             f && f->pred_names && in->guard < f->npreds ? f->pred_names[in->guard] : "%p?");
     put(&o, "%s", ptx_opcode_name((enum ptx_opcode)in->op));
+    if (in->op >= PTX_OP_TEX && in->op <= PTX_OP_SUQ) {
+        texop(&o, m, f, in);
+        put(&o, ";");
+        return (int)o.pos;
+    }
     modifiers(&o, in);
     int first = 1;
     for (unsigned i = 0; i < in->nops; i++) {

@@ -89,6 +89,14 @@ enum ptx_testpmode { PTX_TESTP_FINITE, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER,
 enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, PTX_PRMT_ECL,
                     PTX_PRMT_ECR, PTX_PRMT_RC16 };
 
+/* txq / suq query (in mode); tex, tld4, suld, sust keep their geometry
+ * (1, 2, 3 for .1d .2d .3d) in mode, suld/sust their out-of-range
+ * behaviour (enum ptx_su_clamp) and tld4 its component (0..3 for .r .g .b
+ * .a) in boolop. */
+enum ptx_txq { PTX_TXQ_WIDTH, PTX_TXQ_HEIGHT, PTX_TXQ_DEPTH, PTX_TXQ_NORMALIZED,
+               PTX_TXQ_FILTER, PTX_TXQ_ADDR0, PTX_TXQ_ADDR1, PTX_TXQ_ADDR2 };
+enum ptx_su_clamp { PTX_SU_TRAP, PTX_SU_CLAMP, PTX_SU_ZERO };
+
 enum ptx_round {
     PTX_RND_NONE,
     PTX_RND_RN, PTX_RND_RZ, PTX_RND_RM, PTX_RND_RP,     /* float result rounding */

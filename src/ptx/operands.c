@@ -336,6 +336,39 @@ static void vector_operand(struct pctx *c, struct ptx_operand *o)
     lex_next(&c->lx);
 }
 
+static int is_texop(int op)
+{
+    return op >= PTX_OP_TEX && op <= PTX_OP_SUQ;
+}
+
+/* "[h, {c, ...}]" of tex/tld4/suld/sust (h a register holding the object,
+ * the coordinates a vector) or "[h]" of txq/suq: the handle into *h as
+ * [reg + 0], the coordinates into *coords; 1 when coordinates were given. */
+static int tex_address(struct pctx *c, struct ptx_operand *h, struct ptx_operand *coords)
+{
+    lex_next(&c->lx); /* '[' */
+    struct lex_token t = c->lx.tok;
+    uint32_t r = t.kind == TK_WORD ? strmap_get(&c->regs, t.s, t.len) : STRMAP_NONE;
+    if (t.kind == TK_WORD && r == STRMAP_NONE && t.s[0] != '%')
+        pctx_fail(c, t.line, "texture/surface reference '%.*s': only texture and surface "
+                  "objects (a register) are supported", (int)t.len, t.s);
+    if (r == STRMAP_NONE || (r & REG_PRED_BIT))
+        pctx_unexpected(c, "a register holding a texture or surface object");
+    h->kind = PTX_OPND_ADDR_REG;
+    h->index = r;
+    lex_next(&c->lx);
+    int has = 0;
+    if (c->lx.tok.kind == ',') {
+        lex_next(&c->lx);
+        if (c->lx.tok.kind != '{')
+            pctx_unexpected(c, "'{' and the coordinates");
+        vector_operand(c, coords);
+        has = 1;
+    }
+    pctx_expect(c, ']', "']'");
+    return has;
+}
+
 /* One operand into *o; an immediate literal is returned in *lit (*is_lit). */
 static void one_operand(struct pctx *c, struct ptx_operand *o, struct lex_literal *lit,
                         int *neg, int *is_lit, int want_label)
@@ -502,6 +535,8 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
         n = 4;
         break;
     case PTX_OP_BFI: case PTX_OP_LOP3: case PTX_OP_SETP: n = 5; break;
+    case PTX_OP_TEX: case PTX_OP_TLD4: case PTX_OP_SULD: case PTX_OP_SUST: n = 3; break;
+    case PTX_OP_TXQ: case PTX_OP_SUQ: n = 2; break;
     case PTX_OP_SHFL: n = 6; break;
     case PTX_OP_SET: n = in->boolop ? 4 : 3; break;
     case PTX_OP_ATOM: n = in->mode == PTX_ATOM_CAS ? 4 : 3; break;
@@ -529,6 +564,9 @@ static enum role role_of(const struct ptx_inst *in, unsigned i)
 {
     switch (in->op) {
     case PTX_OP_LD: case PTX_OP_LDU: return i == 0 ? R_DST : R_ADDR;
+    case PTX_OP_TEX: case PTX_OP_TLD4: case PTX_OP_SULD: case PTX_OP_TXQ: case PTX_OP_SUQ:
+        return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
+    case PTX_OP_SUST: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_ST: case PTX_OP_RED: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_ATOM: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: return R_ADDR;
@@ -566,7 +604,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
     case R_DST:
         ok = o->kind == PTX_OPND_REG ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_LD ||
-                                          in->op == PTX_OP_LDU));
+                                          in->op == PTX_OP_LDU || in->op == PTX_OP_TEX ||
+                                          in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD));
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
@@ -585,7 +624,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         ok = (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX) || o->kind == PTX_OPND_IMM ||
              (o->kind == PTX_OPND_SREG && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVT)) ||
              (o->kind == PTX_OPND_SYMBOL && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVTA)) ||
-             (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST));
+             (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST ||
+                                          is_texop(in->op)));
         break;
     }
     if (!ok)
@@ -620,6 +660,14 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
                 pctx_fail(c, line, "too many operands for '%s'", opname);
             struct raw *r = &raw[n];
             r->line = c->lx.tok.line;
+            if (is_texop(in->op) && c->lx.tok.kind == '[' && n < PTX_MAX_OPERANDS) {
+                raw[n + 1].line = r->line;
+                n += 1 + (unsigned)tex_address(c, &r->o, &raw[n + 1].o);
+                if (c->lx.tok.kind == ';')
+                    break;
+                pctx_expect(c, ',', "',' or ';'");
+                continue;
+            }
             one_operand(c, &r->o, &r->lit, &r->neg, &r->is_lit, in->op == PTX_OP_BRA);
             n++;
             if (c->lx.tok.kind == '|') {
@@ -672,6 +720,17 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
     if ((in->op == PTX_OP_LD || in->op == PTX_OP_LDU || in->op == PTX_OP_ST) &&
         (in->vec > 1) != (in->ops[in->op == PTX_OP_ST ? 1 : 0].kind == PTX_OPND_VEC))
         pctx_fail(c, line, "'%s': vector width and operand do not match", opname);
+    if (is_texop(in->op) && in->op != PTX_OP_TXQ && in->op != PTX_OP_SUQ) {
+        const struct ptx_operand *co = &in->ops[in->op == PTX_OP_SUST ? 1 : 2];
+        const struct ptx_operand *dv = &in->ops[in->op == PTX_OP_SUST ? 2 : 0];
+        unsigned want = in->op == PTX_OP_SULD || in->op == PTX_OP_SUST ? (in->vec ? in->vec : 1)
+                                                                         : 4;
+        if (co->kind != PTX_OPND_VEC || co->count < in->mode)
+            pctx_fail(c, line, "'%s': needs %u coordinates in braces", opname, in->mode);
+        if ((dv->kind == PTX_OPND_VEC ? dv->count : 1u) != want)
+            pctx_fail(c, line, "'%s': needs %u data registers", opname, want);
+        return;
+    }
     if (in->vec > 1) {
         const struct ptx_operand *v = &in->ops[in->op == PTX_OP_ST ? 1 : 0];
         if (v->kind == PTX_OPND_VEC && v->count != in->vec)

@@ -51,7 +51,7 @@ static void operand(const struct ptx_function *f, const struct ptx_operand *o, i
 static unsigned num_dst(const struct ptx_inst *in)
 {
     switch (in->op) {
-    case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_BRX: case PTX_OP_CALL:
+    case PTX_OP_ST: case PTX_OP_SUST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_BRX: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_BRKPT: case PTX_OP_NANOSLEEP:
     case PTX_OP_PMEVENT:

@@ -28,7 +28,7 @@ void tinst_cache_free(struct tinst_cache *tc)
 static int writes_operand(const struct ptx_inst *in, unsigned i)
 {
     switch (in->op) {
-    case PTX_OP_ST: case PTX_OP_RED: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+    case PTX_OP_ST: case PTX_OP_SUST: case PTX_OP_RED: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
     case PTX_OP_NANOSLEEP: case PTX_OP_PMEVENT: case PTX_OP_BRA: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
         return 0;

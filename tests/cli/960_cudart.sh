@@ -88,7 +88,7 @@ else
     }
     cu=$repo/tests/cudart
     # two compiles at a time (CI has two cores)
-    set -- vadd symbols managed streams props errors unsupported matmul params
+    set -- vadd symbols managed streams props errors unsupported matmul params texture
     while [ $# -gt 0 ]; do
         build "$1" --no-compress "$cu/$1.cu" &
         [ $# -gt 1 ] && build "$2" --no-compress "$cu/$2.cu" &
@@ -100,12 +100,18 @@ else
     wait
     build streams_per_thread "--no-compress --default-stream per-thread" "$cu/streams.cu"
     expect_output nvcc_binary_version 'U cudaMalloc@libcudart\.so\.13' nm -D "$out/vadd"
-    for p in vadd symbols managed streams props errors matmul params two_units streams_per_thread; do
+    for p in vadd symbols managed streams props errors matmul params two_units streams_per_thread texture; do
         expect_output "nvcc_$p" '^PASS' "$CCGPU" exec --functional --quiet -- "$out/$p"
     done
-    for p in vadd streams errors matmul; do
+    for p in vadd streams errors matmul texture; do
         expect_output "nvcc_${p}_timing" '^PASS' "$CCGPU" exec --quiet -- "$out/$p"
     done
+    build texture_G "--no-compress -G" "$cu/texture.cu" &
+    build texture_sm90 "--no-compress -arch=sm_90" "$cu/texture.cu" &
+    wait
+    expect_output nvcc_texture_G '^PASS' "$CCGPU" exec --quiet -- "$out/texture_G"
+    expect_output nvcc_texture_sm90 '^PASS' "$CCGPU" exec --quiet -- "$out/texture_sm90"
+    expect_stderr nvcc_texture_stats 'warp_loads\.tex +[1-9]' "$CCGPU" exec -- "$out/texture"
     expect_output nvcc_matmul_args 'matmul 32x32: [0-9.]+ ms simulated' "$CCGPU" exec --quiet -- "$out/matmul" 32
     expect_output nvcc_ld_library_path '^PASS' env LD_LIBRARY_PATH="$bin/lib" CCGPU_QUIET=1 "$out/vadd"
     expect_output nvcc_props_option 'sms=7 ' "$CCGPU" exec --functional --quiet -o gpgpu_n_clusters=7 -- "$out/props"

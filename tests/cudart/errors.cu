@@ -1,5 +1,6 @@
 // CUDA's error codes: a bad launch configuration (not sticky), a bad
-// memcpy, the error names, and a kernel that faults (sticky, as in CUDA).
+// memcpy, the error names, and a kernel that writes out of bounds
+// (cudaErrorIllegalAddress, sticky, as on a GPU).
 #include <cstdio>
 #include <cstring>
 
@@ -36,8 +37,8 @@ int main()
         return 1;
     }
     fault<<<1, 32>>>(d);
-    EXPECT(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    EXPECT(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), cudaErrorLaunchFailure);
+    EXPECT(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    EXPECT(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), cudaErrorIllegalAddress);
     printf("PASS\n");
     return 0;
 }

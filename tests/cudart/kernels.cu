@@ -35,3 +35,26 @@ extern "C" __global__ void fault(int *p)
 {
     p[threadIdx.x + (1 << 26)] = 1;
 }
+
+extern "C" __global__ void tex_sample(cudaTextureObject_t t, const float2 *xy, float *out)
+{
+    out[threadIdx.x] = tex2D<float>(t, xy[threadIdx.x].x, xy[threadIdx.x].y);
+}
+
+extern "C" __global__ void surf_inc(cudaSurfaceObject_t s)
+{
+    int v = surf2Dread<int>(s, threadIdx.x * 4, threadIdx.y);
+    surf2Dwrite(v + 1, s, threadIdx.x * 4, threadIdx.y);
+}
+
+extern "C" __global__ void misaligned(int *p)
+{
+    *(int *)((char *)p + 2) = 1;
+}
+
+extern "C" __global__ void trapper(int *p)
+{
+    if (threadIdx.x == 3)
+        __trap();
+    p[threadIdx.x] = 1;
+}
