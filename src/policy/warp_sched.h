@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mem/cache.h"
+#include "policy/policy_gpu.h"
 
 struct ptx_inst;
 struct warp_sched;
@@ -39,6 +40,8 @@ struct warp_sched_env {
     uint32_t n_sched; /* schedulers on the SM */
     uint32_t issue_cycles; /* core cycles a warp instruction holds a SIMD unit
                             * (32 / SIMD width; 1 for a full-warp pipeline) */
+    struct policy_gpu *gpu; /* GPU-wide policy state (policy_gpu.h); NULL for a
+                             * trial instance that only checks arguments */
 };
 
 struct warp_sched_ops {
@@ -81,6 +84,7 @@ struct warp_sched {
     struct warp_sched_env env;
     void *state;
     uint64_t now; /* cycle of on_warp_assigned / on_warp_exit and of the L1 hooks (set by the SM) */
+    uint32_t lanes; /* active lanes of the instruction on_issue reports (set by the SM) */
 };
 
 /* Looks spec ("name" or "name:args") up and initialises ws; -1 and a message

@@ -152,6 +152,10 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
         int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
                      (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL);
+        /* the bypass policy (ccgpu_bypass) decides for the other global
+         * accesses, by the instruction's first line */
+        if (!bypass && space == PTX_SPACE_GLOBAL && sm->bp.ops->l1_bypass && sm->co.n)
+            bypass = sm->bp.ops->l1_bypass(&sm->bp, sm->co.line[0], d->pc, d->is_store, now);
         sm->ldst_busy = 1;
         sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
         if (sm->trace && !bypass) {
@@ -168,6 +172,7 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         sm->ldst_rec = q->rec;
         if (q->rec != NO_REC) {
             struct ldst_rec *r = &sm->recs[q->rec];
+            r->pc = d->pc;
             r->remaining = sm->co.n;
             r->ready = now + 1;
             r->all_sent = 0;
@@ -239,6 +244,8 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             q->is_write = sm->ldst_write;
             q->warp = (int32_t)sm->ldst_warp;
             q->id = sm->ldst_write ? TOKEN_STORE : (TOKEN_BYPASS | sm->ldst_rec);
+            if (!sm->ldst_write && sm->bp.ops->l2_bypass && r)
+                q->bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q->addr, r->pc, now);
             sm->st.bypass_requests++;
         }
         sm->ldst_next++;
@@ -279,6 +286,10 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
             return;
         }
         sm->st.l1_requests++;
+        if (sm->bp.ops->l1_seen && !p->a.is_write && !p->a.is_local &&
+            !(p->a.token & TOKEN_STORE))
+            sm->bp.ops->l1_seen(&sm->bp, p->a.addr, sm->recs[p->a.token].pc, o != CACHE_HIT,
+                                now);
         if (sm->trace)
             l1trace_emit(sm->trace, &p->tr);
         if (o == CACHE_HIT && !(p->a.token & TOKEN_STORE)) {
@@ -332,6 +343,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     sm->inflight--;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
+    if (sm->bp.ops->l2_seen && !q->bypass_l2)
+        sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
         answer(sm, (uint32_t)(q->id & 0xffff), now);
         return;
@@ -353,6 +366,9 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
     while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && memsys_can_push(m, sm->id)) {
         struct mem_request q;
         memsys_request_from_miss(&sm->l1, o, (uint16_t)sm->id, &q);
+        if (!q.is_write && sm->bp.ops->l2_bypass && !(o->token & TOKEN_STORE))
+            q.bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q.addr,
+                                                         sm->recs[o->token & 0xffff].pc, now);
         int rc = memsys_push(m, now, &q);
         if (rc == -1)
             break;

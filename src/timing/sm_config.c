@@ -71,10 +71,13 @@
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
+ *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass.def):
+ *                                     none, all, pc[:args], fgcb[:args]
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
  *                                     (results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
+#include "policy/bypass.h"
 #include "policy/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,7 +327,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     /* a trial instance checks the policy's arguments here, where the error
      * can name where the option was set */
     struct warp_sched trial;
-    struct warp_sched_env env = { 0, c->n_slots, c->n_sched, 32 / c->simd_width };
+    struct warp_sched_env env = { 0, c->n_slots, c->n_sched, 32 / c->simd_width, NULL };
     if (warp_sched_init(&trial, c->sched, &env, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);
@@ -333,5 +336,21 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         return config_value_error(store, "gpgpu_scheduler", err, errlen, "%s", msg);
     }
     warp_sched_free(&trial);
+    const char *bp = config_get_str(store, "ccgpu_bypass", "none");
+    if (strlen(bp) >= sizeof c->bypass) {
+        snprintf(err, errlen, "ccgpu_bypass: value too long");
+        return -1;
+    }
+    snprintf(c->bypass, sizeof c->bypass, "%s", bp);
+    struct bypass btrial;
+    struct bypass_env benv = { 0, NULL };
+    if (bypass_init(&btrial, c->bypass, &benv, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        const char *msg = strncmp(inner, "ccgpu_bypass", 12) ? inner : inner + 12;
+        msg += strspn(msg, ": ");
+        return config_value_error(store, "ccgpu_bypass", err, errlen, "%s", msg);
+    }
+    bypass_free(&btrial);
     return 0;
 }

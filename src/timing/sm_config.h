@@ -51,6 +51,7 @@ struct sm_config {
     /* policies and simulation */
     char sched[64];
     char cta_sched[64];
+    char bypass[128]; /* ccgpu_bypass: cache bypass policy (policy/bypass.def) */
     int skip_idle;
 };
 
