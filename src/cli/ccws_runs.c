@@ -23,18 +23,67 @@ int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64
 
 /* ---- runs ------------------------------------------------------------------ */
 
+/* The named mechanism combinations of sacat-tpds2017 (docs/sacat.md), as
+ * a scheduler and configuration overrides. */
+static const struct {
+    const char *name, *spec;
+} presets[] = {
+    { "pric", "gto+ccgpu_l1_index=ipoly" },
+    { "fgcb", "gto+ccgpu_bypass=fgcb" },
+    { "pcb", "gto+ccgpu_bypass=pc" },
+    { "allbypass", "gto+ccgpu_bypass=all" },
+    { "dwt+pric", "dwt+ccgpu_l1_index=ipoly" },
+    { "sacat", "dwt+ccgpu_l1_index=ipoly+ccgpu_bypass=fgcb:after=dwt" },
+    { "mrpb", "gto+ccgpu_mrpb=on" },
+};
+
+/* Applies "sched+key=value+..." (or a preset name) to cfg; -1 with a
+ * message on a bad override. */
+static int apply_variant(ccgpu_config *cfg, const char *variant)
+{
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (!strcmp(variant, presets[i].name))
+            variant = presets[i].spec;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", variant);
+    char *save = NULL, *t = strtok_r(buf, "+", &save);
+    if (!t || ccgpu_config_set(cfg, "gpgpu_scheduler", t))
+        return -1;
+    while ((t = strtok_r(NULL, "+", &save))) {
+        char *eq = strchr(t, '=');
+        if (!eq) {
+            fprintf(stderr, "ccgpu: '%s' in '%s' is not key=value\n", t, variant);
+            return -1;
+        }
+        *eq = '\0';
+        if (ccgpu_config_set(cfg, t, eq + 1)) {
+            fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(cfg));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int one_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
                    const char *trace, struct ccws_cell *c)
 {
     memset(c, 0, sizeof *c);
-    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", sched) ||
+    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", "gto") ||
         ccgpu_config_set(o->cfg, "ccgpu_mode", "timing") ||
         ccgpu_config_set(o->cfg, "ccgpu_trace_l1", trace ? trace : "")) {
         fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
         return -2;
     }
     char err[512];
-    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
+    ccgpu_config *vc = config_clone(o->cfg);
+    if (!vc || apply_variant(vc, sched)) {
+        if (!vc)
+            fprintf(stderr, "ccgpu: out of memory\n");
+        ccgpu_config_free(vc);
+        return -2;
+    }
+    ccgpu *gpu = ccgpu_create(vc, err, sizeof err);
+    ccgpu_config_free(vc);
     if (!gpu) {
         fprintf(stderr, "ccgpu: %s\n", err);
         return -2;

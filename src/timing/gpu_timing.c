@@ -47,6 +47,7 @@ struct gpu_timing {
     uint64_t *bpc, *bpc_tmp;
     char (*bpc_names)[64];
     struct policy_gpu pgpu; /* GPU-wide policy state (DWT-CS, base addresses) */
+    uint64_t mrpb_drained, mrpb_bypass; /* ccgpu_mrpb, summed over SMs */
     struct l1trace *trace; /* ccgpu_trace_l1 */
     struct l2trace *l2trace; /* ccgpu_trace_l2 */
     uint64_t l2trace_insts;
@@ -243,6 +244,11 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (uint32_t i = 0; i < g->nbp; i++)
         if (stats_register(s, g->bpc_names[i], &g->bpc[i], "bypass policy counter"))
             return -1;
+    if (g->cfg.mrpb.enabled &&
+        (stats_register(s, "mrpb.drained", &g->mrpb_drained, "requests MRPB sent to the L1") ||
+         stats_register(s, "mrpb.assoc_bypass", &g->mrpb_bypass,
+                        "reads sent around the L1 on a LINE_ALLOC failure")))
+        return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
          * two cannot be confused */
@@ -268,6 +274,7 @@ static void sum_stats(struct gpu_timing *g)
         memset(g->pol, 0, g->npol * sizeof *g->pol);
     if (g->nbp)
         memset(g->bpc, 0, g->nbp * sizeof *g->bpc);
+    g->mrpb_drained = g->mrpb_bypass = 0;
     for (uint32_t i = 0; i < g->nsms; i++) {
         if (g->nbp) {
             g->sms[i].bp.ops->counters(&g->sms[i].bp, g->bpc_tmp);
@@ -279,6 +286,8 @@ static void sum_stats(struct gpu_timing *g)
             for (uint32_t k = 0; k < g->npol; k++)
                 g->pol[k] += g->pol_tmp[k];
         }
+        g->mrpb_drained += g->sms[i].mrpb.drained;
+        g->mrpb_bypass += g->sms[i].mrpb.assoc_bypass;
         const struct sm_stats *s = &g->sms[i].st;
         t->issued += s->issued;
         t->idle += s->idle;

@@ -216,11 +216,20 @@ static void ldst_requests(struct sm *sm, uint64_t now)
     for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
         uint32_t i = sm->ldst_next;
         if (sm->ldst_path == PATH_L1) {
-            if (sm->l1q_count == sm->l1q_cap) {
-                queue_full = 1; /* room comes when the head is looked up */
-                break;
+            struct l1_pending *p;
+            if (sm->mrpb.e) { /* MRPB: into the warp's queue (mrpb.h) */
+                if (mrpb_full(&sm->mrpb, sm->ldst_warp)) {
+                    queue_full = 1; /* room comes when the drain takes its head */
+                    break;
+                }
+                p = mrpb_push(&sm->mrpb, sm->ldst_warp);
+            } else {
+                if (sm->l1q_count == sm->l1q_cap) {
+                    queue_full = 1; /* room comes when the head is looked up */
+                    break;
+                }
+                p = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
             }
-            struct l1_pending *p = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
             p->a = (struct cache_access){
                 .addr = sm->co.line[i],
                 .sectors = sm->co.sectors[i],
@@ -280,6 +289,21 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
             break;
         enum cache_fail f;
         enum cache_outcome o = cache_access(&sm->l1, &p->a, &f);
+        if (o == CACHE_RESERVATION_FAIL && f == CACHE_FAIL_LINE_ALLOC && sm->mrpb.e &&
+            sm->mrpb.cfg.bypass_assoc && !p->a.is_write && !(p->a.token & TOKEN_STORE) &&
+            sm->bq_count < sm->bq_cap) {
+            /* MRPB's bypass on an associativity stall: the read goes
+             * around the L1 (it was counted as a LINE_ALLOC failure) */
+            struct mem_request *q = &sm->bq[(sm->bq_head + sm->bq_count++) % sm->bq_cap];
+            line_request(sm, p->a.addr, p->a.sectors, sm->l1.line_shift, sm->l1.sector_shift, q);
+            q->warp = p->a.warp;
+            q->id = TOKEN_BYPASS | p->a.token;
+            sm->st.bypass_requests++;
+            sm->mrpb.assoc_bypass++;
+            sm->l1q_head = (sm->l1q_head + 1) % sm->l1q_cap;
+            sm->l1q_count--;
+            continue;
+        }
         if (o == CACHE_RESERVATION_FAIL) {
             sm->l1q_blocked = 1;
             sm->l1q_epoch = sm->epoch;
@@ -310,11 +334,31 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
     }
 }
 
+/* MRPB: up to ccgpu_l1_ports queue heads enter the L1 pipeline, chosen by
+ * the drain policy (mrpb.h). */
+static void mrpb_drain(struct sm *sm, uint64_t now)
+{
+    int q, moved = 0;
+    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->l1q_count < sm->l1q_cap &&
+                            (q = mrpb_pick(&sm->mrpb)) >= 0;
+         port++) {
+        struct l1_pending *d = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
+        *d = *mrpb_head(&sm->mrpb, (uint32_t)q);
+        d->at = now + sm->cfg->l1_latency;
+        mrpb_pop(&sm->mrpb, (uint32_t)q);
+        moved = 1;
+    }
+    if (moved && sm->next_event > now + 1)
+        sm->next_event = now + 1;
+}
+
 void ldst_cycle(struct sm *sm, uint64_t now)
 {
     if (sm->have_l1)
         l1q_cycle(sm, now);
     ldst_requests(sm, now);
+    if (sm->mrpb.e)
+        mrpb_drain(sm, now);
     int i;
     if (!sm->ldst_busy && (i = oc_mem_ready(&sm->oc_mem, now)) >= 0) {
         oc_mem_pop(&sm->oc_mem);

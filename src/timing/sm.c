@@ -56,6 +56,10 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width, pg };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
+    if (cfg->mrpb.enabled && sm->have_l1 && mrpb_init(&sm->mrpb, &cfg->mrpb, cfg->n_slots)) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
     struct bypass_env benv = { id, pg };
     if (bypass_init(&sm->bp, cfg->bypass, &benv, err, errlen))
         return -1;
@@ -79,6 +83,7 @@ void sm_free(struct sm *sm)
         cache_free(&sm->l1);
     warp_sched_free(&sm->ws);
     bypass_free(&sm->bp);
+    mrpb_free(&sm->mrpb);
     free(sm->warps);
     free(sm->ctas);
     free(sm->order);
@@ -122,6 +127,7 @@ void sm_reset(struct sm *sm)
     sm->ldst_blocked = 0;
     sm->l1q_head = sm->l1q_count = 0;
     sm->l1q_blocked = 0;
+    mrpb_reset(&sm->mrpb);
     sm_oc_reset(sm);
     sm->bq_head = sm->bq_count = 0;
     sm->retired = 0;

@@ -112,6 +112,7 @@ struct sm {
     struct sm_cta *ctas;          /* max_ctas */
     struct warp_sched ws;
     struct bypass bp;             /* ccgpu_bypass policy (policy/bypass.h) */
+    struct mrpb mrpb;             /* ccgpu_mrpb queues in front of the L1 (mrpb.h) */
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
     uint64_t unit_free[FU_COUNT][SM_MAX_UNITS]; /* cycle each unit instance can take an instruction */

@@ -38,6 +38,9 @@
  *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
+ *   ccgpu_l1_index                    overrides the set index of gpgpu_cache:dl1:
+ *                                     linear, ipoly (PRIC) or fermi (unset: the
+ *                                     string's own letter)
  *   gpgpu_l1_latency 20               depth of the L1 access pipeline (GPGPU-Sim 4.x's
  *                                     l1_latency_queue): a request reaches the tag
  *                                     check this many cycles after it left the LD/ST
@@ -71,6 +74,9 @@
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
+ *   ccgpu_mrpb off                    MRPB request queues in front of the L1
+ *                                     (timing/mrpb.h): off, on, or depth=N,
+ *                                     bypass=assoc|none, drain=fixed|greedy
  *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass.def):
  *                                     none, all, pc[:args], fgcb[:args]
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
@@ -316,6 +322,13 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         snprintf(inner, sizeof inner, "%s", err);
         return config_value_error(store, "gpgpu_cache:dl1", err, errlen, "%s", inner);
     }
+    const char *l1idx = config_get_str(store, "ccgpu_l1_index", "");
+    if (l1idx[0]) {
+        if (strcmp(l1idx, "linear") && strcmp(l1idx, "ipoly") && strcmp(l1idx, "fermi"))
+            return config_value_error(store, "ccgpu_l1_index", err, errlen,
+                                      "'%s' is not linear, ipoly or fermi", l1idx);
+        snprintf(c->l1.index, sizeof c->l1.index, "%s", l1idx);
+    }
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
     if (strlen(s) >= sizeof c->sched || strlen(cs) >= sizeof c->cta_sched) {
@@ -352,5 +365,11 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         return config_value_error(store, "ccgpu_bypass", err, errlen, "%s", msg);
     }
     bypass_free(&btrial);
+    if (mrpb_config_read(&c->mrpb, store, err, errlen))
+        return -1;
+    if (c->mrpb.enabled && c->n_slots > 64) {
+        snprintf(err, errlen, "ccgpu_mrpb: at most 64 warp slots (one queue each)");
+        return -1;
+    }
     return 0;
 }
