@@ -100,6 +100,7 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     ccgpu_stat(gpu, "l1d.mpki", -1, &c->mpki);
     ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
     ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);
+    ccgpu_stat(gpu, "hw.storage_bits", -1, &c->storage_bits);
     ccgpu_destroy(gpu); /* closes the trace */
     return rc ? -1 : 0;
 }

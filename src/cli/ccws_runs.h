@@ -17,6 +17,7 @@ struct ccws_cell {
     double cycles, ipc, mpki, insts, misses;
     double bel_mpki;  /* with want_belady: OPT misses per 1000 warp instructions */
     uint32_t swl;     /* best-swl: the winning limit */
+    double storage_bits; /* hw.storage_bits (SACAT Table 5 accounting), 0 if none */
 };
 
 /* Runs b under sched ("gto", "ccws:k=8", "best-swl" ...). belady: also the

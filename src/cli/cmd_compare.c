@@ -252,6 +252,15 @@ int cmd_compare(int argc, char **argv)
                "rows; BEL: Belady OPT %s on each run's own L1D stream",
                belady == 2 ? "allowed to bypass" : "with every miss allocating");
     printf(")\n");
+    /* the SRAM the SACAT paper's mechanisms need (its Table 5), when any */
+    int any_bits = 0;
+    for (int s = 0; s < ns && nb; s++)
+        any_bits |= runs.cells[s].storage_bits > 0;
+    if (any_bits) {
+        printf("storage (SRAM bits, whole GPU, sacat-tpds2017 Table 5 accounting):");
+        for (int s = 0; s < ns; s++)
+            printf(" %s %.0f%s", scheds[s], runs.cells[s].storage_bits, s + 1 < ns ? "," : "\n");
+    }
     char err[1024];
     int werr = (csv || svg) && compare_out_write(&out, csv, svg, scheds[base], err, sizeof err);
     if (werr)

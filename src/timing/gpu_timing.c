@@ -17,6 +17,7 @@
 #include "timing/l2trace.h"
 #include "timing/size_check.h"
 #include "timing/sm.h"
+#include "policy/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ struct gpu_timing {
     char (*bpc_names)[64];
     struct policy_gpu pgpu; /* GPU-wide policy state (DWT-CS, base addresses) */
     uint64_t mrpb_drained, mrpb_bypass; /* ccgpu_mrpb, summed over SMs */
+    uint64_t storage_bits; /* SRAM the SACAT-paper mechanisms in use need (Table 5) */
     struct l1trace *trace; /* ccgpu_trace_l1 */
     struct l2trace *l2trace; /* ccgpu_trace_l2 */
     uint64_t l2trace_insts;
@@ -154,6 +156,15 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         for (uint32_t i = 0; i < g->nbp; i++)
             snprintf(g->bpc_names[i], sizeof g->bpc_names[i], "bypass.%s", bops->counter_names[i]);
     }
+    /* sacat-tpds2017 Table 5's accounting, for the whole GPU: DWT-CS two
+     * 16-bit counters per SM and 13 bits per remembered kernel; a bypass
+     * policy's table per SM; MRPB 40 bits per queued request (its §5.4) */
+    if (g->pgpu.dwt)
+        g->storage_bits += 2ull * 16 * p->n_sms + 13ull * g->pgpu.dwt->p.mem;
+    if (g->sms[0].bp.ops->storage_bits)
+        g->storage_bits += g->sms[0].bp.ops->storage_bits(&g->sms[0].bp) * p->n_sms;
+    if (g->cfg.mrpb.enabled)
+        g->storage_bits += 40ull * g->cfg.n_slots * g->cfg.mrpb.depth * p->n_sms;
     g->now = 1;
     return g;
 fail:
@@ -244,6 +255,10 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (uint32_t i = 0; i < g->nbp; i++)
         if (stats_register(s, g->bpc_names[i], &g->bpc[i], "bypass policy counter"))
             return -1;
+    if (g->storage_bits &&
+        stats_register(s, "hw.storage_bits", &g->storage_bits,
+                       "SRAM bits of DWT-CS, the bypass table and MRPB, whole GPU (SACAT Table 5)"))
+        return -1;
     if (g->cfg.mrpb.enabled &&
         (stats_register(s, "mrpb.drained", &g->mrpb_drained, "requests MRPB sent to the L1") ||
          stats_register(s, "mrpb.assoc_bypass", &g->mrpb_bypass,
