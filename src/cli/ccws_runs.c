@@ -3,6 +3,7 @@
 #include "analysis/l1replay.h"
 #include "gpu/config.h"
 #include "timing/sm_config.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,13 @@ static const struct {
     { "dwt+pric", "dwt+ccgpu_l1_index=ipoly" },
     { "sacat", "dwt+ccgpu_l1_index=ipoly+ccgpu_bypass=fgcb:after=dwt" },
     { "mrpb", "gto+ccgpu_mrpb=on" },
+    /* Fig. 14: the same capacity, a one-cycle hit latency for all */
+    { "lat1", "gto+gpgpu_l1_latency=1" },
+    { "pric-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_index=ipoly" },
+    { "16way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=16" },
+    { "32way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=32" },
+    { "64way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=64" },
+    { "fa-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=128" },
 };
 
 /* Applies "sched+key=value+..." (or a preset name) to cfg; -1 with a
@@ -67,7 +75,10 @@ static int apply_variant(ccgpu_config *cfg, const char *variant)
 static int one_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
                    const char *trace, struct ccws_cell *c)
 {
+    const char *want[CCWS_MAX_STATS];
+    memcpy(want, c->want, sizeof want);
     memset(c, 0, sizeof *c);
+    memcpy(c->want, want, sizeof want);
     if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", "gto") ||
         ccgpu_config_set(o->cfg, "ccgpu_mode", "timing") ||
         ccgpu_config_set(o->cfg, "ccgpu_trace_l1", trace ? trace : "")) {
@@ -92,6 +103,13 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     struct bench_ctx ctx = { .gpu = gpu, .size = o->size, .input = o->input,
                              .data_dir = o->data_dir, .seed = o->seed };
     int rc = b->run(&ctx);
+    /* a run stopped at gpgpu_max_insn / _max_cycle / _max_cta (as the SACAT
+     * paper caps SYRK and GESUMMV): its statistics cover the run up to the
+     * cap, the result is not checked */
+    if (rc && strstr(ctx.error, "stopped at gpgpu_max_")) {
+        c->capped = 1;
+        rc = 0;
+    }
     if (rc)
         fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, ctx.error);
     c->ok = rc == 0;
@@ -101,6 +119,10 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
     ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);
     ccgpu_stat(gpu, "hw.storage_bits", -1, &c->storage_bits);
+    for (int k = 0; k < CCWS_MAX_STATS && c->want[k]; k++) {
+        c->stat[k] = NAN; /* not a statistic of this run */
+        ccgpu_stat(gpu, c->want[k], -1, &c->stat[k]);
+    }
     ccgpu_destroy(gpu); /* closes the trace */
     return rc ? -1 : 0;
 }
@@ -139,8 +161,21 @@ static int run_sched(const struct cli_run_options *o, const struct bench_ops *b,
     return rc;
 }
 
+static int best_limit(const struct cli_run_options *o, const struct bench_ops *b,
+                      const uint32_t *limits, int n, int belady, FILE *log,
+                      struct ccws_cell *best, const char *fmt);
+
 int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
                   const uint32_t *limits, int n, int belady, FILE *log, struct ccws_cell *best)
+{
+    return best_limit(o, b, limits, n, belady, log, best, "swl:%u");
+}
+
+/* best over fmt's limits: "swl:%u" per SM, "swl:%u:sched" per scheduler
+ * (SACAT's SWT) */
+static int best_limit(const struct cli_run_options *o, const struct bench_ops *b,
+                      const uint32_t *limits, int n, int belady, FILE *log,
+                      struct ccws_cell *best, const char *fmt)
 {
     uint32_t all[32];
     if (n <= 0) {
@@ -149,12 +184,20 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
         limits = all;
         n = 32;
     }
+    const char *want[CCWS_MAX_STATS];
+    memcpy(want, best->want, sizeof want);
     memset(best, 0, sizeof *best);
+    memcpy(best->want, want, sizeof want);
     int failed = 0;
     for (int i = 0; i < n; i++) {
         char sched[32];
-        snprintf(sched, sizeof sched, "swl:%u", limits[i]);
+        if (!strcmp(fmt, "swl:%u:sched"))
+            snprintf(sched, sizeof sched, "swl:%u:sched", limits[i]);
+        else
+            snprintf(sched, sizeof sched, "swl:%u", limits[i]);
         struct ccws_cell c;
+        memset(&c, 0, sizeof c);
+        memcpy(c.want, want, sizeof want);
         int rc = run_sched(o, b, sched, belady, &c);
         if (rc == -2)
             return -2;
@@ -175,7 +218,8 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
 int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
              int belady, struct ccws_cell *c)
 {
-    if (!strncmp(sched, "best-swl", 8) && (sched[8] == 0 || sched[8] == ':')) {
+    int swt = !strncmp(sched, "best-swt", 8);
+    if ((swt || !strncmp(sched, "best-swl", 8)) && (sched[8] == 0 || sched[8] == ':')) {
         /* best-swl or best-swl:1/2/4/8 (limits separated by '/') */
         uint32_t lim[32];
         int n = 0;
@@ -189,7 +233,7 @@ int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const c
             lim[n++] = (uint32_t)v;
             p = *end ? end + 1 : end;
         }
-        return ccws_best_swl(o, b, lim, n, belady, NULL, c);
+        return best_limit(o, b, lim, n, belady, NULL, c, swt ? "swl:%u:sched" : "swl:%u");
     }
     return run_sched(o, b, sched, belady, c);
 }

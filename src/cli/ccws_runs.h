@@ -12,12 +12,18 @@
 #include "cli/options.h"
 #include <stdint.h>
 
+#define CCWS_MAX_STATS 8
 struct ccws_cell {
     int ok;
     double cycles, ipc, mpki, insts, misses;
     double bel_mpki;  /* with want_belady: OPT misses per 1000 warp instructions */
     uint32_t swl;     /* best-swl: the winning limit */
     double storage_bits; /* hw.storage_bits (SACAT Table 5 accounting), 0 if none */
+    int capped;          /* stopped at a gpgpu_max_* cap: statistics up to it, result unchecked */
+    /* compare --stat: the statistics to read (set by the caller, kept by
+     * the run) and their totals */
+    const char *want[CCWS_MAX_STATS];
+    double stat[CCWS_MAX_STATS];
 };
 
 /* Runs b under sched ("gto", "ccws:k=8", "best-swl" ...). belady: also the

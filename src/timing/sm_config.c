@@ -41,6 +41,8 @@
  *   ccgpu_l1_index                    overrides the set index of gpgpu_cache:dl1:
  *                                     linear, ipoly (PRIC) or fermi (unset: the
  *                                     string's own letter)
+ *   ccgpu_l1_assoc 0                  reshapes the L1 to this many ways at the same
+ *                                     capacity (0: as gpgpu_cache:dl1 says)
  *   gpgpu_l1_latency 20               depth of the L1 access pipeline (GPGPU-Sim 4.x's
  *                                     l1_latency_queue): a request reaches the tag
  *                                     check this many cycles after it left the LD/ST
@@ -328,6 +330,24 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
             return config_value_error(store, "ccgpu_l1_index", err, errlen,
                                       "'%s' is not linear, ipoly or fermi", l1idx);
         snprintf(c->l1.index, sizeof c->l1.index, "%s", l1idx);
+    }
+    /* the same capacity with another associativity (SACAT Fig. 14) */
+    uint32_t l1ways = 0;
+    if (config_get_u32(store, "ccgpu_l1_assoc", 0, &l1ways, err, errlen))
+        return -1;
+    if (l1ways && !c->l1.disabled) {
+        uint64_t lines = (uint64_t)c->l1.nsets * c->l1.assoc;
+        if (lines % l1ways || ((lines / l1ways) & (lines / l1ways - 1)))
+            return config_value_error(store, "ccgpu_l1_assoc", err, errlen,
+                                      "%u ways do not divide the L1's %llu lines into a power of "
+                                      "two of sets", l1ways, (unsigned long long)lines);
+        c->l1.nsets = (uint32_t)(lines / l1ways);
+        c->l1.assoc = l1ways;
+        if (cache_config_validate(&c->l1, err, errlen)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", err);
+            return config_value_error(store, "ccgpu_l1_assoc", err, errlen, "%s", inner);
+        }
     }
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
