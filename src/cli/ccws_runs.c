@@ -29,23 +29,31 @@ int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64
 static const struct {
     const char *name, *spec;
 } presets[] = {
-    { "pric", "gto+ccgpu_l1_index=ipoly" },
-    { "fgcb", "gto+ccgpu_bypass=fgcb" },
-    { "pcb", "gto+ccgpu_bypass=pc" },
-    { "allbypass", "gto+ccgpu_bypass=all" },
-    { "dwt+pric", "dwt+ccgpu_l1_index=ipoly" },
-    { "sacat", "dwt+ccgpu_l1_index=ipoly+ccgpu_bypass=fgcb:after=dwt" },
-    { "mrpb", "gto+ccgpu_mrpb=on" },
+    { "pric", "gto@ccgpu_l1_index=ipoly" },
+    { "fgcb", "gto@ccgpu_bypass=fgcb" },
+    { "pcb", "gto@ccgpu_bypass=pc" },
+    { "allbypass", "gto@ccgpu_bypass=all" },
+    { "dwt+pric", "dwt@ccgpu_l1_index=ipoly" },
+    { "sacat", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt" },
+    { "mrpb", "gto@ccgpu_mrpb=on" },
     /* Fig. 14: the same capacity, a one-cycle hit latency for all */
-    { "lat1", "gto+gpgpu_l1_latency=1" },
-    { "pric-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_index=ipoly" },
-    { "16way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=16" },
-    { "32way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=32" },
-    { "64way-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=64" },
-    { "fa-lat1", "gto+gpgpu_l1_latency=1+ccgpu_l1_assoc=128" },
+    { "lat1", "gto@gpgpu_l1_latency=1" },
+    { "pric-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_index=ipoly" },
+    { "16way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=16" },
+    { "32way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=32" },
+    { "64way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=64" },
+    { "fa-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=128" },
+    /* Fig. 15: 32 KB (64 sets x 4 ways) and 48 KB (64 x 6), the policy
+     * fields of configs/sacat-gtx480.cfg */
+    { "base-32k", "gto@gpgpu_cache:dl1=64:128:4,L:E:m:N,A:32:8,8" },
+    { "sacat-32k", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt"
+                   "@gpgpu_cache:dl1=64:128:4,L:E:m:N,A:32:8,8" },
+    { "base-48k", "gto@gpgpu_cache:dl1=64:128:6,L:E:m:N,A:32:8,8" },
+    { "sacat-48k", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt"
+                   "@gpgpu_cache:dl1=64:128:6,L:E:m:N,A:32:8,8" },
 };
 
-/* Applies "sched+key=value+..." (or a preset name) to cfg; -1 with a
+/* Applies "sched@key=value@..." (or a preset name) to cfg; -1 with a
  * message on a bad override. */
 static int apply_variant(ccgpu_config *cfg, const char *variant)
 {
@@ -54,10 +62,10 @@ static int apply_variant(ccgpu_config *cfg, const char *variant)
             variant = presets[i].spec;
     char buf[512];
     snprintf(buf, sizeof buf, "%s", variant);
-    char *save = NULL, *t = strtok_r(buf, "+", &save);
+    char *save = NULL, *t = strtok_r(buf, "@", &save);
     if (!t || ccgpu_config_set(cfg, "gpgpu_scheduler", t))
         return -1;
-    while ((t = strtok_r(NULL, "+", &save))) {
+    while ((t = strtok_r(NULL, "@", &save))) {
         char *eq = strchr(t, '=');
         if (!eq) {
             fprintf(stderr, "ccgpu: '%s' in '%s' is not key=value\n", t, variant);

@@ -19,7 +19,7 @@
  * benchmark x scheduler runs at once, each in a forked worker (workers.h);
  * the table is the same as with --jobs 1. --stat NAME (up to 8) adds the
  * run's total of any statistic as a column (and to the CSV). A --sched entry
- * may be a variant "sched+key=value+..." or a preset (pric, fgcb, sacat,
+ * may be a variant "sched@key=value@..." or a preset (pric, fgcb, sacat,
  * mrpb ...: docs/sacat.md); runs stopped at a gpgpu_max_* cap count with the
  * statistics up to it, marked (capped). */
 #include "cli/ccws_runs.h"
