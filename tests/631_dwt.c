@@ -19,7 +19,7 @@ TEST(windows_delay_winner_and_memory)
 {
     struct dwt_params p;
     char err[256];
-    CHECK_EQ_INT(dwt_params_parse(&p, "dwt", "p=100,mpki=10,n=2,m=1,delay=20,unit=warp", err,
+    CHECK_EQ_INT(dwt_params_parse(&p, "dwt", "p=100,mpki=10,n=2,m=1,delay=20,unit=warp,detect=first", err,
                                   sizeof err), 0);
     struct policy_gpu g;
     memset(&g, 0, sizeof g);
@@ -58,6 +58,7 @@ TEST(windows_delay_winner_and_memory)
     CHECK_EQ_INT(dwt_coord_limit(c, &g, 2, 1340), 2);
     CHECK_EQ_INT(dwt_coord_limit(c, &g, 0, 99999), 2);
     CHECK_EQ_U64(dwt_coord_settled(c, &g, 1400), 1340);
+    CHECK_EQ_U64(dwt_coord_fgcb_at(c, &g, 1400), 1340); /* FG-CB follows the throttling */
     CHECK_EQ_U64(dwt_coord_next_event(c, &g, 1400), DWT_NEVER);
     /* the same kernel again: thrashing found at 5200, the remembered count
      * applies at 5220 without sampling */
@@ -76,6 +77,7 @@ TEST(windows_delay_winner_and_memory)
     dwt_coord_count_miss(c, &g, 9001); /* MPKI 1 */
     CHECK_EQ_U64(dwt_coord_settled(c, &g, 9050), DWT_NEVER);
     CHECK_EQ_U64(dwt_coord_settled(c, &g, 9100), 9100);
+    CHECK_EQ_U64(dwt_coord_fgcb_at(c, &g, 9100), 9100);
     CHECK_EQ_INT(dwt_coord_limit(c, &g, 2, 9500), 0);
     /* a window without instructions is not thrashing */
     launch(&g, 20000, "k");
@@ -85,6 +87,38 @@ TEST(windows_delay_winner_and_memory)
     CHECK_EQ_U64(c->thrashing, 2);
     policy_gpu_release(&g);
     CHECK(g.dwt == NULL);
+}
+
+TEST(consecutive_periods_after_a_warm_up)
+{
+    /* detect=consecutive (the default): above, below, above, above with
+     * N = 2: thrashing at t0 + 400, though the first two periods were not
+     * both above; FG-CB's window opened at t0 + 200 */
+    struct dwt_params p;
+    char err[256];
+    CHECK_EQ_INT(dwt_params_parse(&p, "dwt", "p=100,mpki=10,n=2,m=1,delay=0,unit=warp", err,
+                                  sizeof err), 0);
+    CHECK_EQ_INT(p.first, 0);
+    struct policy_gpu g;
+    memset(&g, 0, sizeof g);
+    g.n_sms = 2;
+    struct dwt_coord *c = dwt_coord_get(&g, &p, 8);
+    launch(&g, 0, "k");
+    const int above[4] = { 1, 0, 1, 1 };
+    for (int k = 0; k < 4; k++) {
+        dwt_coord_count_insts(c, &g, 0, 100, (uint64_t)k * 100);
+        for (int m = 0; m < (above[k] ? 5 : 0); m++)
+            dwt_coord_count_miss(c, &g, (uint64_t)k * 100 + 50);
+    }
+    CHECK_EQ_U64(dwt_coord_fgcb_at(c, &g, 200), 200);
+    CHECK_EQ_INT(dwt_coord_limit(c, &g, 1, 399), 0);
+    CHECK_EQ_INT(dwt_coord_limit(c, &g, 1, 400), 2); /* sampling from 400 */
+    dwt_coord_count_insts(c, &g, 0, 7, 450);
+    CHECK_EQ_INT(dwt_coord_limit(c, &g, 1, 500), 1); /* SM 0 won, no delay */
+    CHECK_EQ_U64(dwt_coord_settled(c, &g, 500), 500);
+    CHECK_EQ_U64(dwt_coord_fgcb_at(c, &g, 500), 200);
+    CHECK_EQ_U64(c->thrashing, 1);
+    policy_gpu_release(&g);
 }
 
 TEST(sampling_limits_are_capped_and_many_periods_close_at_once)
@@ -173,11 +207,12 @@ static struct run run_bench(const char *name, const char *overrides)
     return r;
 }
 
-/* the statistics without the lines of the dwt counters (GTO has none) */
-static void drop_dwt_lines(char *s)
+/* the statistics without the lines of the dwt counters and the storage
+ * figure (GTO has neither) */
+static void drop_lines(char *s, const char *key)
 {
     char *p;
-    while ((p = strstr(s, "\"sched.dwt_"))) {
+    while ((p = strstr(s, key))) {
         char *start = p, *end = strchr(p, '\n');
         while (start > s && start[-1] != '\n')
             start--;
@@ -193,8 +228,10 @@ static int same_but_sched_counters(const struct run *a, const struct run *b)
     char *x = strdup(a->json), *y = strdup(b->json);
     int eq = 0;
     if (x && y) {
-        drop_dwt_lines(x);
-        drop_dwt_lines(y);
+        drop_lines(x, "\"sched.dwt_");
+        drop_lines(y, "\"sched.dwt_");
+        drop_lines(x, "\"hw.storage_bits");
+        drop_lines(y, "\"hw.storage_bits");
         eq = !strcmp(x, y);
     }
     free(x);
@@ -241,6 +278,7 @@ TEST(thrashing_dwt_throttles_and_skipping_changes_nothing)
 int main(void)
 {
     RUN(windows_delay_winner_and_memory);
+    RUN(consecutive_periods_after_a_warm_up);
     RUN(sampling_limits_are_capped_and_many_periods_close_at_once);
     RUN(bad_arguments);
     RUN(without_thrashing_dwt_is_gto);

@@ -140,7 +140,7 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
         return;
     uint64_t start = g->kernel_start;
     if (t->p.after_dwt) {
-        start = g->dwt ? dwt_coord_settled(g->dwt, g, now) : g->kernel_start;
+        start = g->dwt ? dwt_coord_fgcb_at(g->dwt, g, now) : g->kernel_start;
         if (start == DWT_NEVER)
             return;
     }

@@ -18,7 +18,7 @@ static int parse_u64(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 int dwt_params_parse(struct dwt_params *p, const char *policy, const char *args, char *err,
                      size_t errlen)
 {
-    *p = (struct dwt_params){ 10000, 10.0, 3, 3, 200, 5, 1 };
+    *p = (struct dwt_params){ 10000, 10.0, 3, 3, 200, 5, 1, 0 };
     char buf[256];
     if (!args || !*args)
         return 0;
@@ -45,6 +45,8 @@ int dwt_params_parse(struct dwt_params *p, const char *policy, const char *args,
             p->mem = (uint32_t)v;
         else if (!strcmp(t, "unit") && (!strcmp(eq, "thread") || !strcmp(eq, "warp")))
             p->thread_insts = !strcmp(eq, "thread");
+        else if (!strcmp(t, "detect") && (!strcmp(eq, "first") || !strcmp(eq, "consecutive")))
+            p->first = !strcmp(eq, "first");
         else if (!strcmp(t, "mpki")) {
             char *end;
             errno = 0;
@@ -59,7 +61,8 @@ int dwt_params_parse(struct dwt_params *p, const char *policy, const char *args,
         continue;
     bad:
         snprintf(err, errlen, "gpgpu_scheduler %s: bad argument '%s' (p=CYCLES, mpki=X, n=N, "
-                              "m=M, delay=CYCLES, mem=0..%d, unit=thread|warp)",
+                              "m=M, delay=CYCLES, mem=0..%d, unit=thread|warp, "
+                              "detect=consecutive|first)",
                  policy, t, DWT_MEM_MAX);
         return -1;
     }
@@ -106,6 +109,8 @@ static void begin_launch(struct dwt_coord *c, const struct policy_gpu *g)
     snprintf(c->kernel, sizeof c->kernel, "%s", g->kernel);
     c->detecting = 1;
     c->periods = 0;
+    c->run = 0;
+    c->fgcb_at = DWT_NEVER;
     c->next = c->start + c->p.period;
     c->win_miss = c->win_insts = 0;
     c->sample_start = c->sample_end = c->settled_at = DWT_NEVER;
@@ -125,6 +130,8 @@ static int memo_find(const struct dwt_coord *c)
 static void settle(struct dwt_coord *c, uint64_t at, uint32_t limit)
 {
     c->settled_at = at;
+    if (c->fgcb_at == DWT_NEVER)
+        c->fgcb_at = at;
     c->limit = limit;
     c->next = DWT_NEVER;
     c->limit_sum += limit;
@@ -137,13 +144,16 @@ static void close_detect(struct dwt_coord *c)
     uint64_t b = c->next;
     int above = c->win_insts && 1000.0 * (double)c->win_miss / (double)c->win_insts > c->p.mpki;
     c->periods++;
+    c->run = above ? c->run + 1 : 0;
     c->win_miss = c->win_insts = 0;
-    if (!above) {
+    if (!above && c->p.first) {
         c->detecting = 0;
         settle(c, b, 0);
         return;
     }
-    if (c->periods < c->p.n_detect) {
+    if (c->run < c->p.n_detect) {
+        if (c->periods == c->p.n_detect)
+            c->fgcb_at = b; /* the first N periods found no thrashing */
         c->next = b + c->p.period;
         return;
     }
@@ -236,4 +246,10 @@ uint64_t dwt_coord_settled(struct dwt_coord *c, const struct policy_gpu *g, uint
 {
     dwt_coord_advance(c, g, now);
     return c->settled_at;
+}
+
+uint64_t dwt_coord_fgcb_at(struct dwt_coord *c, const struct policy_gpu *g, uint64_t now)
+{
+    dwt_coord_advance(c, g, now);
+    return c->fgcb_at;
 }
