@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "check.h"
 #include "policy/dwt_coord.h"
+#include "policy/warp_sched.h"
 #include <stdlib.h>
 
 static void launch(struct policy_gpu *g, uint64_t start, const char *name)
@@ -141,6 +142,46 @@ TEST(sampling_limits_are_capped_and_many_periods_close_at_once)
     CHECK_EQ_INT(dwt_coord_limit(c, &g, 4, 1000), 1);
     CHECK_EQ_U64(dwt_coord_settled(c, &g, 1000), 30);
     CHECK_EQ_INT(c->nmemo, 0); /* mem=0 remembers nothing */
+    policy_gpu_release(&g);
+}
+
+TEST(the_policy_throttles_the_oldest_per_scheduler)
+{
+    /* SM 1 of 2, one scheduler of 4 slots; thrashing at 100, sampling from
+     * 100 (no delay): SM 1 runs 2 warps, the two oldest not at a barrier */
+    struct policy_gpu g;
+    memset(&g, 0, sizeof g);
+    g.n_sms = 2;
+    struct warp_sched_env env = { 1, 4, 1, 1, &g };
+    struct warp_sched ws;
+    char err[256];
+    CHECK_EQ_INT(warp_sched_init(&ws, "dwt:p=100,mpki=10,n=1,m=1,delay=0,unit=warp", &env, err,
+                                 sizeof err), 0);
+    CHECK(g.dwt != NULL);
+    launch(&g, 0, "k");
+    for (uint32_t s = 0; s < 4; s++)
+        ws.ops->on_warp_assigned(&ws, s, 10 + (3 - s)); /* slot 3 oldest */
+    ws.lanes = 1;
+    ws.ops->on_issue(&ws, 0, NULL, 5);
+    ws.now = 6;
+    for (int k = 0; k < 3; k++)
+        ws.ops->l1_access(&ws, 1, 0, 0, CACHE_MISS, CACHE_FAIL_NONE); /* 3000 MPKI */
+    ws.ops->l1_access(&ws, 1, 0, 1, CACHE_MISS, CACHE_FAIL_NONE);     /* a write: not counted */
+    CHECK_EQ_U64(g.dwt->win_miss, 3);
+    for (uint32_t s = 0; s < 4; s++)
+        CHECK_EQ_INT(ws.ops->can_issue(&ws, s, NULL, 99), 1);
+    CHECK_EQ_U64(ws.ops->next_event(&ws, 99), 100);
+    uint32_t out[4];
+    CHECK_EQ_INT(ws.ops->order(&ws, 0, 100, out), 4);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 3, NULL, 100), 1);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 2, NULL, 100), 1);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 1, NULL, 100), 0);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 0, NULL, 100), 0);
+    /* slot 2 waits at a barrier: the next oldest (1) may go */
+    ws.ops->on_warp_barrier(&ws, 2, 1);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 1, NULL, 101), 1);
+    CHECK_EQ_INT(ws.ops->can_issue(&ws, 2, NULL, 101), 0);
+    warp_sched_free(&ws);
     policy_gpu_release(&g);
 }
 
@@ -280,6 +321,7 @@ int main(void)
     RUN(windows_delay_winner_and_memory);
     RUN(consecutive_periods_after_a_warm_up);
     RUN(sampling_limits_are_capped_and_many_periods_close_at_once);
+    RUN(the_policy_throttles_the_oldest_per_scheduler);
     RUN(bad_arguments);
     RUN(without_thrashing_dwt_is_gto);
     RUN(thrashing_dwt_throttles_and_skipping_changes_nothing);
