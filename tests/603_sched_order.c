@@ -238,7 +238,7 @@ TEST(l1_hooks_reach_the_policy)
         .l1_evict = spy_evict,
     };
     struct spy st = { 0, 0, 0, 0, -1, -1, 0 };
-    struct warp_sched spy_ws = { .ops = &spy_ops, .env = { 0, 8, 1, 1 }, .state = &st };
+    struct warp_sched spy_ws = { .ops = &spy_ops, .env = { 0, 8, 1, 1, NULL }, .state = &st };
     struct cache c;
     struct cache_config cc;
     char err[256];
