@@ -141,7 +141,7 @@ int cmd_workset(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    struct workset ws;
+    struct workset ws = { 0 };
     ccgpu *gpu = NULL;
     rc = cli_workset_collect(&o, o.positional[0], line, &ws, &gpu);
     int nk = gpu ? ccgpu_num_kernels(gpu) : 0;
