@@ -45,13 +45,13 @@ case $WHAT in all|fig14)
 esac
 case $WHAT in all|fig15)
     # Fig. 15: 16/32/48 KB L1, baseline and SACAT, normalised to 16 KB
-    run fig15 $CONFLICT kmeans spmv --sched gto,sacat,base-32k,sacat-32k,base-48k,sacat-48k
+    run fig15 syrk gesummv atax kmeans --sched gto,sacat,base-32k,sacat-32k,base-48k,sacat-48k
 esac
 case $WHAT in all|table3)
     # Table 3: warps per scheduler chosen by SWT (best static per-scheduler
     # limit), DWT-CS (its last settled limit), and CCWS's loadable warps
-    run table3 kmeans spmv invidx syrk gesummv \
-        --sched best-swt:1/2/4/8/24,dwt,ccws \
+    run table3 kmeans spmv syrk gesummv \
+        --sched best-swt:1/2/3/4/6/8,dwt,ccws \
         --stat sched.dwt_last_limit --stat sched.dwt_limit_sum --stat sched.dwt_thrashing \
         --stat sched.ccws.loadable_warp_cycles --stat sched.ccws.live_cycles
 esac
