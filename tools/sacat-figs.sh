@@ -40,18 +40,19 @@ esac
 case $WHAT in all|fig14)
     # Fig. 14: PRIC (4-way) against 16/32/64-way and fully associative
     # L1s of the same 16 KB, one-cycle hit latency for all
-    run fig14 $CONFLICT --sched gto,lat1,pric-lat1,16way-lat1,32way-lat1,64way-lat1,fa-lat1 \
+    run fig14 syrk gesummv atax conv2d \
+        --sched gto,lat1,pric-lat1,16way-lat1,32way-lat1,64way-lat1,fa-lat1 \
         --stat l1d.res_fail_line_alloc
 esac
 case $WHAT in all|fig15)
     # Fig. 15: 16/32/48 KB L1, baseline and SACAT, normalised to 16 KB
-    run fig15 syrk gesummv atax kmeans --sched gto,sacat,base-32k,sacat-32k,base-48k,sacat-48k
+    run fig15 syrk kmeans --sched gto,sacat,base-32k,sacat-32k,base-48k,sacat-48k
 esac
 case $WHAT in all|table3)
     # Table 3: warps per scheduler chosen by SWT (best static per-scheduler
     # limit), DWT-CS (its last settled limit), and CCWS's loadable warps
     run table3 kmeans spmv syrk gesummv \
-        --sched best-swt:1/2/3/4/6/8,dwt,ccws \
+        --sched best-swt:1/2/4/8,dwt \
         --stat sched.dwt_last_limit --stat sched.dwt_limit_sum --stat sched.dwt_thrashing \
         --stat sched.ccws.loadable_warp_cycles --stat sched.ccws.live_cycles
 esac
