@@ -1,7 +1,12 @@
 /* ccgpu policy API: the interfaces every scheduling and cache policy fills,
- * built-in or loaded from a shared object. Every built-in policy in
- * src/policy/ is written against this header and nothing else of the
- * simulator (tests/970_policy_api.c compiles them as plugins to prove it).
+ * built-in or loaded from a shared object. The built-in warp schedulers,
+ * replacement policies, index functions and CTA dispatch policies in
+ * src/policy/ are written against this header and nothing else of the
+ * simulator (tests/cli/970_plugins.sh builds some of them as plugins to
+ * prove it), except those that share GPU-wide state through
+ * src/policy/policy_gpu.h (DWT-CS's coordinator, the launch's base
+ * addresses), which is not yet part of this API; bypass policies
+ * (src/policy/bypass.h) are not yet a kind of this API either.
  *
  * Policy kinds, each one struct of hooks (an "ops" struct) picked by name:
  *
@@ -116,6 +121,7 @@ enum cache_fail {
  * made (or reserved) the access.
  * ====================================================================== */
 struct warp_sched;
+struct policy_gpu;
 
 #define WARP_SCHED_NEVER UINT64_MAX
 
@@ -125,6 +131,10 @@ struct warp_sched_env {
     uint32_t n_sched; /* schedulers on the SM */
     uint32_t issue_cycles; /* core cycles a warp instruction holds a SIMD unit
                             * (32 / SIMD width; 1 for a full-warp pipeline) */
+    struct policy_gpu *gpu; /* GPU-wide state the built-in policies share (DWT-CS's
+                             * coordinator, the launch's base addresses); opaque
+                             * to plugins; NULL in a trial instance that only
+                             * checks arguments */
 };
 
 struct warp_sched_ops {
@@ -169,6 +179,7 @@ struct warp_sched {
     struct warp_sched_env env;
     void *state;
     uint64_t now; /* cycle of on_warp_assigned / on_warp_exit and of the L1 hooks (set by the SM) */
+    uint32_t lanes; /* active lanes of the instruction on_issue reports (set by the SM) */
 };
 
 /* ---- helper: live warps of each scheduler in age order -------------------

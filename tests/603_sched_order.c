@@ -14,7 +14,7 @@ static uint32_t out[64];
 static int make(const char *spec, uint32_t slots, uint32_t nsched)
 {
     char err[256];
-    struct warp_sched_env env = { 0, slots, nsched, 1 };
+    struct warp_sched_env env = { 0, slots, nsched, 1, NULL };
     if (warp_sched_init(&ws, spec, &env, err, sizeof err)) {
         printf("  %s: %s\n", spec, err);
         return -1;
@@ -175,7 +175,7 @@ TEST(schedulers_own_slots_mod_n)
 TEST(bad_specs)
 {
     char err[256];
-    struct warp_sched_env env = { 0, 8, 1, 1 };
+    struct warp_sched_env env = { 0, 8, 1, 1, NULL };
     CHECK(warp_sched_init(&ws, "fifo", &env, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "unknown warp scheduler 'fifo'");
     CHECK(warp_sched_init(&ws, "swl", &env, err, sizeof err) == -1);
@@ -238,7 +238,7 @@ TEST(l1_hooks_reach_the_policy)
         .l1_evict = spy_evict,
     };
     struct spy st = { 0, 0, 0, 0, -1, -1, 0 };
-    struct warp_sched spy_ws = { .ops = &spy_ops, .env = { 0, 8, 1, 1 }, .state = &st };
+    struct warp_sched spy_ws = { .ops = &spy_ops, .env = { 0, 8, 1, 1, NULL }, .state = &st };
     struct cache c;
     struct cache_config cc;
     char err[256];

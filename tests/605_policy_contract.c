@@ -45,6 +45,8 @@ TEST(builtin_warp_schedulers)
     pass_sched("ccws", NULL);
     pass_sched("ccws", "k=1,vta=4");
     pass_sched("ccws", "scoring=release");
+    pass_sched("dwt", NULL);
+    pass_sched("dwt", "p=500,n=1,m=1,delay=20");
 }
 
 TEST(builtin_replacement_index_cta)

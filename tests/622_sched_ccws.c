@@ -43,7 +43,7 @@ static enum cache_outcome rd_fill(struct cache *c, uint64_t line, int warp)
  * every warp assigned. -1 (message printed) on a setup failure. */
 static int ccws_on_cache(const char *spec, struct warp_sched *ws, struct cache *c)
 {
-    struct warp_sched_env env = { 0, 4, 1, 1 };
+    struct warp_sched_env env = { 0, 4, 1, 1, NULL };
     char err[200];
     struct cache_config cfg;
     if (warp_sched_init(ws, spec, &env, err, sizeof err) ||
@@ -119,7 +119,7 @@ TEST(merges_probe_the_vta_unless_probe_miss)
 TEST(only_l1_loads_are_throttled)
 {
     struct warp_sched ws;
-    struct warp_sched_env env = { 0, 2, 1, 1 };
+    struct warp_sched_env env = { 0, 2, 1, 1, NULL };
     char err[200];
     if (warp_sched_init(&ws, "ccws:k=1000", &env, err, sizeof err)) {
         printf("  setup: %s\n", err);
@@ -169,7 +169,7 @@ TEST(llds_samples_to_csv)
     snprintf(path, sizeof path, "%s/llds.csv", dir);
     snprintf(spec, sizeof spec, "ccws:k=8,sample=100,llds_csv=%s", path);
     struct warp_sched ws;
-    struct warp_sched_env env = { 0, 4, 1, 1 };
+    struct warp_sched_env env = { 0, 4, 1, 1, NULL };
     char err[300];
     if (warp_sched_init(&ws, spec, &env, err, sizeof err)) {
         printf("  %s\n", err);
@@ -208,7 +208,7 @@ TEST(llds_samples_to_csv)
 TEST(bad_arguments)
 {
     struct warp_sched ws;
-    struct warp_sched_env env = { 0, 4, 1, 1 };
+    struct warp_sched_env env = { 0, 4, 1, 1, NULL };
     char err[200];
     const char *bad[] = { "ccws:k=x", "ccws:depth=3", "ccws:vta=12,assoc=8", "ccws:k",
                           "ccws:cross=maybe", "ccws:base=0", "ccws:store_clear=2",

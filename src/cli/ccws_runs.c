@@ -3,6 +3,7 @@
 #include "analysis/l1replay.h"
 #include "gpu/config.h"
 #include "timing/sm_config.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,18 +24,85 @@ int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64
 
 /* ---- runs ------------------------------------------------------------------ */
 
+/* The named mechanism combinations of sacat-tpds2017 (docs/sacat.md), as
+ * a scheduler and configuration overrides. */
+static const struct {
+    const char *name, *spec;
+} presets[] = {
+    { "pric", "gto@ccgpu_l1_index=ipoly" },
+    { "fgcb", "gto@ccgpu_bypass=fgcb" },
+    { "pcb", "gto@ccgpu_bypass=pc" },
+    { "allbypass", "gto@ccgpu_bypass=all" },
+    { "dwt+pric", "dwt@ccgpu_l1_index=ipoly" },
+    { "sacat", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt" },
+    { "mrpb", "gto@ccgpu_mrpb=on" },
+    /* Fig. 14: the same capacity, a one-cycle hit latency for all */
+    { "lat1", "gto@gpgpu_l1_latency=1" },
+    { "pric-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_index=ipoly" },
+    { "16way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=16" },
+    { "32way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=32" },
+    { "64way-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=64" },
+    { "fa-lat1", "gto@gpgpu_l1_latency=1@ccgpu_l1_assoc=128" },
+    /* Fig. 15: 32 KB (64 sets x 4 ways) and 48 KB (64 x 6), the policy
+     * fields of configs/sacat-gtx480.cfg */
+    { "base-32k", "gto@gpgpu_cache:dl1=64:128:4,L:E:m:N,A:32:8,8" },
+    { "sacat-32k", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt"
+                   "@gpgpu_cache:dl1=64:128:4,L:E:m:N,A:32:8,8" },
+    { "base-48k", "gto@gpgpu_cache:dl1=64:128:6,L:E:m:N,A:32:8,8" },
+    { "sacat-48k", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt"
+                   "@gpgpu_cache:dl1=64:128:6,L:E:m:N,A:32:8,8" },
+};
+
+/* Applies "sched@key=value@..." (or a preset name) to cfg; -1 with a
+ * message on a bad override. */
+static int apply_variant(ccgpu_config *cfg, const char *variant)
+{
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (!strcmp(variant, presets[i].name))
+            variant = presets[i].spec;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", variant);
+    char *save = NULL, *t = strtok_r(buf, "@", &save);
+    if (!t || ccgpu_config_set(cfg, "gpgpu_scheduler", t))
+        return -1;
+    while ((t = strtok_r(NULL, "@", &save))) {
+        char *eq = strchr(t, '=');
+        if (!eq) {
+            fprintf(stderr, "ccgpu: '%s' in '%s' is not key=value\n", t, variant);
+            return -1;
+        }
+        *eq = '\0';
+        if (ccgpu_config_set(cfg, t, eq + 1)) {
+            fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(cfg));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int one_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
                    const char *trace, struct ccws_cell *c)
 {
+    const char *want[CCWS_MAX_STATS];
+    memcpy(want, c->want, sizeof want);
     memset(c, 0, sizeof *c);
-    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", sched) ||
+    memcpy(c->want, want, sizeof want);
+    if (ccgpu_config_set(o->cfg, "gpgpu_scheduler", "gto") ||
         ccgpu_config_set(o->cfg, "ccgpu_mode", "timing") ||
         ccgpu_config_set(o->cfg, "ccgpu_trace_l1", trace ? trace : "")) {
         fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
         return -2;
     }
     char err[512];
-    ccgpu *gpu = ccgpu_create(o->cfg, err, sizeof err);
+    ccgpu_config *vc = config_clone(o->cfg);
+    if (!vc || apply_variant(vc, sched)) {
+        if (!vc)
+            fprintf(stderr, "ccgpu: out of memory\n");
+        ccgpu_config_free(vc);
+        return -2;
+    }
+    ccgpu *gpu = ccgpu_create(vc, err, sizeof err);
+    ccgpu_config_free(vc);
     if (!gpu) {
         fprintf(stderr, "ccgpu: %s\n", err);
         return -2;
@@ -43,6 +111,13 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     struct bench_ctx ctx = { .gpu = gpu, .size = o->size, .input = o->input,
                              .data_dir = o->data_dir, .seed = o->seed };
     int rc = b->run(&ctx);
+    /* a run stopped at gpgpu_max_insn / _max_cycle / _max_cta (as the SACAT
+     * paper caps SYRK and GESUMMV): its statistics cover the run up to the
+     * cap, the result is not checked */
+    if (rc && strstr(ctx.error, "stopped at gpgpu_max_")) {
+        c->capped = 1;
+        rc = 0;
+    }
     if (rc)
         fprintf(stderr, "ccgpu: %s with %s: %s\n", b->name, sched, ctx.error);
     c->ok = rc == 0;
@@ -51,6 +126,11 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     ccgpu_stat(gpu, "l1d.mpki", -1, &c->mpki);
     ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
     ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);
+    ccgpu_stat(gpu, "hw.storage_bits", -1, &c->storage_bits);
+    for (int k = 0; k < CCWS_MAX_STATS && c->want[k]; k++) {
+        c->stat[k] = NAN; /* not a statistic of this run */
+        ccgpu_stat(gpu, c->want[k], -1, &c->stat[k]);
+    }
     ccgpu_destroy(gpu); /* closes the trace */
     return rc ? -1 : 0;
 }
@@ -89,8 +169,21 @@ static int run_sched(const struct cli_run_options *o, const struct bench_ops *b,
     return rc;
 }
 
+static int best_limit(const struct cli_run_options *o, const struct bench_ops *b,
+                      const uint32_t *limits, int n, int belady, FILE *log,
+                      struct ccws_cell *best, const char *fmt);
+
 int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
                   const uint32_t *limits, int n, int belady, FILE *log, struct ccws_cell *best)
+{
+    return best_limit(o, b, limits, n, belady, log, best, "swl:%u");
+}
+
+/* best over fmt's limits: "swl:%u" per SM, "swl:%u:sched" per scheduler
+ * (SACAT's SWT) */
+static int best_limit(const struct cli_run_options *o, const struct bench_ops *b,
+                      const uint32_t *limits, int n, int belady, FILE *log,
+                      struct ccws_cell *best, const char *fmt)
 {
     uint32_t all[32];
     if (n <= 0) {
@@ -99,12 +192,20 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
         limits = all;
         n = 32;
     }
+    const char *want[CCWS_MAX_STATS];
+    memcpy(want, best->want, sizeof want);
     memset(best, 0, sizeof *best);
+    memcpy(best->want, want, sizeof want);
     int failed = 0;
     for (int i = 0; i < n; i++) {
         char sched[32];
-        snprintf(sched, sizeof sched, "swl:%u", limits[i]);
+        if (!strcmp(fmt, "swl:%u:sched"))
+            snprintf(sched, sizeof sched, "swl:%u:sched", limits[i]);
+        else
+            snprintf(sched, sizeof sched, "swl:%u", limits[i]);
         struct ccws_cell c;
+        memset(&c, 0, sizeof c);
+        memcpy(c.want, want, sizeof want);
         int rc = run_sched(o, b, sched, belady, &c);
         if (rc == -2)
             return -2;
@@ -125,7 +226,8 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
 int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
              int belady, struct ccws_cell *c)
 {
-    if (!strncmp(sched, "best-swl", 8) && (sched[8] == 0 || sched[8] == ':')) {
+    int swt = !strncmp(sched, "best-swt", 8);
+    if ((swt || !strncmp(sched, "best-swl", 8)) && (sched[8] == 0 || sched[8] == ':')) {
         /* best-swl or best-swl:1/2/4/8 (limits separated by '/') */
         uint32_t lim[32];
         int n = 0;
@@ -139,7 +241,7 @@ int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const c
             lim[n++] = (uint32_t)v;
             p = *end ? end + 1 : end;
         }
-        return ccws_best_swl(o, b, lim, n, belady, NULL, c);
+        return best_limit(o, b, lim, n, belady, NULL, c, swt ? "swl:%u:sched" : "swl:%u");
     }
     return run_sched(o, b, sched, belady, c);
 }

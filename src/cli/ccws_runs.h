@@ -12,21 +12,30 @@
 #include "cli/options.h"
 #include <stdint.h>
 
+#define CCWS_MAX_STATS 8
 struct ccws_cell {
     int ok;
     double cycles, ipc, mpki, insts, misses;
     double bel_mpki;  /* with want_belady: OPT misses per 1000 warp instructions */
     uint32_t swl;     /* best-swl: the winning limit */
+    double storage_bits; /* hw.storage_bits (SACAT Table 5 accounting), 0 if none */
+    int capped;          /* stopped at a gpgpu_max_* cap: statistics up to it, result unchecked */
+    /* compare --stat: the statistics to read (set by the caller, kept by
+     * the run) and their totals */
+    const char *want[CCWS_MAX_STATS];
+    double stat[CCWS_MAX_STATS];
 };
 
-/* Runs b under sched ("gto", "ccws:k=8", "best-swl" ...). belady: also the
+/* Runs b under sched ("gto", "ccws:k=8", "best-swl" ...). c->want (the
+ * --stat names, NULL-terminated) must be set, all NULL for none; the rest
+ * of *c is written. belady: also the
  * OPT MPKI of its L1 stream (2: OPT allowed to bypass). 0 ok, -1 run failed (message printed), -2
  * bad configuration (message printed). */
 int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const char *sched,
              int belady, struct ccws_cell *c);
 
 /* Best-SWL: swl:L for each of limits[0..n) (n = 0: 1..32); the highest IPC
- * (ties: the smaller limit). log (may be NULL) gets one line per limit. */
+ * (ties: the smaller limit). best->want as for ccws_run. log (may be NULL) gets one line per limit. */
 int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
                   const uint32_t *limits, int n, int belady, FILE *log, struct ccws_cell *best);
 

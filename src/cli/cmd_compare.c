@@ -17,7 +17,11 @@
  * --csv FILE writes the same table as CSV, --plot FILE.svg the normalised
  * IPC as grouped bars (compare_out.h). --jobs N runs up to N of the
  * benchmark x scheduler runs at once, each in a forked worker (workers.h);
- * the table is the same as with --jobs 1. */
+ * the table is the same as with --jobs 1. --stat NAME (up to 8) adds the
+ * run's total of any statistic as a column (and to the CSV). A --sched entry
+ * may be a variant "sched@key=value@..." or a preset (pric, fgcb, sacat,
+ * mrpb ...: docs/sacat.md); runs stopped at a gpgpu_max_* cap count with the
+ * statistics up to it, marked (capped). */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
 #include "cli/cli.h"
@@ -105,7 +109,8 @@ static int run_parallel(struct compare_runs *r, long n, int jobs)
 int cmd_compare(int argc, char **argv)
 {
     char *rest[256], *list = NULL, *suite = NULL, *csv = NULL, *svg = NULL;
-    int nrest = 0, belady = 0, jobs = 1;
+    int nrest = 0, belady = 0, jobs = 1, nstats = 0;
+    const char *stats[CCWS_MAX_STATS] = { 0 };
     for (int i = 0; i < argc && nrest < 256; i++) {
         if (i > 0 && (!strcmp(argv[i], "--jobs") || !strcmp(argv[i], "-j")) && i + 1 < argc) {
             char *end;
@@ -123,7 +128,13 @@ int cmd_compare(int argc, char **argv)
             csv = argv[++i];
         else if (i > 0 && !strcmp(argv[i], "--plot") && i + 1 < argc)
             svg = argv[++i];
-        else if (i > 0 && !strcmp(argv[i], "--belady"))
+        else if (i > 0 && !strcmp(argv[i], "--stat") && i + 1 < argc) {
+            if (nstats == CCWS_MAX_STATS) {
+                fprintf(stderr, "ccgpu compare: at most %d --stat\n", CCWS_MAX_STATS);
+                return 2;
+            }
+            stats[nstats++] = argv[++i];
+        } else if (i > 0 && !strcmp(argv[i], "--belady"))
             belady = 1;
         else if (i > 0 && !strcmp(argv[i], "--belady-bypass"))
             belady = 2;
@@ -183,6 +194,8 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return 1;
     }
+    for (long i = 0; i < (long)nb * ns; i++)
+        memcpy(runs.cells[i].want, stats, sizeof stats);
     rc = jobs > 1 ? run_parallel(&runs, (long)nb * ns, jobs) : 0;
     if (rc) {
         free(runs.cells);
@@ -191,8 +204,12 @@ int cmd_compare(int argc, char **argv)
     }
     struct compare_out out;
     compare_out_init(&out, belady);
-    printf("%-12s %-12s %12s %8s %9s %9s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC",
+    compare_out_add_columns(&out, stats, nstats);
+    printf("%-12s %-12s %12s %8s %9s %9s %9s%s", "benchmark", "scheduler", "cycles", "IPC",
            "IPC/base", "speedup", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    for (int k = 0; k < nstats; k++)
+        printf(" %s", stats[k]);
+    printf("\n");
     int work_differs = 0;
     for (int i = 0; i < nb; i++) {
         const struct ccws_cell *cells = &runs.cells[(long)i * ns];
@@ -218,9 +235,12 @@ int cmd_compare(int argc, char **argv)
                    c->cycles, c->ipc, norm, speed, differs ? "*" : " ", c->mpki);
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
-            printf("%s\n", c->ok ? "" : "  FAIL");
+            for (int k = 0; k < nstats; k++)
+                printf(" %*.6g", (int)strlen(stats[k]) > 9 ? (int)strlen(stats[k]) : 9, c->stat[k]);
+            printf("%s\n", !c->ok ? "  FAIL" : c->capped ? "  (capped)" : "");
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
                             c->cycles, c->ipc, norm, speed, c->mpki, belady ? c->bel_mpki : NAN);
+            compare_out_row_extra(&out, c->stat, nstats);
             if (c->ok && norm > 0 && speed > 0) {
                 norm_v[s][counted[s]] = norm;
                 speed_v[s][counted[s]] = speed;
@@ -252,6 +272,15 @@ int cmd_compare(int argc, char **argv)
                "rows; BEL: Belady OPT %s on each run's own L1D stream",
                belady == 2 ? "allowed to bypass" : "with every miss allocating");
     printf(")\n");
+    /* the SRAM the SACAT paper's mechanisms need (its Table 5), when any */
+    int any_bits = 0;
+    for (int s = 0; s < ns && nb; s++)
+        any_bits |= runs.cells[s].storage_bits > 0;
+    if (any_bits) {
+        printf("storage (SRAM bits, whole GPU, sacat-tpds2017 Table 5 accounting):");
+        for (int s = 0; s < ns; s++)
+            printf(" %s %.0f%s", scheds[s], runs.cells[s].storage_bits, s + 1 < ns ? "," : "\n");
+    }
     char err[1024];
     int werr = (csv || svg) && compare_out_write(&out, csv, svg, scheds[base], err, sizeof err);
     if (werr)

@@ -60,7 +60,7 @@ int cmd_swl_sweep(int argc, char **argv)
     }
     printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC", "L1 MPKI",
            belady ? "   BEL MPKI" : "");
-    struct ccws_cell best;
+    struct ccws_cell best = { 0 }; /* no --stat: want[] empty */
     rc = ccws_best_swl(&o, b, lim, nlim, belady, stdout, &best);
     if (rc == -2) {
         cli_run_options_free(&o);

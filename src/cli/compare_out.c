@@ -25,12 +25,20 @@ static char **dup_fields(const char *const *v, int n)
     return row;
 }
 
+static void free_row(char **row, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(row[i]);
+    free(row);
+}
+
 void compare_out_init(struct compare_out *c, int belady)
 {
     memset(c, 0, sizeof *c);
     c->belady = belady != 0;
     c->t.ncols = (int)(sizeof columns / sizeof *columns) - (c->belady ? 0 : 1);
     c->t.header = dup_fields(columns, c->t.ncols);
+    c->base = c->t.ncols;
     c->oom = !c->t.header;
     if (c->oom)
         c->t.ncols = 0; /* csv_free must not walk a NULL header */
@@ -72,7 +80,22 @@ void compare_out_row(struct compare_out *c, const char *bench, const char *sched
         c->t.rows = rows;
         c->t.caprows = cap;
     }
-    char **row = dup_fields(v, c->t.ncols);
+    char **row = dup_fields(v, c->base);
+    if (row && c->t.ncols > c->base) { /* --stat columns: empty until filled */
+        char **r = realloc(row, (size_t)c->t.ncols * sizeof *r);
+        if (!r) {
+            free_row(row, c->base);
+            row = NULL;
+        } else {
+            row = r;
+            for (int i = c->base; i < c->t.ncols; i++)
+                if (!(row[i] = strdup(""))) {
+                    free_row(row, i);
+                    row = NULL;
+                    break;
+                }
+        }
+    }
     if (!row) {
         c->oom = 1;
         return;
@@ -131,4 +154,41 @@ int compare_out_write(const struct compare_out *c, const char *csv, const char *
 void compare_out_free(struct compare_out *c)
 {
     csv_free(&c->t);
+}
+
+void compare_out_add_columns(struct compare_out *c, const char *const *names, int n)
+{
+    if (c->oom || n <= 0)
+        return;
+    char **h = realloc(c->t.header, (size_t)(c->t.ncols + n) * sizeof *h);
+    if (!h) {
+        c->oom = 1;
+        return;
+    }
+    c->t.header = h;
+    for (int i = 0; i < n; i++)
+        if (!(h[c->t.ncols] = strdup(names[i]))) {
+            c->oom = 1;
+            return;
+        } else {
+            c->t.ncols++;
+        }
+}
+
+void compare_out_row_extra(struct compare_out *c, const double *v, int n)
+{
+    if (c->oom || !c->t.nrows || n != c->t.ncols - c->base)
+        return;
+    char **row = c->t.rows[c->t.nrows - 1];
+    for (int i = 0; i < n; i++) {
+        char f[32];
+        num(f, sizeof f, v[i], 0);
+        char *d = strdup(f);
+        if (!d) {
+            c->oom = 1;
+            return;
+        }
+        free(row[c->base + i]);
+        row[c->base + i] = d;
+    }
 }

@@ -13,6 +13,7 @@ struct compare_out {
     struct csv_table t;
     int belady; /* bel_mpki column present */
     int oom;    /* a row was lost; compare_out_write reports it */
+    int base;   /* columns before the --stat ones */
 };
 
 void compare_out_init(struct compare_out *c, int belady);
@@ -22,6 +23,10 @@ void compare_out_init(struct compare_out *c, int belady);
 void compare_out_row(struct compare_out *c, const char *bench, const char *sched,
                      const char *status, unsigned swl, double cycles, double ipc, double norm,
                      double speedup, double mpki, double bel_mpki);
+/* Appends columns (compare --stat NAME) to the header, before any row;
+ * compare_out_row_extra then fills them for the row just added. */
+void compare_out_add_columns(struct compare_out *c, const char *const *names, int n);
+void compare_out_row_extra(struct compare_out *c, const double *v, int n);
 /* Writes whichever of csv, svg is not NULL; base names the normalisation in
  * the plot's title. Progress lines go to stdout. 0, or -1 with err. */
 int compare_out_write(const struct compare_out *c, const char *csv, const char *svg,

@@ -810,6 +810,25 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         }
         memcpy(params + off, args[i], size);
     }
+    /* FG-CB's base addresses: the allocations 8-byte parameters point into */
+    struct policy_region regions[POLICY_GPU_MAX_REGIONS];
+    uint32_t nregions = 0;
+    for (uint32_t i = 0; i < f->nparams && nregions < POLICY_GPU_MAX_REGIONS; i++) {
+        uint64_t off, size, v;
+        ccgpu_devptr base;
+        size_t bytes;
+        ptx_program_param(mod->prog, k, i, &off, &size);
+        if (size != 8)
+            continue;
+        memcpy(&v, params + off, 8);
+        if (!v || ccgpu_find_allocation(gpu, (ccgpu_devptr)v, &base, &bytes))
+            continue;
+        uint32_t j;
+        for (j = 0; j < nregions && regions[j].base != base; j++)
+            ;
+        if (j == nregions)
+            regions[nregions++] = (struct policy_region){ base, base + bytes };
+    }
     uint32_t max_threads = gpu->max_threads_per_sm < 1024 ? gpu->max_threads_per_sm : 1024;
     struct ptx_launch_desc d = {
         .kernel = k,
@@ -856,7 +875,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     int r;
     if (gpu->timing) {
         struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
-                                        gpu->max_warp_insts };
+                                        gpu->max_warp_insts, regions, nregions };
         r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
     } else {
         r = funcrun_run(l, &rc, err, sizeof err);

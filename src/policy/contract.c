@@ -1,4 +1,5 @@
 #include "policy/contract.h"
+#include "policy/policy_gpu.h"
 #include "ptx/ptx.h"
 #include "ptx/ir.h"
 #include <inttypes.h>
@@ -58,6 +59,7 @@ struct lane {
     uint32_t ninst;
     uint32_t *a, *b; /* answer vectors */
     uint32_t cap;
+    struct policy_gpu gpu; /* each lane is an SM of its own GPU */
 };
 
 static uint64_t hash_vec(const uint32_t *v, uint32_t n)
@@ -156,6 +158,10 @@ static int lane_init(struct lane *l, const struct warp_sched_ops *ops, const cha
         return fail(err, errlen, "policy-check: out of memory");
     l->ws.ops = ops;
     l->ws.env = *env;
+    l->gpu.n_sms = env->sm + 1;
+    l->gpu.launch = 1;
+    snprintf(l->gpu.kernel, sizeof l->gpu.kernel, "policy_check");
+    l->ws.env.gpu = &l->gpu;
     if (ops->init && ops->init(&l->ws, args, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);
@@ -170,6 +176,7 @@ static void lane_free(struct lane *l)
 {
     if (l->inited && l->ws.ops->free)
         l->ws.ops->free(&l->ws);
+    policy_gpu_release(&l->gpu);
     free(l->a);
     free(l->b);
     l->inited = 0;
@@ -319,7 +326,7 @@ int policy_contract_warp_sched(const struct warp_sched_ops *ops, const char *arg
                                char *err, size_t errlen)
 {
     static const struct warp_sched_env envs[] = {
-        { 0, 8, 1, 1 }, { 3, 24, 2, 4 }, { 7, 48, 4, 1 }, { 1, 64, 2, 2 },
+        { 0, 8, 1, 1, NULL }, { 3, 24, 2, 4, NULL }, { 7, 48, 4, 1, NULL }, { 1, 64, 2, 2, NULL },
     };
     char perr[256];
     struct ptx_module *m = ptx_parse(contract_ptx, "policy-check.ptx", perr, sizeof perr);

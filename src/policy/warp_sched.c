@@ -47,7 +47,7 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
             return ops->init ? ops->init(ws, args, err, errlen) : 0;
         }
     }
-    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, ccws)",
+    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, ccws, dwt)",
              (int)namelen, spec);
     return -1;
 }

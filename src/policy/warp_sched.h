@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include "ccgpu_policy.h"
 #include "mem/cache.h"
+#include "policy/policy_gpu.h"
 
 /* Looks spec ("name" or "name:args") up and initialises ws; -1 and a message
  * on an unknown name, bad args or out of memory. */

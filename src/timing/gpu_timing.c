@@ -17,6 +17,7 @@
 #include "timing/l2trace.h"
 #include "timing/size_check.h"
 #include "timing/sm.h"
+#include "policy/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,13 @@ struct gpu_timing {
     uint32_t npol;
     uint64_t *pol, *pol_tmp;
     char (*pol_names)[64];
+    /* the bypass policy's own counters (bypass_ops.counter_names), summed */
+    uint32_t nbp;
+    uint64_t *bpc, *bpc_tmp;
+    char (*bpc_names)[64];
+    struct policy_gpu pgpu; /* GPU-wide policy state (DWT-CS, base addresses) */
+    uint64_t mrpb_drained, mrpb_bypass; /* ccgpu_mrpb, summed over SMs */
+    uint64_t storage_bits; /* SRAM the SACAT-paper mechanisms in use need (Table 5) */
     struct l1trace *trace; /* ccgpu_trace_l1 */
     struct l2trace *l2trace; /* ccgpu_trace_l2 */
     uint64_t l2trace_insts;
@@ -87,8 +95,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
+    g->pgpu.n_sms = p->n_sms;
     for (uint32_t i = 0; i < p->n_sms; i++)
-        if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, err, errlen))
+        if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, &g->pgpu, err, errlen))
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
@@ -133,6 +142,29 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         for (uint32_t i = 0; i < g->npol; i++)
             snprintf(g->pol_names[i], sizeof g->pol_names[i], "sched.%s", wops->counter_names[i]);
     }
+    const struct bypass_ops *bops = g->sms[0].bp.ops;
+    while (bops->counter_names && bops->counter_names[g->nbp])
+        g->nbp++;
+    if (g->nbp) {
+        g->bpc = calloc(g->nbp, sizeof *g->bpc);
+        g->bpc_tmp = calloc(g->nbp, sizeof *g->bpc_tmp);
+        g->bpc_names = calloc(g->nbp, sizeof *g->bpc_names);
+        if (!g->bpc || !g->bpc_tmp || !g->bpc_names) {
+            snprintf(err, errlen, "timing model: out of memory");
+            goto fail;
+        }
+        for (uint32_t i = 0; i < g->nbp; i++)
+            snprintf(g->bpc_names[i], sizeof g->bpc_names[i], "bypass.%s", bops->counter_names[i]);
+    }
+    /* sacat-tpds2017 Table 5's accounting, for the whole GPU: DWT-CS two
+     * 16-bit counters per SM and 13 bits per remembered kernel; a bypass
+     * policy's table per SM; MRPB 40 bits per queued request (its §5.4) */
+    if (g->pgpu.dwt)
+        g->storage_bits += 2ull * 16 * p->n_sms + 13ull * g->pgpu.dwt->p.mem;
+    if (g->sms[0].bp.ops->storage_bits)
+        g->storage_bits += g->sms[0].bp.ops->storage_bits(&g->sms[0].bp) * p->n_sms;
+    if (g->cfg.mrpb.enabled)
+        g->storage_bits += 40ull * g->cfg.n_slots * g->cfg.mrpb.depth * p->n_sms;
     g->now = 1;
     return g;
 fail:
@@ -172,6 +204,10 @@ void gpu_timing_free(struct gpu_timing *g)
     free(g->pol);
     free(g->pol_tmp);
     free(g->pol_names);
+    free(g->bpc);
+    free(g->bpc_tmp);
+    free(g->bpc_names);
+    policy_gpu_release(&g->pgpu);
     free(g);
 }
 
@@ -216,6 +252,18 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (uint32_t i = 0; i < g->npol; i++)
         if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
             return -1;
+    for (uint32_t i = 0; i < g->nbp; i++)
+        if (stats_register(s, g->bpc_names[i], &g->bpc[i], "bypass policy counter"))
+            return -1;
+    if (g->storage_bits &&
+        stats_register(s, "hw.storage_bits", &g->storage_bits,
+                       "SRAM bits of DWT-CS, the bypass table and MRPB, whole GPU (SACAT Table 5)"))
+        return -1;
+    if (g->cfg.mrpb.enabled &&
+        (stats_register(s, "mrpb.drained", &g->mrpb_drained, "requests MRPB sent to the L1") ||
+         stats_register(s, "mrpb.assoc_bypass", &g->mrpb_bypass,
+                        "reads sent around the L1 on a LINE_ALLOC failure")))
+        return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
          * two cannot be confused */
@@ -239,12 +287,22 @@ static void sum_stats(struct gpu_timing *g)
     memset(c, 0, sizeof *c);
     if (g->npol)
         memset(g->pol, 0, g->npol * sizeof *g->pol);
+    if (g->nbp)
+        memset(g->bpc, 0, g->nbp * sizeof *g->bpc);
+    g->mrpb_drained = g->mrpb_bypass = 0;
     for (uint32_t i = 0; i < g->nsms; i++) {
+        if (g->nbp) {
+            g->sms[i].bp.ops->counters(&g->sms[i].bp, g->bpc_tmp);
+            for (uint32_t k = 0; k < g->nbp; k++)
+                g->bpc[k] += g->bpc_tmp[k];
+        }
         if (g->npol) {
             g->sms[i].ws.ops->counters(&g->sms[i].ws, g->pol_tmp);
             for (uint32_t k = 0; k < g->npol; k++)
                 g->pol[k] += g->pol_tmp[k];
         }
+        g->mrpb_drained += g->sms[i].mrpb.drained;
+        g->mrpb_bypass += g->sms[i].mrpb.assoc_bypass;
         const struct sm_stats *s = &g->sms[i].st;
         t->issued += s->issued;
         t->idle += s->idle;
@@ -350,6 +408,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (g->l2trace && l2trace_kernel(g->l2trace, ptx_launch_kernel_name(l), err, errlen))
         return -1;
     ptx_launch_set_clock(l, &g->now);
+    /* what the policies share about this launch (policy_gpu.h) */
+    g->pgpu.launch++;
+    g->pgpu.kernel_start = start;
+    snprintf(g->pgpu.kernel, sizeof g->pgpu.kernel, "%s", ptx_launch_kernel_name(l));
+    g->pgpu.nregions = gl->nregions < POLICY_GPU_MAX_REGIONS ? gl->nregions
+                                                             : POLICY_GPU_MAX_REGIONS;
+    if (g->pgpu.nregions)
+        memcpy(g->pgpu.regions, gl->regions, g->pgpu.nregions * sizeof *gl->regions);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
         sm_launch_begin(sm, threads);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ptx/engine.h"
+#include "policy/policy_gpu.h"
 
 struct ccgpu_config;
 struct stats;
@@ -41,6 +42,10 @@ struct gpu_timing_launch {
     uint32_t grid[3];
     uint32_t regs_per_thread;  /* estimate; ccgpu_regs_per_thread overrides */
     uint64_t max_warp_insts;   /* 0 = unlimited */
+    /* the allocations the kernel's pointer parameters point into (FG-CB's
+     * base addresses, policy_gpu.h); at most POLICY_GPU_MAX_REGIONS used */
+    const struct policy_region *regions;
+    uint32_t nregions;
 };
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,

@@ -152,6 +152,10 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
         int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
                      (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL);
+        /* the bypass policy (ccgpu_bypass) decides for the other global
+         * accesses, by the instruction's first line */
+        if (!bypass && space == PTX_SPACE_GLOBAL && sm->bp.ops->l1_bypass && sm->co.n)
+            bypass = sm->bp.ops->l1_bypass(&sm->bp, sm->co.line[0], d->pc, d->is_store, now);
         sm->ldst_busy = 1;
         sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
         if (sm->trace && !bypass) {
@@ -168,6 +172,7 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         sm->ldst_rec = q->rec;
         if (q->rec != NO_REC) {
             struct ldst_rec *r = &sm->recs[q->rec];
+            r->pc = d->pc;
             r->remaining = sm->co.n;
             r->ready = now + 1;
             r->all_sent = 0;
@@ -211,11 +216,20 @@ static void ldst_requests(struct sm *sm, uint64_t now)
     for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
         uint32_t i = sm->ldst_next;
         if (sm->ldst_path == PATH_L1) {
-            if (sm->l1q_count == sm->l1q_cap) {
-                queue_full = 1; /* room comes when the head is looked up */
-                break;
+            struct l1_pending *p;
+            if (sm->mrpb.e) { /* MRPB: into the warp's queue (mrpb.h) */
+                if (mrpb_full(&sm->mrpb, sm->ldst_warp)) {
+                    queue_full = 1; /* room comes when the drain takes its head */
+                    break;
+                }
+                p = mrpb_push(&sm->mrpb, sm->ldst_warp);
+            } else {
+                if (sm->l1q_count == sm->l1q_cap) {
+                    queue_full = 1; /* room comes when the head is looked up */
+                    break;
+                }
+                p = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
             }
-            struct l1_pending *p = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
             p->a = (struct cache_access){
                 .addr = sm->co.line[i],
                 .sectors = sm->co.sectors[i],
@@ -239,6 +253,8 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             q->is_write = sm->ldst_write;
             q->warp = (int32_t)sm->ldst_warp;
             q->id = sm->ldst_write ? TOKEN_STORE : (TOKEN_BYPASS | sm->ldst_rec);
+            if (!sm->ldst_write && sm->bp.ops->l2_bypass && r)
+                q->bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q->addr, r->pc, now);
             sm->st.bypass_requests++;
         }
         sm->ldst_next++;
@@ -273,12 +289,31 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
             break;
         enum cache_fail f;
         enum cache_outcome o = cache_access(&sm->l1, &p->a, &f);
+        if (o == CACHE_RESERVATION_FAIL && f == CACHE_FAIL_LINE_ALLOC && sm->mrpb.e &&
+            sm->mrpb.cfg.bypass_assoc && !p->a.is_write && !(p->a.token & TOKEN_STORE) &&
+            sm->bq_count < sm->bq_cap) {
+            /* MRPB's bypass on an associativity stall: the read goes
+             * around the L1 (it was counted as a LINE_ALLOC failure) */
+            struct mem_request *q = &sm->bq[(sm->bq_head + sm->bq_count++) % sm->bq_cap];
+            line_request(sm, p->a.addr, p->a.sectors, sm->l1.line_shift, sm->l1.sector_shift, q);
+            q->warp = p->a.warp;
+            q->id = TOKEN_BYPASS | p->a.token;
+            sm->st.bypass_requests++;
+            sm->mrpb.assoc_bypass++;
+            sm->l1q_head = (sm->l1q_head + 1) % sm->l1q_cap;
+            sm->l1q_count--;
+            continue;
+        }
         if (o == CACHE_RESERVATION_FAIL) {
             sm->l1q_blocked = 1;
             sm->l1q_epoch = sm->epoch;
             return;
         }
         sm->st.l1_requests++;
+        if (sm->bp.ops->l1_seen && !p->a.is_write && !p->a.is_local &&
+            !(p->a.token & TOKEN_STORE))
+            sm->bp.ops->l1_seen(&sm->bp, p->a.addr, sm->recs[p->a.token].pc, o != CACHE_HIT,
+                                now);
         if (sm->trace)
             l1trace_emit(sm->trace, &p->tr);
         if (o == CACHE_HIT && !(p->a.token & TOKEN_STORE)) {
@@ -299,11 +334,31 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
     }
 }
 
+/* MRPB: up to ccgpu_l1_ports queue heads enter the L1 pipeline, chosen by
+ * the drain policy (mrpb.h). */
+static void mrpb_drain(struct sm *sm, uint64_t now)
+{
+    int q, moved = 0;
+    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->l1q_count < sm->l1q_cap &&
+                            (q = mrpb_pick(&sm->mrpb)) >= 0;
+         port++) {
+        struct l1_pending *d = &sm->l1q[(sm->l1q_head + sm->l1q_count++) % sm->l1q_cap];
+        *d = *mrpb_head(&sm->mrpb, (uint32_t)q);
+        d->at = now + sm->cfg->l1_latency;
+        mrpb_pop(&sm->mrpb, (uint32_t)q);
+        moved = 1;
+    }
+    if (moved && sm->next_event > now + 1)
+        sm->next_event = now + 1;
+}
+
 void ldst_cycle(struct sm *sm, uint64_t now)
 {
     if (sm->have_l1)
         l1q_cycle(sm, now);
     ldst_requests(sm, now);
+    if (sm->mrpb.e)
+        mrpb_drain(sm, now);
     int i;
     if (!sm->ldst_busy && (i = oc_mem_ready(&sm->oc_mem, now)) >= 0) {
         oc_mem_pop(&sm->oc_mem);
@@ -332,6 +387,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     sm->inflight--;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
+    if (sm->bp.ops->l2_seen && !q->bypass_l2)
+        sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
         answer(sm, (uint32_t)(q->id & 0xffff), now);
         return;
@@ -353,6 +410,9 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
     while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && memsys_can_push(m, sm->id)) {
         struct mem_request q;
         memsys_request_from_miss(&sm->l1, o, (uint16_t)sm->id, &q);
+        if (!q.is_write && sm->bp.ops->l2_bypass && !(o->token & TOKEN_STORE))
+            q.bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q.addr,
+                                                         sm->recs[o->token & 0xffff].pc, now);
         int rc = memsys_push(m, now, &q);
         if (rc == -1)
             break;

@@ -8,7 +8,7 @@
 #define BQ_CAP 16
 
 int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
-            char *err, size_t errlen)
+            struct policy_gpu *pg, char *err, size_t errlen)
 {
     memset(sm, 0, sizeof *sm);
     sm->id = id;
@@ -53,8 +53,15 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
             return -1;
         }
     }
-    struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width };
+    struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width, pg };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
+        return -1;
+    if (cfg->mrpb.enabled && sm->have_l1 && mrpb_init(&sm->mrpb, &cfg->mrpb, cfg->n_slots)) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
+    struct bypass_env benv = { id, pg };
+    if (bypass_init(&sm->bp, cfg->bypass, &benv, err, errlen))
         return -1;
     if (sm->have_l1) {
         struct cache_hooks h = warp_sched_l1_hooks(&sm->ws);
@@ -75,6 +82,8 @@ void sm_free(struct sm *sm)
     if (sm->have_l1)
         cache_free(&sm->l1);
     warp_sched_free(&sm->ws);
+    bypass_free(&sm->bp);
+    mrpb_free(&sm->mrpb);
     free(sm->warps);
     free(sm->ctas);
     free(sm->order);
@@ -118,6 +127,7 @@ void sm_reset(struct sm *sm)
     sm->ldst_blocked = 0;
     sm->l1q_head = sm->l1q_count = 0;
     sm->l1q_blocked = 0;
+    mrpb_reset(&sm->mrpb);
     sm_oc_reset(sm);
     sm->bq_head = sm->bq_count = 0;
     sm->retired = 0;

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include "mem/cache.h"
 #include "mem/mem_request.h"
+#include "policy/bypass.h"
 #include "policy/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
@@ -71,6 +72,7 @@ struct ldst_rec {
     uint32_t remaining;   /* requests not yet answered */
     uint64_t ready;       /* latest known data time */
     uint8_t all_sent;     /* every request has left the LD/ST unit */
+    uint32_t pc;          /* the instruction's index in its function (bypass policies) */
 };
 
 enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED };
@@ -109,6 +111,8 @@ struct sm {
     struct sm_warp *warps;        /* n_slots */
     struct sm_cta *ctas;          /* max_ctas */
     struct warp_sched ws;
+    struct bypass bp;             /* ccgpu_bypass policy (policy/bypass.h) */
+    struct mrpb mrpb;             /* ccgpu_mrpb queues in front of the L1 (mrpb.h) */
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
     uint64_t unit_free[FU_COUNT][SM_MAX_UNITS]; /* cycle each unit instance can take an instruction */
@@ -157,8 +161,9 @@ struct sm {
     char err[256];
 };
 
+/* pg: the GPU-wide policy state the SM's policies share (policy_gpu.h). */
 int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
-            char *err, size_t errlen);
+            struct policy_gpu *pg, char *err, size_t errlen);
 void sm_free(struct sm *sm);
 /* After a failed launch: drops every CTA, warp and queued request (the
  * memory system may still answer requests in flight; their replies find

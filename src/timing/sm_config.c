@@ -38,6 +38,11 @@
  *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
+ *   ccgpu_l1_index                    overrides the set index of gpgpu_cache:dl1:
+ *                                     linear, ipoly (PRIC) or fermi (unset: the
+ *                                     string's own letter)
+ *   ccgpu_l1_assoc 0                  reshapes the L1 to this many ways at the same
+ *                                     capacity (0: as gpgpu_cache:dl1 says)
  *   gpgpu_l1_latency 20               depth of the L1 access pipeline (GPGPU-Sim 4.x's
  *                                     l1_latency_queue): a request reaches the tag
  *                                     check this many cycles after it left the LD/ST
@@ -71,10 +76,16 @@
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
+ *   ccgpu_mrpb off                    MRPB request queues in front of the L1
+ *                                     (timing/mrpb.h): off, on, or depth=N,
+ *                                     bypass=assoc|none, drain=fixed|greedy
+ *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass.def):
+ *                                     none, all, pc[:args], fgcb[:args]
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
  *                                     (results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
+#include "policy/bypass.h"
 #include "policy/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,6 +324,24 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         snprintf(inner, sizeof inner, "%s", err);
         return config_value_error(store, "gpgpu_cache:dl1", err, errlen, "%s", inner);
     }
+    /* the same capacity with another associativity (SACAT Fig. 14) */
+    uint32_t l1ways = 0;
+    if (config_get_u32(store, "ccgpu_l1_assoc", 0, &l1ways, err, errlen))
+        return -1;
+    if (l1ways && !c->l1.disabled) {
+        uint64_t lines = (uint64_t)c->l1.nsets * c->l1.assoc;
+        if (lines % l1ways || ((lines / l1ways) & (lines / l1ways - 1)))
+            return config_value_error(store, "ccgpu_l1_assoc", err, errlen,
+                                      "%u ways do not divide the L1's %llu lines into a power of "
+                                      "two of sets", l1ways, (unsigned long long)lines);
+        c->l1.nsets = (uint32_t)(lines / l1ways);
+        c->l1.assoc = l1ways;
+        if (cache_config_validate(&c->l1, err, errlen)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", err);
+            return config_value_error(store, "ccgpu_l1_assoc", err, errlen, "%s", inner);
+        }
+    }
     /* full policy specs (with arguments, or plugin:PATH) in place of the
      * cache string's replacement and index letters */
     static const char *const l1_keys[2] = { "ccgpu_l1_repl", "ccgpu_l1_index" };
@@ -336,7 +365,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     /* a trial instance checks the policy's arguments here, where the error
      * can name where the option was set */
     struct warp_sched trial;
-    struct warp_sched_env env = { 0, c->n_slots, c->n_sched, 32 / c->simd_width };
+    struct warp_sched_env env = { 0, c->n_slots, c->n_sched, 32 / c->simd_width, NULL };
     if (warp_sched_init(&trial, c->sched, &env, err, errlen)) {
         char inner[256];
         snprintf(inner, sizeof inner, "%s", err);
@@ -345,5 +374,27 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         return config_value_error(store, "gpgpu_scheduler", err, errlen, "%s", msg);
     }
     warp_sched_free(&trial);
+    const char *bp = config_get_str(store, "ccgpu_bypass", "none");
+    if (strlen(bp) >= sizeof c->bypass) {
+        snprintf(err, errlen, "ccgpu_bypass: value too long");
+        return -1;
+    }
+    snprintf(c->bypass, sizeof c->bypass, "%s", bp);
+    struct bypass btrial;
+    struct bypass_env benv = { 0, NULL };
+    if (bypass_init(&btrial, c->bypass, &benv, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        const char *msg = strncmp(inner, "ccgpu_bypass", 12) ? inner : inner + 12;
+        msg += strspn(msg, ": ");
+        return config_value_error(store, "ccgpu_bypass", err, errlen, "%s", msg);
+    }
+    bypass_free(&btrial);
+    if (mrpb_config_read(&c->mrpb, store, err, errlen))
+        return -1;
+    if (c->mrpb.enabled && c->n_slots > 64) {
+        snprintf(err, errlen, "ccgpu_mrpb: at most 64 warp slots (one queue each)");
+        return -1;
+    }
     return 0;
 }

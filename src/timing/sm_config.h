@@ -3,6 +3,7 @@
  * every key, its default and what ccgpu does with it. */
 #ifndef CCGPU_TIMING_SM_CONFIG_H
 #define CCGPU_TIMING_SM_CONFIG_H
+#include "timing/mrpb.h"
 #include <stddef.h>
 #include <stdint.h>
 #include "mem/cache_config.h"
@@ -51,6 +52,8 @@ struct sm_config {
     /* policies and simulation */
     char sched[64];
     char cta_sched[64];
+    char bypass[128]; /* ccgpu_bypass: cache bypass policy (policy/bypass.def) */
+    struct mrpb_config mrpb; /* ccgpu_mrpb (timing/mrpb.h) */
     int skip_idle;
 };
 

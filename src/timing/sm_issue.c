@@ -77,6 +77,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     enum ptx_step_status st = ptx_warp_step(w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
+    sm->ws.lanes = (uint32_t)__builtin_popcount(d->active_mask);
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
     if (ti->kind == TI_MEM) {
