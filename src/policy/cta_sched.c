@@ -26,6 +26,7 @@ int cta_sched_init(struct cta_sched *cs, const char *spec, uint32_t num_sms, cha
     const char *args = colon ? colon + 1 : NULL;
     memset(cs, 0, sizeof *cs);
     cs->num_sms = num_sms;
+    cs->wake = CTA_SCHED_NEVER;
     for (int i = 0; cta_sched_table[i]; i++) {
         const struct cta_sched_ops *ops = cta_sched_table[i];
         if (name_is(ops->name, spec, namelen) || name_is(ops->alias, spec, namelen)) {

@@ -92,6 +92,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
+                       g->mcfg.l2.assoc;
     if (config_get_u64(store, "gpgpu_max_cycle", 0, &g->max_cycle, err, errlen) ||
         config_get_u64(store, "gpgpu_max_insn", 0, &g->max_insn, err, errlen) ||
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
@@ -360,6 +362,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
     g->disp.budget = !g->max_cta ? UINT32_MAX
                    : g->ctas < g->max_cta ? (uint32_t)(g->max_cta - g->ctas) : 0;
+    g->disp.launch_index = gl->index;
+    g->disp.ws_bytes = gl->ws_bytes;
+    g->disp.ws_n = gl->ws_n;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     uint64_t polled_tick = UINT64_MAX;
@@ -399,6 +404,16 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             if (sm->next_event < next)
                 next = sm->next_event;
         }
+        /* a CTA policy's synchronisation has been waited out */
+        if (dispatch_next_event(&g->disp) <= now) {
+            if (dispatch_wake(&g->disp, g->sms, g->nsms, now, err, errlen))
+                goto out;
+            for (uint32_t i = 0; i < g->nsms; i++)
+                if (g->sms[i].next_event < next)
+                    next = g->sms[i].next_event;
+        }
+        if (dispatch_next_event(&g->disp) < next)
+            next = dispatch_next_event(&g->disp);
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "

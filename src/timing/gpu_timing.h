@@ -41,6 +41,9 @@ struct gpu_timing_launch {
     uint32_t grid[3];
     uint32_t regs_per_thread;  /* estimate; ccgpu_regs_per_thread overrides */
     uint64_t max_warp_insts;   /* 0 = unlimited */
+    uint32_t index;            /* the launch's index in the run (CTA policies) */
+    const uint64_t *ws_bytes;  /* measured per-CTA working sets, or NULL */
+    uint32_t ws_n;
 };
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,

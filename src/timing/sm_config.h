@@ -50,7 +50,8 @@ struct sm_config {
     uint32_t warp_parts; /* gpgpu_shmem_warp_parts: sub-warps coalesced apart */
     /* policies and simulation */
     char sched[64];
-    char cta_sched[64];
+    char cta_sched[512];
+    uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
     int skip_idle;
 };
 

@@ -30,4 +30,20 @@ expect_fail algo_mode 'it needs --relax' "$CCGPU" awss --sizes "$f" --cap 10 --m
 expect_fail unknown_algo "unknown algorithm 'ffd'" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo ffd
 expect_fail bad_cps "bad value '-1' for --cps" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --cps -1
 expect_fail unknown_opt "unknown option '--frob'" "$CCGPU" awss --frob
+# the schedule file drives the timing model's CTA dispatcher (schedule:FILE)
+expect_output bench_out 'launch 0, kernel mesh_flux, 27 CTAs' \
+    "$CCGPU" awss --bench mesh --size small --cap 64K --max-tlp 120 --out "$tmpdir/mesh.sched"
+expect_output follow_file 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=0" -o ccgpu_cta_sync_cycles=70
+# every launch follows it without launch=K: launch 1 has 36 CTAs, not 27
+if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" \
+    >"$tmpdir/out" 2>&1; then failed=$((failed + 1)); echo "FAIL wrong_launch: ran"
+elif grep -q 'schedule covers 27 CTAs, the launch has 36' "$tmpdir/out"; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL wrong_launch:"; cat "$tmpdir/out"; fi
+# awss:ALGO measures the working sets itself (a functional run first)
+expect_output awss_policy 'mesh +PASS' "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:lmf
+expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
+    "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
+expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \
+    "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/none.sched"
 summary
