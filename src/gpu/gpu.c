@@ -626,6 +626,8 @@ void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx)
 static void gpu_observe(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
 {
     const ccgpu *gpu = ctx;
+    if (d->prefetch) /* a hint, not an access to data */
+        return;
     struct ccgpu_access a = {
         .launch = gpu->launches - 1,
         .cta = cta,

@@ -218,6 +218,10 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (uint32_t i = 0; i < g->npol; i++)
         if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
             return -1;
+    if (g->cfg.prefetch && /* only then: default statistics unchanged */
+        (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
+         stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
+        return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
          * two cannot be confused */
@@ -263,6 +267,8 @@ static void sum_stats(struct gpu_timing *g)
         t->smem_accesses += s->smem_accesses;
         t->smem_conflict_cycles += s->smem_conflict_cycles;
         t->const_accesses += s->const_accesses;
+        t->prefetch_l1 += s->prefetch_l1;
+        t->prefetch_l2 += s->prefetch_l2;
         if (!g->sms[i].have_l1)
             continue;
         const struct cache_stats *l = &g->sms[i].l1.st;

@@ -128,7 +128,8 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
     struct sm_warp *w = &sm->warps[slot];
     if (q->rec == NO_REC)
         w->pending--; /* a store: posted once the unit has it */
-    if (!d->exec_mask || !d->is_mem) { /* every lane predicated off (or prefetch-like) */
+    if (!d->exec_mask || !d->is_mem || (d->prefetch && !cfg->prefetch)) {
+        /* every lane predicated off, or a prefetch left a no-op */
         begin_fixed(sm, q, 1, 1, now);
         if (q->rec == NO_REC && !w->live && !w->pending)
             sm_warp_drained(sm, slot);
@@ -151,7 +152,9 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
                                       (sm->id * cfg->n_slots + slot) * 32 };
         coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
         int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
-                     (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL);
+                     (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL) || d->prefetch == 2;
+        if (d->prefetch) /* a load nobody waits for (no record): lines into L1 or L2 */
+            *(bypass ? &sm->st.prefetch_l2 : &sm->st.prefetch_l1) += sm->co.n;
         sm->ldst_busy = 1;
         sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
         if (sm->trace && !bypass) {
@@ -221,7 +224,9 @@ static void ldst_requests(struct sm *sm, uint64_t now)
                 .sectors = sm->co.sectors[i],
                 .is_write = sm->ldst_write,
                 .warp = (int32_t)sm->ldst_warp,
-                .token = sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
+                .token = sm->ldst_write              ? TOKEN_STORE
+                         : sm->ldst_rec == NO_REC ? TOKEN_PREFETCH /* only prefetches */
+                                                  : sm->ldst_rec,
                 .is_local = sm->ldst_local,
             };
             p->at = now + sm->cfg->l1_latency;
@@ -238,7 +243,9 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, ss, q);
             q->is_write = sm->ldst_write;
             q->warp = (int32_t)sm->ldst_warp;
-            q->id = sm->ldst_write ? TOKEN_STORE : (TOKEN_BYPASS | sm->ldst_rec);
+            q->id = sm->ldst_write              ? TOKEN_STORE
+                    : sm->ldst_rec == NO_REC ? (TOKEN_BYPASS | TOKEN_PREFETCH)
+                                             : (TOKEN_BYPASS | sm->ldst_rec);
             sm->st.bypass_requests++;
         }
         sm->ldst_next++;
@@ -281,7 +288,7 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
         sm->st.l1_requests++;
         if (sm->trace)
             l1trace_emit(sm->trace, &p->tr);
-        if (o == CACHE_HIT && !(p->a.token & TOKEN_STORE)) {
+        if (o == CACHE_HIT && !(p->a.token & (TOKEN_STORE | TOKEN_PREFETCH))) {
             struct ldst_rec *r = &sm->recs[p->a.token];
             if (now > r->ready)
                 r->ready = now;
@@ -333,7 +340,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
     if (q->id & TOKEN_BYPASS) {
-        answer(sm, (uint32_t)(q->id & 0xffff), now);
+        if (!(q->id & TOKEN_PREFETCH))
+            answer(sm, (uint32_t)(q->id & 0xffff), now);
         return;
     }
     const uint64_t *tok;
@@ -342,7 +350,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     if (sm_waits_for_room(sm) && sm->next_event > now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
-        if (!(tok[i] & TOKEN_STORE))
+        if (!(tok[i] & (TOKEN_STORE | TOKEN_PREFETCH)))
             answer(sm, (uint32_t)tok[i], now);
 }
 

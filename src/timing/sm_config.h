@@ -52,6 +52,7 @@ struct sm_config {
     char sched[64];
     char cta_sched[512];
     uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
+    int prefetch;             /* ccgpu_prefetch: execute PTX prefetch */
     int skip_idle;
 };
 
