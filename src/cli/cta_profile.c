@@ -1,7 +1,7 @@
 /* The AWSS flow's profiling step (TODAES 2014, Fig. 5) for the awss: CTA
  * policy: before a timing run whose ccgpu_cta_sched is awss:..., the same
  * benchmark runs on the functional engine with the working-set observer
- * (src/cta/workset.c, 128-byte lines) and every launch's per-CTA working sets
+ * (src/cta/workset.c, lines of the L2's line size) and every launch's per-CTA working sets
  * in bytes are handed to the timing GPU (ccgpu_set_cta_worksets). Benchmarks
  * are deterministic, so launch k of the profile is launch k of the run. */
 #include "cli/cta_profile.h"
@@ -27,7 +27,9 @@ int cli_cta_profile(const struct cli_run_options *o, const char *bench, ccgpu *t
     struct workset ws;
     memset(&ws, 0, sizeof ws);
     ccgpu *fgpu = NULL;
-    int rc = cli_workset_collect(o, bench, 128, &ws, &fgpu);
+    struct ccgpu_device_facts facts;
+    ccgpu_device_facts(timing_gpu, &facts);
+    int rc = cli_workset_collect(o, bench, facts.l2_line_bytes ? facts.l2_line_bytes : 128, &ws, &fgpu);
     /* cli_workset_collect switched the configuration to functional */
     if (ccgpu_config_set(o->cfg, "ccgpu_mode", mode) != 0 && rc == 0) {
         fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));

@@ -46,4 +46,10 @@ expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
     "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
 expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \
     "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/none.sched"
+# OptTLP: every static limit and max-TLP, CSV rows, the best repeated last
+expect_output opttlp_rows '^mesh,small,limit:2,2,' "$CCGPU" opttlp mesh --size small --limits 1,2
+expect_output opttlp_best '^mesh,small,opttlp,[12],' "$CCGPU" opttlp mesh --size small --limits 1,2
+expect_output opttlp_maxtlp '^mesh,small,rr,0,' "$CCGPU" opttlp mesh --size small --limits 1
+expect_fail opttlp_bad_limits 'expected positive integers' "$CCGPU" opttlp mesh --limits 0
+expect_fail opttlp_unknown "unknown benchmark 'nosuch'" "$CCGPU" opttlp nosuch
 summary
