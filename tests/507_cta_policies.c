@@ -24,7 +24,7 @@ struct rec {
 
 struct result {
     struct rec r[NCTA * WPC];
-    double cycles;
+    double cycles, syncs;
 };
 
 /* ws: per-CTA working sets for ccgpu_set_cta_worksets, or NULL */
@@ -59,7 +59,8 @@ static int run(const char *policy, const char *extra, const uint64_t *ws, int sk
         ccgpu_memset(g, out, 0xff, sizeof res->r) == 0 &&
         ccgpu_launch(g, m, "whoami", grid, block, THREADS * 4, args, 2) == 0 &&
         ccgpu_memcpy_dtoh(g, res->r, out, sizeof res->r) == 0 &&
-        ccgpu_stat(g, "cycles", -1, &res->cycles) == 0)
+        ccgpu_stat(g, "cycles", -1, &res->cycles) == 0 &&
+        ccgpu_stat(g, "cta.syncs", -1, &res->syncs) == 0)
         rc = 0;
     else
         snprintf(err, n, "%s", ccgpu_error(g));
@@ -262,6 +263,7 @@ TEST(schedule_file_phases_and_sync)
             CHECK(cta_t0(x, 47) <= cta_t0(x, c));
     }
     CHECK_EQ_INT(max_together(&a, 0), 8);
+    CHECK(a.syncs == 1 && R.syncs == 1);
     /* the synchronisation costs at least its cycles */
     CHECK(R.cycles >= a.cycles + 5000);
     /* every: each step boundary synchronises (9 of them) */
@@ -270,6 +272,7 @@ TEST(schedule_file_phases_and_sync)
     if (run_checked(pol, "ccgpu_cta_sync_cycles 1000\n", NULL, &e))
         return;
     CHECK(e.cycles >= a.cycles + 9000);
+    CHECK(e.syncs == 9);
     /* launch=1: launch 0 runs as rr */
     snprintf(pol, sizeof pol, "schedule:%s,launch=1", sched_path);
     static struct result rr;

@@ -20,7 +20,7 @@
 void opttlp_header(FILE *f)
 {
     fprintf(f, "bench,size,policy,limit,tlp,contention,cycles,ipc,l2_accesses,l2_misses,l1_hits,"
-               "l1_misses,dram_reads\n");
+               "l1_misses,dram_reads,tlp_avg,syncs\n");
 }
 
 void opttlp_row(FILE *f, const char *bench, const char *size, const char *policy, uint32_t limit,
@@ -30,9 +30,10 @@ void opttlp_row(FILE *f, const char *bench, const char *size, const char *policy
     if (limit && limit < per)
         per = limit;
     uint32_t tlp = per * c->nsms;
-    fprintf(f, "%s,%s,%s,%u,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f\n", bench, size, policy,
-            limit, tlp, cta_contention(p, k, tlp, c->l2_bytes), c->cycles, c->ipc, c->l2_accesses,
-            c->l2_misses, c->l1_hits, c->l1_misses, c->dram_reads);
+    fprintf(f, "%s,%s,%s,%u,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f\n", bench, size,
+            policy, limit, tlp, cta_contention(p, k, tlp, c->l2_bytes), c->cycles, c->ipc,
+            c->l2_accesses, c->l2_misses, c->l1_hits, c->l1_misses, c->dram_reads, c->tlp_avg,
+            c->syncs);
     fflush(f);
 }
 

@@ -52,6 +52,8 @@ int cta_run(const struct cli_run_options *o, const struct bench_ops *b, const ch
     ccgpu_stat(gpu, "l1d.hits", -1, &c->l1_hits);
     ccgpu_stat(gpu, "l1d.misses", -1, &c->l1_misses);
     ccgpu_stat(gpu, "dram.reads", -1, &c->dram_reads);
+    ccgpu_stat(gpu, "cta.tlp_avg", -1, &c->tlp_avg);
+    ccgpu_stat(gpu, "cta.syncs", -1, &c->syncs);
     int nk = ccgpu_num_kernels(gpu);
     c->nlaunches = nk > 0 ? (uint32_t)nk : 0;
     c->ctas_per_sm = calloc(c->nlaunches + 1, sizeof *c->ctas_per_sm);

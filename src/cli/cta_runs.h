@@ -11,6 +11,7 @@
 struct cta_cell {
     int ok;
     double cycles, ipc, l2_accesses, l2_misses, l1_hits, l1_misses, dram_reads;
+    double tlp_avg, syncs; /* cta.tlp_avg (mean resident CTAs), cta.syncs */
     uint32_t nsms;
     uint64_t l2_bytes;
     uint32_t nlaunches;

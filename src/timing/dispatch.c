@@ -60,6 +60,15 @@ uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_laun
 
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);
 
+/* resident CTAs integrated over time (the mean TLP) */
+static void integrate(struct dispatch *d, uint64_t now)
+{
+    if (now > d->last_t) {
+        d->resident_sum += d->resident * (now - d->last_t);
+        d->last_t = now;
+    }
+}
+
 int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen)
 {
@@ -88,6 +97,8 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
                                      d->launch_index, d->l2_bytes,
                                      d->ws_bytes, d->ws_bytes ? d->ws_n : 0 };
     d->cs.wake = CTA_SCHED_NEVER;
+    d->resident = 0;
+    d->last_t = now;
     if (d->cs.ops->on_launch && d->cs.ops->on_launch(&d->cs, &info, err, errlen))
         return -1;
     /* initial fill: one CTA per SM per round */
@@ -135,6 +146,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
         return -1;
     }
     d->left--;
+    integrate(d, now);
+    d->resident++;
     if (d->budget != UINT32_MAX)
         d->budget--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
@@ -143,6 +156,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
 
 int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
+    integrate(d, now);
+    d->resident -= d->resident >= sm->retired ? sm->retired : d->resident;
     for (uint32_t i = 0; i < sm->retired; i++)
         if (d->cs.ops->on_cta_done)
             d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
@@ -157,6 +172,7 @@ int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t no
                   size_t errlen)
 {
     d->cs.wake = CTA_SCHED_NEVER;
+    d->syncs++;
     if (d->cs.ops->on_wake)
         d->cs.ops->on_wake(&d->cs, now);
     /* as the launch's fill, but SMs may hold CTAs: round r tops up the SMs

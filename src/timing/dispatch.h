@@ -25,6 +25,10 @@ struct dispatch {
     uint64_t l2_bytes;          /* configured L2 capacity */
     const uint64_t *ws_bytes;   /* measured per-CTA working sets, or NULL */
     uint32_t ws_n;              /* entries in ws_bytes */
+    /* statistics (cta.*, registered when ccgpu_cta_sched is set) */
+    uint64_t resident, last_t;  /* CTAs resident on all SMs, since cycle last_t */
+    uint64_t resident_sum;      /* integral of resident over cycles */
+    uint64_t syncs;             /* wake-ups: synchronisations waited out */
 };
 
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);

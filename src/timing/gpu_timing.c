@@ -35,6 +35,7 @@ struct gpu_timing {
     uint32_t nsms;
     struct tinst_cache tc;
     struct dispatch disp;
+    int cta_stats; /* ccgpu_cta_sched set: register cta.* */
     uint64_t now;
     struct timing_totals tot;
     struct cache l1sum; /* only .st and the stat names: the L1s summed */
@@ -92,6 +93,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
     g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
                        g->mcfg.l2.assoc;
     if (config_get_u64(store, "gpgpu_max_cycle", 0, &g->max_cycle, err, errlen) ||
@@ -218,6 +220,13 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     for (uint32_t i = 0; i < g->npol; i++)
         if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
             return -1;
+    if (g->cta_stats && /* only then: default statistics unchanged */
+        (stats_register(s, "cta.resident_sum", &g->disp.resident_sum,
+                        "CTAs resident on all SMs, summed over cycles") ||
+         stats_register(s, "cta.syncs", &g->disp.syncs,
+                        "synchronisations of a CTA schedule waited out") ||
+         stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
+        return -1;
     if (g->cfg.prefetch && /* only then: default statistics unchanged */
         (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
          stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
