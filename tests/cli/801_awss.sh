@@ -52,4 +52,11 @@ expect_output opttlp_best '^mesh,small,opttlp,[12],' "$CCGPU" opttlp mesh --size
 expect_output opttlp_maxtlp '^mesh,small,rr,0,' "$CCGPU" opttlp mesh --size small --limits 1
 expect_fail opttlp_bad_limits 'expected positive integers' "$CCGPU" opttlp mesh --limits 0
 expect_fail opttlp_unknown "unknown benchmark 'nosuch'" "$CCGPU" opttlp nosuch
+# the experiments: one command, a CSV per experiment
+expect_ok cta_exp_awss "$CCGPU" cta-exp awss --benches mesh --size small --out "$tmpdir"
+expect_ok cta_exp_rows grep -q '^mesh,small,AwssSche-Relax,"awss:mxf",' "$tmpdir/awss.csv"
+expect_ok cta_exp_opt grep -q '^mesh,small,OptTLP,"limit",' "$tmpdir/awss.csv"
+expect_ok cta_exp_fig2 grep -q '^mesh,small,limit:1,1,' "$tmpdir/awss-opttlp.csv"
+expect_fail cta_exp_unknown "unknown experiment 'fig99'" "$CCGPU" cta-exp fig99
+expect_fail cta_exp_bench "unknown benchmark 'nosuch'" "$CCGPU" cta-exp awss --benches nosuch --out "$tmpdir"
 summary
