@@ -58,7 +58,7 @@ static int ap_init(struct cta_sched *cs, const char *args, char *err, size_t err
         const char *opt = comma + 1;
         comma = strchr(opt, ',');
         size_t olen = comma ? (size_t)(comma - opt) : strlen(opt);
-        char val[64], *end;
+        char val[64], *end = NULL;
         int bad = 0;
         if (olen == 6 && !strncmp(opt, "static", 6))
             s->static_tlp = 1;

@@ -35,7 +35,7 @@ static int clu_init(struct cta_sched *cs, const char *args, char *err, size_t er
     while (opt) {
         const char *comma = strchr(opt, ',');
         size_t olen = comma ? (size_t)(comma - opt) : strlen(opt);
-        char val[32], *end;
+        char val[32], *end = NULL;
         int bad = 0;
         if (olen == 1 && (*opt == 'x' || *opt == 'y'))
             s->g.index = *opt == 'x' ? CLUSTER_INDEX_X : CLUSTER_INDEX_Y;

@@ -12,7 +12,7 @@ struct limit {
 
 static int limit_init(struct cta_sched *cs, const char *args, char *err, size_t errlen)
 {
-    char *end;
+    char *end = NULL;
     errno = 0;
     unsigned long v = args && *args >= '1' && *args <= '9' ? strtoul(args, &end, 10) : 0;
     if (!v || *end || errno || v > 65536) {

@@ -31,7 +31,7 @@ static int rnd_init(struct cta_sched *cs, const char *args, char *err, size_t er
         return -1;
     }
     if (args && *args) {
-        char *end;
+        char *end = NULL;
         errno = 0;
         s->seed = strtoull(args, &end, 10);
         if (*end || errno || *args == '-') {

@@ -92,7 +92,7 @@ static int sf_init(struct cta_sched *cs, const char *args, char *err, size_t err
         const char *opt = comma + 1;
         comma = strchr(opt, ',');
         size_t olen = comma ? (size_t)(comma - opt) : strlen(opt);
-        char *end;
+        char *end = NULL;
         if (olen == 5 && !strncmp(opt, "every", 5))
             s->every = 1;
         else if (olen > 7 && !strncmp(opt, "launch=", 7) && opt[7] >= '0' && opt[7] <= '9' &&
