@@ -259,6 +259,13 @@ struct ccgpu_access {
 typedef void (*ccgpu_access_fn)(void *ctx, const struct ccgpu_access *a);
 void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx);
 
+/* ---- CTA working sets for the awss: CTA dispatch policy ---------------------
+ * The measured working set in bytes of each CTA (by linear id) of launch
+ * `launch` (0-based, as ccgpu_access.launch), copied; the ccgpu_cta_sched
+ * awss policy schedules that launch from them. nctas must equal the launch's
+ * CTA count for the policy to use them. 0, or -1 on bad arguments or OOM. */
+int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas);
+
 #ifdef __cplusplus
 }
 #endif

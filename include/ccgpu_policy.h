@@ -285,6 +285,7 @@ struct cache_index {
  * launch fails with an error naming the policy.
  * ====================================================================== */
 #define CTA_SCHED_NONE UINT32_MAX
+#define CTA_SCHED_NEVER UINT64_MAX
 
 struct cta_sched;
 
@@ -295,6 +296,12 @@ struct cta_sched_launch {
     uint32_t warps_per_cta;
     uint32_t num_sms;
     uint32_t max_ctas_per_sm; /* what occupancy allows on one SM */
+    uint32_t launch;          /* index of this launch in the run, 0 first */
+    uint64_t l2_bytes;        /* configured L2 capacity, all slices */
+    const uint64_t *ws_bytes; /* measured working set of each CTA in bytes
+                               * (ccgpu_set_cta_worksets), or NULL */
+    uint32_t ws_n;            /* its entries; CTAs past them touched no global
+                               * memory (working set 0) */
 };
 
 struct cta_sched_ops {
@@ -303,17 +310,27 @@ struct cta_sched_ops {
     const char *alias; /* or NULL */
     int (*init)(struct cta_sched *cs, const char *args, char *err, size_t errlen);
     void (*free)(struct cta_sched *cs);
-    /* A launch begins (CTAs 0 .. num_ctas-1 are all undispatched). */
-    void (*on_launch)(struct cta_sched *cs, const struct cta_sched_launch *l);
+    /* A launch begins (CTAs 0 .. num_ctas-1 are all undispatched). 0, or -1
+     * with a one-line reason in err (the launch fails). */
+    int (*on_launch)(struct cta_sched *cs, const struct cta_sched_launch *l, char *err,
+                     size_t errlen);
     /* sm has room for one more CTA and holds `resident` now. */
     uint32_t (*next_cta)(struct cta_sched *cs, uint32_t sm, uint32_t resident, uint64_t now);
     void (*on_cta_done)(struct cta_sched *cs, uint32_t sm, uint32_t cta, uint64_t now);
+    /* cs->wake has come (the dispatcher reset it to CTA_SCHED_NEVER); the
+     * round-robin fill follows. May be NULL. A policy that waits (a
+     * synchronisation between schedule steps) sets cs->wake to the cycle it
+     * wants to be asked again; the timing loop treats it as an event, so
+     * idle-cycle skipping stays exact. */
+    void (*on_wake)(struct cta_sched *cs, uint64_t now);
 };
 
 struct cta_sched {
     const struct cta_sched_ops *ops;
     uint32_t num_sms;
     void *state;
+    uint64_t wake;        /* CTA_SCHED_NEVER, or the cycle to call on_wake at */
+    uint64_t sync_cycles; /* ccgpu_cta_sync_cycles: cost of a synchronisation */
 };
 
 /* ======================================================================

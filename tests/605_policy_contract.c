@@ -175,10 +175,12 @@ static int tw_init(struct cta_sched *cs, const char *a, char *e, size_t n)
     return (cs->state = calloc(1, sizeof(struct twice))) ? 0 : -1;
 }
 static void tw_free(struct cta_sched *cs) { free(cs->state); }
-static void tw_launch(struct cta_sched *cs, const struct cta_sched_launch *l)
+static int tw_launch(struct cta_sched *cs, const struct cta_sched_launch *l, char *e, size_t n)
 {
+    (void)e, (void)n;
     struct twice *t = cs->state;
     t->next = 0, t->n = l->num_ctas;
+    return 0;
 }
 static uint32_t tw_next(struct cta_sched *cs, uint32_t sm, uint32_t res, uint64_t now)
 {
@@ -190,7 +192,7 @@ static uint32_t tw_next(struct cta_sched *cs, uint32_t sm, uint32_t res, uint64_
     return c == 1 ? 0 : c;
 }
 static const struct cta_sched_ops repeats_cta = { 1, "repeats_cta", NULL, tw_init, tw_free,
-                                                  tw_launch, tw_next, NULL };
+                                                  tw_launch, tw_next, NULL, NULL };
 static uint32_t never_next(struct cta_sched *cs, uint32_t sm, uint32_t res, uint64_t now)
 {
     struct twice *t = cs->state;
@@ -198,7 +200,7 @@ static uint32_t never_next(struct cta_sched *cs, uint32_t sm, uint32_t res, uint
     return t->next < 2 ? t->next++ : CTA_SCHED_NONE;
 }
 static const struct cta_sched_ops stalls = { 1, "stalls", NULL, tw_init, tw_free, tw_launch,
-                                             never_next, NULL };
+                                             never_next, NULL, NULL };
 
 TEST(broken_policies_are_caught)
 {

@@ -1,4 +1,5 @@
 #include "cli/options.h"
+#include "cli/cta_profile.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,6 +132,10 @@ int cli_run_bench(const struct cli_run_options *o, const struct bench_ops *b, cc
     ccgpu *gpu = cli_create_gpu(o);
     if (!gpu)
         return -2;
+    if (cli_cta_profile_needed(o) && cli_cta_profile(o, b->name, gpu)) {
+        ccgpu_destroy(gpu);
+        return -2;
+    }
     ccgpu_set_printf_stream(gpu, stdout);
     struct bench_ctx ctx = {
         .gpu = gpu,

@@ -416,8 +416,9 @@ static const struct {
     { "atax", "cuda/examples/atax.ptx", ex_atax },
 };
 
-static int run_examples(const char *only, uint32_t sms, const char *config, int timing, int large,
-                        FILE *log, int *runs, int *mismatches, char *err, size_t errlen)
+static int run_examples(const char *only, uint32_t sms, const char *config, const char *extra,
+                        int timing, int large, FILE *log, int *runs, int *mismatches, char *err,
+                        size_t errlen)
 {
     int rc = 0, found = 0;
     for (size_t i = 0; i < sizeof examples / sizeof examples[0] && rc == 0; i++) {
@@ -431,7 +432,8 @@ static int run_examples(const char *only, uint32_t sms, const char *config, int 
             snprintf(cfgline, sizeof cfgline, "ccgpu_mode functional\ngpgpu_n_clusters %u\n", sms);
         ccgpu_config *cfg = ccgpu_config_new();
         if (!cfg || (config && ccgpu_config_load(cfg, config)) ||
-            ccgpu_config_load_string(cfg, cfgline, "cluster_examples")) {
+            ccgpu_config_load_string(cfg, cfgline, "cluster_examples") ||
+            (extra && ccgpu_config_load_string(cfg, extra, "cluster_examples"))) {
             snprintf(err, errlen, "cluster examples: %s",
                      cfg ? ccgpu_config_error(cfg) : "out of memory");
             ccgpu_config_free(cfg);
@@ -481,11 +483,18 @@ static int run_examples(const char *only, uint32_t sms, const char *config, int 
 int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
                          char *err, size_t errlen)
 {
-    return run_examples(only, sms, NULL, 0, 0, log, runs, mismatches, err, errlen);
+    return run_examples(only, sms, NULL, NULL, 0, 0, log, runs, mismatches, err, errlen);
 }
 
 int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
                             int *mismatches, char *err, size_t errlen)
 {
-    return run_examples(only, 0, config, 1, large, log, runs, mismatches, err, errlen);
+    return run_examples(only, 0, config, NULL, 1, large, log, runs, mismatches, err, errlen);
+}
+
+int cluster_examples_timing_with(const char *only, const char *config, const char *extra,
+                                 int large, FILE *log, int *runs, int *mismatches, char *err,
+                                 size_t errlen)
+{
+    return run_examples(only, 0, config, extra, 1, large, log, runs, mismatches, err, errlen);
 }

@@ -21,5 +21,10 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
  * with the original's. */
 int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
                             int *mismatches, char *err, size_t errlen);
+/* The same with config text `extra` (may be NULL) loaded after the file,
+ * e.g. "ccgpu_cta_sched strict-rr\nccgpu_prefetch 1\n" (ccgpu cta-exp cluster). */
+int cluster_examples_timing_with(const char *only, const char *config, const char *extra,
+                                 int large, FILE *log, int *runs, int *mismatches, char *err,
+                                 size_t errlen);
 
 #endif

@@ -56,6 +56,11 @@ struct ccgpu {
     int nlinfo, caplinfo;
     char *warnings; /* GPGPU-Sim options in the config that ccgpu does not model, or NULL */
     struct ccgpu_device_facts facts;
+    struct gpu_ws {
+        uint64_t *bytes;
+        uint32_t n;
+    } *ws; /* ccgpu_set_cta_worksets, by launch index */
+    uint32_t nws;
 };
 
 static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -311,6 +316,9 @@ void ccgpu_destroy(ccgpu *gpu)
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
+    for (uint32_t i = 0; i < gpu->nws; i++)
+        free(gpu->ws[i].bytes);
+    free(gpu->ws);
     free(gpu->linfo);
     free(gpu->warnings);
     free(gpu);
@@ -595,6 +603,30 @@ int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_d
 
 /* ---- launches ---- */
 
+int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas)
+{
+    if (!gpu || launch < 0 || (nctas && !bytes))
+        return -1;
+    if ((uint32_t)launch >= gpu->nws) {
+        struct gpu_ws *w = realloc(gpu->ws, ((size_t)launch + 1) * sizeof *w);
+        if (!w)
+            return -1;
+        memset(w + gpu->nws, 0, ((size_t)launch + 1 - gpu->nws) * sizeof *w);
+        gpu->ws = w;
+        gpu->nws = (uint32_t)launch + 1;
+    }
+    struct gpu_ws *w = &gpu->ws[launch];
+    uint64_t *copy = malloc(((size_t)nctas + 1) * sizeof *copy); /* non-NULL: measured */
+    if (!copy)
+        return -1;
+    if (nctas)
+        memcpy(copy, bytes, (size_t)nctas * sizeof *copy);
+    free(w->bytes);
+    w->bytes = copy;
+    w->n = nctas;
+    return 0;
+}
+
 void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx)
 {
     gpu->observer = fn;
@@ -605,6 +637,8 @@ void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx)
 static void gpu_observe(void *ctx, const struct ptx_dyninst *d, uint32_t cta, uint32_t warp)
 {
     const ccgpu *gpu = ctx;
+    if (d->prefetch) /* a hint, not an access to data */
+        return;
     struct ccgpu_access a = {
         .launch = gpu->launches - 1,
         .cta = cta,
@@ -874,8 +908,11 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     stats_kernel_begin(&gpu->stats);
     int r;
     if (gpu->timing) {
+        uint32_t li_ = gpu->launches - 1;
         struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
-                                        gpu->max_warp_insts, regions, nregions };
+                                        gpu->max_warp_insts, regions, nregions, li_,
+                                        li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
+                                        li_ < gpu->nws ? gpu->ws[li_].n : 0 };
         r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
     } else {
         r = funcrun_run(l, &rc, err, sizeof err);

@@ -479,7 +479,8 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
         goto out;
     }
     for (int i = 0; i < 2; i++) {
-        cs[i].ops = ops, cs[i].num_sms = cc->sms;
+        cs[i].ops = ops, cs[i].num_sms = cc->sms, cs[i].wake = CTA_SCHED_NEVER;
+        cs[i].sync_cycles = 100;
         if (ops->init && ops->init(&cs[i], args, err, errlen)) {
             char inner[256];
             snprintf(inner, sizeof inner, "%s", err);
@@ -490,10 +491,16 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
         inited++;
     }
     struct cta_sched_launch l = { "policy_check", cc->ctas, { cc->gx, cc->ctas / cc->gx, 1 },
-                                  4, cc->sms, cc->per_sm };
-    for (int i = 0; i < 2; i++)
-        if (ops->on_launch)
-            ops->on_launch(&cs[i], &l);
+                                  4, cc->sms, cc->per_sm, 0, 1u << 20, NULL, 0 };
+    for (int i = 0; i < 2 && rc == 0; i++)
+        if (ops->on_launch && ops->on_launch(&cs[i], &l, err, errlen)) {
+            char inner[256];
+            snprintf(inner, sizeof inner, "%s", err);
+            rc = fail(err, errlen, "%s: on_launch refused %u CTAs on %u SMs: %s", ops->name,
+                      cc->ctas, cc->sms, inner);
+        }
+    if (rc)
+        goto out;
     uint32_t dispatched = 0, resident = 0;
     uint64_t now = 0, s = 0xC7Aull + cc->ctas, idle = 0;
     /* asks SM sm while it has room; 1 if something was dispatched */
@@ -553,6 +560,27 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
     }
     while (rc == 0 && (dispatched < cc->ctas || resident > 0)) {
         now += 1 + below(&s, 500);
+        /* a policy waiting for a cycle (cs->wake) is woken there, as the
+         * dispatcher does, and then every SM with room is asked */
+        if (cs[0].wake != cs[1].wake) {
+            rc = fail(err, errlen,
+                      "rule 'deterministic, no shared state': two %s instances ask to be woken at cycles %" PRIu64 " and %" PRIu64,
+                      ops->name, cs[0].wake, cs[1].wake);
+            break;
+        }
+        if (cs[0].wake != CTA_SCHED_NEVER && resident == 0 && cs[0].wake > now)
+            now = cs[0].wake;
+        if (cs[0].wake != CTA_SCHED_NEVER && cs[0].wake <= now) {
+            for (int i = 0; i < 2; i++) {
+                cs[i].wake = CTA_SCHED_NEVER;
+                if (ops->on_wake)
+                    ops->on_wake(&cs[i], now);
+            }
+            for (uint32_t sm = 0; sm < cc->sms && rc == 0; sm++)
+                ASK(sm);
+            if (rc)
+                break;
+        }
         if (resident > 0) {
             /* a random resident CTA retires */
             uint32_t pick = below(&s, resident), sm = 0;

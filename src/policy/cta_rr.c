@@ -27,11 +27,15 @@ static void rr_free(struct cta_sched *cs)
     free(cs->state);
 }
 
-static void rr_launch(struct cta_sched *cs, const struct cta_sched_launch *l)
+static int rr_launch(struct cta_sched *cs, const struct cta_sched_launch *l, char *err,
+                     size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     struct rr *s = cs->state;
     s->next = 0;
     s->total = l->num_ctas;
+    return 0;
 }
 
 static uint32_t rr_next(struct cta_sched *cs, uint32_t sm, uint32_t resident, uint64_t now)

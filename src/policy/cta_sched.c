@@ -27,6 +27,7 @@ int cta_sched_init(struct cta_sched *cs, const char *spec, uint32_t num_sms, cha
     const char *args = colon ? colon + 1 : NULL;
     memset(cs, 0, sizeof *cs);
     cs->num_sms = num_sms;
+    cs->wake = CTA_SCHED_NEVER;
     if (policy_is_plugin(spec)) {
         const void *ops;
         if (policy_plugin_load(spec, POLICY_CTA_SCHED, &ops, &args, err, errlen))

@@ -170,6 +170,9 @@ struct ptx_dyninst {
     uint8_t mixed_space; /* generic access whose lanes resolved to different spaces */
     uint8_t access_size; /* bytes per element */
     uint8_t vec;         /* elements per lane (1, 2, 4) */
+    uint8_t prefetch;    /* prefetch/prefetchu of global or local memory: the
+                          * level to fetch the lines into, 1 (L1) or 2 (L2);
+                          * is_load/is_store 0, one byte per lane; else 0 */
     /* per lane (valid for exec_mask lanes): global/const: device address;
      * shared: offset in the CTA's shared memory; local: offset in the
      * thread's local memory; param: offset in the parameter buffer. For a

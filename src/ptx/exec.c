@@ -491,6 +491,7 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         d->active_mask = active;
         d->exec_mask = mask;
         d->is_mem = 0;
+        d->prefetch = 0;
     }
     int rc = 0;
     switch (in->op) {

@@ -303,6 +303,56 @@ static int exec_isspacep(struct ptx_warp *w, const struct ptx_inst *in, uint32_t
     return 0;
 }
 
+/* prefetch{,u}[.space].level [a]: no architectural effect, never faults (a
+ * hint). For the timing model, global and local lines are described in d as
+ * a memory access with neither load nor store (d->prefetch = the level;
+ * prefetchu and a prefetch naming no level are L1). Lanes of a generic
+ * address that resolve to shared memory are dropped; shared, const and
+ * other spaces stay no-ops. */
+static int exec_prefetch(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                         struct ptx_dyninst *d)
+{
+    if (!d || (in->space != PTX_SPACE_GLOBAL && in->space != PTX_SPACE_LOCAL &&
+               in->space != PTX_SPACE_GENERIC && in->space != PTX_SPACE_NONE))
+        return 0;
+    const struct ptx_operand *ao = &in->ops[0];
+    uint64_t tmpa[PTX_WARP_SIZE];
+    const uint64_t *base = tmpa;
+    uint64_t off = 0;
+    if (ao->kind == PTX_OPND_ADDR_REG) {
+        base = &w->regs[(size_t)ao->index * PTX_WARP_SIZE];
+        off = (uint64_t)ao->value;
+    } else
+        base = ptx_src(w, ao, tmpa);
+    int sp = -1;
+    uint32_t keep = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int lane = __builtin_ctz(m);
+        uint64_t a = base[lane] + off;
+        int space = in->space;
+        if (space == PTX_SPACE_LOCAL)
+            a &= 0xffffffffull;
+        else if (space == PTX_SPACE_GENERIC || space == PTX_SPACE_NONE)
+            space = resolve_generic(&a);
+        if (space == PTX_SPACE_SHARED || (sp >= 0 && space != sp))
+            continue; /* one space per access: the first lane's */
+        sp = space;
+        d->addr[lane] = a;
+        keep |= 1u << lane;
+    }
+    if (!keep)
+        return 0;
+    d->exec_mask = keep;
+    d->is_mem = 1;
+    d->is_load = d->is_store = d->is_atomic = 0;
+    d->space = (uint8_t)sp;
+    d->mixed_space = 0;
+    d->access_size = 1;
+    d->vec = 1;
+    d->prefetch = in->op == PTX_OP_PREFETCH && in->mode == 2 ? 2 : 1;
+    return 0;
+}
+
 int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d)
 {
@@ -312,7 +362,7 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     if (in->op == PTX_OP_ISSPACEP)
         return exec_isspacep(w, in, mask);
     if (in->op == PTX_OP_PREFETCH || in->op == PTX_OP_PREFETCHU)
-        return 0;
+        return exec_prefetch(w, in, mask, d);
     int is_ld = in->op == PTX_OP_LD || in->op == PTX_OP_LDU;
     int is_st = in->op == PTX_OP_ST, is_atom = in->op == PTX_OP_ATOM, is_red = in->op == PTX_OP_RED;
     const struct ptx_operand *ao = (is_st || is_red) ? &in->ops[0] : &in->ops[1];

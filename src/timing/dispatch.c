@@ -18,7 +18,10 @@ int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, si
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
-    return cta_sched_init(&d->cs, cfg->cta_sched, cfg->n_sms, err, errlen);
+    if (cta_sched_init(&d->cs, cfg->cta_sched, cfg->n_sms, err, errlen))
+        return -1;
+    d->cs.sync_cycles = cfg->cta_sync_cycles;
+    return 0;
 }
 
 void dispatch_free(struct dispatch *d)
@@ -57,6 +60,15 @@ uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_laun
 
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);
 
+/* resident CTAs integrated over time (the mean TLP) */
+static void integrate(struct dispatch *d, uint64_t now)
+{
+    if (now > d->last_t) {
+        d->resident_sum += d->resident * (now - d->last_t);
+        d->last_t = now;
+    }
+}
+
 int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen)
 {
@@ -81,9 +93,14 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
         return -1;
     }
     struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
-                                     { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm };
-    if (d->cs.ops->on_launch)
-        d->cs.ops->on_launch(&d->cs, &info);
+                                     { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm,
+                                     d->launch_index, d->l2_bytes,
+                                     d->ws_bytes, d->ws_bytes ? d->ws_n : 0 };
+    d->cs.wake = CTA_SCHED_NEVER;
+    d->resident = 0;
+    d->last_t = now;
+    if (d->cs.ops->on_launch && d->cs.ops->on_launch(&d->cs, &info, err, errlen))
+        return -1;
     /* initial fill: one CTA per SM per round */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
         for (uint32_t s = 0; s < nsms && d->left; s++)
@@ -129,6 +146,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
         return -1;
     }
     d->left--;
+    integrate(d, now);
+    d->resident++;
     if (d->budget != UINT32_MAX)
         d->budget--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
@@ -137,6 +156,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
 
 int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
+    integrate(d, now);
+    d->resident -= d->resident >= sm->retired ? sm->retired : d->resident;
     for (uint32_t i = 0; i < sm->retired; i++)
         if (d->cs.ops->on_cta_done)
             d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
@@ -145,4 +166,20 @@ int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, 
     while ((r = place_one(d, sm, now, err, errlen)) > 0)
         ;
     return r;
+}
+
+int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t now, char *err,
+                  size_t errlen)
+{
+    d->cs.wake = CTA_SCHED_NEVER;
+    d->syncs++;
+    if (d->cs.ops->on_wake)
+        d->cs.ops->on_wake(&d->cs, now);
+    /* as the launch's fill, but SMs may hold CTAs: round r tops up the SMs
+     * holding r or fewer */
+    for (uint32_t r = 0; r < d->per_sm && d->left; r++)
+        for (uint32_t s = 0; s < nsms && d->left; s++)
+            if (sms[s].resident_ctas <= r && place_one(d, &sms[s], now, err, errlen) < 0)
+                return -1;
+    return 0;
 }

@@ -20,6 +20,15 @@ struct dispatch {
     uint32_t nwarps, threads, regs, per_sm;
     uint64_t shmem;
     uint32_t *slots;            /* scratch: warp slots */
+    /* set by the timing model before dispatch_begin */
+    uint32_t launch_index;      /* this launch's index in the run */
+    uint64_t l2_bytes;          /* configured L2 capacity */
+    const uint64_t *ws_bytes;   /* measured per-CTA working sets, or NULL */
+    uint32_t ws_n;              /* entries in ws_bytes */
+    /* statistics (cta.*, registered when ccgpu_cta_sched is set) */
+    uint64_t resident, last_t;  /* CTAs resident on all SMs, since cycle last_t */
+    uint64_t resident_sum;      /* integral of resident over cycles */
+    uint64_t syncs;             /* wake-ups: synchronisations waited out */
 };
 
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);
@@ -32,5 +41,16 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen);
 /* sm freed resources: tell the policy which CTAs retired, then fill it. */
 int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);
+/* The cycle the policy asked to be woken at (CTA_SCHED_NEVER: none); an
+ * event for idle-cycle skipping. */
+static inline uint64_t dispatch_next_event(const struct dispatch *d)
+{
+    return d->cs.wake;
+}
+/* At or after dispatch_next_event: tell the policy, then fill the SMs
+ * round-robin (one CTA per SM per round) while they have room. 0, or -1 with
+ * a message. */
+int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t now, char *err,
+                  size_t errlen);
 
 #endif

@@ -36,6 +36,7 @@ struct gpu_timing {
     uint32_t nsms;
     struct tinst_cache tc;
     struct dispatch disp;
+    int cta_stats; /* ccgpu_cta_sched set: register cta.* */
     uint64_t now;
     struct timing_totals tot;
     struct cache l1sum; /* only .st and the stat names: the L1s summed */
@@ -101,6 +102,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
         goto fail;
+    g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
+    g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
+                       g->mcfg.l2.assoc;
     if (config_get_u64(store, "gpgpu_max_cycle", 0, &g->max_cycle, err, errlen) ||
         config_get_u64(store, "gpgpu_max_insn", 0, &g->max_insn, err, errlen) ||
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
@@ -264,6 +268,17 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
          stats_register(s, "mrpb.assoc_bypass", &g->mrpb_bypass,
                         "reads sent around the L1 on a LINE_ALLOC failure")))
         return -1;
+    if (g->cta_stats && /* only then: default statistics unchanged */
+        (stats_register(s, "cta.resident_sum", &g->disp.resident_sum,
+                        "CTAs resident on all SMs, summed over cycles") ||
+         stats_register(s, "cta.syncs", &g->disp.syncs,
+                        "synchronisations of a CTA schedule waited out") ||
+         stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
+        return -1;
+    if (g->cfg.prefetch && /* only then: default statistics unchanged */
+        (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
+         stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
+        return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
          * two cannot be confused */
@@ -319,6 +334,8 @@ static void sum_stats(struct gpu_timing *g)
         t->smem_accesses += s->smem_accesses;
         t->smem_conflict_cycles += s->smem_conflict_cycles;
         t->const_accesses += s->const_accesses;
+        t->prefetch_l1 += s->prefetch_l1;
+        t->prefetch_l2 += s->prefetch_l2;
         if (!g->sms[i].have_l1)
             continue;
         const struct cache_stats *l = &g->sms[i].l1.st;
@@ -426,6 +443,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
     g->disp.budget = !g->max_cta ? UINT32_MAX
                    : g->ctas < g->max_cta ? (uint32_t)(g->max_cta - g->ctas) : 0;
+    g->disp.launch_index = gl->index;
+    g->disp.ws_bytes = gl->ws_bytes;
+    g->disp.ws_n = gl->ws_n;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     uint64_t polled_tick = UINT64_MAX;
@@ -465,6 +485,16 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             if (sm->next_event < next)
                 next = sm->next_event;
         }
+        /* a CTA policy's synchronisation has been waited out */
+        if (dispatch_next_event(&g->disp) <= now) {
+            if (dispatch_wake(&g->disp, g->sms, g->nsms, now, err, errlen))
+                goto out;
+            for (uint32_t i = 0; i < g->nsms; i++)
+                if (g->sms[i].next_event < next)
+                    next = g->sms[i].next_event;
+        }
+        if (dispatch_next_event(&g->disp) < next)
+            next = dispatch_next_event(&g->disp);
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "

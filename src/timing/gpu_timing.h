@@ -46,6 +46,9 @@ struct gpu_timing_launch {
      * base addresses, policy_gpu.h); at most POLICY_GPU_MAX_REGIONS used */
     const struct policy_region *regions;
     uint32_t nregions;
+    uint32_t index;            /* the launch's index in the run (CTA policies) */
+    const uint64_t *ws_bytes;  /* measured per-CTA working sets, or NULL */
+    uint32_t ws_n;
 };
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,

@@ -128,7 +128,8 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
     struct sm_warp *w = &sm->warps[slot];
     if (q->rec == NO_REC)
         w->pending--; /* a store: posted once the unit has it */
-    if (!d->exec_mask || !d->is_mem) { /* every lane predicated off (or prefetch-like) */
+    if (!d->exec_mask || !d->is_mem || (d->prefetch && !cfg->prefetch)) {
+        /* every lane predicated off, or a prefetch left a no-op */
         begin_fixed(sm, q, 1, 1, now);
         if (q->rec == NO_REC && !w->live && !w->pending)
             sm_warp_drained(sm, slot);
@@ -151,11 +152,14 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
                                       (sm->id * cfg->n_slots + slot) * 32 };
         coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
         int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
-                     (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL);
+                     (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL) || d->prefetch == 2;
         /* the bypass policy (ccgpu_bypass) decides for the other global
-         * accesses, by the instruction's first line */
-        if (!bypass && space == PTX_SPACE_GLOBAL && sm->bp.ops->l1_bypass && sm->co.n)
+         * accesses, by the instruction's first line (not for prefetches) */
+        if (!bypass && !d->prefetch && space == PTX_SPACE_GLOBAL && sm->bp.ops->l1_bypass &&
+            sm->co.n)
             bypass = sm->bp.ops->l1_bypass(&sm->bp, sm->co.line[0], d->pc, d->is_store, now);
+        if (d->prefetch) /* a load nobody waits for (no record): lines into L1 or L2 */
+            *(bypass ? &sm->st.prefetch_l2 : &sm->st.prefetch_l1) += sm->co.n;
         sm->ldst_busy = 1;
         sm->ldst_path = bypass ? PATH_BYPASS : PATH_L1;
         if (sm->trace && !bypass) {
@@ -235,7 +239,9 @@ static void ldst_requests(struct sm *sm, uint64_t now)
                 .sectors = sm->co.sectors[i],
                 .is_write = sm->ldst_write,
                 .warp = (int32_t)sm->ldst_warp,
-                .token = sm->ldst_write ? TOKEN_STORE : sm->ldst_rec,
+                .token = sm->ldst_write              ? TOKEN_STORE
+                         : sm->ldst_rec == NO_REC ? TOKEN_PREFETCH /* only prefetches */
+                                                  : sm->ldst_rec,
                 .is_local = sm->ldst_local,
             };
             p->at = now + sm->cfg->l1_latency;
@@ -252,7 +258,9 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, ss, q);
             q->is_write = sm->ldst_write;
             q->warp = (int32_t)sm->ldst_warp;
-            q->id = sm->ldst_write ? TOKEN_STORE : (TOKEN_BYPASS | sm->ldst_rec);
+            q->id = sm->ldst_write              ? TOKEN_STORE
+                    : sm->ldst_rec == NO_REC ? (TOKEN_BYPASS | TOKEN_PREFETCH)
+                                             : (TOKEN_BYPASS | sm->ldst_rec);
             if (!sm->ldst_write && sm->bp.ops->l2_bypass && r)
                 q->bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q->addr, r->pc, now);
             sm->st.bypass_requests++;
@@ -311,12 +319,12 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
         }
         sm->st.l1_requests++;
         if (sm->bp.ops->l1_seen && !p->a.is_write && !p->a.is_local &&
-            !(p->a.token & TOKEN_STORE))
+            !(p->a.token & (TOKEN_STORE | TOKEN_PREFETCH)))
             sm->bp.ops->l1_seen(&sm->bp, p->a.addr, sm->recs[p->a.token].pc, o != CACHE_HIT,
                                 now);
         if (sm->trace)
             l1trace_emit(sm->trace, &p->tr);
-        if (o == CACHE_HIT && !(p->a.token & TOKEN_STORE)) {
+        if (o == CACHE_HIT && !(p->a.token & (TOKEN_STORE | TOKEN_PREFETCH))) {
             struct ldst_rec *r = &sm->recs[p->a.token];
             if (now > r->ready)
                 r->ready = now;
@@ -387,10 +395,11 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     sm->inflight--;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
-    if (sm->bp.ops->l2_seen && !q->bypass_l2)
+    if (sm->bp.ops->l2_seen && !q->bypass_l2 && !(q->id & TOKEN_PREFETCH))
         sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
-        answer(sm, (uint32_t)(q->id & 0xffff), now);
+        if (!(q->id & TOKEN_PREFETCH))
+            answer(sm, (uint32_t)(q->id & 0xffff), now);
         return;
     }
     const uint64_t *tok;
@@ -399,7 +408,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     if (sm_waits_for_room(sm) && sm->next_event > now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
-        if (!(tok[i] & TOKEN_STORE))
+        if (!(tok[i] & (TOKEN_STORE | TOKEN_PREFETCH)))
             answer(sm, (uint32_t)tok[i], now);
 }
 

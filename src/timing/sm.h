@@ -33,6 +33,7 @@
 /* request tokens / memsys ids: a load record index, or these flags */
 #define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
 #define TOKEN_BYPASS (1ull << 61) /* bypass read: low bits are the record */
+#define TOKEN_PREFETCH (1ull << 60) /* prefetch (ccgpu_prefetch): nobody waits */
 
 /* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
  * value is ready, and the load record that will set it when still pending */
@@ -100,6 +101,7 @@ struct sm_stats {
     uint64_t sched_cycles, active_warp_sum, sm_cycles;
     uint64_t l1_requests, bypass_requests, smem_accesses, smem_conflict_cycles;
     uint64_t const_accesses;
+    uint64_t prefetch_l1, prefetch_l2; /* line requests of prefetches (ccgpu_prefetch) */
 };
 
 enum sched_reason { R_IDLE, R_BARRIER, R_SB, R_UNIT, R_MEM, R_THROTTLED, R_ISSUED };

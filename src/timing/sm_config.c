@@ -81,6 +81,11 @@
  *                                     bypass=assoc|none, drain=fixed|greedy
  *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass.def):
  *                                     none, all, pc[:args], fgcb[:args]
+ *   ccgpu_cta_sync_cycles 0           cycles a synchronisation between a CTA
+ *                                     schedule's steps costs (schedule:, awss:)
+ *   ccgpu_prefetch 0                  1: PTX prefetch/prefetchu of global and
+ *                                     local lines fetch them into the L1 (.L1)
+ *                                     or the L2 (.L2), nobody waiting (0: no-ops)
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
  *                                     (results identical either way) */
 #include "timing/sm_config.h"
@@ -260,6 +265,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
+        config_get_u64(store, "ccgpu_cta_sync_cycles", 0, &c->cta_sync_cycles, err, errlen) ||
+        config_get_bool(store, "ccgpu_prefetch", 0, &c->prefetch, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;

@@ -51,9 +51,11 @@ struct sm_config {
     uint32_t warp_parts; /* gpgpu_shmem_warp_parts: sub-warps coalesced apart */
     /* policies and simulation */
     char sched[64];
-    char cta_sched[64];
+    char cta_sched[512];
     char bypass[128]; /* ccgpu_bypass: cache bypass policy (policy/bypass.def) */
     struct mrpb_config mrpb; /* ccgpu_mrpb (timing/mrpb.h) */
+    uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
+    int prefetch;             /* ccgpu_prefetch: execute PTX prefetch */
     int skip_idle;
 };
 

@@ -30,4 +30,33 @@ expect_fail algo_mode 'it needs --relax' "$CCGPU" awss --sizes "$f" --cap 10 --m
 expect_fail unknown_algo "unknown algorithm 'ffd'" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --algo ffd
 expect_fail bad_cps "bad value '-1' for --cps" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 4 --cps -1
 expect_fail unknown_opt "unknown option '--frob'" "$CCGPU" awss --frob
+# the schedule file drives the timing model's CTA dispatcher (schedule:FILE)
+expect_output bench_out 'launch 0, kernel mesh_flux, 27 CTAs' \
+    "$CCGPU" awss --bench mesh --size small --cap 64K --max-tlp 120 --out "$tmpdir/mesh.sched"
+expect_output follow_file 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=0" -o ccgpu_cta_sync_cycles=70
+# every launch follows it without launch=K: launch 1 has 36 CTAs, not 27
+if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" \
+    >"$tmpdir/out" 2>&1; then failed=$((failed + 1)); echo "FAIL wrong_launch: ran"
+elif grep -q 'schedule covers 27 CTAs, the launch has 36' "$tmpdir/out"; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL wrong_launch:"; cat "$tmpdir/out"; fi
+# awss:ALGO measures the working sets itself (a functional run first)
+expect_output awss_policy 'mesh +PASS' "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:lmf
+expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
+    "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
+expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \
+    "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/none.sched"
+# OptTLP: every static limit and max-TLP, CSV rows, the best repeated last
+expect_output opttlp_rows '^mesh,small,limit:2,2,' "$CCGPU" opttlp mesh --size small --limits 1,2
+expect_output opttlp_best '^mesh,small,opttlp,[12],' "$CCGPU" opttlp mesh --size small --limits 1,2
+expect_output opttlp_maxtlp '^mesh,small,rr,0,' "$CCGPU" opttlp mesh --size small --limits 1
+expect_fail opttlp_bad_limits 'expected positive integers' "$CCGPU" opttlp mesh --limits 0
+expect_fail opttlp_unknown "unknown benchmark 'nosuch'" "$CCGPU" opttlp nosuch
+# the experiments: one command, a CSV per experiment
+expect_ok cta_exp_awss "$CCGPU" cta-exp awss --benches mesh --size small --out "$tmpdir"
+expect_ok cta_exp_rows grep -q '^mesh,small,AwssSche-Relax,"awss:mxf",' "$tmpdir/awss.csv"
+expect_ok cta_exp_opt grep -q '^mesh,small,OptTLP,"limit",' "$tmpdir/awss.csv"
+expect_ok cta_exp_fig2 grep -q '^mesh,small,limit:1,1,' "$tmpdir/awss-opttlp.csv"
+expect_fail cta_exp_unknown "unknown experiment 'fig99'" "$CCGPU" cta-exp fig99
+expect_fail cta_exp_bench "unknown benchmark 'nosuch'" "$CCGPU" cta-exp awss --benches nosuch --out "$tmpdir"
 summary
