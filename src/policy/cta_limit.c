@@ -1,7 +1,7 @@
 /* limit:N — the AWSS paper's Static scheme and the knob OptTLP searches: at
  * most N CTAs on each SM (fewer where occupancy allows fewer), CTAs in id
  * order to whichever SM has room, as rr. */
-#include "policy/cta_sched.h"
+#include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * order; an SM with room gets a CTA drawn uniformly from the turnaround's
  * undispatched CTAs (the next turnaround opens when it is drawn empty).
  * Seeded per launch (SEED + launch index, splitmix64): deterministic. */
-#include "policy/cta_sched.h"
+#include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

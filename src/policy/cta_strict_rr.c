@@ -2,7 +2,7 @@
  * 3.1), read as a fixed binding: CTA u runs on SM u mod n, each SM taking its
  * CTAs in id order whenever it has room, in every turnaround (not only the
  * first, as rr does). An SM whose share is done idles while others work. */
-#include "policy/cta_sched.h"
+#include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
 
