@@ -4,9 +4,12 @@
 # ccws, swl and lrr, must stay byte-identical. The golden file holds one
 # line per run, "SHA256  BENCH SCHED", recorded from the code at 7046b68.
 #   tools/stats-identical.sh BUILD SIZE GOLDEN [JOBS]           compare
-#   tools/stats-identical.sh --record BUILD SIZE GOLDEN [JOBS]  (re)write GOLDEN
+#   tools/stats-identical.sh --record BUILD SIZE GOLDEN [JOBS]  add to GOLDEN
 # Compare prints one line per differing or missing run and exits 1 if any;
-# a benchmark that `ccgpu list` shows but GOLDEN lacks is reported, not failed.
+# a run that GOLDEN lacks (a new benchmark) is reported and skipped. Record
+# appends each run as it finishes and skips runs GOLDEN already has, so an
+# interrupted recording resumes (delete GOLDEN to record afresh).
+# SCHEDS="gto lrr" limits either to those schedulers.
 # STATS_TIMES=FILE appends each run's CPU seconds and warp instructions to FILE.
 set -euo pipefail
 record=0
@@ -18,9 +21,20 @@ ccgpu="$build/ccgpu"
 [ -x "$ccgpu" ] || { echo "stats-identical: $ccgpu not built" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-scheds="gto ccws swl:2 lrr"
+scheds=${SCHEDS:-gto ccws swl:2 lrr}
 benches=$("$ccgpu" list | awk '/^[a-z]/{print $1}')
-for b in $benches; do for s in $scheds; do echo "$b $s"; done; done >"$tmp/runs"
+[ $record = 0 ] || touch "$golden"
+for s in $scheds; do
+    for b in $benches; do
+        if grep -q " $b $s\$" "$golden"; then
+            [ $record = 1 ] || echo "$b $s"
+        elif [ $record = 1 ]; then
+            echo "$b $s"
+        else
+            echo "NOT RECORDED $b $s (not in $golden, not run)" >&2
+        fi
+    done
+done >"$tmp/runs"
 # one run: the config's own scheduler is gto, so "gto" passes no option
 run_one() {
     local b=$1 s=$2 opt=()
@@ -38,15 +52,18 @@ run_one() {
 }
 export -f run_one
 export ccgpu size tmp
-xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"' <"$tmp/runs" | sort -k2,3 >"$tmp/now"
 if [ $record = 1 ]; then
-    if grep -q '^FAILED' "$tmp/now"; then grep '^FAILED' "$tmp/now" >&2; exit 1; fi
-    cp "$tmp/now" "$golden"
-    echo "stats-identical: recorded $(wc -l <"$golden") runs at $size in $golden"
+    xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"' <"$tmp/runs" | while read -r line; do
+        case "$line" in FAILED*) echo "$line" >&2 ;; *) echo "$line" >>"$golden" ;; esac
+    done
+    sort -k2,3 -o "$golden" "$golden"
+    echo "stats-identical: $golden holds $(wc -l <"$golden") runs at $size"
     exit 0
 fi
+xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"' <"$tmp/runs" | sort -k2,3 >"$tmp/now"
 bad=0
 while read -r sum b s; do
+    case " $scheds " in *" $s "*) ;; *) continue ;; esac
     got=$(awk -v b="$b" -v s="$s" '$2 == b && $3 == s {print $1}' "$tmp/now")
     if [ -z "$got" ]; then
         echo "MISSING $b $s (benchmark no longer listed)"; bad=$((bad + 1))
@@ -54,9 +71,6 @@ while read -r sum b s; do
         echo "DIFFERS $b $s ($got, golden $sum)"; bad=$((bad + 1))
     fi
 done <"$golden"
-while read -r sum b s; do
-    grep -q " $b $s\$" "$golden" || echo "NEW $b $s (not in $golden)"
-done <"$tmp/now"
-n=$(wc -l <"$golden")
+n=$(wc -l <"$tmp/now")
 echo "stats-identical: $((n - bad)) of $n runs at $size byte-identical"
 [ $bad = 0 ]
