@@ -72,7 +72,10 @@
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
- *                                     (results identical either way) */
+ *                                     (results identical either way)
+ *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
+ *                                     (issue-stage rescans skipped while nothing
+ *                                     changed, ...; results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
 #include "policy/warp_sched.h"
@@ -249,6 +252,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
+        config_get_bool(store, "ccgpu_fast_paths", 1, &c->fast_paths, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;

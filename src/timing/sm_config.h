@@ -52,6 +52,7 @@ struct sm_config {
     char sched[64];
     char cta_sched[64];
     int skip_idle;
+    int fast_paths; /* ccgpu_fast_paths: event-driven shortcuts (issue 13) */
 };
 
 /* gpgpu_cache:dl1 when the configuration does not set it */
