@@ -382,8 +382,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         for (uint32_t i = 0; i < g->nsms; i++) {
             struct sm *sm = &g->sms[i];
             struct mem_request r;
-            while (poll && sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
-                sm_mem_reply(sm, &r, now);
+            /* (the memory system has advanced to now: a reply is there if
+             * the reply crossbar's output for this SM has one by rep_tick) */
+            if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, i, g->mem.rep_tick))
+                while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+                    sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
