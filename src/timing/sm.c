@@ -267,7 +267,7 @@ static void retire(struct sm *sm, uint32_t cta_slot)
     struct sm_cta *ct = &sm->ctas[cta_slot];
     for (uint32_t i = 0; i < ct->nwarps; i++)
         sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pw = NULL;
-    ptx_cta_free(ct->c);
+    ptx_cta_recycle(ct->c); /* the next CTA of the launch reuses its memory */
     ct->c = NULL;
     sm->resident_ctas--;
     sm->used_threads -= ct->threads;
