@@ -75,7 +75,7 @@ TEST(divergent_lines_merge_only_within_a_sub_warp)
     CHECK_EQ_U64(co.line[16], 0x40000 + 16 * 128);
 }
 
-/* The reference: the coalescer before its line index (issue 13). */
+/* The reference: a plain linear search per line, no shortcuts. */
 static void ref_add(struct coalesced *o, uint32_t from, uint64_t a, uint32_t bytes, uint32_t ls,
                     uint32_t ss)
 {

@@ -1,41 +1,9 @@
 #include "timing/coalescer.h"
-#include <string.h>
-
-/* Where each line of the current sub-warp's requests is: a small hash table
- * (linear probing) of indices relative to `from` plus 1, 0 = empty; at most
- * COALESCE_MAX lines in twice as many buckets, so a lookup is a probe or two
- * instead of a scan of the requests so far (issue 13). */
-#define LI_BUCKETS 256
-struct line_index {
-    uint8_t b[LI_BUCKETS];
-};
-
-/* ORs mask into the request for line, appended (room permitting) if new. */
-static void find_or_add(struct coalesced *o, struct line_index *h, uint32_t from, uint64_t line,
-                        uint32_t ls, uint8_t mask)
-{
-    uint32_t k = (uint32_t)(((line >> ls) * 0x9e3779b97f4a7c15ull) >> 56);
-    for (;; k = (k + 1) & (LI_BUCKETS - 1)) {
-        uint32_t e = h->b[k];
-        if (!e) {
-            if (o->n < COALESCE_MAX) {
-                h->b[k] = (uint8_t)(o->n - from + 1);
-                o->line[o->n] = line;
-                o->sectors[o->n++] = mask;
-            }
-            return;
-        }
-        if (o->line[from + e - 1] == line) {
-            o->sectors[from + e - 1] |= mask;
-            return;
-        }
-    }
-}
 
 /* Adds the bytes [a, a+bytes) to the requests from index `from` on (the
  * current sub-warp's). */
-static void add(struct coalesced *o, struct line_index *h, uint32_t from, uint64_t a,
-                uint32_t bytes, uint32_t ls, uint32_t ss)
+static void add(struct coalesced *o, uint32_t from, uint64_t a, uint32_t bytes, uint32_t ls,
+                uint32_t ss)
 {
     uint64_t end = a + bytes; /* exclusive */
     while (a < end) {
@@ -45,10 +13,18 @@ static void add(struct coalesced *o, struct line_index *h, uint32_t from, uint64
         uint8_t mask = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
         uint32_t i = o->n;
         /* consecutive lanes usually share the line found last */
-        if (i > from && o->line[i - 1] == line)
+        if (i > from && o->line[i - 1] == line) {
             o->sectors[i - 1] |= mask;
-        else
-            find_or_add(o, h, from, line, ls, mask);
+        } else {
+            for (i = from; i < o->n && o->line[i] != line; i++)
+                ;
+            if (i < o->n)
+                o->sectors[i] |= mask;
+            else if (o->n < COALESCE_MAX) {
+                o->line[o->n] = line;
+                o->sectors[o->n++] = mask;
+            }
+        }
         a = stop;
     }
 }
@@ -77,8 +53,6 @@ static void coalesce_lanes(const struct ptx_dyninst *d, uint32_t mask, uint32_t 
             return;
         }
     }
-    struct line_index h;
-    memset(&h, 0, sizeof h);
     while (mask) {
         uint32_t lane = (uint32_t)__builtin_ctz(mask);
         mask &= mask - 1;
@@ -86,7 +60,7 @@ static void coalesce_lanes(const struct ptx_dyninst *d, uint32_t mask, uint32_t 
         if (loc) {
             uint64_t t = loc->first_thread + lane;
             for (uint64_t off = a >> 2 << 2; off < a + bytes; off += 4)
-                add(out, &h, from, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift,
+                add(out, from, loc->base + (off >> 2) * loc->stride + t * 4, 4, line_shift,
                     sector_shift);
         } else if (bytes && !((a ^ (a + bytes - 1)) >> line_shift)) {
             /* the common case, inline: the lane's bytes lie in one line */
@@ -97,9 +71,9 @@ static void coalesce_lanes(const struct ptx_dyninst *d, uint32_t mask, uint32_t 
             if (out->n > from && out->line[out->n - 1] == line)
                 out->sectors[out->n - 1] |= m;
             else
-                add(out, &h, from, a, bytes, line_shift, sector_shift);
+                add(out, from, a, bytes, line_shift, sector_shift);
         } else {
-            add(out, &h, from, a, bytes ? bytes : 1, line_shift, sector_shift);
+            add(out, from, a, bytes ? bytes : 1, line_shift, sector_shift);
         }
     }
 }
