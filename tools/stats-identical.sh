@@ -31,7 +31,7 @@ for s in $scheds; do
         elif [ $record = 1 ]; then
             echo "$b $s"
         else
-            echo "NOT RECORDED $b $s (not in $golden, not run)" >&2
+            echo "$b $s" >>"$tmp/unrecorded"
         fi
     done
 done >"$tmp/runs"
@@ -71,6 +71,7 @@ while read -r sum b s; do
         echo "DIFFERS $b $s ($got, golden $sum)"; bad=$((bad + 1))
     fi
 done <"$golden"
+[ -s "$tmp/unrecorded" ] && echo "stats-identical: $(wc -l <"$tmp/unrecorded") runs not in $golden (not run)"
 n=$(wc -l <"$tmp/now")
 echo "stats-identical: $((n - bad)) of $n runs at $size byte-identical"
 [ $bad = 0 ]
