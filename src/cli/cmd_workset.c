@@ -11,6 +11,7 @@ int cli_workset_collect(const struct cli_run_options *o, const char *name, uint3
                         struct workset *ws, ccgpu **gpu_out)
 {
     *gpu_out = NULL;
+    memset(ws, 0, sizeof *ws); /* the caller frees it whatever happens */
     const struct bench_ops *b = bench_find(name);
     if (!b) {
         fprintf(stderr, "ccgpu: unknown benchmark '%s' (see ccgpu list)\n", name);
