@@ -1,38 +1,85 @@
 #!/usr/bin/env bash
 # Simulator speed, tracked by `make bench-speed` (not a test: figures, not pass/fail).
-# For each benchmark and mode it reports host instructions per simulated warp
-# instruction (callgrind: stable on shared machines) and, from a plain run,
-# simulated warp / thread instructions per second of CPU time (noisy).
 #   tools/bench-speed.sh [BUILD_DIR] [SIZE]      defaults: build medium
+# Three tables:
+# 1. For each of $BENCHES (default: bfs kmeans spmv) and $MODES (default:
+#    functional timing; timing uses configs/ccws.cfg) at SIZE: simulated warp
+#    instructions, CPU seconds of a plain run and the rate in M warp
+#    instructions per CPU second (noisy on a shared machine), and from
+#    callgrind (counting only the launches: input generation and the CPU check
+#    are excluded; stable) host instructions per warp instruction and, in
+#    timing mode, per SM-cycle (sm_cycles = configured SMs x cycles).
+#    CALLGRIND=0 skips callgrind (it runs ~50x slower than the plain run).
+# 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
+#    no callgrind.
+# 3. cachesim: LRU and OPT accesses per second on the L1 trace of bfs at
+#    $CACHESIM_SIZE (default: large; "" for none), one L1 per SM, 32 KB 8-way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 size=${2:-medium}
+benches=${BENCHES-bfs kmeans spmv}
+modes=${MODES-functional timing}
+large=${LARGE-bfs}
+cs_size=${CACHESIM_SIZE-large}
 ccgpu="$build/ccgpu"
 [ -x "$ccgpu" ] || { echo "bench-speed: $ccgpu not built (run make)" >&2; exit 2; }
 have_valgrind=1
 command -v valgrind >/dev/null 2>&1 || have_valgrind=0
+[ "${CALLGRIND:-1}" = 0 ] && have_valgrind=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '%-8s %-10s %-7s %14s %16s %12s %14s %16s\n' bench mode size warp_insts thread_insts cpu_s warp_insts/s host_insn/warp
-for bench in bfs kmeans; do
-    for mode in functional timing; do
-        args=(run "$bench" --size "$size" --quiet --json "$tmp/s.json")
-        [ "$mode" = functional ] && args+=(--functional) || args+=(--config configs/ccws.cfg)
-        # CPU seconds of the whole process (includes input generation and the CPU check)
-        cpu=$( { /usr/bin/time -f '%U %S' "$ccgpu" "${args[@]}" >/dev/null; } 2>&1 | tail -n1 | awk '{print $1+$2}')
-        # the "total" block comes last in the statistics JSON
-        warp=$(grep '"warp_instructions"' "$tmp/s.json" | tail -n1 | tr -dc '0-9')
-        thread=$(grep '"thread_instructions"' "$tmp/s.json" | tail -n1 | tr -dc '0-9')
-        per=n/a
-        if [ $have_valgrind = 1 ]; then
-            # only the launches are counted: input generation and checks are excluded
-            valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" --toggle-collect=ccgpu_launch \
-                "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
-            total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
-            [ -n "$total" ] && per=$(awk -v t="$total" -v w="$warp" 'BEGIN{printf "%.0f", t/w}')
+
+# the "total" block comes last in the statistics JSON
+total_of() { { grep "\"$1\"" "$2" || true; } | tail -n1 | tr -dc "0-9"; }
+cpu_of() { # CPU seconds (user + system) of a command
+    { /usr/bin/time -f '%U %S' "$@" >/dev/null; } 2>&1 | tail -n1 | awk '{print $1+$2}'
+}
+row() { # bench mode size [callgrind 0|1]
+    local bench=$1 mode=$2 sz=$3 cg=$4 args cpu warp smc per=n/a persm=n/a total rate
+    args=(run "$bench" --size "$sz" --quiet --json "$tmp/s.json")
+    [ "$mode" = functional ] && args+=(--functional) || args+=(--config configs/ccws.cfg)
+    cpu=$(cpu_of "$ccgpu" "${args[@]}")
+    warp=$(total_of warp_instructions "$tmp/s.json")
+    smc=$(total_of sm_cycles "$tmp/s.json")
+    if [ "$cg" = 1 ]; then
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" --toggle-collect=ccgpu_launch \
+            "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
+        total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
+        if [ -n "$total" ]; then
+            per=$(awk -v t="$total" -v w="$warp" 'BEGIN{printf "%.0f", t/w}')
+            [ -n "$smc" ] && [ "$smc" != 0 ] &&
+                persm=$(awk -v t="$total" -v c="$smc" 'BEGIN{printf "%.0f", t/c}')
         fi
-        rate=$(awk -v w="$warp" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.2fM", w/c/1e6; else print "n/a"}')
-        printf '%-8s %-10s %-7s %14s %16s %12s %14s %16s\n' "$bench" "$mode" "$size" "$warp" "$thread" "$cpu" "$rate" "$per"
+    fi
+    rate=$(awk -v w="$warp" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.2f", w/c/1e6; else print "n/a"}')
+    printf '%-8s %-10s %-7s %12s %8s %11s %15s %13s\n' "$bench" "$mode" "$sz" "$warp" "$cpu" \
+        "$rate" "$per" "$persm"
+}
+
+hdr() { printf '%-8s %-10s %-7s %12s %8s %11s %15s %13s\n' bench mode size warp_insts cpu_s \
+            Mwarp/cpu_s host_insn/warp host_insn/smc; }
+if [ -n "$benches" ]; then
+    hdr
+    for bench in $benches; do
+        for mode in $modes; do row "$bench" "$mode" "$size" $have_valgrind; done
     done
-done
+fi
+if [ -n "$large" ]; then
+    echo
+    hdr
+    for bench in $large; do row "$bench" timing large 0; done
+fi
+if [ -n "$cs_size" ]; then
+    echo
+    trace="$tmp/bfs.l1"
+    "$ccgpu" run bfs --size "$cs_size" --config configs/ccws.cfg --quiet \
+        -o "ccgpu_trace_l1=$trace" >/dev/null
+    printf '%-10s %-7s %-6s %12s %8s %12s\n' cachesim size policy accesses cpu_s Maccesses/s
+    for pol in lru opt; do
+        cpu=$(cpu_of "$ccgpu" cachesim "$trace" --policy "$pol" --json "$tmp/c.json")
+        acc=$(grep -o '"accesses": [0-9]*' "$tmp/c.json" | head -n1 | tr -dc '0-9')
+        rate=$(awk -v a="$acc" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.1f", a/c/1e6; else print "n/a"}')
+        printf '%-10s %-7s %-6s %12s %8s %12s\n' bfs-L1 "$cs_size" "$pol" "$acc" "$cpu" "$rate"
+    done
+fi

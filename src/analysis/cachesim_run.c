@@ -1,4 +1,5 @@
 #include "analysis/cachesim_run.h"
+#include "analysis/cachesim_fast.h"
 #include "analysis/opt.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,8 @@ static int next_uses(const struct cachesim_run_config *cfg, struct access_source
 int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *src,
                  struct cachesim_run_result *res, char *err, size_t errlen)
 {
+    if (!cfg->general && cachesim_fast_eligible(cfg))
+        return cachesim_run_fast(cfg, src, res, err, errlen);
     memset(res, 0, sizeof *res);
     struct run_state state = {0};
     struct opt_nextuse nu;

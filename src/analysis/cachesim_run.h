@@ -19,6 +19,8 @@ struct cachesim_run_config {
     unsigned kinds; /* bit k set: simulate records of kind k; 0 = all kinds */
     int flush_kernels; /* empty every cache when the kernel changes (the timing
                           model invalidates its L1s at each launch) */
+    int general;  /* always the general path (cachesim_fast.h's fast path off;
+                     the results are the same, tests compare the two) */
 };
 
 struct cachesim_run_result {

@@ -5,6 +5,7 @@
 #define CCGPU_ANALYSIS_TRACE_CODEC_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define TRACE_BUF_SIZE (1u << 16)
 #define TRACE_REC_MAX 48 /* an encoded record never exceeds this (39 bytes) */
@@ -48,9 +49,14 @@ static inline void ck_update(struct checksum *c, const uint8_t *p, size_t n)
         }
     }
     for (; n >= 8; n -= 8, p += 8) {
-        uint64_t w = 0;
+        uint64_t w;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&w, p, 8); /* the little-endian word in one load */
+#else
+        w = 0;
         for (int i = 7; i >= 0; i--)
             w = w << 8 | p[i];
+#endif
         ck_word(c, w);
     }
     for (; n; n--)
@@ -101,6 +107,10 @@ static inline uint8_t *put_varint(uint8_t *p, uint64_t v)
 /* NULL when the varint runs past end or is longer than 10 bytes. */
 static inline const uint8_t *get_varint(const uint8_t *p, const uint8_t *end, uint64_t *v)
 {
+    if (p < end && *p < 0x80) { /* one byte: the common case of small deltas */
+        *v = *p;
+        return p + 1;
+    }
     uint64_t x = 0;
     for (int shift = 0; shift < 70 && p < end; shift += 7) {
         uint8_t b = *p++;

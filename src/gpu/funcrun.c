@@ -55,7 +55,7 @@ static void retire(struct sm_state *sm, uint32_t slot)
     struct ptx_cta *c = sm->slots[slot];
     for (uint32_t i = 0; i < ptx_cta_num_warps(c); i++)
         sm->warp_used[ptx_warp_slot(ptx_cta_warp(c, i))] = 0;
-    ptx_cta_free(c);
+    ptx_cta_recycle(c); /* the next CTA reuses its memory */
     sm->slots[slot] = NULL;
 }
 

@@ -52,6 +52,14 @@ struct icnt {
     struct icnt_stats st;
 };
 
+/* Whether destination dst has a packet that has arrived by cycle now (what
+ * icnt_peek would find), without a call. */
+static inline int icnt_has_arrived(const struct icnt *n, uint32_t dst, uint64_t now)
+{
+    const struct icnt_fifo *out = &n->out[dst];
+    return out->count && out->p[out->head].ready <= now;
+}
+
 int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t errlen);
 void icnt_free(struct icnt *n);
 static inline int icnt_can_push(const struct icnt *n, uint32_t src)

@@ -56,6 +56,7 @@ struct ptx_launch {
     struct ptx_counters cnt;
     int failed;
     char error[512];
+    struct ptx_cta *pool; /* recycled CTAs (ptx_cta_recycle), linked by pool_next */
 };
 
 struct simt_entry {
@@ -127,6 +128,7 @@ struct ptx_cta {
     uint8_t bar_red_all[PTX_NUM_BARRIERS];  /* bar.red: every arriving lane true */
     uint32_t bar_gen[PTX_NUM_BARRIERS];     /* releases so far */
     uint32_t warps_done, warps_waiting;
+    struct ptx_cta *pool_next;
 };
 
 /* barriers (launch.c) */

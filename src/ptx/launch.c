@@ -91,6 +91,11 @@ void ptx_launch_free(struct ptx_launch *l)
 {
     if (!l)
         return;
+    while (l->pool) {
+        struct ptx_cta *c = l->pool;
+        l->pool = c->pool_next;
+        ptx_cta_free(c);
+    }
     free(l->params);
     free(l);
 }
@@ -116,10 +121,33 @@ const struct ptx_counters *ptx_launch_counters(const struct ptx_launch *l) { ret
 
 /* ---- CTAs ---- */
 
+/* A buffer of at least `need` elements, zeroed over `need`: a recycled
+ * warp's (which may have grown) or a new one. */
+static void *zeroed(void *old, size_t *cap, size_t need, size_t elem)
+{
+    if (old && *cap >= need) {
+        memset(old, 0, need * elem);
+        return old;
+    }
+    free(old);
+    *cap = need;
+    return calloc(need, elem);
+}
+
+/* w is zero (a new CTA) or a recycled warp, whose stacks are reused. */
 static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint32_t slot)
 {
     struct ptx_launch *l = c->launch;
     const struct ptx_function *k = l->kernel;
+    uint64_t *regstack = w->regstack;
+    uint32_t *predstack = w->predstack;
+    uint8_t *paramstack = w->paramstack;
+    struct simt_entry *simt = w->simt;
+    struct call_frame *frames = w->frames;
+    size_t reg_cap = w->reg_cap, pred_cap = w->pred_cap, param_cap = w->param_cap;
+    size_t frames_cap = w->frames_cap;
+    uint32_t simt_cap = w->simt_cap;
+    memset(w, 0, sizeof *w);
     w->cta = c;
     w->launch = l;
     w->index = index;
@@ -134,14 +162,19 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
         w->tid[1][lane] = t / l->block[0] % l->block[1];
         w->tid[2][lane] = t / (l->block[0] * l->block[1]);
     }
-    w->reg_cap = (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE;
-    w->regstack = calloc(w->reg_cap, sizeof *w->regstack);
-    w->pred_cap = k->npreds ? k->npreds : 1;
-    w->predstack = calloc(w->pred_cap, sizeof *w->predstack);
-    w->param_cap = (size_t)l->prog->param_frame[l->kernel_idx] * PTX_WARP_SIZE + 8;
-    w->paramstack = calloc(w->param_cap, 1);
-    w->simt_cap = 16;
-    w->simt = malloc(w->simt_cap * sizeof *w->simt);
+    w->reg_cap = reg_cap;
+    w->regstack = zeroed(regstack, &w->reg_cap, (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE,
+                         sizeof *w->regstack);
+    w->pred_cap = pred_cap;
+    w->predstack = zeroed(predstack, &w->pred_cap, k->npreds ? k->npreds : 1,
+                          sizeof *w->predstack);
+    w->param_cap = param_cap;
+    w->paramstack = zeroed(paramstack, &w->param_cap,
+                           (size_t)l->prog->param_frame[l->kernel_idx] * PTX_WARP_SIZE + 8, 1);
+    w->frames = frames;
+    w->frames_cap = frames_cap;
+    w->simt_cap = simt ? simt_cap : 16;
+    w->simt = simt ? simt : malloc(w->simt_cap * sizeof *w->simt);
     if (!w->regstack || !w->predstack || !w->paramstack || !w->simt)
         return -1;
     w->regs = w->regstack;
@@ -171,9 +204,21 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
         l->failed = 1;
         return NULL;
     }
-    struct ptx_cta *c = calloc(1, sizeof *c);
-    if (!c)
+    struct ptx_cta *c = l->pool;
+    if (c) { /* a recycled CTA of this launch: same shape, buffers kept */
+        struct ptx_warp *warps = c->warps;
+        uint8_t *shared = c->shared, *local = c->local;
+        l->pool = c->pool_next;
+        memset(c, 0, sizeof *c);
+        c->warps = warps;
+        c->shared = shared;
+        c->local = local;
+        memset(shared, 0, l->shared_per_cta ? l->shared_per_cta : 1);
+        if (local)
+            memset(local, 0, (size_t)l->threads_per_cta * l->local_per_thread);
+    } else if (!(c = calloc(1, sizeof *c))) {
         goto oom;
+    }
     c->launch = l;
     c->linear = cta_linear;
     c->sm = sm_id;
@@ -182,9 +227,11 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
     c->ctaid[2] = cta_linear / (l->grid[0] * l->grid[1]);
     c->nwarps = l->warps_per_cta;
     c->live_threads = l->threads_per_cta;
-    c->warps = calloc(c->nwarps, sizeof *c->warps);
-    c->shared = calloc(1, l->shared_per_cta ? l->shared_per_cta : 1);
-    if (l->local_per_thread)
+    if (!c->warps)
+        c->warps = calloc(c->nwarps, sizeof *c->warps);
+    if (!c->shared)
+        c->shared = calloc(1, l->shared_per_cta ? l->shared_per_cta : 1);
+    if (l->local_per_thread && !c->local)
         c->local = calloc(l->threads_per_cta, l->local_per_thread);
     if (!c->warps || !c->shared || (l->local_per_thread && !c->local))
         goto oom;
@@ -211,6 +258,20 @@ void ptx_cta_free(struct ptx_cta *c)
     free(c->shared);
     free(c->local);
     free(c);
+}
+
+void ptx_cta_recycle(struct ptx_cta *c)
+{
+    if (!c)
+        return;
+    for (uint32_t i = 0; i < c->nwarps; i++)
+        if (!c->warps[i].regstack || !c->warps[i].predstack || !c->warps[i].paramstack ||
+            !c->warps[i].simt) { /* half-built (out of memory): not reusable */
+            ptx_cta_free(c);
+            return;
+        }
+    c->pool_next = c->launch->pool;
+    c->launch->pool = c;
 }
 
 uint32_t ptx_cta_num_warps(const struct ptx_cta *c) { return c->nwarps; }

@@ -34,6 +34,12 @@ struct gpu_timing {
     int mem_ok;
     struct sm *sms;
     uint32_t nsms;
+    /* SMs the loop visits, by bit (ccgpu_fast_paths): cleared for an SM with
+     * nothing scheduled, nothing in flight or queued and no retired CTA,
+     * which nothing but a dispatch can change; set again for all at a
+     * launch and after any dispatch refill */
+    uint64_t *active;
+    uint32_t nactive_words;
     struct tinst_cache tc;
     struct dispatch disp;
     int cta_stats; /* ccgpu_cta_sched set: register cta.* */
@@ -92,7 +98,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     g->mem_ok = 1;
     g->nsms = p->n_sms;
     g->sms = calloc(p->n_sms, sizeof *g->sms);
-    if (!g->sms) {
+    g->nactive_words = (p->n_sms + 63) / 64;
+    g->active = calloc(g->nactive_words ? g->nactive_words : 1, sizeof *g->active);
+    if (!g->sms || !g->active) {
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
@@ -195,6 +203,7 @@ void gpu_timing_free(struct gpu_timing *g)
         if (g->sms[i].cfg)
             sm_free(&g->sms[i]);
     free(g->sms);
+    free(g->active);
     if (g->mem_ok)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
@@ -356,6 +365,14 @@ static void sum_stats(struct gpu_timing *g)
     }
 }
 
+static void activate_all(struct gpu_timing *g)
+{
+    for (uint32_t w = 0; w < g->nactive_words; w++)
+        g->active[w] = ~0ull;
+    if (g->nsms % 64)
+        g->active[g->nactive_words - 1] = (1ull << (g->nsms % 64)) - 1;
+}
+
 static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t errlen)
 {
     for (uint32_t i = 0; i < g->nsms; i++)
@@ -448,6 +465,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->disp.ws_n = gl->ws_n;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
+    activate_all(g);
+    const int fast = g->cfg.fast_paths && skip; /* without skipping every SM cycles */
     uint64_t polled_tick = UINT64_MAX;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
@@ -464,12 +483,19 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         polled_tick = g->mem.rep_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
-         * same as doing each step for all SMs in turn. */
-        for (uint32_t i = 0; i < g->nsms; i++) {
+         * same as doing each step for all SMs in turn. Only the active SMs
+         * (see gpu_timing.active) are visited. */
+        int refilled = 0;
+        for (uint32_t wi = 0; wi < g->nactive_words; wi++)
+        for (uint64_t bits = g->active[wi]; bits; bits &= bits - 1) {
+            uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
             struct sm *sm = &g->sms[i];
             struct mem_request r;
-            while (poll && sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
-                sm_mem_reply(sm, &r, now);
+            /* (the memory system has advanced to now: a reply is there if
+             * the reply crossbar's output for this SM has one by rep_tick) */
+            if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, i, g->mem.rep_tick))
+                while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+                    sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
@@ -480,15 +506,24 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 snprintf(err, errlen, "memory system: %s", g->mem.err);
                 goto out;
             }
-            if (sm->retired && dispatch_refill(&g->disp, sm, now, err, errlen))
-                goto out;
+            if (sm->retired) {
+                if (dispatch_refill(&g->disp, sm, now, err, errlen))
+                    goto out;
+                refilled = 1;
+            }
             if (sm->next_event < next)
                 next = sm->next_event;
+            if (fast && sm->next_event == SM_NEVER && !sm->inflight && !sm_has_output(sm) &&
+                !sm->retired)
+                g->active[wi] &= ~(1ull << (i % 64)); /* idle until a dispatch */
         }
+        if (refilled)
+            activate_all(g); /* a CTA policy may place on any SM */
         /* a CTA policy's synchronisation has been waited out */
         if (dispatch_next_event(&g->disp) <= now) {
             if (dispatch_wake(&g->disp, g->sms, g->nsms, now, err, errlen))
                 goto out;
+            activate_all(g); /* the wake may place CTAs on any SM */
             for (uint32_t i = 0; i < g->nsms; i++)
                 if (g->sms[i].next_event < next)
                     next = g->sms[i].next_event;

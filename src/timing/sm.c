@@ -7,6 +7,33 @@
 
 #define BQ_CAP 16
 
+/* The policy's L1 observers, forwarded: a call may change what the policy's
+ * order or can_issue answer, so the issue stage walks again. */
+static void hook_access(void *ctx, uint64_t block, int32_t warp, int is_write,
+                        enum cache_outcome outcome, enum cache_fail fail)
+{
+    struct sm *sm = ctx;
+    sm->iss_dirty = 1;
+    if (sm->pol_hooks.on_access)
+        sm->pol_hooks.on_access(sm->pol_hooks.ctx, block, warp, is_write, outcome, fail);
+}
+
+static void hook_reserve(void *ctx, uint64_t block, int32_t warp)
+{
+    struct sm *sm = ctx;
+    sm->iss_dirty = 1;
+    if (sm->pol_hooks.on_reserve)
+        sm->pol_hooks.on_reserve(sm->pol_hooks.ctx, block, warp);
+}
+
+static void hook_evict(void *ctx, uint64_t block, int32_t warp)
+{
+    struct sm *sm = ctx;
+    sm->iss_dirty = 1;
+    if (sm->pol_hooks.on_evict)
+        sm->pol_hooks.on_evict(sm->pol_hooks.ctx, block, warp);
+}
+
 int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
             struct policy_gpu *pg, char *err, size_t errlen)
 {
@@ -65,12 +92,18 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         return -1;
     if (sm->have_l1) {
         struct cache_hooks h = warp_sched_l1_hooks(&sm->ws);
-        if (h.on_access || h.on_reserve || h.on_evict)
-            cache_set_hooks(&sm->l1, &h);
+        sm->pol_hooks = h;
+        if (h.on_access || h.on_reserve || h.on_evict) {
+            struct cache_hooks w = { sm, h.on_access ? hook_access : NULL,
+                                     h.on_reserve ? hook_reserve : NULL,
+                                     h.on_evict ? hook_evict : NULL };
+            cache_set_hooks(&sm->l1, cfg->fast_paths ? &w : &h);
+        }
     }
     sm_oc_reset(sm);
     sm->next_event = SM_NEVER;
     sm->port_full_tick = UINT64_MAX;
+    sm->iss_dirty = 1;
     return 0;
 }
 
@@ -104,6 +137,7 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
     sm->local_stride = 4ull * total_threads_gpu;
     sm_oc_reset(sm);
     sm->next_event = SM_NEVER;
+    sm->iss_dirty = 1;
 }
 
 void sm_reset(struct sm *sm)
@@ -131,6 +165,7 @@ void sm_reset(struct sm *sm)
     sm_oc_reset(sm);
     sm->bq_head = sm->bq_count = 0;
     sm->retired = 0;
+    sm->iss_dirty = 1;
 }
 
 void sm_account(struct sm *sm, uint64_t now)
@@ -176,6 +211,7 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots)
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     uint32_t pc, mask;
+    sm->iss_dirty = 1;
     const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
     w->next = in;
     w->ibuf_ready = ready;
@@ -202,6 +238,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
      * was, whether or not the SM ran it (a reply may have retired the CTA
      * this replaces without the SM having anything to do at now) */
     sm_account(sm, now + 1);
+    sm->iss_dirty = 1;
     struct sm_cta *ct = &sm->ctas[cta_slot];
     ct->c = c;
     ct->id = id;
@@ -240,7 +277,7 @@ static void retire(struct sm *sm, uint32_t cta_slot)
     struct sm_cta *ct = &sm->ctas[cta_slot];
     for (uint32_t i = 0; i < ct->nwarps; i++)
         sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pw = NULL;
-    ptx_cta_free(ct->c);
+    ptx_cta_recycle(ct->c); /* the next CTA of the launch reuses its memory */
     ct->c = NULL;
     sm->resident_ctas--;
     sm->used_threads -= ct->threads;
@@ -266,6 +303,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
 {
     (void)now;
     struct sm_warp *w = &sm->warps[slot];
+    sm->iss_dirty = 1;
     w->live = 0;
     w->next = NULL;
     sm->live_warps--;
@@ -301,6 +339,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         }
     if (sm->next_event > ready)
         sm->next_event = ready;
+    sm->iss_dirty = 1;
     w->sb_wait = 0;
     sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;

@@ -125,6 +125,16 @@ struct sm {
      * issue scan tests a bit instead of touching the warp */
     uint64_t loadwait; /* scoreboard waits on a load */
     uint64_t barwait;  /* waiting at a barrier */
+    /* The issue stage's last walk that issued nothing and vetoed nothing
+     * stays valid (same classification, nothing issuable) while no warp's
+     * state changes (iss_dirty: a load completes, a barrier releases, a CTA
+     * arrives, a warp exits, an L1 hook reaches the policy), the memory path's
+     * room is as it was (iss_memroom) and time is before iss_until (the
+     * earliest I-buffer, scoreboard or ALU-path time the walk saw, or the
+     * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
+    uint8_t iss_dirty, iss_memroom;
+    uint64_t iss_until, iss_wake;
+    struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
     uint64_t used_shmem, next_age;
     /* the L1 access pipeline: a FIFO of l1q_cap requests */

@@ -87,7 +87,10 @@
  *                                     local lines fetch them into the L1 (.L1)
  *                                     or the L2 (.L2), nobody waiting (0: no-ops)
  *   ccgpu_skip_idle 1                 jump over cycles in which nothing can happen
- *                                     (results identical either way) */
+ *                                     (results identical either way)
+ *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
+ *                                     (issue-stage rescans skipped while nothing
+ *                                     changed, ...; results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
 #include "policy/bypass.h"
@@ -267,6 +270,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
         config_get_u64(store, "ccgpu_cta_sync_cycles", 0, &c->cta_sync_cycles, err, errlen) ||
         config_get_bool(store, "ccgpu_prefetch", 0, &c->prefetch, err, errlen) ||
+        config_get_bool(store, "ccgpu_fast_paths", 1, &c->fast_paths, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;

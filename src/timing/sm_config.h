@@ -57,6 +57,7 @@ struct sm_config {
     uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
     int prefetch;             /* ccgpu_prefetch: execute PTX prefetch */
     int skip_idle;
+    int fast_paths; /* ccgpu_fast_paths: event-driven shortcuts (issue 13) */
 };
 
 /* gpgpu_cache:dl1 when the configuration does not set it */

@@ -117,11 +117,23 @@ int sm_cycle(struct sm *sm, uint64_t now)
     const struct sm_config *cfg = sm->cfg;
     const struct warp_sched_ops *ops = sm->ws.ops;
     uint64_t wake = SM_NEVER;
-    int any = 0;
+    int any = 0, walked_now = 0;
     sm_account(sm, now);
     sm->next_event = SM_NEVER;
     sm->ws.now = now; /* L1 hooks of the policy see the cycle */
     ldst_cycle(sm, now);
+    uint8_t memroom = oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs;
+    if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
+        /* nothing changed since a walk that issued and vetoed nothing: it
+         * would find the same again. The policy is still asked for its order,
+         * so it sees every visit as without the shortcut. */
+        for (uint32_t s = 0; s < cfg->n_sched; s++)
+            ops->order(&sm->ws, s, now, sm->order);
+        wake = sm->iss_wake;
+        goto walked;
+    }
+    sm->iss_dirty = 0;
+    int vetoed = 0;
     for (uint32_t s = 0; s < cfg->n_sched; s++) {
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
@@ -186,6 +198,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (ops->can_issue && !ops->can_issue(&sm->ws, slot, w->next, now)) {
                     if (reason < R_THROTTLED)
                         reason = R_THROTTLED;
+                    vetoed = 1;
                     break;
                 }
                 if (issue(sm, slot, now))
@@ -205,6 +218,15 @@ int sm_cycle(struct sm *sm, uint64_t now)
     }
     if (sm->err[0])
         return -1;
+    walked_now = 1;
+    if (any || vetoed) {
+        sm->iss_dirty = 1; /* walk again next visit */
+    } else {
+        sm->iss_wake = wake;
+        sm->iss_memroom = memroom;
+        sm->iss_until = wake;
+    }
+walked:;
     uint64_t oc = oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy);
     if (oc < wake)
         wake = oc;
@@ -215,6 +237,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
         uint64_t p = ops->next_event(&sm->ws, now);
         if (p < wake)
             wake = p;
+        if (walked_now && p < sm->iss_until)
+            sm->iss_until = p; /* the policy may answer differently then */
     }
     if (wake < sm->next_event)
         sm->next_event = wake;
