@@ -14,7 +14,7 @@ LDLIBS  := -lm -ldl
 # functions (include/ccgpu_policy.h) in the program that loads them
 EXPORT  := -rdynamic
 
-LIB_SRC   := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)) $(wildcard bench/*/*.c) $(wildcard bench/*.c))
+LIB_SRC   := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c src/*/*/*.c)) $(wildcard bench/*/*.c) $(wildcard bench/*.c))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 # PTX files (and the ptxas register figures beside them) are embedded into the
@@ -33,7 +33,7 @@ TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CUDART_LIB := $(BUILD)/lib/libcudart.so.13
 # (the CTA policies use the AWSS packers and the clustering arithmetic of src/cta)
 PIC_CTA   := $(wildcard src/cta/awss*.c src/cta/binpack_*.c) src/cta/cluster.c src/cta/follow.c
-PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem policy analysis util cudart)))) $(PIC_CTA))
+PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem policy policy/* analysis util cudart)))) $(PIC_CTA))
 PIC_OBJ   := $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
 

@@ -6,7 +6,7 @@
  * prove it), except those that share GPU-wide state through
  * src/policy/policy_gpu.h (DWT-CS's coordinator, the launch's base
  * addresses), which is not yet part of this API; bypass policies
- * (src/policy/bypass.h) are not yet a kind of this API either.
+ * (src/policy/bypass/bypass.h) are not yet a kind of this API either.
  *
  * Policy kinds, each one struct of hooks (an "ops" struct) picked by name:
  *

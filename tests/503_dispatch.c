@@ -4,7 +4,7 @@
  * (the most CTAs ever resident together on one SM equals the limit). */
 #include "ccgpu.h"
 #include "check.h"
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include "util/embedded.h"
 #include <stdlib.h>
 #include <sys/resource.h>

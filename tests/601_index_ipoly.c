@@ -1,7 +1,7 @@
 /* PRIC / I-Poly set indexing against the SACAT paper's Poly(37) table and
  * its conflict-avoidance properties; the Fermi hash; argument checking. */
 #include "check.h"
-#include "policy/cache_index.h"
+#include "policy/cache/cache_index.h"
 
 static int mk(struct cache_index *idx, const char *spec, uint32_t nsets)
 {

@@ -3,7 +3,7 @@
  * inside a cache never a reserved way. */
 #include "check.h"
 #include "mem/cache.h"
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_repl.h"
 
 TEST(victim_in_range_and_eligible)
 {

@@ -1,11 +1,11 @@
 /* Warp scheduler policies on crafted situations, through their interface
- * (src/policy/warp_sched.h): LRR rotates after the warp that issued, GTO
+ * (src/policy/warp/warp_sched.h): LRR rotates after the warp that issued, GTO
  * stays with a warp until it stalls then takes the oldest, 2LVL keeps to
  * the active fetch group, oldest-first ignores greed, SWL lets only the N
  * oldest live non-waiting warps issue; schedulers own slots w % n; the
  * table is well formed and bad names or arguments are errors. */
 #include "check.h"
-#include "policy/warp_sched.h"
+#include "policy/warp/warp_sched.h"
 #include <stdlib.h>
 
 static struct warp_sched ws;

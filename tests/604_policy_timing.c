@@ -6,7 +6,7 @@
  *   indexing of the 32-set L1 a warp's lines fall into 32 / 8 = 4 sets; the
  *   polynomial modulus spreads them, so the L1 misses fall, while the result
  *   still checks against the CPU reference;
- * - 2lvl:G (src/policy/sched_2lvl.c): groups of G slots, the active group
+ * - 2lvl:G (src/policy/warp/sched_2lvl.c): groups of G slots, the active group
  *   (that of the warp that issued last) first, then groups by the age of
  *   their oldest warp, GTO within and across groups. With G >= the warp
  *   slots of a scheduler there is one group, so the order is GTO's (the

@@ -5,10 +5,10 @@
  * message naming the rule they break. */
 #include "check.h"
 #include "policy/contract.h"
-#include "policy/cache_index.h"
-#include "policy/cache_repl.h"
-#include "policy/cta_sched.h"
-#include "policy/warp_sched.h"
+#include "policy/cache/cache_index.h"
+#include "policy/cache/cache_repl.h"
+#include "policy/cta/cta_sched.h"
+#include "policy/warp/warp_sched.h"
 #include <stdlib.h>
 
 static char err[1024];

@@ -2,7 +2,7 @@
  * only in the missing warp's own share, LRU within a share's set, set
  * organisation, clearing, bad parameters. */
 #include "check.h"
-#include "policy/ccws_vta.h"
+#include "policy/warp/ccws_vta.h"
 
 static int mk(struct ccws_vta *v, uint32_t warps, uint32_t entries, uint32_t assoc)
 {

@@ -3,7 +3,7 @@
  * the cumulative cutoff on the paper's Fig. 6 narrative, exact change
  * times, K_THROTTLE = 0, and the allowed-warps histogram. */
 #include "check.h"
-#include "policy/ccws_lss.h"
+#include "policy/warp/ccws_lss.h"
 #include <stdlib.h>
 
 static int init(struct ccws_lss *l, uint32_t warps, const struct ccws_lss_params *p)

@@ -7,7 +7,7 @@
 #include "bench.h"
 #include "check.h"
 #include "mem/cache.h"
-#include "policy/warp_sched.h"
+#include "policy/warp/warp_sched.h"
 #include "ptx/ir.h"
 #include <stdlib.h>
 #include <unistd.h>

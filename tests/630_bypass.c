@@ -7,7 +7,7 @@
  * result still checks. */
 #include "bench.h"
 #include "check.h"
-#include "policy/bypass.h"
+#include "policy/bypass/bypass.h"
 #include <stdlib.h>
 
 static struct policy_gpu gpu_at(uint64_t launch, uint64_t start)

@@ -1,12 +1,12 @@
-/* DWT-CS (src/policy/dwt_coord.c, sched_dwt.c): the coordinator's windows,
+/* DWT-CS (src/policy/warp/dwt_coord.c, sched_dwt.c): the coordinator's windows,
  * its communication delay, the winner and the per-kernel memory with
  * hand-derived times; and in timing runs: a dwt that never finds thrashing
  * is GTO exactly, one that does throttles and still checks, and idle-cycle
  * skipping changes none of its statistics. */
 #include "bench.h"
 #include "check.h"
-#include "policy/dwt_coord.h"
-#include "policy/warp_sched.h"
+#include "policy/warp/dwt_coord.h"
+#include "policy/warp/warp_sched.h"
 #include <stdlib.h>
 
 static void launch(struct policy_gpu *g, uint64_t start, const char *name)

@@ -143,7 +143,7 @@ static int opt_bypass(const struct cachesim *s, uint32_t set, uint32_t next_use)
     return next_use > key_at(s, set * s->assoc, 0);
 }
 
-/* ---- a policy of the timing model (src/policy/cache_repl.def) ---------- */
+/* ---- a policy of the timing model (src/policy/cache/cache_repl.def) ---------- */
 
 static void shared_hit(struct cachesim *s, uint32_t set, uint32_t li)
 {

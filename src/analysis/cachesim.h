@@ -28,8 +28,8 @@
 #define CCGPU_ANALYSIS_CACHESIM_H
 #include "analysis/blockmap.h"
 #include "analysis/trace.h"
-#include "policy/cache_index.h"
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_index.h"
+#include "policy/cache/cache_repl.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,7 +41,7 @@ enum cachesim_policy {
     CACHESIM_RANDOM,
     CACHESIM_OPT,        /* Belady: every miss allocates, evicting the furthest next use */
     CACHESIM_OPT_BYPASS, /* Belady allowed to bypass a miss used later than every resident line */
-    CACHESIM_REPL,       /* "repl:SPEC": a policy of src/policy/cache_repl.def, the
+    CACHESIM_REPL,       /* "repl:SPEC": a policy of src/policy/cache/cache_repl.def, the
                             timing model's own code (e.g. "repl:random:42") */
 };
 

@@ -11,12 +11,12 @@
  * functions and CTA dispatch policies. Exit 0 when every check passes, 1
  * when a check fails (the message names the broken rule), 2 on bad usage. */
 #include "cli/cli.h"
-#include "policy/cache_index.h"
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_index.h"
+#include "policy/cache/cache_repl.h"
 #include "policy/contract.h"
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include "policy/plugin.h"
-#include "policy/warp_sched.h"
+#include "policy/warp/warp_sched.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

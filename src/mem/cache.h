@@ -29,8 +29,8 @@
 #include "ccgpu_policy.h" /* enum cache_outcome, cache_fail */
 #include "mem/cache_config.h"
 #include "mem/mshr.h"
-#include "policy/cache_index.h"
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_index.h"
+#include "policy/cache/cache_repl.h"
 
 struct stats;
 

@@ -1,6 +1,6 @@
 #include "mem/cache_config.h"
-#include "policy/cache_index.h"
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_index.h"
+#include "policy/cache/cache_repl.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

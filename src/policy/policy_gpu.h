@@ -11,7 +11,7 @@
  *                 that points into a live device allocation, that
  *                 allocation [base, end), in parameter order, duplicates
  *                 removed (FG-CB, sacat-tpds2017 §4.3)
- * dwt is the DWT-CS coordinator (policy/dwt_coord.h), created by the first
+ * dwt is the DWT-CS coordinator (policy/warp/dwt_coord.h), created by the first
  * SM's dwt or sacat scheduler and freed with the context. */
 #ifndef CCGPU_POLICY_POLICY_GPU_H
 #define CCGPU_POLICY_POLICY_GPU_H

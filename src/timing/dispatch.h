@@ -1,11 +1,11 @@
 /* CTA dispatcher: occupancy (threads, registers, shared memory and CTA
  * slots per SM), the engine's CTA objects with real SM ids and warp slots,
- * and the CTA policy (src/policy/cta_sched.h) choosing which CTA goes where. */
+ * and the CTA policy (src/policy/cta/cta_sched.h) choosing which CTA goes where. */
 #ifndef CCGPU_TIMING_DISPATCH_H
 #define CCGPU_TIMING_DISPATCH_H
 #include <stddef.h>
 #include <stdint.h>
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include "timing/cta_set.h"
 #include "ptx/engine.h"
 #include "timing/sm.h"

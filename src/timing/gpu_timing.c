@@ -17,7 +17,7 @@
 #include "timing/l2trace.h"
 #include "timing/size_check.h"
 #include "timing/sm.h"
-#include "policy/dwt_coord.h"
+#include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

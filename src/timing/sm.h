@@ -17,8 +17,8 @@
 #include <stdint.h>
 #include "mem/cache.h"
 #include "mem/mem_request.h"
-#include "policy/bypass.h"
-#include "policy/warp_sched.h"
+#include "policy/bypass/bypass.h"
+#include "policy/warp/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
 #include "timing/l1trace.h"
@@ -113,7 +113,7 @@ struct sm {
     struct sm_warp *warps;        /* n_slots */
     struct sm_cta *ctas;          /* max_ctas */
     struct warp_sched ws;
-    struct bypass bp;             /* ccgpu_bypass policy (policy/bypass.h) */
+    struct bypass bp;             /* ccgpu_bypass policy (policy/bypass/bypass.h) */
     struct mrpb mrpb;             /* ccgpu_mrpb queues in front of the L1 (mrpb.h) */
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */

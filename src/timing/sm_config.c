@@ -1,6 +1,6 @@
 /* SM options. Keys and defaults (GPGPU-Sim meaning unless noted):
  *   gpgpu_num_sched_per_core 1        warp schedulers per SM (slot w -> w % n)
- *   gpgpu_scheduler gto               warp scheduler policy (src/policy/warp_sched.def)
+ *   gpgpu_scheduler gto               warp scheduler policy (src/policy/warp/warp_sched.def)
  *   gpgpu_max_insn_issue_per_warp 1   instructions one warp may issue per cycle (the
  *                                     I-buffer holds that many; not across a taken branch)
  *   ccgpu_issue_width 1               instructions one scheduler issues per cycle
@@ -75,11 +75,11 @@
  *   ccgpu_branch_delay 1              extra cycles after a taken branch (refetch)
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
- *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta_sched.def)
+ *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta/cta_sched.def)
  *   ccgpu_mrpb off                    MRPB request queues in front of the L1
  *                                     (timing/mrpb.h): off, on, or depth=N,
  *                                     bypass=assoc|none, drain=fixed|greedy
- *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass.def):
+ *   ccgpu_bypass none                 cache bypass policy (src/policy/bypass/bypass.def):
  *                                     none, all, pc[:args], fgcb[:args]
  *   ccgpu_cta_sync_cycles 0           cycles a synchronisation between a CTA
  *                                     schedule's steps costs (schedule:, awss:)
@@ -93,8 +93,8 @@
  *                                     changed, ...; results identical either way) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
-#include "policy/bypass.h"
-#include "policy/warp_sched.h"
+#include "policy/bypass/bypass.h"
+#include "policy/warp/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -52,7 +52,7 @@ struct sm_config {
     /* policies and simulation */
     char sched[64];
     char cta_sched[512];
-    char bypass[128]; /* ccgpu_bypass: cache bypass policy (policy/bypass.def) */
+    char bypass[128]; /* ccgpu_bypass: cache bypass policy (policy/bypass/bypass.def) */
     struct mrpb_config mrpb; /* ccgpu_mrpb (timing/mrpb.h) */
     uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
     int prefetch;             /* ccgpu_prefetch: execute PTX prefetch */

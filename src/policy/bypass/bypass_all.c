@@ -2,7 +2,7 @@
  * the L1 (sacat-tpds2017 §4.3.1's "disable the whole cache"); the same path
  * as GPGPU-Sim's gpgpu_gmem_skip_L1D, so the two give the same statistics
  * (tested). The L2 is used as usual. */
-#include "policy/bypass.h"
+#include "policy/bypass/bypass.h"
 #include <stdio.h>
 
 static int all_init(struct bypass *bp, const char *args, char *err, size_t errlen)

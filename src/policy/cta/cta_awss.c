@@ -11,7 +11,7 @@
  * ccgpu_cta_sync_cycles. The schedule is then followed as schedule:FILE
  * follows a file (src/cta/follow.h). */
 #include "cta/follow.h"
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "policy/warp_sched.h"
+#include "policy/warp/warp_sched.h"
 #include "policy/plugin.h"
 #include <errno.h>
 #include <stdio.h>
@@ -6,12 +6,12 @@
 #include <string.h>
 
 #define WARP_SCHED(sym) extern const struct warp_sched_ops sym;
-#include "policy/warp_sched.def"
+#include "policy/warp/warp_sched.def"
 #undef WARP_SCHED
 
 const struct warp_sched_ops *const warp_sched_table[] = {
 #define WARP_SCHED(sym) &sym,
-#include "policy/warp_sched.def"
+#include "policy/warp/warp_sched.def"
 #undef WARP_SCHED
     NULL,
 };

@@ -1,4 +1,4 @@
-#include "policy/dwt_coord.h"
+#include "policy/warp/dwt_coord.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

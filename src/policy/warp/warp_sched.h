@@ -1,5 +1,5 @@
 /* Warp schedulers (the wavefront issue arbiter of ccws-micro2012 Fig. 5), a
- * policy kind: one file per policy (src/policy/sched_NAME.c) filling one
+ * policy kind: one file per policy (src/policy/warp/sched_NAME.c) filling one
  * struct warp_sched_ops, listed once in warp_sched.def. Chosen by exact name
  * or GPGPU-Sim alias from gpgpu_scheduler; "name:args" passes args to init
  * ("swl:8", "2lvl:2").

@@ -17,7 +17,7 @@
  *                     levels=both|l1|l2]
  * after=dwt opens the window when DWT-CS has settled (SACAT §4.4); then the
  * scheduler must be dwt. */
-#include "policy/bypass.h"
+#include "policy/bypass/bypass.h"
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -6,7 +6,7 @@
  * have its CTA count); with it, launch K does and the others run as rr. The
  * file is read and checked when the policy is created. */
 #include "cta/follow.h"
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

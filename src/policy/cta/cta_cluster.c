@@ -8,7 +8,7 @@
  * paper's CLU+TOT). A 3-D grid is indexed as gx x (gy*gz). An SM whose
  * cluster is done idles (no stealing). */
 #include "cta/cluster.h"
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,15 +1,15 @@
-#include "policy/cache_repl.h"
+#include "policy/cache/cache_repl.h"
 #include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
 #define CACHE_REPL(sym) extern const struct cache_repl_ops sym;
-#include "policy/cache_repl.def"
+#include "policy/cache/cache_repl.def"
 #undef CACHE_REPL
 
 const struct cache_repl_ops *const cache_repl_table[] = {
 #define CACHE_REPL(sym) &sym,
-#include "policy/cache_repl.def"
+#include "policy/cache/cache_repl.def"
 #undef CACHE_REPL
     NULL,
 };

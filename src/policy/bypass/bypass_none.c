@@ -1,6 +1,6 @@
 /* ccgpu_bypass none: nothing bypasses (the default; only .cg loads, atomics
  * and gpgpu_gmem_skip_L1D go around the L1, as without a policy). */
-#include "policy/bypass.h"
+#include "policy/bypass/bypass.h"
 #include <stdio.h>
 
 static int none_init(struct bypass *bp, const char *args, char *err, size_t errlen)

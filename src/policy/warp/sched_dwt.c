@@ -1,6 +1,6 @@
 /* DWT-CS, dynamic warp throttling via core sampling (sacat-tpds2017 §4.1):
  * GTO order, and at most L warps per scheduler may issue, where L comes
- * from the GPU-wide coordinator (policy/dwt_coord.h: no limit while it
+ * from the GPU-wide coordinator (policy/warp/dwt_coord.h: no limit while it
  * tests for thrashing, i+1 on SM i while it samples, the winner's count
  * after). Which L warps: the L oldest live warps of the scheduler that are
  * not waiting at a barrier, as swl:L:sched (sched_swl.c), so a settled
@@ -10,8 +10,8 @@
  *   gpgpu_scheduler dwt[:p=10000,mpki=10,n=3,m=3,delay=200,mem=5,unit=thread]
  * Every SM of a GPU shares one coordinator; a trial instance (no GPU, the
  * configuration check) only parses the arguments. */
-#include "policy/dwt_coord.h"
-#include "policy/warp_sched.h"
+#include "policy/warp/dwt_coord.h"
+#include "policy/warp/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Cache set-index functions, a policy kind: one file per function
- * (src/policy/index_NAME.c), each filling one struct cache_index_ops, listed
+ * (src/policy/cache/index_NAME.c), each filling one struct cache_index_ops, listed
  * once in cache_index.def. Chosen by exact name ("linear", "ipoly") or by the
  * GPGPU-Sim set-index letter as alias ("L", "P"); "name:args" passes args to
  * init. Shared by the timing model's caches and the trace cache simulator. */

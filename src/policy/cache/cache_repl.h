@@ -1,5 +1,5 @@
 /* Cache replacement policies, a policy kind: one file per policy
- * (src/policy/repl_NAME.c), each filling one struct cache_repl_ops, listed once
+ * (src/policy/cache/repl_NAME.c), each filling one struct cache_repl_ops, listed once
  * in cache_repl.def. Chosen by exact name ("lru", "fifo", "random") or by the
  * GPGPU-Sim replacement letter as alias ("L", "F"); "name:args" passes args to
  * init (e.g. "random:42" seeds the generator).

@@ -1,15 +1,15 @@
-#include "policy/cache_index.h"
+#include "policy/cache/cache_index.h"
 #include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
 #define CACHE_INDEX(sym) extern const struct cache_index_ops sym;
-#include "policy/cache_index.def"
+#include "policy/cache/cache_index.def"
 #undef CACHE_INDEX
 
 const struct cache_index_ops *const cache_index_table[] = {
 #define CACHE_INDEX(sym) &sym,
-#include "policy/cache_index.def"
+#include "policy/cache/cache_index.def"
 #undef CACHE_INDEX
     NULL,
 };

@@ -1,5 +1,5 @@
 /* CTA dispatch policies, a policy kind: one file per policy
- * (src/policy/cta_NAME.c) filling one struct cta_sched_ops, listed once in
+ * (src/policy/cta/cta_NAME.c) filling one struct cta_sched_ops, listed once in
  * cta_sched.def; chosen by ccgpu_cta_sched ("name" or "name:args").
  *
  * The dispatcher (src/timing/dispatch.c) owns the resources: it knows which

@@ -1,17 +1,17 @@
-#include "policy/bypass.h"
-#include "policy/dwt_coord.h"
+#include "policy/bypass/bypass.h"
+#include "policy/warp/dwt_coord.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define BYPASS(sym) extern const struct bypass_ops sym;
-#include "policy/bypass.def"
+#include "policy/bypass/bypass.def"
 #undef BYPASS
 
 const struct bypass_ops *const bypass_table[] = {
 #define BYPASS(sym) &sym,
-#include "policy/bypass.def"
+#include "policy/bypass/bypass.def"
 #undef BYPASS
     NULL,
 };

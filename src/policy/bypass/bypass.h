@@ -1,5 +1,5 @@
 /* Cache bypass policies, a policy kind: one file per policy
- * (src/policy/bypass_NAME.c) filling one struct bypass_ops, listed once in
+ * (src/policy/bypass/bypass_NAME.c) filling one struct bypass_ops, listed once in
  * bypass.def, chosen by exact name with ccgpu_bypass ("name" or
  * "name:key=value,..."). One instance per SM.
  *

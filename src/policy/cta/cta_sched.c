@@ -1,15 +1,15 @@
-#include "policy/cta_sched.h"
+#include "policy/cta/cta_sched.h"
 #include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
 
 #define CTA_SCHED(sym) extern const struct cta_sched_ops sym;
-#include "policy/cta_sched.def"
+#include "policy/cta/cta_sched.def"
 #undef CTA_SCHED
 
 const struct cta_sched_ops *const cta_sched_table[] = {
 #define CTA_SCHED(sym) &sym,
-#include "policy/cta_sched.def"
+#include "policy/cta/cta_sched.def"
 #undef CTA_SCHED
     NULL,
 };
