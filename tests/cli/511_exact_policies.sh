@@ -1,0 +1,28 @@
+# The policies of different work merged in one timing model stay exact
+# together: each new mechanism (DWT-CS, MRPB, FG-CB bypassing, CTA dispatch
+# policies with and without synchronisation cost, awss, prefetch) gives
+# byte-identical statistics with the simulator's shortcuts and idle-cycle
+# skipping on and off (ccgpu_fast_paths, ccgpu_skip_idle).
+. "$(dirname "$0")/lib.sh"
+same() {
+    local name=$1 bench=$2; shift 2
+    if "$CCGPU" run "$bench" --size small --config configs/sacat-gtx480.cfg "$@" \
+            --json "$tmpdir/on.json" >/dev/null 2>&1 &&
+        "$CCGPU" run "$bench" --size small --config configs/sacat-gtx480.cfg "$@" \
+            -o ccgpu_fast_paths=0 -o ccgpu_skip_idle=0 --json "$tmpdir/off.json" >/dev/null 2>&1 &&
+        cmp -s "$tmpdir/on.json" "$tmpdir/off.json"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL $name: statistics differ with shortcuts off (or a run failed)"
+    fi
+}
+cd "$(dirname "$0")/../.."
+same dwt syrk -o gpgpu_scheduler=dwt
+same sacat_parts kmeans -o gpgpu_scheduler=dwt -o ccgpu_l1_index=ipoly -o ccgpu_bypass=fgcb:after=dwt
+same mrpb syrk -o ccgpu_mrpb=on
+same fgcb kmeans -o ccgpu_bypass=fgcb:n=200,m=100
+same cluster_throttled syrk -o ccgpu_cta_sched=cluster:max=2
+same limit_with_sync kmeans -o ccgpu_cta_sched=limit:1 -o ccgpu_cta_sync_cycles=500
+same awss bfs -o ccgpu_cta_sched=awss:iwfd -o ccgpu_cta_sync_cycles=70
+same prefetch_and_ccws bfs -o ccgpu_prefetch=1 -o gpgpu_scheduler=ccws
+summary
