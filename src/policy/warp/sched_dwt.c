@@ -12,20 +12,16 @@
  * configuration check) only parses the arguments. */
 #include "policy/warp/dwt_coord.h"
 #include "policy/warp/warp_sched.h"
+#include "warp_limit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define NONE UINT32_MAX
 
 struct dwt {
     struct dwt_params p;
     struct dwt_coord *c; /* NULL: trial instance */
     struct policy_gpu *g;
-    struct warp_ages ages, all;
-    uint32_t *greedy;
-    uint8_t *waiting, *allowed;
-    uint32_t limit; /* the limit `allowed` was computed for (0: none) */
+    struct warp_limit lim; /* per scheduler; limit 0 while the coordinator sets none */
 };
 
 static void dwt_free(struct warp_sched *ws)
@@ -33,11 +29,7 @@ static void dwt_free(struct warp_sched *ws)
     struct dwt *s = ws->state;
     if (!s)
         return;
-    warp_ages_free(&s->ages);
-    warp_ages_free(&s->all);
-    free(s->greedy);
-    free(s->waiting);
-    free(s->allowed);
+    warp_limit_free(&s->lim);
     free(s);
     ws->state = NULL;
 }
@@ -50,14 +42,8 @@ static int dwt_init(struct warp_sched *ws, const char *args, char *err, size_t e
     ws->state = s;
     if (dwt_params_parse(&s->p, "dwt", args, err, errlen))
         return -1;
-    struct warp_sched_env one = ws->env;
-    one.n_sched = 1;
-    if (warp_ages_init(&s->ages, &ws->env) || warp_ages_init(&s->all, &one) ||
-        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
-        !(s->waiting = calloc(ws->env.n_slots, 1)) || !(s->allowed = calloc(ws->env.n_slots, 1)))
+    if (warp_limit_init(&s->lim, &ws->env, 0, 1))
         goto oom;
-    for (uint32_t i = 0; i < ws->env.n_sched; i++)
-        s->greedy[i] = NONE;
     s->g = ws->env.gpu;
     if (s->g) {
         uint32_t per = (ws->env.n_slots + ws->env.n_sched - 1) / ws->env.n_sched;
@@ -74,64 +60,34 @@ oom:
     return -1;
 }
 
-/* The L oldest live non-waiting warps of each scheduler may issue (all when
- * L = 0). */
-static void recompute(struct dwt *s, uint32_t n_sched)
-{
-    uint32_t n, k[64] = { 0 };
-    const uint32_t *list = warp_ages_list(&s->all, 0, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t slot = list[i], q = slot % n_sched % 64;
-        s->allowed[slot] = !s->limit || (!s->waiting[slot] && k[q] < s->limit);
-        if (s->allowed[slot] && s->limit)
-            k[q]++;
-    }
-}
-
-/* The coordinator's limit for this SM at now; recomputes on a change. */
+/* The coordinator's limit for this SM at now (warp_limit recomputes which
+ * warps may issue when it changes). */
 static void sync_limit(struct warp_sched *ws, struct dwt *s, uint64_t now)
 {
-    if (!s->c)
-        return;
-    uint32_t l = dwt_coord_limit(s->c, s->g, ws->env.sm, now);
-    if (l != s->limit) {
-        s->limit = l;
-        recompute(s, ws->env.n_sched);
-    }
+    if (s->c)
+        warp_limit_set(&s->lim, ws->env.n_sched, dwt_coord_limit(s->c, s->g, ws->env.sm, now));
 }
 
 static void dwt_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
 {
-    struct dwt *s = ws->state;
-    warp_ages_add(&s->ages, slot, age);
-    warp_ages_add(&s->all, slot, age);
-    s->waiting[slot] = 0;
-    recompute(s, ws->env.n_sched);
+    warp_limit_assigned(&((struct dwt *)ws->state)->lim, ws->env.n_sched, slot, age);
 }
 
 static void dwt_exit(struct warp_sched *ws, uint32_t slot)
 {
-    struct dwt *s = ws->state;
-    warp_ages_remove(&s->ages, slot);
-    warp_ages_remove(&s->all, slot);
-    s->allowed[slot] = 0;
-    if (s->greedy[slot % ws->env.n_sched] == slot)
-        s->greedy[slot % ws->env.n_sched] = NONE;
-    recompute(s, ws->env.n_sched);
+    warp_limit_exit(&((struct dwt *)ws->state)->lim, ws->env.n_sched, slot);
 }
 
 static void dwt_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
 {
-    struct dwt *s = ws->state;
-    s->waiting[slot] = (uint8_t)waiting;
-    recompute(s, ws->env.n_sched);
+    warp_limit_barrier(&((struct dwt *)ws->state)->lim, ws->env.n_sched, slot, waiting);
 }
 
 static uint32_t dwt_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     struct dwt *s = ws->state;
     sync_limit(ws, s, now);
-    return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
+    return warp_limit_order(&s->lim, sched, out);
 }
 
 static int dwt_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -140,7 +96,7 @@ static int dwt_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_
     (void)inst;
     struct dwt *s = ws->state;
     sync_limit(ws, s, now);
-    return s->allowed[slot];
+    return s->lim.allowed[slot];
 }
 
 static void dwt_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -148,7 +104,7 @@ static void dwt_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_ins
 {
     (void)inst;
     struct dwt *s = ws->state;
-    s->greedy[slot % ws->env.n_sched] = slot;
+    warp_limit_issued(&s->lim, ws->env.n_sched, slot);
     if (s->c)
         dwt_coord_count_insts(s->c, s->g, ws->env.sm, s->p.thread_insts ? ws->lanes : 1, now);
 }

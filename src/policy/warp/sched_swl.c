@@ -12,42 +12,21 @@
  * continues with the same constraints") and keeps a CTA larger than N from
  * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N. */
 #include "ccgpu_policy.h"
+#include "warp_limit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE UINT32_MAX
-
-struct swl {
-    struct warp_ages ages; /* per scheduler, for GTO order */
-    struct warp_ages all;  /* the whole SM as one scheduler */
-    uint32_t limit;
-    int per_sched; /* the limit counts each scheduler's warps apart */
-    uint32_t *greedy;
-    uint8_t *waiting, *allowed; /* by slot */
-};
-
 static int swl_start(struct warp_sched *ws, uint32_t limit, int per_sched, char *err,
                      size_t errlen)
 {
-    struct swl *s = calloc(1, sizeof *s);
-    if (!s)
-        goto oom;
+    struct warp_limit *s = calloc(1, sizeof *s);
     ws->state = s;
-    s->limit = limit;
-    s->per_sched = per_sched;
-    struct warp_sched_env one = ws->env;
-    one.n_sched = 1;
-    if (warp_ages_init(&s->ages, &ws->env) || warp_ages_init(&s->all, &one) ||
-        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
-        !(s->waiting = calloc(ws->env.n_slots, 1)) || !(s->allowed = calloc(ws->env.n_slots, 1)))
-        goto oom;
-    for (uint32_t i = 0; i < ws->env.n_sched; i++)
-        s->greedy[i] = NONE;
+    if (!s || warp_limit_init(s, &ws->env, limit, per_sched)) {
+        snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
+        return -1;
+    }
     return 0;
-oom:
-    snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
-    return -1;
 }
 
 /* swl:N (per SM) or swl:N:sched (per scheduler) */
@@ -95,64 +74,32 @@ static int warp_limiting_init(struct warp_sched *ws, const char *args, char *err
 
 static void swl_free(struct warp_sched *ws)
 {
-    struct swl *s = ws->state;
+    struct warp_limit *s = ws->state;
     if (!s)
         return;
-    warp_ages_free(&s->ages);
-    warp_ages_free(&s->all);
-    free(s->greedy);
-    free(s->waiting);
-    free(s->allowed);
+    warp_limit_free(s);
     free(s);
-}
-
-/* Membership changed: the N oldest live non-waiting warps (of the SM, or
- * of each scheduler) may issue. */
-static void recompute(struct swl *s, uint32_t n_sched)
-{
-    uint32_t n, k[64] = { 0 };
-    const uint32_t *list = warp_ages_list(&s->all, 0, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t slot = list[i];
-        uint32_t *count = &k[s->per_sched ? slot % n_sched % 64 : 0];
-        s->allowed[slot] = !s->waiting[slot] && *count < s->limit;
-        if (s->allowed[slot])
-            (*count)++;
-    }
 }
 
 static void swl_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
 {
-    struct swl *s = ws->state;
-    warp_ages_add(&s->ages, slot, age);
-    warp_ages_add(&s->all, slot, age);
-    s->waiting[slot] = 0;
-    recompute(s, ws->env.n_sched);
+    warp_limit_assigned(ws->state, ws->env.n_sched, slot, age);
 }
 
 static void swl_exit(struct warp_sched *ws, uint32_t slot)
 {
-    struct swl *s = ws->state;
-    warp_ages_remove(&s->ages, slot);
-    warp_ages_remove(&s->all, slot);
-    s->allowed[slot] = 0;
-    if (s->greedy[slot % ws->env.n_sched] == slot)
-        s->greedy[slot % ws->env.n_sched] = NONE;
-    recompute(s, ws->env.n_sched);
+    warp_limit_exit(ws->state, ws->env.n_sched, slot);
 }
 
 static void swl_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
 {
-    struct swl *s = ws->state;
-    s->waiting[slot] = (uint8_t)waiting;
-    recompute(s, ws->env.n_sched);
+    warp_limit_barrier(ws->state, ws->env.n_sched, slot, waiting);
 }
 
 static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     (void)now;
-    const struct swl *s = ws->state;
-    return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
+    return warp_limit_order(ws->state, sched, out);
 }
 
 static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -160,7 +107,7 @@ static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_
 {
     (void)inst;
     (void)now;
-    return ((struct swl *)ws->state)->allowed[slot];
+    return ((const struct warp_limit *)ws->state)->allowed[slot];
 }
 
 static void swl_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -168,7 +115,7 @@ static void swl_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_ins
 {
     (void)inst;
     (void)now;
-    ((struct swl *)ws->state)->greedy[slot % ws->env.n_sched] = slot;
+    warp_limit_issued(ws->state, ws->env.n_sched, slot);
 }
 
 const struct warp_sched_ops warp_sched_swl = {
