@@ -91,7 +91,7 @@ $(BUILD)/pic/%.o: %.c
 	@echo "  CC -fPIC $<"
 	@$(CC) $(PIC_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c tests/check.h $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a
 	@mkdir -p $(@D)
 	@echo "  TEST    $<"
 	@$(CC) $(CFLAGS) $(EXPORT) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)

@@ -3,7 +3,7 @@
  * idle-cycle skipping changes no statistic; the same run twice gives the
  * same statistics; GTO beats LRR on k-means when the warps' working sets
  * exceed the L1 (ccws-micro2012 Fig. 3/7 direction). */
-#include "bench.h"
+#include "bench_run.h"
 #include "check.h"
 #include "util/embedded.h"
 #include <stdlib.h>
@@ -19,41 +19,17 @@ struct run {
 static struct run run_bench(const char *name, const char *overrides)
 {
     struct run r = { -1, NULL, 0, 0, 0, 0, 0, 0, 0 };
-    const struct bench_ops *b = bench_find(name);
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256] = "";
-    if (!b || !cfg || ccgpu_config_load(cfg, "configs/ccws.cfg") ||
-        ccgpu_config_load_string(cfg, "ccgpu_mode timing\n", "test") ||
-        (overrides && ccgpu_config_load_string(cfg, overrides, "test"))) {
-        printf("  %s: config: %s\n", name, cfg ? ccgpu_config_error(cfg) : "oom");
-        ccgpu_config_free(cfg);
+    ccgpu *gpu = bench_run_timing(name, "configs/ccws.cfg", "ccgpu_mode timing\n",
+                                  overrides, &r.rc, &r.json, &r.len);
+    if (!gpu)
         return r;
-    }
-    struct bench_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!ctx.gpu) {
-        printf("  %s: %s\n", name, err);
-        return r;
-    }
-    ctx.size = BENCH_SMALL;
-    ctx.seed = 12345;
-    r.rc = b->run(&ctx);
-    if (r.rc)
-        printf("  %s: %s\n", name, ctx.error);
-    FILE *f = open_memstream(&r.json, &r.len);
-    if (f) {
-        ccgpu_stats_write_json(ctx.gpu, f);
-        fclose(f);
-    }
-    ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
-    ccgpu_stat(ctx.gpu, "l1d.misses", -1, &r.misses);
-    ccgpu_stat(ctx.gpu, "warp_ipc", -1, &r.ipc);
-    ccgpu_stat(ctx.gpu, "sched.throttled", -1, &r.throttled);
-    ccgpu_stat(ctx.gpu, "warp_instructions", -1, &r.warp_insts);
-    ccgpu_stat(ctx.gpu, "thread_instructions", -1, &r.thread_insts);
-    ccgpu_destroy(ctx.gpu);
+    ccgpu_stat(gpu, "cycles", -1, &r.cycles);
+    ccgpu_stat(gpu, "l1d.misses", -1, &r.misses);
+    ccgpu_stat(gpu, "warp_ipc", -1, &r.ipc);
+    ccgpu_stat(gpu, "sched.throttled", -1, &r.throttled);
+    ccgpu_stat(gpu, "warp_instructions", -1, &r.warp_insts);
+    ccgpu_stat(gpu, "thread_instructions", -1, &r.thread_insts);
+    ccgpu_destroy(gpu);
     return r;
 }
 

@@ -5,7 +5,7 @@
  * none is the default exactly, and fgcb with a small N bypasses vecadd's
  * streaming arrays at L1 and L2 (l2_pN.bypassed counts them) while the
  * result still checks. */
-#include "bench.h"
+#include "bench_run.h"
 #include "check.h"
 #include "policy/bypass/bypass.h"
 #include <stdlib.h>
@@ -126,46 +126,23 @@ struct run {
 static struct run run_bench(const char *name, const char *overrides)
 {
     struct run r = { -1, NULL, 0, 0, 0, 0, 0, 0 };
-    const struct bench_ops *b = bench_find(name);
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256] = "";
-    if (!b || !cfg || ccgpu_config_load(cfg, "configs/sacat-gtx480.cfg") ||
-        ccgpu_config_load_string(cfg, "ccgpu_mode timing\ngpgpu_n_clusters 3\n", "test") ||
-        (overrides && ccgpu_config_load_string(cfg, overrides, "test"))) {
-        printf("  %s: config: %s\n", name, cfg ? ccgpu_config_error(cfg) : "oom");
-        ccgpu_config_free(cfg);
+    ccgpu *gpu = bench_run_timing(name, "configs/sacat-gtx480.cfg",
+                                  "ccgpu_mode timing\ngpgpu_n_clusters 3\n",
+                                  overrides, &r.rc, &r.json, &r.len);
+    if (!gpu)
         return r;
-    }
-    struct bench_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!ctx.gpu) {
-        printf("  %s: %s\n", name, err);
-        return r;
-    }
-    ctx.size = BENCH_SMALL;
-    ctx.seed = 12345;
-    r.rc = b->run(&ctx);
-    if (r.rc)
-        printf("  %s: %s\n", name, ctx.error);
-    FILE *f = open_memstream(&r.json, &r.len);
-    if (f) {
-        ccgpu_stats_write_json(ctx.gpu, f);
-        fclose(f);
-    }
-    ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
+    ccgpu_stat(gpu, "cycles", -1, &r.cycles);
     for (int p = 0; p < 6; p++) {
         char n[64];
         double v = 0;
         snprintf(n, sizeof n, "l2_p%d.bypassed", p);
-        if (ccgpu_stat(ctx.gpu, n, -1, &v) == 0)
+        if (ccgpu_stat(gpu, n, -1, &v) == 0)
             r.l2_bypassed += v;
     }
-    ccgpu_stat(ctx.gpu, "bypass.l1_bypass_decisions", -1, &r.l1_bypass_dec);
-    ccgpu_stat(ctx.gpu, "bypass.l2_bypass_decisions", -1, &r.l2_bypass_dec);
-    ccgpu_stat(ctx.gpu, "bypass.l1_cache_decisions", -1, &r.l1_cache_dec);
-    ccgpu_destroy(ctx.gpu);
+    ccgpu_stat(gpu, "bypass.l1_bypass_decisions", -1, &r.l1_bypass_dec);
+    ccgpu_stat(gpu, "bypass.l2_bypass_decisions", -1, &r.l2_bypass_dec);
+    ccgpu_stat(gpu, "bypass.l1_cache_decisions", -1, &r.l1_cache_dec);
+    ccgpu_destroy(gpu);
     return r;
 }
 

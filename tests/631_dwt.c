@@ -3,7 +3,7 @@
  * hand-derived times; and in timing runs: a dwt that never finds thrashing
  * is GTO exactly, one that does throttles and still checks, and idle-cycle
  * skipping changes none of its statistics. */
-#include "bench.h"
+#include "bench_run.h"
 #include "check.h"
 #include "policy/warp/dwt_coord.h"
 #include "policy/warp/warp_sched.h"
@@ -211,40 +211,17 @@ struct run {
 static struct run run_bench(const char *name, const char *overrides)
 {
     struct run r = { -1, NULL, 0, 0, 0, 0, 0, 0 };
-    const struct bench_ops *b = bench_find(name);
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256] = "";
-    if (!b || !cfg || ccgpu_config_load(cfg, "configs/sacat-gtx480.cfg") ||
-        ccgpu_config_load_string(cfg, "ccgpu_mode timing\ngpgpu_n_clusters 4\n", "test") ||
-        (overrides && ccgpu_config_load_string(cfg, overrides, "test"))) {
-        printf("  %s: config: %s\n", name, cfg ? ccgpu_config_error(cfg) : "oom");
-        ccgpu_config_free(cfg);
+    ccgpu *gpu = bench_run_timing(name, "configs/sacat-gtx480.cfg",
+                                  "ccgpu_mode timing\ngpgpu_n_clusters 4\n",
+                                  overrides, &r.rc, &r.json, &r.len);
+    if (!gpu)
         return r;
-    }
-    struct bench_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!ctx.gpu) {
-        printf("  %s: %s\n", name, err);
-        return r;
-    }
-    ctx.size = BENCH_SMALL;
-    ctx.seed = 12345;
-    r.rc = b->run(&ctx);
-    if (r.rc)
-        printf("  %s: %s\n", name, ctx.error);
-    FILE *f = open_memstream(&r.json, &r.len);
-    if (f) {
-        ccgpu_stats_write_json(ctx.gpu, f);
-        fclose(f);
-    }
-    ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
-    ccgpu_stat(ctx.gpu, "sched.dwt_thrashing", -1, &r.thrashing);
-    ccgpu_stat(ctx.gpu, "sched.dwt_sampled", -1, &r.sampled);
-    ccgpu_stat(ctx.gpu, "sched.dwt_last_limit", -1, &r.last_limit);
-    ccgpu_stat(ctx.gpu, "sched.throttled", -1, &r.throttled);
-    ccgpu_destroy(ctx.gpu);
+    ccgpu_stat(gpu, "cycles", -1, &r.cycles);
+    ccgpu_stat(gpu, "sched.dwt_thrashing", -1, &r.thrashing);
+    ccgpu_stat(gpu, "sched.dwt_sampled", -1, &r.sampled);
+    ccgpu_stat(gpu, "sched.dwt_last_limit", -1, &r.last_limit);
+    ccgpu_stat(gpu, "sched.throttled", -1, &r.throttled);
+    ccgpu_destroy(gpu);
     return r;
 }
 

@@ -4,7 +4,7 @@
  * it empties), queue capacity; and timing runs: results check, the
  * associativity-stall bypass happens on a conflict benchmark, skipping idle
  * cycles changes nothing, off is the default exactly. */
-#include "bench.h"
+#include "bench_run.h"
 #include "check.h"
 #include "timing/sm.h"
 #include <stdlib.h>
@@ -72,37 +72,14 @@ struct run {
 static struct run run_bench(const char *name, const char *overrides)
 {
     struct run r = { -1, NULL, 0, 0, 0 };
-    const struct bench_ops *b = bench_find(name);
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256] = "";
-    if (!b || !cfg || ccgpu_config_load(cfg, "configs/sacat-gtx480.cfg") ||
-        ccgpu_config_load_string(cfg, "ccgpu_mode timing\ngpgpu_n_clusters 3\n", "test") ||
-        (overrides && ccgpu_config_load_string(cfg, overrides, "test"))) {
-        printf("  %s: config: %s\n", name, cfg ? ccgpu_config_error(cfg) : "oom");
-        ccgpu_config_free(cfg);
+    ccgpu *gpu = bench_run_timing(name, "configs/sacat-gtx480.cfg",
+                                  "ccgpu_mode timing\ngpgpu_n_clusters 3\n",
+                                  overrides, &r.rc, &r.json, &r.len);
+    if (!gpu)
         return r;
-    }
-    struct bench_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!ctx.gpu) {
-        printf("  %s: %s\n", name, err);
-        return r;
-    }
-    ctx.size = BENCH_SMALL;
-    ctx.seed = 12345;
-    r.rc = b->run(&ctx);
-    if (r.rc)
-        printf("  %s: %s\n", name, ctx.error);
-    FILE *f = open_memstream(&r.json, &r.len);
-    if (f) {
-        ccgpu_stats_write_json(ctx.gpu, f);
-        fclose(f);
-    }
-    ccgpu_stat(ctx.gpu, "cycles", -1, &r.cycles);
-    ccgpu_stat(ctx.gpu, "mrpb.assoc_bypass", -1, &r.bypass);
-    ccgpu_destroy(ctx.gpu);
+    ccgpu_stat(gpu, "cycles", -1, &r.cycles);
+    ccgpu_stat(gpu, "mrpb.assoc_bypass", -1, &r.bypass);
+    ccgpu_destroy(gpu);
     return r;
 }
 
