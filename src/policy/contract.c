@@ -465,16 +465,67 @@ struct cta_case {
     uint32_t sms, ctas, per_sm, gx;
 };
 
+/* The simulated dispatcher's view of one launch: twin instances, which CTAs
+ * went out, which are resident on which SM. */
+struct cta_drive {
+    const struct cta_sched_ops *ops;
+    struct cta_sched cs[2];
+    const struct cta_case *cc;
+    uint8_t *done;   /* by CTA */
+    uint32_t *where; /* [sm * per_sm + i]: resident CTAs */
+    uint32_t *count; /* resident per SM */
+    uint32_t dispatched, resident;
+    uint64_t now;
+};
+
+/* Asks SM sm for one CTA (it has room); *got = 1 when one was dispatched.
+ * -1 with the broken rule in err. */
+static int cta_ask(struct cta_drive *d, uint32_t sm, int *got, char *err, size_t errlen)
+{
+    const struct cta_case *cc = d->cc;
+    uint32_t c0 = d->ops->next_cta(&d->cs[0], sm, d->count[sm], d->now);
+    uint32_t c1 = d->ops->next_cta(&d->cs[1], sm, d->count[sm], d->now);
+    *got = 0;
+    if (c0 != c1)
+        return fail(err, errlen,
+                    "rule 'deterministic, no shared state': two %s instances gave SM %u CTAs %u and %u",
+                    d->ops->name, sm, c0, c1);
+    if (c0 == CTA_SCHED_NONE)
+        return 0;
+    if (c0 >= cc->ctas || d->done[c0])
+        return fail(err, errlen,
+                    "rule 'next_cta() returns each CTA of the launch exactly once': %s gave SM %u CTA %u (%s; %u CTAs)",
+                    d->ops->name, sm, c0, c0 >= cc->ctas ? "out of range" : "already dispatched",
+                    cc->ctas);
+    d->done[c0] = 1;
+    d->where[sm * cc->per_sm + d->count[sm]++] = c0;
+    d->dispatched++, d->resident++;
+    *got = 1;
+    return 0;
+}
+
+/* Asks SM sm while it has room and the policy gives CTAs. */
+static int cta_fill(struct cta_drive *d, uint32_t sm, char *err, size_t errlen)
+{
+    int got = 1;
+    while (got && d->count[sm] < d->cc->per_sm && d->dispatched < d->cc->ctas)
+        if (cta_ask(d, sm, &got, err, errlen))
+            return -1;
+    return 0;
+}
+
 static int cta_run(const struct cta_sched_ops *ops, const char *args, const struct cta_case *cc,
                    char *err, size_t errlen)
 {
-    struct cta_sched cs[2];
-    memset(cs, 0, sizeof cs);
+    struct cta_drive d;
+    memset(&d, 0, sizeof d);
+    d.ops = ops, d.cc = cc;
+    struct cta_sched *cs = d.cs;
     int inited = 0, rc = 0;
-    uint8_t *done = calloc(cc->ctas, 1);
-    uint32_t *where = calloc((size_t)cc->sms * cc->per_sm, sizeof *where); /* resident CTAs */
-    uint32_t *count = calloc(cc->sms, sizeof *count);
-    if (!done || !where || !count) {
+    d.done = calloc(cc->ctas, 1);
+    d.where = calloc((size_t)cc->sms * cc->per_sm, sizeof *d.where);
+    d.count = calloc(cc->sms, sizeof *d.count);
+    if (!d.done || !d.where || !d.count) {
         rc = fail(err, errlen, "policy-check: out of memory");
         goto out;
     }
@@ -501,65 +552,19 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
         }
     if (rc)
         goto out;
-    uint32_t dispatched = 0, resident = 0;
-    uint64_t now = 0, s = 0xC7Aull + cc->ctas, idle = 0;
-    /* asks SM sm while it has room; 1 if something was dispatched */
-#define ASK(sm_)                                                                                   \
-    do {                                                                                           \
-        uint32_t sm__ = (sm_);                                                                     \
-        while (rc == 0 && count[sm__] < cc->per_sm && dispatched < cc->ctas) {                     \
-            uint32_t c0 = ops->next_cta(&cs[0], sm__, count[sm__], now);                          \
-            uint32_t c1 = ops->next_cta(&cs[1], sm__, count[sm__], now);                          \
-            if (c0 != c1) {                                                                        \
-                rc = fail(err, errlen,                                                             \
-                          "rule 'deterministic, no shared state': two %s instances gave SM %u CTAs %u and %u", \
-                          ops->name, sm__, c0, c1);                                                \
-                break;                                                                             \
-            }                                                                                      \
-            if (c0 == CTA_SCHED_NONE)                                                              \
-                break;                                                                             \
-            if (c0 >= cc->ctas || done[c0]) {                                                      \
-                rc = fail(err, errlen,                                                             \
-                          "rule 'next_cta() returns each CTA of the launch exactly once': %s gave SM %u CTA %u (%s; %u CTAs)", \
-                          ops->name, sm__, c0, c0 >= cc->ctas ? "out of range" : "already dispatched", \
-                          cc->ctas);                                                               \
-                break;                                                                             \
-            }                                                                                      \
-            done[c0] = 1;                                                                          \
-            where[sm__ * cc->per_sm + count[sm__]++] = c0;                                         \
-            dispatched++, resident++;                                                              \
-        }                                                                                          \
-    } while (0)
+    uint64_t s = 0xC7Aull + cc->ctas, idle = 0;
     /* the dispatcher's initial fill: one CTA per SM per round */
-    for (int progress = 1; progress && rc == 0 && dispatched < cc->ctas;) {
+    for (int progress = 1; progress && rc == 0 && d.dispatched < cc->ctas;) {
         progress = 0;
-        for (uint32_t sm = 0; sm < cc->sms && rc == 0 && dispatched < cc->ctas; sm++) {
-            if (count[sm] >= cc->per_sm)
-                continue;
-            uint32_t c0 = ops->next_cta(&cs[0], sm, count[sm], now);
-            uint32_t c1 = ops->next_cta(&cs[1], sm, count[sm], now);
-            if (c0 != c1) {
-                rc = fail(err, errlen,
-                          "rule 'deterministic, no shared state': two %s instances gave SM %u CTAs %u and %u",
-                          ops->name, sm, c0, c1);
-                break;
-            }
-            if (c0 == CTA_SCHED_NONE)
-                continue;
-            if (c0 >= cc->ctas || done[c0]) {
-                rc = fail(err, errlen,
-                          "rule 'next_cta() returns each CTA of the launch exactly once': %s gave SM %u CTA %u (%s; %u CTAs)",
-                          ops->name, sm, c0, c0 >= cc->ctas ? "out of range" : "already dispatched",
-                          cc->ctas);
-                break;
-            }
-            done[c0] = 1;
-            where[sm * cc->per_sm + count[sm]++] = c0;
-            dispatched++, resident++, progress = 1;
+        for (uint32_t sm = 0; sm < cc->sms && rc == 0 && d.dispatched < cc->ctas; sm++) {
+            int got = 0;
+            if (d.count[sm] < cc->per_sm)
+                rc = cta_ask(&d, sm, &got, err, errlen);
+            progress |= got;
         }
     }
-    while (rc == 0 && (dispatched < cc->ctas || resident > 0)) {
-        now += 1 + below(&s, 500);
+    while (rc == 0 && (d.dispatched < cc->ctas || d.resident > 0)) {
+        d.now += 1 + below(&s, 500);
         /* a policy waiting for a cycle (cs->wake) is woken there, as the
          * dispatcher does, and then every SM with room is asked */
         if (cs[0].wake != cs[1].wake) {
@@ -568,50 +573,49 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
                       ops->name, cs[0].wake, cs[1].wake);
             break;
         }
-        if (cs[0].wake != CTA_SCHED_NEVER && resident == 0 && cs[0].wake > now)
-            now = cs[0].wake;
-        if (cs[0].wake != CTA_SCHED_NEVER && cs[0].wake <= now) {
+        if (cs[0].wake != CTA_SCHED_NEVER && d.resident == 0 && cs[0].wake > d.now)
+            d.now = cs[0].wake;
+        if (cs[0].wake != CTA_SCHED_NEVER && cs[0].wake <= d.now) {
             for (int i = 0; i < 2; i++) {
                 cs[i].wake = CTA_SCHED_NEVER;
                 if (ops->on_wake)
-                    ops->on_wake(&cs[i], now);
+                    ops->on_wake(&cs[i], d.now);
             }
             for (uint32_t sm = 0; sm < cc->sms && rc == 0; sm++)
-                ASK(sm);
+                rc = cta_fill(&d, sm, err, errlen);
             if (rc)
                 break;
         }
-        if (resident > 0) {
+        if (d.resident > 0) {
             /* a random resident CTA retires */
-            uint32_t pick = below(&s, resident), sm = 0;
-            while (pick >= count[sm])
-                pick -= count[sm++];
-            uint32_t cta = where[sm * cc->per_sm + pick];
-            where[sm * cc->per_sm + pick] = where[sm * cc->per_sm + --count[sm]];
-            resident--;
+            uint32_t pick = below(&s, d.resident), sm = 0;
+            while (pick >= d.count[sm])
+                pick -= d.count[sm++];
+            uint32_t cta = d.where[sm * cc->per_sm + pick];
+            d.where[sm * cc->per_sm + pick] = d.where[sm * cc->per_sm + --d.count[sm]];
+            d.resident--;
             for (int i = 0; i < 2; i++)
                 if (ops->on_cta_done)
-                    ops->on_cta_done(&cs[i], sm, cta, now);
-            ASK(sm);
+                    ops->on_cta_done(&cs[i], sm, cta, d.now);
+            rc = cta_fill(&d, sm, err, errlen);
             idle = 0;
         } else if (++idle > 100000) {
             rc = fail(err, errlen,
                       "rule 'next_cta() never refuses forever': %s dispatched %u of %u CTAs and then refused every SM for 100000 tries with none resident",
-                      ops->name, dispatched, cc->ctas);
+                      ops->name, d.dispatched, cc->ctas);
             break;
         } else {
             for (uint32_t sm = 0; sm < cc->sms && rc == 0; sm++)
-                ASK(sm);
+                rc = cta_fill(&d, sm, err, errlen);
         }
     }
-#undef ASK
 out:
     for (int i = 0; i < inited; i++)
         if (ops->free)
             ops->free(&cs[i]);
-    free(done);
-    free(where);
-    free(count);
+    free(d.done);
+    free(d.where);
+    free(d.count);
     return rc;
 }
 
