@@ -1,9 +1,10 @@
-/* cachesim_run's fast path (dense ids, direct-indexed lines; issue 13) gives
- * the general path's results exactly: both eligible policies (opt,
- * opt-bypass), write mode, local-write mode, per-SM or shared caches, kernel
+/* cachesim_run's fast paths (dense ids for OPT, tag scans for LRU and FIFO;
+ * issue 13) give the general path's results exactly: the eligible policies
+ * (opt, opt-bypass, lru, fifo), write mode, local-write mode, per-SM or shared caches, kernel
  * flushes, kind filters, set counts and associativities (1 way to fully
  * associative) and index functions, on random traces with heavy reuse and
- * eviction. Also which configurations take it. */
+ * eviction, blocks in one page of ids, in hundreds, and too sparse for ids
+ * (the fallback to the general path). Also which configurations take them. */
 #include "check.h"
 #include "analysis/cachesim_fast.h"
 #include "analysis/cachesim_run.h"
@@ -42,19 +43,23 @@ static int same(const struct cachesim_run_result *a, const struct cachesim_run_r
 
 TEST(fast_path_equals_general_path)
 {
-    const enum cachesim_policy pols[] = { CACHESIM_OPT, CACHESIM_OPT_BYPASS };
+    const enum cachesim_policy pols[] = { CACHESIM_OPT, CACHESIM_OPT_BYPASS, CACHESIM_LRU,
+                                          CACHESIM_FIFO };
     const uint32_t assocs[] = { 1, 2, 8, 0 }; /* 0: fully associative (32 lines) */
     const char *index[] = { "linear", "ipoly" };
     uint64_t seed = 42;
     size_t n = 6000;
     struct trace_record *r = calloc(n, sizeof *r);
     int compared = 0, bad = 0, nontrivial = 0;
-    for (int trial = 0; trial < 4; trial++) {
-        uint32_t pool = trial == 0 ? 40 : trial == 1 ? 200 : 1500; /* reuse vs churn */
+    for (int trial = 0; trial < 6; trial++) {
+        uint32_t pool = trial == 0 ? 40 : trial == 1 ? 200 : trial == 4 ? 80 : 1500;
         uint32_t kernel = 0;
         for (size_t i = 0; i < n; i++) {
             uint64_t x = rng_next(&seed);
-            r[i].block = trial == 3 ? (x % 64) * 32 + (x >> 20) % 3 : x % pool;
+            r[i].block = trial == 3   ? (x % 64) * 32 + (x >> 20) % 3
+                         : trial == 4 ? (x % pool) * 4099 + (x >> 40) % 2 /* 80 pages per cache */
+                         : trial == 5 ? (x % pool) * 1000003ull          /* a page a block */
+                                      : x % pool;
             r[i].write = (x >> 8) % 5 == 0;
             r[i].kind = (x >> 12) % 7 == 0 ? TRACE_KIND_LOCAL
                         : (x >> 12) % 11 == 0 ? TRACE_KIND_CONST : TRACE_KIND_GLOBAL;
@@ -64,7 +69,7 @@ TEST(fast_path_equals_general_path)
                 kernel++;
             r[i].kernel = (uint16_t)kernel;
         }
-        for (size_t p = 0; p < 2; p++)
+        for (size_t p = 0; p < 4; p++)
             for (size_t a = 0; a < 4; a++)
                 for (int wm = 0; wm < CACHESIM_WRITES_COUNT; wm++)
                     for (int v = 0; v < 4; v++) {
@@ -80,7 +85,8 @@ TEST(fast_path_equals_general_path)
                         c.per_sm = v & 1;
                         c.flush_kernels = (v >> 1) & 1;
                         c.kinds = v == 2 ? (1u << TRACE_KIND_GLOBAL | 1u << TRACE_KIND_LOCAL) : 0;
-                        CHECK(cachesim_fast_eligible(&c));
+                        c.sparse_ids = 1u << 20; /* trial 5 falls back, trial 4 does not */
+                        CHECK(p < 2 ? cachesim_fast_eligible(&c) : cachesim_scan_eligible(&c));
                         struct cachesim_run_result f, g;
                         c.general = 1;
                         int rg = run(&c, r, n, &g);
@@ -102,7 +108,7 @@ TEST(fast_path_equals_general_path)
                     }
     }
     CHECK_EQ_INT(bad, 0);
-    CHECK(compared == 4 * 2 * 4 * CACHESIM_WRITES_COUNT * 4);
+    CHECK(compared == 6 * 4 * 4 * CACHESIM_WRITES_COUNT * 4);
     CHECK(nontrivial > compared / 2); /* most runs both hit and evict */
     free(r);
 }
@@ -129,8 +135,18 @@ TEST(eligibility)
     CHECK(!cachesim_fast_eligible(&c));
     c.cache.policy = CACHESIM_LRU;
     CHECK(!cachesim_fast_eligible(&c));
+    CHECK(cachesim_scan_eligible(&c));
+    c.cache.assoc = 0; /* 256 ways: the general path */
+    CHECK(!cachesim_scan_eligible(&c));
+    c.cache.assoc = 64;
+    c.locality = 1;
+    CHECK(!cachesim_scan_eligible(&c));
+    c.locality = 0;
     c.cache.policy = CACHESIM_FIFO;
     CHECK(!cachesim_fast_eligible(&c));
+    CHECK(cachesim_scan_eligible(&c));
+    c.cache.policy = CACHESIM_RANDOM;
+    CHECK(!cachesim_scan_eligible(&c));
     c.cache.policy = CACHESIM_REPL;
     CHECK(!cachesim_fast_eligible(&c));
     c.cache.policy = CACHESIM_OPT_BYPASS;

@@ -1,16 +1,18 @@
 /* cachesim_run's fast path (issue 13): OPT and OPT with bypass on bounded
  * caches of at most 64 ways, without the locality breakdown. The input is
- * decoded once: each (cache, block) pair gets a dense id the first time it
- * is seen (the one hash lookup per access), the accesses become an array of
- * ids, every next use is computed backwards with last[id] (no second pass
- * over the source, no hash map of next uses), and the simulation looks tags
- * up in where[id], sets in set_of[id], and finds a set's victim by scanning
- * its ways' next uses.
+ * decoded once into dense ids of (cache, block) pairs and each cache's
+ * accesses are kept apart; then each cache runs alone: its next uses
+ * computed backwards with last[id] (no second pass over the source, no hash
+ * map of next uses), its tags looked up in the ids' info (where the line
+ * is, its set's first line), a set's victim found by scanning its ways'
+ * next uses. Running the caches one at a time keeps one cache's ids - a
+ * thirtieth of an L1 trace's - in the host's cache.
  *
- * LRU and FIFO stay on the general path: there a hash map of the resident
- * lines (a few hundred per cache) stays in the host's cache, where a map of
- * every block ever seen (what dense ids need) does not; measured on the bfs
- * medium L1 trace, dense ids made LRU 2.5x slower.
+ * Ids are handed out a page of ID_PAGE_BLOCKS aligned blocks at a time, so
+ * the one hash lookup per access is of a page (4096 times fewer entries
+ * than blocks; the last page each stream touched is remembered). A trace
+ * that touches its pages so sparsely that unused ids would outnumber its
+ * accesses by SPARSE_IDS goes to the general path instead (same results).
  *
  * The statistics equal cachesim_access's (tests/706 compares both paths on
  * random traces): hits and misses depend only on which block is evicted, the
@@ -18,13 +20,31 @@
  * again in their cache, and which of those goes changes no later lookup.
  * Which way a line occupies differs from cachesim.c (that one fills the
  * lowest invalid way, this one reuses the victim's way), which no statistic
- * can see. */
+ * can see. Measured on the bfs large L1 trace (21.4 M accesses), this path
+ * took OPT from 3.6 s to 1.2 s (docs/speed.md). */
 #include "analysis/cachesim_fast.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NIL UINT32_MAX
+#define ID_PAGE_BITS 12
+#define ID_PAGE_BLOCKS (1u << ID_PAGE_BITS)
+/* Ids beyond the accesses read so far that a trace may leave unused (pages
+ * touched sparsely) before the fast path hands it to the general one: 12
+ * bytes an id, so at most ~200 MB more than the accesses themselves (the
+ * bfs large L1 trace, 21 M accesses, needs 9.7 M ids). */
+#define SPARSE_IDS (1u << 24)
+
+struct id_info {
+    uint32_t where, base;
+};
+
+struct last_page {
+    uint64_t page;
+    uint32_t base;
+    uint8_t valid, bad; /* bad: some block of the page has a set out of range */
+};
 #define F_WRITE 1u
 #define F_FLUSH 2u /* empty every cache before this access (a new kernel) */
 #define F_MODE_SHIFT 2 /* enum cachesim_writes, 2 bits */
@@ -38,12 +58,17 @@ struct fast {
     /* per stream (SM id or 0): its cache number + 1 (0 = none yet), and its
      * block -> dense id map */
     uint32_t *cache_of;
-    struct blockmap *ids;
+    struct blockmap *ids;      /* page -> its first id */
+    struct last_page *last;
     uint32_t nstreams;
     uint32_t ncaches;
     /* per dense id */
-    uint32_t *where, *set_of, *cache_id;
+    /* per dense id, side by side (one host cache miss for both): the line
+     * holding it (NIL: not resident) and its set's first line */
+    struct id_info *id;
     uint64_t nids, cap_ids;
+    uint8_t *page_bad;         /* per page of ids (id >> ID_PAGE_BITS) */
+    uint64_t cap_pages;
     /* per line (cache c's lines at c * nlines) */
     uint32_t *line_id;
     uint64_t *key;             /* the line's next use */
@@ -65,23 +90,33 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem, uint64_t fi
     return 0;
 }
 
+static uint32_t set_of(const struct fast *f, uint64_t block)
+{
+    return f->nsets == 1 ? 0 : cache_index_set(&f->proto.index, block);
+}
+
 static void fast_free(struct fast *f)
 {
     for (uint32_t i = 0; i < f->nstreams; i++)
         if (f->ids[i].e)
             blockmap_free(&f->ids[i]);
     free(f->ids);
+    free(f->last);
+    free(f->page_bad);
     free(f->cache_of);
-    free(f->where);
-    free(f->set_of);
-    free(f->cache_id);
+    free(f->id);
     free(f->line_id);
     free(f->key);
     cachesim_free(&f->proto);
 }
 
 /* The dense id of (stream, block), made on first sight; NIL when out of
- * memory or the index function gives a set out of range. */
+ * memory or the index function gives a set out of range. Ids are handed out
+ * a page at a time: the first access to any block of a page of
+ * ID_PAGE_BLOCKS aligned blocks gives the whole page consecutive ids, so the
+ * hash map holds pages, 64 times fewer entries than blocks (it stays in the
+ * host's cache where a map of every block did not), and the last page a
+ * stream touched is remembered. */
 static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
 {
     if (stream >= f->nstreams) {
@@ -94,13 +129,25 @@ static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
         if (!c)
             return NIL;
         f->cache_of = c;
+        struct last_page *lp = realloc(f->last, n * sizeof *lp);
+        if (!lp)
+            return NIL;
+        f->last = lp;
         memset(f->ids + f->nstreams, 0, (n - f->nstreams) * sizeof *f->ids);
         memset(f->cache_of + f->nstreams, 0, (n - f->nstreams) * sizeof *f->cache_of);
+        memset(f->last + f->nstreams, 0, (n - f->nstreams) * sizeof *f->last);
         f->nstreams = n;
     }
+    uint64_t page = block >> ID_PAGE_BITS;
+    uint32_t off = (uint32_t)(block & (ID_PAGE_BLOCKS - 1));
+    struct last_page *lp = &f->last[stream];
+    if (lp->valid && lp->page == page)
+        return lp->bad && set_of(f, block) >= f->nsets ? NIL : lp->base + off;
     struct blockmap *m = &f->ids[stream];
     if (!f->cache_of[stream]) { /* a new cache: its lines, all invalid */
         uint64_t base = (uint64_t)f->ncaches * f->nlines;
+        if (base + f->nlines >= NIL)
+            return NIL; /* line numbers are 32-bit */
         uint32_t *l = realloc(f->line_id, (base + f->nlines) * sizeof *l);
         if (!l)
             return NIL;
@@ -111,42 +158,57 @@ static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
         f->key = k;
         for (uint64_t i = base; i < base + f->nlines; i++)
             f->line_id[i] = NIL;
-        if (blockmap_init(m, 4096) != 0)
+        if (blockmap_init(m, 1024) != 0)
             return NIL;
         f->cache_of[stream] = ++f->ncaches;
     }
     int added;
-    uint32_t *v = blockmap_insert(m, block, (uint32_t)f->nids, &added);
+    uint32_t *v = blockmap_insert(m, page, (uint32_t)f->nids, &added);
+    uint8_t bad = 0;
     if (!v)
         return NIL;
-    if (!added)
-        return *v;
-    if (f->nids >= NIL - 1)
-        return NIL;
-    uint64_t cap = f->cap_ids;
-    if (grow((void **)&f->where, &cap, f->nids + 1, sizeof *f->where, 4096))
-        return NIL;
-    cap = f->cap_ids;
-    if (grow((void **)&f->set_of, &cap, f->nids + 1, sizeof *f->set_of, 4096))
-        return NIL;
-    cap = f->cap_ids;
-    if (grow((void **)&f->cache_id, &cap, f->nids + 1, sizeof *f->cache_id, 4096))
-        return NIL;
-    f->cap_ids = cap;
-    uint32_t set = f->nsets == 1 ? 0 : cache_index_set(&f->proto.index, block);
-    if (set >= f->nsets)
-        return NIL;
-    f->where[f->nids] = NIL;
-    f->set_of[f->nids] = set;
-    f->cache_id[f->nids] = f->cache_of[stream] - 1;
-    return (uint32_t)f->nids++;
+    if (added) {
+        if (f->nids + ID_PAGE_BLOCKS >= NIL - 1) {
+            blockmap_remove(m, page);
+            return NIL;
+        }
+        uint64_t need = f->nids + ID_PAGE_BLOCKS, cap = f->cap_ids;
+        if (grow((void **)&f->id, &cap, need, sizeof *f->id, 1 << 16))
+            goto undo;
+        f->cap_ids = cap;
+        uint64_t pcap = f->cap_pages;
+        if (grow((void **)&f->page_bad, &pcap, need >> ID_PAGE_BITS, 1, 1 << 10))
+            goto undo;
+        f->cap_pages = pcap;
+        for (uint32_t k = 0; k < ID_PAGE_BLOCKS; k++) {
+            uint64_t b = page << ID_PAGE_BITS | k, id = f->nids + k;
+            uint32_t set = set_of(f, b);
+            bad |= set >= f->nsets;
+            f->id[id].where = NIL;
+            f->id[id].base = (uint32_t)((uint64_t)(f->cache_of[stream] - 1) * f->nlines +
+                                        (uint64_t)(bad ? 0 : set) * f->assoc);
+        }
+        f->page_bad[f->nids >> ID_PAGE_BITS] = bad;
+        f->nids += ID_PAGE_BLOCKS;
+    } else {
+        bad = f->page_bad[*v >> ID_PAGE_BITS];
+    }
+    lp->valid = 1;
+    lp->page = page;
+    lp->base = *v;
+    lp->bad = bad;
+    return bad && set_of(f, block) >= f->nsets ? NIL : *v + off;
+undo:
+    blockmap_remove(m, page);
+    return NIL;
 }
 
-static void flush_all(struct fast *f)
+/* Empties cache c. */
+static void flush_cache(struct fast *f, uint32_t c)
 {
-    for (uint64_t li = 0; li < (uint64_t)f->ncaches * f->nlines; li++)
+    for (uint64_t li = (uint64_t)c * f->nlines; li < (uint64_t)(c + 1) * f->nlines; li++)
         if (f->line_id[li] != NIL) {
-            f->where[f->line_id[li]] = NIL;
+            f->id[f->line_id[li]].where = NIL;
             f->line_id[li] = NIL;
         }
 }
@@ -155,14 +217,14 @@ static void flush_all(struct fast *f)
  * its next use. */
 static void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_writes mode, uint64_t next)
 {
-    uint32_t li = f->where[id];
+    uint32_t li = f->id[id].where;
     if (li != NIL) {
         if (write)
             f->st.write_hits++;
         else
             f->st.read_hits++;
         if (mode == CACHESIM_WRITES_EVICT) {
-            f->where[id] = NIL;
+            f->id[id].where = NIL;
             f->line_id[li] = NIL;
             f->st.invalidations++;
         } else {
@@ -176,7 +238,7 @@ static void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_wri
         f->st.read_misses++;
     if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
         return; /* no write-allocate */
-    uint64_t base = (uint64_t)f->cache_id[id] * f->nlines + (uint64_t)f->set_of[id] * f->assoc;
+    uint64_t base = f->id[id].base;
     uint32_t *lid = &f->line_id[base];
     uint64_t *key = &f->key[base];
     uint32_t way = NIL, victim = 0;
@@ -193,13 +255,13 @@ static void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_wri
             f->st.bypasses++;
             return;
         }
-        f->where[lid[victim]] = NIL;
+        f->id[lid[victim]].where = NIL;
         f->st.evictions++;
         way = victim;
     }
     lid[way] = id;
     key[way] = next;
-    f->where[id] = (uint32_t)(base + way);
+    f->id[id].where = (uint32_t)(base + way);
 }
 
 int cachesim_fast_eligible(const struct cachesim_run_config *cfg)
@@ -219,6 +281,66 @@ static int included(const struct cachesim_run_config *cfg, const struct trace_re
     return !cfg->kinds || (cfg->kinds >> r->kind & 1);
 }
 
+/* One cache's accesses, in order: dense ids and flags. */
+struct cache_accesses {
+    uint32_t *id;
+    uint8_t *flags;
+    uint64_t n, cap;
+    uint64_t epoch; /* flushes seen by the last access appended */
+};
+
+static int append(struct cache_accesses *a, uint32_t id, uint8_t flags)
+{
+    if (a->n == a->cap) {
+        uint64_t c2 = a->cap ? 2 * a->cap : 1 << 12;
+        uint32_t *p = realloc(a->id, c2 * sizeof *p);
+        if (!p)
+            return -1;
+        a->id = p;
+        uint8_t *q = realloc(a->flags, c2);
+        if (!q)
+            return -1;
+        a->flags = q;
+        a->cap = c2;
+    }
+    a->id[a->n] = id;
+    a->flags[a->n] = flags;
+    a->n++;
+    return 0;
+}
+
+/* Simulates cache c's accesses a, alone: the caches share nothing, so each
+ * runs through its own accesses with a working set (its ids' info) that
+ * stays in the host's cache. OPT's keys are positions in a (next uses are
+ * compared within one cache only). last: per dense id, NIL on entry and on
+ * return. */
+static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a, uint32_t *last)
+{
+    uint32_t *nextu = malloc((a->n ? a->n : 1) * sizeof *nextu);
+    if (!nextu)
+        return -1;
+    for (uint64_t i = a->n; i-- > 0;) {
+        if ((a->flags[i] >> F_MODE_SHIFT) == CACHESIM_WRITES_IGNORE) {
+            nextu[i] = NIL;
+            continue;
+        }
+        nextu[i] = last[a->id[i]];
+        last[a->id[i]] = (uint32_t)i;
+    }
+    for (uint64_t i = 0; i < a->n; i++) {
+        last[a->id[i]] = NIL;
+        if (a->flags[i] & F_FLUSH)
+            flush_cache(f, c);
+        enum cachesim_writes mode = (enum cachesim_writes)(a->flags[i] >> F_MODE_SHIFT);
+        if (mode == CACHESIM_WRITES_IGNORE)
+            f->st.skipped++;
+        else
+            sim_access(f, a->id[i], a->flags[i] & F_WRITE, mode, nextu[i]);
+    }
+    free(nextu);
+    return 0;
+}
+
 int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_source *src,
                       struct cachesim_run_result *res, char *err, size_t errlen)
 {
@@ -232,9 +354,10 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     f.assoc = f.proto.assoc;
     f.nlines = f.proto.nlines;
     f.bypass = cfg->cache.policy == CACHESIM_OPT_BYPASS;
-    uint32_t *ids = NULL, *nextu = NULL;
-    uint8_t *flags = NULL;
-    uint64_t n = 0, cap = 0;
+    uint64_t sparse = cfg->sparse_ids ? cfg->sparse_ids : SPARSE_IDS;
+    struct cache_accesses *acc = NULL; /* per cache */
+    uint32_t nacc = 0, *last = NULL;
+    uint64_t n = 0, epoch = 0;
     int rc = -1, st;
     struct trace_record r;
     uint32_t kernel = 0;
@@ -243,27 +366,34 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
             res->excluded++;
             continue;
         }
-        int flush = cfg->flush_kernels && r.kernel != kernel;
+        if (cfg->flush_kernels && r.kernel != kernel)
+            epoch++; /* every cache empties before its next access */
         kernel = r.kernel;
-        uint32_t id = dense_id(&f, cfg->per_sm ? r.sm : 0, r.block);
+        uint32_t stream = cfg->per_sm ? r.sm : 0;
+        uint32_t id = dense_id(&f, stream, r.block);
         if (id == NIL)
             goto oom;
-        enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, &r);
-        if (n == cap) {
-                uint64_t c2 = cap ? 2 * cap : 1 << 16;
-                uint32_t *a = realloc(ids, c2 * sizeof *a);
-                if (!a)
-                    goto oom;
-                ids = a;
-                uint8_t *b = realloc(flags, c2);
-                if (!b)
-                    goto oom;
-                flags = b;
-                cap = c2;
+        if (f.nids > n + sparse) {
+            rc = 1; /* too sparse for pages of ids: the general path instead */
+            goto done;
         }
-        ids[n] = id;
-        flags[n] = (uint8_t)((r.write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
-                             (unsigned)mode << F_MODE_SHIFT);
+        uint32_t c = f.cache_of[stream] - 1;
+        if (c >= nacc) {
+            struct cache_accesses *p = realloc(acc, (c + 1) * sizeof *p);
+            if (!p)
+                goto oom;
+            acc = p;
+            memset(acc + nacc, 0, (c + 1 - nacc) * sizeof *acc);
+            for (uint32_t k = nacc; k <= c; k++)
+                acc[k].epoch = epoch; /* a new cache starts empty */
+            nacc = c + 1;
+        }
+        enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, &r);
+        int flush = acc[c].epoch != epoch;
+        acc[c].epoch = epoch;
+        if (append(&acc[c], id, (uint8_t)((r.write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
+                                          (unsigned)mode << F_MODE_SHIFT)) != 0)
+            goto oom;
         n++;
         if (n >= NIL - 1) {
             snprintf(err, errlen, "more than 2^32 accesses");
@@ -274,35 +404,18 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
         snprintf(err, errlen, "%s", src->error(src->ctx));
         goto done;
     }
-    if (n) {
-        /* next uses, backwards: last[id] is the next access to id after i
-         * (ignored writes are not accesses) */
-        nextu = malloc(n * sizeof *nextu);
-        uint32_t *last = malloc((f.nids ? f.nids : 1) * sizeof *last);
-        if (!nextu || !last) {
-            free(last);
+    last = malloc((f.nids ? f.nids : 1) * sizeof *last);
+    if (!last)
+        goto oom;
+    for (uint64_t k = 0; k < f.nids; k++)
+        last[k] = NIL;
+    for (uint32_t c = 0; c < nacc; c++) {
+        if (run_cache(&f, c, &acc[c], last) != 0)
             goto oom;
-        }
-        for (uint64_t k = 0; k < f.nids; k++)
-            last[k] = NIL;
-        for (uint64_t i = n; i-- > 0;) {
-            if ((flags[i] >> F_MODE_SHIFT) == CACHESIM_WRITES_IGNORE) {
-                nextu[i] = NIL;
-                continue;
-            }
-            nextu[i] = last[ids[i]];
-            last[ids[i]] = (uint32_t)i;
-        }
-        free(last);
-        for (uint64_t i = 0; i < n; i++) {
-            if (flags[i] & F_FLUSH)
-                flush_all(&f);
-            enum cachesim_writes mode = (enum cachesim_writes)(flags[i] >> F_MODE_SHIFT);
-            if (mode == CACHESIM_WRITES_IGNORE)
-                f.st.skipped++;
-            else
-                sim_access(&f, ids[i], flags[i] & F_WRITE, mode, nextu[i]);
-        }
+        free(acc[c].id);
+        free(acc[c].flags);
+        acc[c].id = NULL;
+        acc[c].flags = NULL;
     }
     res->records = n + res->excluded;
     res->caches = f.ncaches;
@@ -313,9 +426,12 @@ oom:
     snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
              (unsigned long long)(n + res->excluded));
 done:
-    free(ids);
-    free(flags);
-    free(nextu);
+    for (uint32_t c = 0; c < nacc; c++) {
+        free(acc[c].id);
+        free(acc[c].flags);
+    }
+    free(acc);
+    free(last);
     fast_free(&f);
     return rc;
 }

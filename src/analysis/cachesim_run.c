@@ -120,8 +120,17 @@ static int next_uses(const struct cachesim_run_config *cfg, struct access_source
 int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *src,
                  struct cachesim_run_result *res, char *err, size_t errlen)
 {
-    if (!cfg->general && cachesim_fast_eligible(cfg))
-        return cachesim_run_fast(cfg, src, res, err, errlen);
+    if (!cfg->general && cachesim_fast_eligible(cfg)) {
+        int fast = cachesim_run_fast(cfg, src, res, err, errlen);
+        if (fast != 1)
+            return fast;
+        if (src->rewind(src->ctx) != 0) {
+            snprintf(err, errlen, "%s", src->error(src->ctx));
+            return -1;
+        }
+    }
+    if (!cfg->general && cachesim_scan_eligible(cfg))
+        return cachesim_run_scan(cfg, src, res, err, errlen);
     memset(res, 0, sizeof *res);
     struct run_state state = {0};
     struct opt_nextuse nu;

@@ -21,6 +21,8 @@ struct cachesim_run_config {
                           model invalidates its L1s at each launch) */
     int general;  /* always the general path (cachesim_fast.h's fast path off;
                      the results are the same, tests compare the two) */
+    uint64_t sparse_ids; /* the OPT fast path's sparseness limit (cachesim_fast.c's
+                            SPARSE_IDS when 0; tests lower it to reach the fallback) */
 };
 
 struct cachesim_run_result {

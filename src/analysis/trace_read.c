@@ -259,36 +259,38 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
         s->sm = (uint16_t)v[0];
         s->slot = (uint16_t)v[1];
     }
-    struct trace_slot_state *t = codec_slot(s);
+    /* the slot's state in locals, stored back once: storing fields one by
+     * one and reading the record back as a whole stalls store forwarding */
+    struct trace_slot_state *tp = codec_slot(s), t = *tp;
     if (f & TRACE_F_WARP) {
         for (int i = 0; i < 3; i++)
             if (!(p = get_varint(p, end, &v[i])))
                 goto corrupt;
         if (v[0] >= r->hdr.kernel_count || v[1] > 0xffffffffu || v[2] > 0xffffffffu)
             goto corrupt;
-        t->kernel = (uint16_t)v[0], t->warp = (uint32_t)v[1], t->cta = (uint32_t)v[2];
+        t.kernel = (uint16_t)v[0], t.warp = (uint32_t)v[1], t.cta = (uint32_t)v[2];
     }
     if (f & TRACE_F_PC) {
         if (!(p = get_varint(p, end, &v[0])))
             goto corrupt;
-        uint64_t pc = (uint64_t)t->pc + unzigzag(v[0]); /* wraps below 0: caught */
+        uint64_t pc = (uint64_t)t.pc + unzigzag(v[0]); /* wraps below 0: caught */
         if (pc > 0xffffffffu)
             goto corrupt;
-        t->pc = (uint32_t)pc;
+        t.pc = (uint32_t)pc;
     }
     if (f & TRACE_F_LANES) {
         if (p >= end)
             goto corrupt;
         unsigned tag = *p++;
         if (tag < 32) {
-            t->lanes = 1u << tag;
+            t.lanes = 1u << tag;
         } else if (tag == TRACE_LANES_ALL) {
-            t->lanes = 0xffffffffu;
+            t.lanes = 0xffffffffu;
         } else if (tag == TRACE_LANES_RAW && end - p >= 4) {
-            t->lanes = get_u32(p);
+            t.lanes = get_u32(p);
             p += 4;
         } else if (tag == TRACE_LANES_RANGE && end - p >= 2 && p[0] < p[1] && p[1] < 32) {
-            t->lanes = (0xffffffffu >> (31 - (p[1] - p[0]))) << p[0];
+            t.lanes = (0xffffffffu >> (31 - (p[1] - p[0]))) << p[0];
             p += 2;
         } else {
             goto corrupt;
@@ -296,16 +298,17 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
     }
     if (!(p = get_varint(p, end, &v[0])))
         goto corrupt;
-    t->block += unzigzag(v[0]);
+    t.block += unzigzag(v[0]);
+    *tp = t;
     r->pos = (size_t)(p - r->buf);
-    out->block = t->block;
-    out->pc = t->pc;
-    out->lanes = t->lanes;
-    out->warp = t->warp;
-    out->cta = t->cta;
+    out->block = t.block;
+    out->pc = t.pc;
+    out->lanes = t.lanes;
+    out->warp = t.warp;
+    out->cta = t.cta;
     out->sm = s->sm;
     out->slot = s->slot;
-    out->kernel = t->kernel;
+    out->kernel = t.kernel;
     out->write = (uint8_t)(f & TRACE_F_WRITE);
     out->kind = (uint8_t)(f >> TRACE_F_KIND_SHIFT & 7);
     r->decoded++;
