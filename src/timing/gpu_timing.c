@@ -13,6 +13,7 @@
 #include "gpu/config.h"
 #include "gpu/stats.h"
 #include "mem/memsys.h"
+#include "timing/carveout.h"
 #include "timing/dispatch.h"
 #include "timing/l2trace.h"
 #include "timing/size_check.h"
@@ -72,6 +73,7 @@ struct gpu_timing {
     uint32_t kernel_latency, cta_latency;
     uint64_t thread_insts; /* of the launches before this one */
     uint64_t ctas;         /* dispatched in the launches before this one */
+    int last_pref;         /* the previous launch's carve-out preference (enum carve_pref) */
     char stopped[200];     /* "" or why the run stopped at a cap */
 };
 
@@ -222,6 +224,18 @@ void gpu_timing_free(struct gpu_timing *g)
     free(g->bpc_names);
     policy_gpu_release(&g->pgpu);
     free(g);
+}
+
+int gpu_timing_carveout(const struct gpu_timing *g, const struct gpu_timing_launch *gl,
+                        uint32_t regs, struct carveout_choice *out, char *err, size_t errlen)
+{
+    return carveout_choose(&g->cfg, gl->l, g->cfg.regs_per_thread ? g->cfg.regs_per_thread : regs,
+                           gl->func_cache, out, err, errlen);
+}
+
+int gpu_timing_carveout_active(const struct gpu_timing *g)
+{
+    return g->cfg.carve.active;
 }
 
 uint32_t gpu_timing_regs_override(const struct gpu_timing *g)
@@ -434,6 +448,19 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         snprintf(err, errlen, "%s", g->stopped);
         return -1;
     }
+    uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
+    /* the launch's L1 / shared-memory carve-out: the L1s are rebuilt when
+     * their geometry changes, and invalidated when the preference changes
+     * (GPGPU-Sim flushes them then, whatever gpgpu_flush_l1_cache says) */
+    struct carveout_choice ch;
+    if (carveout_choose(&g->cfg, l, regs, gl->func_cache, &ch, err, errlen))
+        return -1;
+    g->cfg.shmem_bytes = ch.shmem_bytes;
+    g->cfg.l1 = ch.l1;
+    for (uint32_t i = 0; i < g->nsms; i++)
+        if (sm_set_l1(&g->sms[i], &ch.l1, (int)ch.pref != g->last_pref, err, errlen))
+            return -1;
+    g->last_pref = (int)ch.pref;
     tinst_cache_reset(&g->tc, gl->mod);
     if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
@@ -456,7 +483,6 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         sm->accounted = start;
         memset(sm->reason, R_IDLE, g->cfg.n_sched);
     }
-    uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
     g->disp.budget = !g->max_cta ? UINT32_MAX
                    : g->ctas < g->max_cta ? (uint32_t)(g->max_cta - g->ctas) : 0;

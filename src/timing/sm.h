@@ -181,6 +181,12 @@ void sm_free(struct sm *sm);
  * memory system may still answer requests in flight; their replies find
  * nothing waiting). */
 void sm_reset(struct sm *sm);
+/* Gives the SM's L1 the configuration l1 (a launch's carve-out): rebuilt,
+ * empty, when its geometry or policies differ (statistics kept), else
+ * invalidated when `invalidate`. Only between launches (nothing in flight).
+ * -1 with a message when the cache cannot be built. */
+int sm_set_l1(struct sm *sm, const struct cache_config *l1, int invalidate, char *err,
+              size_t errlen);
 /* Resets per-launch state (L1 invalidated, ages kept). */
 void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu);
 

@@ -365,6 +365,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
             return config_value_error(store, l1_keys[k], err, errlen, "%s", inner);
         }
     }
+    if (carveout_config_read(&c->carve, c, store, err, errlen))
+        return -1;
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
     if (strlen(s) >= sizeof c->sched || strlen(cs) >= sizeof c->cta_sched) {
