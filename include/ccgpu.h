@@ -242,9 +242,9 @@ struct ccgpu_launch_info {
     /* the L1D / shared-memory carve-out (timing mode; docs/configuration.md) */
     uint32_t shared_per_sm;    /* shared memory per SM the launch got */
     uint32_t l1d_bytes;        /* its L1D capacity per SM (0: no L1D) */
-    int carveout;              /* 1: carve-out options are set; carveout_desc says
-                                * which carve-out the launch got */
-    char carveout_desc[128];
+    int carveout;              /* 1: carve-out options are set (ccgpu run then prints
+                                * carveout_desc) */
+    char carveout_desc[128];   /* which carve-out the launch got (timing mode) */
 };
 int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *out);
 const char *ccgpu_limit_name(enum ccgpu_limit limit);

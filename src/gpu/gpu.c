@@ -927,8 +927,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         }
         shmem_per_sm = ch.shmem_bytes;
         li.l1d_bytes = (uint32_t)carveout_l1_bytes(&ch.l1);
-        if ((li.carveout = gpu_timing_carveout_active(gpu->timing)))
-            carveout_describe(&ch, li.carveout_desc, sizeof li.carveout_desc);
+        li.carveout = gpu_timing_carveout_active(gpu->timing);
+        carveout_describe(&ch, li.carveout_desc, sizeof li.carveout_desc);
     }
     occupancy(gpu, l, shmem_per_sm, &li);
     if (record_launch_info(gpu, &li)) {
