@@ -248,7 +248,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     /* The timing model reads (and validates) its options in functional mode
      * too, so one config file serves both modes; a functional run then drops it. */
     struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm, gpu->max_ctas_per_sm,
-                                    gpu->shmem_per_sm, gpu->registers_per_sm };
+                                    gpu->shmem_per_sm, gpu->registers_per_sm,
+                                    gpu->cores_per_cluster };
     if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
         goto fail;
     if (gpu->mode != MODE_TIMING) {

@@ -17,6 +17,7 @@ struct gpu_timing;
 
 struct gpu_timing_params {
     uint32_t n_sms, max_threads_per_sm, max_ctas_per_sm, shmem_per_sm, registers_per_sm;
+    uint32_t cores_per_cluster; /* SMs sharing a response FIFO (gpgpu_perfect_mem); 0 = 1 */
 };
 
 /* Reads the timing options from store (see sm_config.c and

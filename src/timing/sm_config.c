@@ -38,6 +38,10 @@
  *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
+ *                                     of kernels without a cache preference; the
+ *                                     per-launch carve-out options (dl1PrefL1,
+ *                                     gpgpu_shmem_option, ...) are read by
+ *                                     carveout.c
  *   ccgpu_l1_index                    overrides the set index of gpgpu_cache:dl1:
  *                                     linear, ipoly (PRIC) or fermi (unset: the
  *                                     string's own letter)

@@ -75,4 +75,16 @@ carve qv100_40 vecadd "$fx/gpgpu-sim-tested-SM7_QV100/gpgpusim.config" \
     "carve-out vecadd: prefer none: shared 0 KB, L1D 128 KB (gpgpu_shmem_option 0 KB for 1 CTAs; streaming L1 allocates on miss)"
 "$CCGPU" run vecadd >"$d/carve.out" 2>&1
 check carve_no_line "$(grep -c carve-out "$d/carve.out")" -eq 0
+# gpgpu_perfect_mem: nothing below the L1s, the run faster, results right
+# (tests/512_perfect_mem.c has the latencies); the ejection buffer is
+# modelled only then
+run_json real vecadd && run_json perfect vecadd -o gpgpu_perfect_mem=1 && {
+    check perfect_mem_no_dram "$(total "$d/perfect.json" dram.reads)" -eq 0 -a "$(total "$d/perfect.json" l2.accesses)" -eq 0
+    check perfect_mem_faster "$(total "$d/perfect.json" cycles)" -lt "$(total "$d/real.json" cycles)"
+    check perfect_mem_same_l1 "$(total "$d/perfect.json" l1d.accesses)" -eq "$(total "$d/real.json" l1d.accesses)"
+}
+"$CCGPU" run vecadd --quiet -o gpgpu_n_cluster_ejection_buffer_size=4 >/dev/null 2>"$d/ej.err"
+check ejection_unmodelled "$(grep -c 'gpgpu_n_cluster_ejection_buffer_size' "$d/ej.err")" -eq 1
+"$CCGPU" run vecadd --quiet -o gpgpu_perfect_mem=1 -o gpgpu_n_cluster_ejection_buffer_size=4 >/dev/null 2>"$d/ej.err"
+check ejection_modelled "$(grep -c 'gpgpu_n_cluster_ejection_buffer_size' "$d/ej.err")" -eq 0
 summary
