@@ -265,6 +265,13 @@ TEST(errors)
                         "option gpgpu_cache:dl1PrefL1: ccgpu needs every carve-out's L1");
     expect_create_error("bad string", "gpgpu_cache:dl1PrefShared 3:128:8,L:E:m:N,A:32:8,8\n",
                         "option gpgpu_cache:dl1PrefShared");
+    /* the adaptive L1 at its largest counts against the memory bound:
+     * 1000 SMs x 8 MB of L1 (64 K lines each) */
+    expect_create_error("adaptive L1 too large",
+                        "gpgpu_n_clusters 1000\ngpgpu_adaptive_cache_config 1\n"
+                        "gpgpu_unified_l1d_size 8192\ngpgpu_shmem_option 0\n"
+                        "gpgpu_cache:dl1 1024:128:8,L:E:m:N,A:32:8,8\n",
+                        "gpgpu_unified_l1d_size: 1000 SMs' L1s would need");
     /* a kernel whose CTAs need more than the largest option */
     struct ccgpu_launch_info li;
     char err[512];

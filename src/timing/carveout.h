@@ -13,8 +13,9 @@
  * Volta style (shader.cc max_cta, gpgpu_adaptive_cache_config 1), on top of
  * the above: with C = the kernel's CTAs per SM (occupancy at the
  * preference's shared memory, at most ceil(CTAs / SMs)) and S its shared
- * bytes per CTA, the smallest gpgpu_shmem_option (KB) holding C x S becomes
- * the shared memory per SM, and the L1 keeps its sets and gets
+ * bytes per CTA, the smallest gpgpu_shmem_option (KB) O holding C x S is
+ * the carve-out: min(O, the preference's size) is the shared memory per SM,
+ * and the L1 keeps its sets and gets
  * round(A x (1 - option / gpgpu_unified_l1d_size)) ways, A the ways of an L1
  * as large as the whole unified array (the string's ways x unified / L1
  * size). A streaming ('s') L1 allocates on miss when C x S is 0, on fill
