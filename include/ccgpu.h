@@ -208,6 +208,20 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
 int ccgpu_synchronize(ccgpu *gpu);
 
+/* A kernel's L1 / shared-memory preference (cudaFuncSetCacheConfig; GPGPU-Sim
+ * keeps the same per-kernel map): later launches of kernel get the carve-out
+ * of gpgpu_cache:dl1PrefL1 / gpgpu_shmem_size_PrefL1 (L1),
+ * gpgpu_cache:dl1PrefShared / gpgpu_shmem_size_PrefShared (SHARED) or the
+ * default (NONE, EQUAL); it overrides the option ccgpu_func_cache for that
+ * kernel. Values as cudaFuncCache. docs/configuration.md. */
+enum {
+    CCGPU_FUNC_CACHE_PREFER_NONE = 0,
+    CCGPU_FUNC_CACHE_PREFER_SHARED = 1,
+    CCGPU_FUNC_CACHE_PREFER_L1 = 2,
+    CCGPU_FUNC_CACHE_PREFER_EQUAL = 3,
+};
+int ccgpu_func_set_cache_config(ccgpu *gpu, const char *kernel, int pref);
+
 /* What a launch got (cudaOccupancyMaxActiveBlocksPerMultiprocessor after the
  * fact): kernel as in ccgpu_stat (0-based launch index, -1 the latest).
  * -1 when there is no such launch. */
@@ -225,6 +239,12 @@ struct ccgpu_launch_info {
     uint32_t ctas_per_sm;      /* CTAs of this kernel one SM holds at once */
     uint32_t warps_per_sm;     /* ctas_per_sm x warps per CTA */
     enum ccgpu_limit limit;    /* what bounds ctas_per_sm */
+    /* the L1D / shared-memory carve-out (timing mode; docs/configuration.md) */
+    uint32_t shared_per_sm;    /* shared memory per SM the launch got */
+    uint32_t l1d_bytes;        /* its L1D capacity per SM (0: no L1D) */
+    int carveout;              /* 1: carve-out options are set (ccgpu run then prints
+                                * carveout_desc) */
+    char carveout_desc[128];   /* which carve-out the launch got (timing mode) */
 };
 int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *out);
 const char *ccgpu_limit_name(enum ccgpu_limit limit);

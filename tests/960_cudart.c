@@ -8,6 +8,7 @@
  * exec — so the suite tests the library without nvcc. */
 #include "check.h"
 #include "cudart/cuda_abi.h"
+#include "cudart/cudart.h"
 #ifndef CUDART_SHARED
 #include "cudart/fatbin.h"
 #endif
@@ -266,6 +267,27 @@ TEST(device_properties)
     CHECK_EQ_INT(cudaFuncGetAttributes(&fa, &stub_vadd), cudaSuccess);
     CHECK(fa.numRegs > 0);
     CHECK_EQ_INT(cudaFuncGetAttributes(&fa, &count), cudaErrorInvalidDeviceFunction);
+    /* cudaFuncSetCacheConfig reaches the simulator's per-kernel preference
+     * (this configuration sets no dl1PrefL1, so vadd keeps the default
+     * carve-out and its launch says so) */
+    CHECK_EQ_INT(cudaFuncSetCacheConfig(&stub_vadd, 7), cudaErrorInvalidValue);
+    CHECK_EQ_INT(cudaFuncSetCacheConfig(&count, 2), cudaErrorInvalidDeviceFunction);
+    CHECK_EQ_INT(cudaFuncSetCacheConfig(&stub_vadd, 2), cudaSuccess);
+#ifndef CUDART_SHARED
+    {
+        float *dx;
+        int n = 64;
+        CHECK_EQ_INT(cudaMalloc((void **)&dx, 256), cudaSuccess);
+        void *vargs[] = { &dx, &dx, &dx, &n };
+        CHECK_EQ_INT(stub_launch(&stub_vadd, 1, 64, 0, NULL, vargs), cudaSuccess);
+        struct ccgpu_launch_info li;
+        CHECK(ccgpu_launch_info(rt_gpu(), -1, &li) == 0);
+        CHECK_STR_CONTAINS(li.carveout_desc, "prefer none (the kernel's preference is not "
+                                             "configured)");
+        CHECK_EQ_INT(cudaFree(dx), cudaSuccess);
+    }
+#endif
+    CHECK_EQ_INT(cudaFuncSetCacheConfig(&stub_vadd, 0), cudaSuccess);
     int blocks = 0;
     CHECK_EQ_INT(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, &stub_vadd, 256, 0),
                  cudaSuccess);

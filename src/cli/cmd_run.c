@@ -12,7 +12,8 @@ static void usage(FILE *out)
 }
 
 /* One line per kernel (its first launch): what the launch got, as
- * cudaOccupancyMaxActiveBlocksPerMultiprocessor would say. */
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor would say; with carve-out
+ * options set, a second line with its L1D / shared-memory carve-out. */
 static void print_occupancy(const ccgpu *gpu, FILE *out)
 {
     int n = ccgpu_num_kernels(gpu);
@@ -29,6 +30,8 @@ static void print_occupancy(const ccgpu *gpu, FILE *out)
                 "SM, limited by %s\n",
                 name, li.regs_per_thread, li.regs_from_ptxas ? "ptxas" : "estimate",
                 li.threads_per_cta, li.ctas_per_sm, li.warps_per_sm, ccgpu_limit_name(li.limit));
+        if (li.carveout) /* only then: the line is as before without carve-out options */
+            fprintf(out, "carve-out %s: %s\n", name, li.carveout_desc);
     }
 }
 

@@ -559,9 +559,19 @@ cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
     return rt_ret(e);
 }
 
+/* The preference reaches the simulator's per-kernel map (GPGPU-Sim's
+ * m_special_cache_config): carve-out per docs/configuration.md. */
 cudaError_t cudaFuncSetCacheConfig(const void *func, int cacheConfig)
 {
-    return cudaFuncSetAttribute(func, 0, cacheConfig);
+    rt_lock();
+    struct cudart_func *f = find_func(func);
+    cudaError_t e = !f                                  ? cudaErrorInvalidDeviceFunction
+                  : cacheConfig < 0 || cacheConfig > 3 ? cudaErrorInvalidValue
+                  : ccgpu_func_set_cache_config(rt_gpu(), f->name, cacheConfig)
+                      ? cudaErrorInvalidValue
+                      : cudaSuccess;
+    rt_unlock();
+    return rt_ret(e);
 }
 
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, int config)

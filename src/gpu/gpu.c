@@ -8,6 +8,7 @@
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
 #include "ptx/texture.h"
+#include "timing/carveout.h"
 #include "timing/gpu_timing.h"
 #include "mem/memsys.h"
 #include <stdarg.h>
@@ -61,6 +62,11 @@ struct ccgpu {
         uint32_t n;
     } *ws; /* ccgpu_set_cta_worksets, by launch index */
     uint32_t nws;
+    struct gpu_func_cache {
+        char *kernel;
+        int pref; /* enum carve_pref */
+    } *func_cache; /* ccgpu_func_set_cache_config (cudaFuncSetCacheConfig) */
+    uint32_t nfunc_cache;
 };
 
 static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -242,7 +248,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     /* The timing model reads (and validates) its options in functional mode
      * too, so one config file serves both modes; a functional run then drops it. */
     struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm, gpu->max_ctas_per_sm,
-                                    gpu->shmem_per_sm, gpu->registers_per_sm };
+                                    gpu->shmem_per_sm, gpu->registers_per_sm,
+                                    gpu->cores_per_cluster };
     if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
         goto fail;
     if (gpu->mode != MODE_TIMING) {
@@ -320,6 +327,9 @@ void ccgpu_destroy(ccgpu *gpu)
         free(gpu->ws[i].bytes);
     free(gpu->ws);
     free(gpu->linfo);
+    for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
+        free(gpu->func_cache[i].kernel);
+    free(gpu->func_cache);
     free(gpu->warnings);
     free(gpu);
 }
@@ -688,7 +698,8 @@ static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_funct
 /* Occupancy of a launch and what bounds it, by the rules the timing model's
  * dispatcher applies (src/timing/dispatch.c): CTA slots, threads, shared
  * memory, registers (an SM always takes one CTA whatever its registers). */
-static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, struct ccgpu_launch_info *li)
+static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, uint32_t shmem_per_sm,
+                      struct ccgpu_launch_info *li)
 {
     uint32_t threads = ptx_launch_threads_per_cta(l), warps = ptx_launch_warps_per_cta(l);
     uint64_t sh = ptx_launch_shared_per_cta(l);
@@ -701,8 +712,9 @@ static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, struct ccgpu
         n = slots / warps;
         li->limit = CCGPU_LIMIT_THREADS;
     }
-    if (sh && gpu->shmem_per_sm / sh < n) {
-        n = (uint32_t)(gpu->shmem_per_sm / sh);
+    li->shared_per_sm = shmem_per_sm;
+    if (sh && shmem_per_sm / sh < n) {
+        n = (uint32_t)(shmem_per_sm / sh);
         li->limit = CCGPU_LIMIT_SHARED;
     }
     uint64_t regs = (uint64_t)li->regs_per_thread * threads;
@@ -899,7 +911,27 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         li.regs_per_thread = gpu_timing_regs_override(gpu->timing);
         li.regs_from_ptxas = 0;
     }
-    occupancy(gpu, l, &li);
+    uint32_t li_ = gpu->launches;
+    struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
+                                    gpu->max_warp_insts, regions, nregions, li_,
+                                    li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1 };
+    for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
+        if (!strcmp(gpu->func_cache[i].kernel, kernel))
+            tl.func_cache = gpu->func_cache[i].pref;
+    uint32_t shmem_per_sm = gpu->shmem_per_sm;
+    if (gpu->timing) {
+        struct carveout_choice ch;
+        if (gpu_timing_carveout(gpu->timing, &tl, li.regs_per_thread, &ch, err, sizeof err)) {
+            ptx_launch_free(l);
+            return fail(gpu, "%s", err);
+        }
+        shmem_per_sm = ch.shmem_bytes;
+        li.l1d_bytes = (uint32_t)carveout_l1_bytes(&ch.l1);
+        li.carveout = gpu_timing_carveout_active(gpu->timing);
+        carveout_describe(&ch, li.carveout_desc, sizeof li.carveout_desc);
+    }
+    occupancy(gpu, l, shmem_per_sm, &li);
     if (record_launch_info(gpu, &li)) {
         ptx_launch_free(l);
         return fail(gpu, "launch %s: out of memory", kernel);
@@ -908,11 +940,6 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     stats_kernel_begin(&gpu->stats);
     int r;
     if (gpu->timing) {
-        uint32_t li_ = gpu->launches - 1;
-        struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
-                                        gpu->max_warp_insts, regions, nregions, li_,
-                                        li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                        li_ < gpu->nws ? gpu->ws[li_].n : 0 };
         r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
     } else {
         r = funcrun_run(l, &rc, err, sizeof err);
@@ -931,6 +958,34 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
                          : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
                                                                     : CCGPU_ERROR_LAUNCH_FAILED,
                          "%s", err);
+    return 0;
+}
+
+int ccgpu_func_set_cache_config(ccgpu *gpu, const char *kernel, int pref)
+{
+    if (!kernel || pref < CCGPU_FUNC_CACHE_PREFER_NONE || pref > CCGPU_FUNC_CACHE_PREFER_EQUAL)
+        return fail_code(gpu, CCGPU_ERROR_INVALID_VALUE,
+                         "func cache config: %s kernel, preference %d (0 to 3)",
+                         kernel ? "" : "no", pref);
+    /* GPGPU-Sim leaves its last configuration in place for "equal" (a
+     * switch with no case for it); ccgpu reads it as no preference */
+    int p = pref == CCGPU_FUNC_CACHE_PREFER_SHARED ? CARVE_SHARED
+          : pref == CCGPU_FUNC_CACHE_PREFER_L1     ? CARVE_L1
+                                                   : CARVE_NONE;
+    for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
+        if (!strcmp(gpu->func_cache[i].kernel, kernel)) {
+            gpu->func_cache[i].pref = p;
+            return 0;
+        }
+    struct gpu_func_cache *n = realloc(gpu->func_cache, (gpu->nfunc_cache + 1) * sizeof *n);
+    char *k = n ? strdup(kernel) : NULL;
+    if (!k) {
+        if (n)
+            gpu->func_cache = n;
+        return fail_code(gpu, CCGPU_ERROR_OUT_OF_MEMORY, "func cache config: out of memory");
+    }
+    gpu->func_cache = n;
+    gpu->func_cache[gpu->nfunc_cache++] = (struct gpu_func_cache){ k, p };
     return 0;
 }
 

@@ -116,6 +116,7 @@ static int parse_groups(struct cache_config *cfg, char *buf, const char *str, ch
                       : w == 'L' ? CACHE_WRITE_LOCAL_WB_GLOBAL_WT
                                  : CACHE_WRITE_THROUGH;
     cfg->alloc_policy = a == 'm' ? CACHE_ALLOC_ON_MISS : CACHE_ALLOC_ON_FILL;
+    cfg->streaming = a == 's';
     cfg->write_allocate = wa != 'N';
     const char *idx = "linear";
     if (n == 5) {
@@ -271,7 +272,8 @@ int cache_config_format(const struct cache_config *c, char *buf, size_t len)
     const char *rp = strcmp(c->repl, "lru") == 0 ? "L" : strcmp(c->repl, "fifo") == 0 ? "F" : c->repl;
     return snprintf(buf, len, "%c:%u:%u:%u,%s:%c:%c:%c:%s,%c:%u:%u,%u:%u,%u",
                     c->sector_size < c->line_size ? 'S' : 'N', c->nsets, c->line_size, c->assoc, rp,
-                    wp[c->write_policy], c->alloc_policy == CACHE_ALLOC_ON_MISS ? 'm' : 'f',
+                    wp[c->write_policy],
+                    c->alloc_policy == CACHE_ALLOC_ON_MISS ? 'm' : c->streaming ? 's' : 'f',
                     c->write_allocate ? 'W' : 'N', idx, c->sector_size < c->line_size ? 'S' : 'A',
                     c->mshr_entries, c->mshr_max_merge, c->miss_queue, c->result_fifo,
                     c->data_port_width);

@@ -45,6 +45,9 @@ struct cache_config {
     enum cache_write_policy write_policy;
     enum cache_alloc_policy alloc_policy;
     int write_allocate;   /* write misses allocate (write-back caches) */
+    int streaming;        /* written 's': allocates on fill, except that an adaptive L1
+                           * (gpgpu_adaptive_cache_config) of a kernel without shared
+                           * memory allocates on miss, as GPGPU-Sim 4.x */
     char repl[256];       /* replacement policy spec, e.g. "lru", "random:42", "plugin:x.so" */
     char index[256];      /* set-index spec, e.g. "linear", "ipoly" */
     uint32_t mshr_entries;

@@ -17,6 +17,7 @@ struct gpu_timing;
 
 struct gpu_timing_params {
     uint32_t n_sms, max_threads_per_sm, max_ctas_per_sm, shmem_per_sm, registers_per_sm;
+    uint32_t cores_per_cluster; /* SMs sharing a response FIFO (gpgpu_perfect_mem); 0 = 1 */
 };
 
 /* Reads the timing options from store (see sm_config.c and
@@ -49,10 +50,20 @@ struct gpu_timing_launch {
     uint32_t index;            /* the launch's index in the run (CTA policies) */
     const uint64_t *ws_bytes;  /* measured per-CTA working sets, or NULL */
     uint32_t ws_n;
+    int func_cache;            /* the kernel's cache preference set through the API
+                                * (enum carve_pref), or -1: ccgpu_func_cache decides */
 };
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen);
+/* The L1D / shared-memory carve-out launch gl will get (carveout.h), the
+ * same as gpu_timing_run applies; regs as the dispatcher counts them. -1
+ * with a message when the kernel cannot be given one. */
+struct carveout_choice;
+int gpu_timing_carveout(const struct gpu_timing *g, const struct gpu_timing_launch *gl,
+                        uint32_t regs, struct carveout_choice *out, char *err, size_t errlen);
+/* Whether any carve-out option is set (launches then report theirs). */
+int gpu_timing_carveout_active(const struct gpu_timing *g);
 /* Core cycles simulated so far. */
 uint64_t gpu_timing_cycles(const struct gpu_timing *g);
 

@@ -412,17 +412,34 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
             answer(sm, (uint32_t)tok[i], now);
 }
 
+/* The SM's port below the L1: the memory system, or under gpgpu_perfect_mem
+ * its cluster's response FIFO (perfect_mem.h). */
+static int can_send(const struct sm *sm, const struct memsys *m)
+{
+    return sm->perfect ? !perfect_port_full(sm->perfect) : memsys_can_push(m, sm->id);
+}
+
+static int send(struct sm *sm, struct memsys *m, uint64_t now, const struct mem_request *q)
+{
+    if (!sm->perfect)
+        return memsys_push(m, now, q);
+    if (perfect_port_full(sm->perfect))
+        return -1;
+    perfect_port_push(sm->perfect, now, q);
+    return 0;
+}
+
 int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
 {
     const struct cache_out *o;
     uint64_t before = sm->epoch;
-    while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && memsys_can_push(m, sm->id)) {
+    while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && can_send(sm, m)) {
         struct mem_request q;
         memsys_request_from_miss(&sm->l1, o, (uint16_t)sm->id, &q);
         if (!q.is_write && sm->bp.ops->l2_bypass && !(o->token & TOKEN_STORE))
             q.bypass_l2 = (uint8_t)sm->bp.ops->l2_bypass(&sm->bp, q.addr,
                                                          sm->recs[o->token & 0xffff].pc, now);
-        int rc = memsys_push(m, now, &q);
+        int rc = send(sm, m, now, &q);
         if (rc == -1)
             break;
         if (rc)
@@ -431,8 +448,8 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
         sm->inflight++;
         sm->epoch++;
     }
-    while (sm->bq_count && memsys_can_push(m, sm->id)) {
-        int rc = memsys_push(m, now, &sm->bq[sm->bq_head]);
+    while (sm->bq_count && can_send(sm, m)) {
+        int rc = send(sm, m, now, &sm->bq[sm->bq_head]);
         if (rc == -1)
             break;
         if (rc)

@@ -46,6 +46,24 @@ int timing_size_check(const struct sm_config *sm, const struct memsys_config *m,
     if (!sm->l1.disabled &&
         too_big("gpgpu_cache:dl1", n_sms, "SMs' L1s", n_sms * cache_bytes(&sm->l1), err, errlen))
         return -1;
+    /* the carve-outs' L1s (timing/carveout.h), the adaptive one at its
+     * largest (all of gpgpu_unified_l1d_size) */
+    static const char *const carve_key[CARVE_NPREF] = {
+        "gpgpu_cache:dl1", "gpgpu_cache:dl1PrefShared", "gpgpu_cache:dl1PrefL1"
+    };
+    for (int p = 0; p < CARVE_NPREF; p++) {
+        struct cache_config c = sm->carve.l1[p];
+        if (!sm->carve.have[p] || c.disabled)
+            continue;
+        if (sm->carve.adaptive) {
+            uint64_t kb = (uint64_t)c.nsets * c.assoc * c.line_size / 1024;
+            if (kb)
+                c.assoc = (uint32_t)(sm->carve.unified_kb / kb * c.assoc);
+        }
+        if (too_big(sm->carve.adaptive ? "gpgpu_unified_l1d_size" : carve_key[p], n_sms,
+                    "SMs' L1s", n_sms * cache_bytes(&c), err, errlen))
+            return -1;
+    }
     if (too_big("gpgpu_cache:dl2", np, "L2 slices", np * cache_bytes(&m->l2), err, errlen) ||
         too_big("gpgpu_frfcfs_dram_sched_queue_size", np, "DRAM queues",
                 np * ((uint64_t)m->dram.queue_size + m->dram_latency) * (2 * sizeof(struct dram_req) + tq),

@@ -34,6 +34,43 @@ static void hook_evict(void *ctx, uint64_t block, int32_t warp)
         sm->pol_hooks.on_evict(sm->pol_hooks.ctx, block, warp);
 }
 
+/* The warp policy's L1 observers on sm->l1 (forwarded with ccgpu_fast_paths). */
+static void set_l1_hooks(struct sm *sm)
+{
+    struct cache_hooks h = warp_sched_l1_hooks(&sm->ws);
+    sm->pol_hooks = h;
+    if (h.on_access || h.on_reserve || h.on_evict) {
+        struct cache_hooks w = { sm, h.on_access ? hook_access : NULL,
+                                 h.on_reserve ? hook_reserve : NULL,
+                                 h.on_evict ? hook_evict : NULL };
+        cache_set_hooks(&sm->l1, sm->cfg->fast_paths ? &w : &h);
+    }
+}
+
+int sm_set_l1(struct sm *sm, const struct cache_config *l1, int invalidate, char *err,
+              size_t errlen)
+{
+    if (!sm->have_l1) /* carveout.c keeps every carve-out with or without an L1 alike */
+        return 0;
+    if (carveout_same_l1(&sm->l1.cfg, l1)) {
+        if (invalidate)
+            cache_invalidate_all(&sm->l1);
+        return 0;
+    }
+    struct cache_stats st = sm->l1.st;
+    cache_free(&sm->l1);
+    if (cache_init(&sm->l1, l1, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        snprintf(err, errlen, "L1D carve-out: %s", inner);
+        sm->have_l1 = 0;
+        return -1;
+    }
+    sm->l1.st = st;
+    set_l1_hooks(sm);
+    return 0;
+}
+
 int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tinst_cache *tc,
             struct policy_gpu *pg, char *err, size_t errlen)
 {
@@ -90,16 +127,8 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     struct bypass_env benv = { id, pg };
     if (bypass_init(&sm->bp, cfg->bypass, &benv, err, errlen))
         return -1;
-    if (sm->have_l1) {
-        struct cache_hooks h = warp_sched_l1_hooks(&sm->ws);
-        sm->pol_hooks = h;
-        if (h.on_access || h.on_reserve || h.on_evict) {
-            struct cache_hooks w = { sm, h.on_access ? hook_access : NULL,
-                                     h.on_reserve ? hook_reserve : NULL,
-                                     h.on_evict ? hook_evict : NULL };
-            cache_set_hooks(&sm->l1, cfg->fast_paths ? &w : &h);
-        }
-    }
+    if (sm->have_l1)
+        set_l1_hooks(sm);
     sm_oc_reset(sm);
     sm->next_event = SM_NEVER;
     sm->port_full_tick = UINT64_MAX;

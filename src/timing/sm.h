@@ -23,6 +23,7 @@
 #include "timing/coalescer.h"
 #include "timing/l1trace.h"
 #include "timing/opcollect.h"
+#include "timing/perfect_mem.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
 
@@ -159,6 +160,8 @@ struct sm {
     struct mem_request *bq;
     uint32_t bq_head, bq_count, bq_cap;
     uint32_t inflight;            /* memsys requests with a reply to come */
+    struct perfect_port *perfect; /* gpgpu_perfect_mem: the cluster's response FIFO, which
+                                   * takes the requests instead of the memory system */
     uint64_t port_full_tick;      /* interconnect cycle the port was last found full */
     /* events and bookkeeping */
     uint64_t next_event;          /* earliest cycle this SM may change */
@@ -181,6 +184,12 @@ void sm_free(struct sm *sm);
  * memory system may still answer requests in flight; their replies find
  * nothing waiting). */
 void sm_reset(struct sm *sm);
+/* Gives the SM's L1 the configuration l1 (a launch's carve-out): rebuilt,
+ * empty, when its geometry or policies differ (statistics kept), else
+ * invalidated when `invalidate`. Only between launches (nothing in flight).
+ * -1 with a message when the cache cannot be built. */
+int sm_set_l1(struct sm *sm, const struct cache_config *l1, int invalidate, char *err,
+              size_t errlen);
 /* Resets per-launch state (L1 invalidated, ages kept). */
 void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu);
 
@@ -210,6 +219,13 @@ static inline int sm_waits_for_room(const struct sm *sm)
 static inline int sm_has_output(const struct sm *sm)
 {
     return sm->bq_count || (sm->have_l1 && cache_out_front(&sm->l1));
+}
+
+/* Memory requests still inside the SM: in the LD/ST unit, the MRPB queues
+ * or the L1 access pipeline (stores among them: their warps have moved on). */
+static inline int sm_mem_pending(const struct sm *sm)
+{
+    return sm->ldst_busy || sm->l1q_count || (sm->mrpb.e && sm->mrpb.nonempty);
 }
 
 /* internal, shared by sm*.c / ldst.c */

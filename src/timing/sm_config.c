@@ -38,6 +38,10 @@
  *                                     EX_WB register, then writeback before issue
  *   gpgpu_simd_model 1                only 1 (PDOM reconvergence, the engine's) is valid
  *   gpgpu_cache:dl1                   L1D (GPGPU-Sim string; "none" = global via L2)
+ *                                     of kernels without a cache preference; the
+ *                                     per-launch carve-out options (dl1PrefL1,
+ *                                     gpgpu_shmem_option, ...) are read by
+ *                                     carveout.c
  *   ccgpu_l1_index                    overrides the set index of gpgpu_cache:dl1:
  *                                     linear, ipoly (PRIC) or fermi (unset: the
  *                                     string's own letter)
@@ -365,6 +369,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
             return config_value_error(store, l1_keys[k], err, errlen, "%s", inner);
         }
     }
+    if (carveout_config_read(&c->carve, c, store, err, errlen))
+        return -1;
     const char *s = config_get_str(store, "gpgpu_scheduler", "gto");
     const char *cs = config_get_str(store, "ccgpu_cta_sched", "rr");
     if (strlen(s) >= sizeof c->sched || strlen(cs) >= sizeof c->cta_sched) {

@@ -3,6 +3,7 @@
  * every key, its default and what ccgpu does with it. */
 #ifndef CCGPU_TIMING_SM_CONFIG_H
 #define CCGPU_TIMING_SM_CONFIG_H
+#include "timing/carveout.h"
 #include "timing/mrpb.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,9 @@ struct sm_config {
     uint32_t l1_latency, l1_ports;
     int gmem_skip_l1d; /* gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
     int flush_l1;      /* gpgpu_flush_l1_cache: L1 invalidated between kernels */
+    struct carveout_config carve; /* per-launch L1/shared carve-out (carveout.h); l1 and
+                                   * shmem_bytes above are a launch's, set by the timing
+                                   * model from carve at each launch */
     uint32_t smem_latency, smem_banks;
     uint32_t const_latency;
     uint32_t max_loads; /* in-flight memory instructions per SM */

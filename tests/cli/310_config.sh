@@ -60,10 +60,10 @@ expect_fail bad_value "configs/ccws.cfg:[0-9]+: option gpgpu_n_clusters|-o: opti
 expect_fail unknown_option "-o: unknown option no_such_option" "$CCGPU" config -o no_such_option=1
 # a GPGPU-Sim option ccgpu does not model: named in a warning (so GPGPU-Sim
 # config files load), or refused with ccgpu_unmodelled_options=error
-expect_fail unmodelled_option_refused "GPGPU-Sim option not modelled by ccgpu: gpgpu_perfect_mem" \
-    "$CCGPU" config -o gpgpu_perfect_mem=1 -o ccgpu_unmodelled_options=error
-"$CCGPU" run vecadd --functional --quiet -o gpgpu_perfect_mem=1 >/dev/null 2>"$d/warn"
-if [ $? -eq 0 ] && grep -q "warning: 1 GPGPU-Sim option not modelled by ccgpu, ignored: gpgpu_perfect_mem (-o)" "$d/warn"; then
+expect_fail unmodelled_option_refused "GPGPU-Sim option not modelled by ccgpu: gpgpu_num_reg_banks" \
+    "$CCGPU" config -o gpgpu_num_reg_banks=1 -o ccgpu_unmodelled_options=error
+"$CCGPU" run vecadd --functional --quiet -o gpgpu_num_reg_banks=1 >/dev/null 2>"$d/warn"
+if [ $? -eq 0 ] && grep -q "warning: 1 GPGPU-Sim option not modelled by ccgpu, ignored: gpgpu_num_reg_banks (-o)" "$d/warn"; then
     passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL unmodelled_option_warns"; cat "$d/warn"; fi
 expect_fail missing_file "cannot open config file" "$CCGPU" config --config "$d/none.cfg"

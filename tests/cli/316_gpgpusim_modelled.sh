@@ -56,4 +56,35 @@ run_json tblat vecadd -o gpgpu_TB_launch_latency=100 && {
     check kernel_launch_latency $((k - b)) -ge 4980 -a $((k - b)) -le 5020
     check tb_launch_latency $((t - b)) -ge $((ctas * 100 - 20)) -a $((t - b)) -le $((ctas * 100 + 20))
 }
+# L1 / shared-memory carve-out (tests/511_carveout.c has the rules): the
+# Volta files' adaptive rule gives vecadd (no shared memory) the whole
+# 128 KB as L1 and matmul (2 KB per CTA, 1 CTA per SM on 80 SMs) 8 KB of
+# shared memory and 120 KB of L1; GPGPU-Sim 4.0's file (no option list, a
+# streaming L1) the same sizes, its L1 allocating on miss; a line only when
+# carve-out options are set
+fx=$(cd "$(dirname "$0")/../fixtures/gpgpusim-configs" && pwd)
+carve() { # NAME BENCH CONFIG EXPECTED-LINE
+    if "$CCGPU" run "$2" --config "$3" >"$d/carve.out" 2>/dev/null && grep -qxF "$4" "$d/carve.out"
+    then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL carve-out $1:"; grep carve "$d/carve.out"; fi
+}
+carve qv100_vecadd vecadd "$fx/accel-sim-tested-SM7_QV100/gpgpusim.config" \
+    "carve-out vecadd: prefer none: shared 0 KB, L1D 128 KB (gpgpu_shmem_option 0 KB for 1 CTAs)"
+carve qv100_matmul matmul "$fx/accel-sim-tested-SM7_QV100/gpgpusim.config" \
+    "carve-out matmul: prefer none: shared 8 KB, L1D 120 KB (gpgpu_shmem_option 8 KB for 1 CTAs)"
+carve qv100_40 vecadd "$fx/gpgpu-sim-tested-SM7_QV100/gpgpusim.config" \
+    "carve-out vecadd: prefer none: shared 0 KB, L1D 128 KB (gpgpu_shmem_option 0 KB for 1 CTAs; streaming L1 allocates on miss)"
+"$CCGPU" run vecadd >"$d/carve.out" 2>&1
+check carve_no_line "$(grep -c carve-out "$d/carve.out")" -eq 0
+# gpgpu_perfect_mem: nothing below the L1s, the run faster, results right
+# (tests/512_perfect_mem.c has the latencies); the ejection buffer is
+# modelled only then
+run_json real vecadd && run_json perfect vecadd -o gpgpu_perfect_mem=1 && {
+    check perfect_mem_no_dram "$(total "$d/perfect.json" dram.reads)" -eq 0 -a "$(total "$d/perfect.json" l2.accesses)" -eq 0
+    check perfect_mem_faster "$(total "$d/perfect.json" cycles)" -lt "$(total "$d/real.json" cycles)"
+    check perfect_mem_same_l1 "$(total "$d/perfect.json" l1d.accesses)" -eq "$(total "$d/real.json" l1d.accesses)"
+}
+"$CCGPU" run vecadd --quiet -o gpgpu_n_cluster_ejection_buffer_size=4 >/dev/null 2>"$d/ej.err"
+check ejection_unmodelled "$(grep -c 'gpgpu_n_cluster_ejection_buffer_size' "$d/ej.err")" -eq 1
+"$CCGPU" run vecadd --quiet -o gpgpu_perfect_mem=1 -o gpgpu_n_cluster_ejection_buffer_size=4 >/dev/null 2>"$d/ej.err"
+check ejection_modelled "$(grep -c 'gpgpu_n_cluster_ejection_buffer_size' "$d/ej.err")" -eq 0
 summary
