@@ -392,6 +392,7 @@ int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t byte
     if (!d)
         return -1;
     memcpy(d, src, bytes);
+    gpu_timing_host_copy(gpu->timing, dst, bytes);
     return 0;
 }
 
@@ -403,6 +404,7 @@ int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes)
     if (!s)
         return -1;
     memcpy(dst, s, bytes);
+    gpu_timing_host_copy(gpu->timing, src, bytes); /* GPGPU-Sim does it both ways */
     return 0;
 }
 

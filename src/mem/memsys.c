@@ -503,3 +503,13 @@ void memsys_sync_stats(struct memsys *m)
         t->dram_busy += d->busy_cycles;
     }
 }
+
+void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes)
+{
+    for (uint64_t off = 0; off < bytes; off += 32) {
+        struct dram_addr d;
+        addrmap_decode(&m->map, addr + off, &d);
+        struct cache *c = &m->part[d.chan].l2;
+        cache_preload(c, d.local, cache_sector_mask(c, d.local, 1));
+    }
+}

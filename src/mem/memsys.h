@@ -137,6 +137,12 @@ void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o,
                               struct mem_request *r);
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
 
+/* GPGPU-Sim's gpgpu_perf_sim_memcpy: a host copy of bytes at addr leaves
+ * the L2 holding them. As GPGPU-Sim's perf_memcpy_to_gpu: one 32-byte step at
+ * a time from addr, each marking the sector holding addr + 32k in its slice
+ * (cache_preload: no traffic, no statistics). */
+void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes);
+
 /* Observers of every L2 slice (NULL removes them). Blocks are reported as
  * global block numbers (global byte address / L2 line size), so a policy
  * sees the same numbers as at the L1; warp is the requesting warp (within its

@@ -53,6 +53,10 @@ struct gpu_timing_launch {
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen);
+/* A host copy to or from device memory (addr, bytes) happened between
+ * launches: with gpgpu_perf_sim_memcpy 1 the L2 slices now hold those
+ * sectors, as in GPGPU-Sim (memsys_l2_preload); otherwise nothing. */
+void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes);
 /* Core cycles simulated so far. */
 uint64_t gpu_timing_cycles(const struct gpu_timing *g);
 
