@@ -53,6 +53,8 @@ struct memsys_config {
     uint32_t dram_latency;    /* core cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
+    uint32_t part_ports;      /* crossbar ports of a partition (gpgpu_n_sub_partition_per_mchannel:
+                               * each GPGPU-Sim sub-partition is a node); 0 = 1 */
 };
 
 struct memsys_stats {
