@@ -61,9 +61,20 @@ DATA_TYPES = ('GLOBAL_ACC_R', 'LOCAL_ACC_R', 'GLOBAL_ACC_W', 'LOCAL_ACC_W')
 def gsim_stats(log):
     """the figures of a GPGPU-Sim log (the last, cumulative, values printed)"""
     r = {'kernel_cycles': [], 'kernel_insn': []}
-    l2 = {}
+    # GPGPU-Sim prints L2_cache_stats_breakdown for the kernel's stream only
+    # (kernel_stream_id, printed before it), cumulative per stream: the run's
+    # figures are the last block of each stream, summed over the streams
+    l2_by_stream = {}
+    stream = None
     for line in open(log, errors='replace'):
         line = line.strip()
+        m = re.match(r'kernel_stream_id = (\d+)$', line)
+        if m:
+            stream = m.group(1)
+            continue
+        if line == 'L2_total_cache_breakdown:':
+            l2_by_stream[stream] = {}  # a new block replaces the stream's last one
+            continue
         m = re.match(r'(\w+) = ([0-9.]+)$', line)
         if m:
             k, v = m.group(1), m.group(2)
@@ -78,13 +89,18 @@ def gsim_stats(log):
             continue
         m = re.match(r'L2_cache_stats_breakdown\[(\w+)\]\[(\w+)\] = (\d+)$', line)
         if m:
-            l2[(m.group(1), m.group(2))] = int(m.group(3))  # cumulative: the last wins
+            l2_by_stream.setdefault(stream, {})[(m.group(1), m.group(2))] = int(m.group(3))
             continue
         m = re.match(r'gpgpu_simulation_time = .*\((\d+) sec\)', line)
         if m:
             r['sim_seconds'] = int(m.group(1))
+    l2 = {}
+    for blk in l2_by_stream.values():
+        for k, v in blk.items():
+            l2[k] = l2.get(k, 0) + v
     acc = sum(l2.get((t, s), 0) for t in DATA_TYPES for s in ('HIT', 'HIT_RESERVED', 'MISS', 'SECTOR_MISS'))
     miss = sum(l2.get((t, s), 0) for t in DATA_TYPES for s in ('MISS', 'SECTOR_MISS'))
+    r['l2_all_accesses'] = sum(v for (t, s), v in l2.items() if s == 'TOTAL_ACCESS')
     r['l2_data_accesses'], r['l2_data_misses'] = acc, miss
     return r
 
@@ -132,6 +148,9 @@ def table(work, cfgs, benches):
             if not (os.path.exists(gl) and os.path.exists(cj)):
                 continue
             g = gsim_stats(gl)
+            if g.get('L2_total_cache_accesses') not in (None, g['l2_all_accesses']):
+                print(f'| {b} | (the L2 breakdown of {gl} does not add up to L2_total_cache_accesses) |')
+                continue
             gt = timefile(os.path.join(d, 'gsim.time'))
             if 'gpu_tot_sim_cycle' not in g or gt.get('rc') != 0:
                 fail = [x.strip() for x in open(gl, errors='replace') if x.startswith('FAIL ')]
