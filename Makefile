@@ -130,7 +130,8 @@ bench-speed: $(BUILD)/ccgpu
 
 # Speed work must not change a result: every benchmark's statistics JSON at
 # medium (gto, ccws, swl:2, lrr on configs/ccws.cfg) against the checksums
-# recorded at 7046b68. Too slow for `make check` (tens of minutes);
+# recorded at 7046b68 (re-recorded when thread_instructions_exec was added).
+# Too slow for `make check` (tens of minutes);
 # tests/cli/509 does the same at small. JOBS runs in parallel.
 JOBS ?= 2
 check-identical: $(BUILD)/ccgpu

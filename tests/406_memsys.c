@@ -117,6 +117,50 @@ TEST(fixed_latencies_add_up_with_different_clocks)
     memsys_free(&m);
 }
 
+/* A partition standing for two GPGPU-Sim sub-partitions (part_ports 2) has
+ * twice the crossbar bandwidth at its port: two L2 hits for two SMs at once
+ * leave it 5 reply-flit cycles apart with one port, ceil(5/2) = 3 with two
+ * (each SM's own link still takes all 5 flits). */
+TEST(sub_partitions_widen_the_partition_port)
+{
+    for (uint32_t ports = 1; ports <= 2; ports++) {
+        struct memsys_config c;
+        struct memsys m;
+        small_config(&c, 2, 1);
+        c.l2_ports = 2;
+        c.part_ports = ports;
+        if (mk(&m, &c))
+            return;
+        memsys_l2_preload(&m, 0x1000, 128); /* both lines hit */
+        memsys_l2_preload(&m, 0x2000, 128);
+        memsys_advance(&m, 10);
+        struct mem_request r0 = { .addr = 0x1000, .id = 1, .sm = 0 }, r1 = { .addr = 0x2000, .id = 2, .sm = 1 };
+        CHECK_EQ_INT(memsys_push(&m, 10, &r0), 0);
+        CHECK_EQ_INT(memsys_push(&m, 10, &r1), 0);
+        uint64_t done[2] = { 0, 0 };
+        struct mem_request got;
+        for (uint64_t t = 11; t < 500 && !(done[0] && done[1]); t++) {
+            memsys_advance(&m, t);
+            for (uint32_t sm = 0; sm < 2; sm++)
+                while (memsys_pop_response(&m, sm, t, &got)) {
+                    CHECK_EQ_INT(got.l2_hit, 1);
+                    done[sm] = got.done_cycle;
+                }
+        }
+        uint32_t ser_req = 1, ser_rep = (8 + 128 + 31) / 32;
+        /* the crossbar's round robin picks which SM goes first */
+        uint64_t first = done[0] < done[1] ? done[0] : done[1];
+        uint64_t second = done[0] < done[1] ? done[1] : done[0];
+        /* the first as an isolated hit (single_read_latency_is_the_sum) */
+        CHECK_EQ_INT(first - 10, 1 + (c.icnt_latency + ser_req - 1) + c.l2_latency + 1 +
+                                     (c.icnt_latency + ser_rep - 1));
+        /* the second request follows one cycle behind into the partition's
+         * port; its reply waits for the partition's link */
+        CHECK_EQ_INT(second - first, ports == 1 ? ser_rep : (ser_rep + 1) / 2);
+        memsys_free(&m);
+    }
+}
+
 TEST(writes_are_acknowledged_and_stay_in_l2)
 {
     struct memsys_config c;
@@ -412,6 +456,7 @@ int main(void)
     RUN(l2_bypass_goes_around);
     RUN(l2_hooks_see_global_blocks);
     RUN(bad_requests);
+    RUN(sub_partitions_widen_the_partition_port);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(stats_registered);
     RUN(paper_presets_build);

@@ -39,6 +39,42 @@ TEST(coalesced_load_is_one_request_per_warp_two_per_half_warps)
         CHECK_EQ_INT(co.sectors[i], 1 << i);
 }
 
+/* coalesce_atomic, as GPGPU-Sim's memory_coalescing_arch_atomic: 32-byte
+ * chunks, conflicting lanes in separate requests */
+TEST(atomics_one_request_per_chunk_and_conflict)
+{
+    struct ptx_dyninst d;
+    struct coalesced co;
+    lanes_at(&d, 0x1000, 4, ~0u); /* 128 distinct bytes: 4 chunks */
+    d.is_atomic = 1;
+    coalesce_atomic(&d, 1, &co);
+    CHECK_EQ_INT(co.n, 4);
+    for (uint32_t i = 0; i < 4; i++) {
+        CHECK_EQ_U64(co.line[i], 0x1000 + 32 * i);
+        CHECK_EQ_INT(co.sectors[i], 1);
+    }
+    lanes_at(&d, 0x2000, 0, ~0u); /* one address: 32 conflicting requests */
+    coalesce_atomic(&d, 1, &co);
+    CHECK_EQ_INT(co.n, 32);
+    CHECK_EQ_U64(co.line[31], 0x2000);
+    lanes_at(&d, 0x3000, 4, ~0u); /* lanes 2k and 2k+1 at 0x3000 and 0x3004 */
+    for (uint32_t l = 0; l < 32; l++)
+        d.addr[l] = 0x3000 + 4 * (l & 1);
+    coalesce_atomic(&d, 1, &co);
+    CHECK_EQ_INT(co.n, 16); /* each request takes one of each pair */
+    lanes_at(&d, 0x4000, 200, (1u << 0) | (1u << 9)); /* two lanes, far apart */
+    coalesce_atomic(&d, 1, &co);
+    CHECK_EQ_INT(co.n, 2);
+    CHECK_EQ_U64(co.line[0], 0x4000);
+    CHECK_EQ_U64(co.line[1], (0x4000 + 9 * 200) >> 5 << 5);
+    lanes_at(&d, 0x5000, 0, ~0u); /* half-warps: one address, 16 + 16 */
+    coalesce_atomic(&d, 2, &co);
+    CHECK_EQ_INT(co.n, 32);
+    lanes_at(&d, 0x5000, 4, 0); /* no lane: no request */
+    coalesce_atomic(&d, 1, &co);
+    CHECK_EQ_INT(co.n, 0);
+}
+
 TEST(sub_warps_without_active_lanes_make_no_request)
 {
     struct ptx_dyninst d;
@@ -162,6 +198,7 @@ int main(void)
 {
     RUN(random_accesses_match_the_reference);
     RUN(coalesced_load_is_one_request_per_warp_two_per_half_warps);
+    RUN(atomics_one_request_per_chunk_and_conflict);
     RUN(sub_warps_without_active_lanes_make_no_request);
     RUN(divergent_lines_merge_only_within_a_sub_warp);
     return check_summary();

@@ -2,7 +2,9 @@
 # Regression guard for speed work (issue 13): the statistics JSON of every
 # benchmark on configs/ccws.cfg, with the config's scheduler (gto) and with
 # ccws, swl and lrr, must stay byte-identical. The golden file holds one
-# line per run, "SHA256  BENCH SCHED", recorded from the code at 7046b68.
+# line per run, "SHA256  BENCH SCHED", recorded from the code at 7046b68
+# (re-recorded when the statistic thread_instructions_exec was added: the
+# JSON gained those lines, every other line stayed byte-identical).
 #   tools/stats-identical.sh BUILD SIZE GOLDEN [JOBS]           compare
 #   tools/stats-identical.sh --record BUILD SIZE GOLDEN [JOBS]  add to GOLDEN
 # Compare prints one line per differing or missing run and exits 1 if any;

@@ -29,7 +29,7 @@ enum { MODE_FUNCTIONAL, MODE_TIMING };
 
 /* Totals the statistics registry points at. */
 struct gpu_counters {
-    uint64_t kernels, ctas, warp_insts, thread_insts;
+    uint64_t kernels, ctas, warp_insts, thread_insts, thread_insts_exec;
     uint64_t warp_loads[PTX_SPACE_COUNT], warp_stores[PTX_SPACE_COUNT];
     uint64_t warp_atomics[PTX_SPACE_COUNT];
     uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];
@@ -130,6 +130,8 @@ static int register_stats(ccgpu *gpu)
     rc |= stats_register(s, "warp_instructions", &c->warp_insts, "warp instructions issued");
     rc |= stats_register(s, "thread_instructions", &c->thread_insts,
                          "thread instructions (active lanes of issued warp instructions)");
+    rc |= stats_register(s, "thread_instructions_exec", &c->thread_insts_exec,
+                         "thread instructions whose guard predicate is true (GPGPU-Sim's gpu_sim_insn)");
     for (int sp = 0; sp < PTX_SPACE_COUNT; sp++) {
         if (load_names[sp])
             rc |= stats_register(s, load_names[sp], &c->warp_loads[sp], "warp load instructions");
@@ -400,6 +402,7 @@ int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t byte
     if (!d)
         return -1;
     memcpy(d, src, bytes);
+    gpu_timing_host_copy(gpu->timing, dst, bytes);
     return 0;
 }
 
@@ -411,6 +414,7 @@ int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes)
     if (!s)
         return -1;
     memcpy(dst, s, bytes);
+    gpu_timing_host_copy(gpu->timing, src, bytes); /* GPGPU-Sim does it both ways */
     return 0;
 }
 
@@ -671,6 +675,7 @@ static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
 {
     g->warp_insts += c->warp_insts;
     g->thread_insts += c->thread_insts;
+    g->thread_insts_exec += c->thread_insts_exec;
     for (int s = 0; s < PTX_SPACE_COUNT; s++) {
         g->warp_loads[s] += c->warp_loads[s];
         g->warp_stores[s] += c->warp_stores[s];

@@ -411,6 +411,35 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
     return n;
 }
 
+void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
+{
+    uint64_t block = addr >> c->line_shift;
+    uint32_t set = cache_index_set(&c->index, block);
+    sectors &= c->all_sectors;
+    if (!sectors)
+        return;
+    int w = find_way(c, set, block);
+    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
+    if (l) {
+        if (l->pending)
+            return;
+        l->valid |= sectors;
+        line_update_state(c, l);
+        c->repl.ops->on_hit(&c->repl, set, (uint32_t)w);
+        return;
+    }
+    w = pick_way(c, set);
+    if (w < 0)
+        return;
+    l = &set_lines(c, set)[w];
+    l->block = block;
+    l->warp = -1;
+    l->valid = sectors;
+    l->dirty = l->pending = 0;
+    line_update_state(c, l);
+    c->repl.ops->on_fill(&c->repl, set, (uint32_t)w);
+}
+
 void cache_invalidate_all(struct cache *c)
 {
     size_t n = (size_t)c->cfg.nsets * c->cfg.assoc;

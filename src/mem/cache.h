@@ -121,6 +121,15 @@ enum cache_outcome cache_probe(const struct cache *c, uint64_t addr, uint8_t sec
  * call), the count is returned. -1 if nothing was waiting for the block. */
 int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t **tokens);
 
+/* GPGPU-Sim's gpgpu_perf_sim_memcpy (tag_array::fill without a request): the
+ * sectors of the block at addr become valid and clean, as if just filled, with
+ * no traffic and nothing counted. A present line gets the sectors and a
+ * replacement touch; an absent block takes a way as a fill would (an invalid
+ * one first, else the policy's victim), the victim dropped without a
+ * writeback, as GPGPU-Sim drops it. A line being fetched, or a set whose ways
+ * are all being fetched, is left alone. */
+void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors);
+
 /* Miss queue towards the next level: the oldest request, or NULL. */
 static inline const struct cache_out *cache_out_front(const struct cache *c)
 {

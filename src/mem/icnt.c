@@ -37,6 +37,10 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
         return -1;
     }
     n->cfg = *cfg;
+    if (!n->cfg.src_flits_per_cycle)
+        n->cfg.src_flits_per_cycle = cfg->flits_per_cycle;
+    if (!n->cfg.dst_flits_per_cycle)
+        n->cfg.dst_flits_per_cycle = cfg->flits_per_cycle;
     n->start_dirty = n->arrive_dirty = 1;
     n->in = calloc(cfg->n_in, sizeof *n->in);
     n->out = calloc(cfg->n_out, sizeof *n->out);
@@ -86,9 +90,9 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
     return 0;
 }
 
-static uint32_t ser_cycles(const struct icnt *n, uint32_t flits)
+static uint32_t ser_cycles(uint32_t fpc, uint32_t flits)
 {
-    return (flits + n->cfg.flits_per_cycle - 1) / n->cfg.flits_per_cycle;
+    return (flits + fpc - 1) / fpc;
 }
 
 static void refresh_arrive(struct icnt *n)
@@ -142,9 +146,11 @@ void icnt_cycle(struct icnt *n, uint64_t now)
             continue;
         if (out->count == out->cap)
             continue;
-        uint32_t ser = ser_cycles(n, p.flits);
-        n->in_free[s] = n->out_free[p.dst] = now + ser;
-        p.ready = now + n->cfg.latency + ser - 1;
+        uint32_t ser_in = ser_cycles(n->cfg.src_flits_per_cycle, p.flits);
+        uint32_t ser_out = ser_cycles(n->cfg.dst_flits_per_cycle, p.flits);
+        n->in_free[s] = now + ser_in;
+        n->out_free[p.dst] = now + ser_out;
+        p.ready = now + n->cfg.latency + (ser_in > ser_out ? ser_in : ser_out) - 1;
         fifo_pop(in);
         fifo_push(out, p);
         n->n_waiting--;

@@ -4,6 +4,10 @@
  * its source and destination links for ser = ceil(flits / flits_per_cycle)
  * cycles. A packet that starts at cycle t is at its destination at
  * t + latency + ser - 1 (a one-cycle packet takes exactly `latency`).
+ * src_flits_per_cycle / dst_flits_per_cycle (0 = flits_per_cycle) give the
+ * source or destination ports another width (a memory partition made of
+ * several GPGPU-Sim sub-partitions, each its own crossbar node): each link
+ * is then held for its own ser, and the packet arrives after the longer.
  *
  * Source ports have bounded FIFOs (icnt_push fails when full); a packet only
  * starts when its destination buffer has room for it (credits count packets
@@ -25,6 +29,7 @@ struct icnt_config {
     uint32_t flit_bytes;      /* e.g. 32 */
     uint32_t flits_per_cycle; /* per port */
     uint32_t in_buf, out_buf; /* packets */
+    uint32_t src_flits_per_cycle, dst_flits_per_cycle; /* 0 = flits_per_cycle */
 };
 
 struct icnt_pkt {

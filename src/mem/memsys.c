@@ -46,10 +46,14 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     if (addrmap_init(&m->map, cfg->addr_map, cfg->n_part, cfg->dram.nbanks, err, errlen))
         return -1;
     struct icnt_config req = { cfg->n_sm, cfg->n_part, cfg->icnt_latency, cfg->flit_bytes,
-                               cfg->flits_per_cycle, cfg->icnt_in_buf, cfg->icnt_out_buf };
+                               cfg->flits_per_cycle, cfg->icnt_in_buf, cfg->icnt_out_buf, 0, 0 };
+    uint32_t part_fpc = cfg->flits_per_cycle * (cfg->part_ports ? cfg->part_ports : 1);
+    req.dst_flits_per_cycle = part_fpc;
     struct icnt_config rep = req;
     rep.n_in = cfg->n_part;
     rep.n_out = cfg->n_sm;
+    rep.dst_flits_per_cycle = 0;
+    rep.src_flits_per_cycle = part_fpc;
     if (icnt_init(&m->req, &req, err, errlen) || icnt_init(&m->rep, &rep, err, errlen))
         goto fail;
     m->part = calloc(cfg->n_part, sizeof *m->part);
@@ -501,5 +505,15 @@ void memsys_sync_stats(struct memsys *m)
         t->dram_row_hits += d->row_hits;
         t->dram_activates += d->activates;
         t->dram_busy += d->busy_cycles;
+    }
+}
+
+void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes)
+{
+    for (uint64_t off = 0; off < bytes; off += 32) {
+        struct dram_addr d;
+        addrmap_decode(&m->map, addr + off, &d);
+        struct cache *c = &m->part[d.chan].l2;
+        cache_preload(c, d.local, cache_sector_mask(c, d.local, 1));
     }
 }

@@ -53,6 +53,8 @@ struct memsys_config {
     uint32_t dram_latency;    /* core cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
+    uint32_t part_ports;      /* crossbar ports of a partition (gpgpu_n_sub_partition_per_mchannel:
+                               * each GPGPU-Sim sub-partition is a node); 0 = 1 */
 };
 
 struct memsys_stats {
@@ -136,6 +138,12 @@ int memsys_idle(const struct memsys *m);
 void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
                               struct mem_request *r);
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r);
+
+/* GPGPU-Sim's gpgpu_perf_sim_memcpy: a host copy of bytes at addr leaves
+ * the L2 holding them. As GPGPU-Sim's perf_memcpy_to_gpu: one 32-byte step at
+ * a time from addr, each marking the sector holding addr + 32k in its slice
+ * (cache_preload: no traffic, no statistics). */
+void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes);
 
 /* Observers of every L2 slice (NULL removes them). Blocks are reported as
  * global block numbers (global byte address / L2 line size), so a policy

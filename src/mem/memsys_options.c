@@ -2,8 +2,9 @@
  *
  * Honoured: gpgpu_n_mem (partitions), gpgpu_n_sub_partition_per_mchannel
  * (ccgpu models one L2 slice per channel: the slice gets n_sub times the
- * sets of gpgpu_cache:dl2 and n_sub lookups per cycle, so capacity,
- * associativity and throughput match),
+ * sets of gpgpu_cache:dl2, n_sub lookups per cycle and n_sub times the
+ * crossbar bandwidth at its port, so capacity, associativity and throughput
+ * match GPGPU-Sim's n_sub sub-partitions, each a crossbar node),
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
@@ -153,6 +154,7 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         c->l2.nsets *= nsub;
     if (config_find(store, "gpgpu_n_sub_partition_per_mchannel"))
         c->l2_ports = nsub; /* each sub-partition looked up once per cycle */
+    c->part_ports = nsub;   /* and has its own crossbar node */
     /* a one-chip default for the chip count keeps presets' bus width when absent */
     int have_chips = config_find(store, "gpgpu_n_mem_per_ctrlr") != NULL;
     int have_width = config_find(store, "gpgpu_dram_buswidth") != NULL;

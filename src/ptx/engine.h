@@ -121,6 +121,10 @@ const char *ptx_launch_kernel_name(const struct ptx_launch *l);
  * any time; they are plain fields so the hot path only increments). */
 struct ptx_counters {
     uint64_t warp_insts, thread_insts;
+    /* lanes of issued warp instructions that are active AND whose guard
+     * predicate is true: GPGPU-Sim's gpu_sim_insn (its functional model drops
+     * a lane whose guard is false from the instruction's active mask) */
+    uint64_t thread_insts_exec;
     uint64_t warp_loads[PTX_SPACE_COUNT], warp_stores[PTX_SPACE_COUNT];
     uint64_t warp_atomics[PTX_SPACE_COUNT];
     uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];

@@ -480,6 +480,7 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     }
     l->cnt.warp_insts++;
     l->cnt.thread_insts += (uint64_t)ptx_popc(active);
+    l->cnt.thread_insts_exec += (uint64_t)ptx_popc(mask);
     if (d) {
         d->cta_linear = w->cta->linear;
         d->warp_in_cta = w->index;

@@ -95,3 +95,34 @@ void coalesce(const struct ptx_dyninst *d, uint32_t parts, uint32_t line_shift,
             coalesce_lanes(d, m, line_shift, sector_shift, loc, out);
     }
 }
+
+void coalesce_atomic(const struct ptx_dyninst *d, uint32_t parts, struct coalesced *out)
+{
+    uint32_t bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1);
+    uint32_t used[32]; /* bytes of each request's chunk taken so far */
+    out->n = 0;
+    if (parts < 1)
+        parts = 1;
+    uint32_t width = 32 / parts, part_mask = width >= 32 ? ~0u : (1u << width) - 1;
+    for (uint32_t p = 0; p < parts; p++) {
+        uint32_t from = out->n;
+        for (uint32_t m = d->exec_mask & (part_mask << (p * width)); m; m &= m - 1) {
+            uint64_t a = d->addr[__builtin_ctz(m)], chunk = a >> 5 << 5;
+            uint32_t off = (uint32_t)(a - chunk), n = bytes ? bytes : 1;
+            uint32_t want = (n >= 32 || off + n > 32 ? ~0u : ((1u << n) - 1)) << off;
+            uint32_t i;
+            for (i = from; i < out->n; i++)
+                if (out->line[i] == chunk && !(used[i] & want))
+                    break;
+            if (i == out->n) {
+                if (out->n == 32)
+                    break; /* cannot happen: one request per lane at most */
+                out->line[i] = chunk;
+                out->sectors[i] = 1;
+                used[i] = 0;
+                out->n++;
+            }
+            used[i] |= want;
+        }
+    }
+}

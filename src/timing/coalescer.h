@@ -31,4 +31,12 @@ struct coalesce_local {
 void coalesce(const struct ptx_dyninst *d, uint32_t parts, uint32_t line_shift,
               uint32_t sector_shift, const struct coalesce_local *loc, struct coalesced *out);
 
+/* Atomics, as GPGPU-Sim 4.x's memory_coalescing_arch_atomic (an atomic is
+ * .cg there, so its segments are 32-byte chunks on every architecture): one
+ * request per 32-byte chunk the lanes touch, in order of the first lane, and
+ * lanes whose bytes overlap those of a request already in the chunk start
+ * another (conflicting atomics are separate transactions). Each entry's line
+ * is the chunk's address, its sectors 1. parts as for coalesce. */
+void coalesce_atomic(const struct ptx_dyninst *d, uint32_t parts, struct coalesced *out);
+
 #endif

@@ -72,6 +72,7 @@ struct gpu_timing {
      * from a launch to its first CTA dispatch (GPGPU-Sim's
      * m_kernel_TB_latency), counted in the kernel's cycles */
     uint32_t kernel_latency, cta_latency;
+    int perf_memcpy; /* gpgpu_perf_sim_memcpy: host copies leave their data in the L2 */
     uint64_t thread_insts; /* of the launches before this one */
     uint64_t ctas;         /* dispatched in the launches before this one */
     int last_pref;         /* the previous launch's carve-out preference (enum carve_pref) */
@@ -151,7 +152,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         config_get_u64(store, "gpgpu_max_insn", 0, &g->max_insn, err, errlen) ||
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
         config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
-        config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen))
+        config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen) ||
+        config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen))
         goto fail;
     static const char *const progress_modes[] = { "off", "on", "auto", NULL };
     int progress_mode;
@@ -694,4 +696,10 @@ out:
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);
     return rc;
+}
+
+void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes)
+{
+    if (g && g->perf_memcpy)
+        memsys_l2_preload(&g->mem, addr, bytes);
 }

@@ -64,6 +64,10 @@ int gpu_timing_carveout(const struct gpu_timing *g, const struct gpu_timing_laun
                         uint32_t regs, struct carveout_choice *out, char *err, size_t errlen);
 /* Whether any carve-out option is set (launches then report theirs). */
 int gpu_timing_carveout_active(const struct gpu_timing *g);
+/* A host copy to or from device memory (addr, bytes) happened between
+ * launches: with gpgpu_perf_sim_memcpy 1 the L2 slices now hold those
+ * sectors, as in GPGPU-Sim (memsys_l2_preload); otherwise nothing. */
+void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes);
 /* Core cycles simulated so far. */
 uint64_t gpu_timing_cycles(const struct gpu_timing *g);
 

@@ -14,7 +14,10 @@
  *     coalescer.h).
  *   .cg loads, atomics and everything when the L1 is "none" bypass the L1:
  *     one request per line straight to the memory system (atomics are
- *     performed at the L2 and modelled as reads there).
+ *     performed at the L2 and modelled as reads there). Atomics are
+ *     coalesced as GPGPU-Sim does (coalesce_atomic): one request per 32-byte
+ *     chunk, another for lanes whose bytes conflict, each replied to with
+ *     its 32 bytes.
  *   shared: as many passes as the largest number of distinct 4-byte words
  *     mapped to one bank (gpgpu_shmem_num_banks); data after
  *     gpgpu_smem_latency + passes - 1 cycles; the unit is held `passes`
@@ -150,7 +153,10 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
         struct coalesce_local loc = { sm->local_base, sm->local_stride,
                                       (sm->id * cfg->n_slots + slot) * 32 };
-        coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
+        if (d->is_atomic)
+            coalesce_atomic(d, cfg->warp_parts, &sm->co);
+        else
+            coalesce(d, cfg->warp_parts, ls, ss, space == PTX_SPACE_LOCAL ? &loc : NULL, &sm->co);
         int bypass = !sm->have_l1 || d->is_atomic || d->inst->cache == PTX_CACHE_CG ||
                      (cfg->gmem_skip_l1d && space == PTX_SPACE_GLOBAL) || d->prefetch == 2;
         /* the bypass policy (ccgpu_bypass) decides for the other global
@@ -169,6 +175,7 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
                          ct->id, ct->id * ct->nwarps + ptx_warp_index(w->pw));
         }
         sm->ldst_write = d->is_store && !d->is_atomic;
+        sm->ldst_atomic = d->is_atomic;
         sm->ldst_local = space == PTX_SPACE_LOCAL;
         sm->ldst_warp = slot;
         sm->ldst_next = 0;
@@ -255,7 +262,8 @@ static void ldst_requests(struct sm *sm, uint64_t now)
                 break;
             }
             struct mem_request *q = &sm->bq[(sm->bq_head + sm->bq_count++) % sm->bq_cap];
-            line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, ss, q);
+            /* an atomic's entry is one 32-byte chunk (coalesce_atomic) */
+            line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, sm->ldst_atomic ? 5 : ss, q);
             q->is_write = sm->ldst_write;
             q->warp = (int32_t)sm->ldst_warp;
             q->id = sm->ldst_write              ? TOKEN_STORE

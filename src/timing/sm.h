@@ -148,6 +148,7 @@ struct sm {
     int have_l1;
     int ldst_busy;
     uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
+    uint8_t ldst_atomic; /* the requests are 32-byte atomic chunks (coalesce_atomic) */
     uint32_t ldst_warp, ldst_rec, ldst_next;
     uint64_t ldst_until;          /* PATH_FIXED: cycle the unit frees */
     uint64_t ldst_epoch;          /* bypass queue full at this epoch; retry when it moves */
