@@ -4,7 +4,9 @@
 # ccws, swl and lrr, must stay byte-identical. The golden file holds one
 # line per run, "SHA256  BENCH SCHED", recorded from the code at 7046b68
 # (re-recorded when the statistic thread_instructions_exec was added: the
-# JSON gained those lines, every other line stayed byte-identical).
+# JSON gained those lines, every other line stayed byte-identical; and for
+# two bug fixes that change results, each in its own commit: atomics
+# coalesced per 32-byte chunk, and a launch waiting for its last stores).
 #   tools/stats-identical.sh BUILD SIZE GOLDEN [JOBS]           compare
 #   tools/stats-identical.sh --record BUILD SIZE GOLDEN [JOBS]  add to GOLDEN
 # Compare prints one line per differing or missing run and exits 1 if any;

@@ -635,12 +635,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             for (uint32_t i = 0; i < g->nsms && !busy; i++) {
                 const struct sm *sm = &g->sms[i];
                 /* requests still inside the SM (a kernel's last stores in
-                 * the L1 access pipeline) keep the launch going only under
-                 * gpgpu_perfect_mem: counting them always would be right
-                 * but moves existing statistics (up to 1.5% of cycles at
-                 * small), left to a separate decision */
+                 * the LD/ST unit or the L1 access pipeline: their warps
+                 * have exited) keep the launch going, as GPGPU-Sim's warps
+                 * wait for their stores */
                 busy = sm->resident_ctas || sm->inflight || sm_has_output(sm) ||
-                       (g->ports && sm_mem_pending(sm));
+                       sm_mem_pending(sm);
             }
             if (!busy && memsys_idle(&g->mem)) {
                 if (g->disp.left)
