@@ -70,6 +70,7 @@ static uint32_t distinct_addrs(const struct ptx_dyninst *d)
 
 static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
 {
+    w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
         struct sb_entry *e = &w->sb[w->nsb++];
         e->reg = ti->reg[r];

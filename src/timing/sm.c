@@ -168,10 +168,8 @@ void sm_reset(struct sm *sm)
     sm->iss_dirty = 1;
 }
 
-void sm_account(struct sm *sm, uint64_t now)
+void sm_account_cycles(struct sm *sm, uint64_t now)
 {
-    if (now <= sm->accounted)
-        return;
     uint64_t d = now - sm->accounted;
     struct sm_stats *st = &sm->st;
     for (uint32_t s = 0; s < sm->cfg->n_sched; s++) {
@@ -212,6 +210,7 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     uint32_t pc, mask;
     sm->iss_dirty = 1;
+    w->sb_ok = 0;
     const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
     w->next = in;
     w->ibuf_ready = ready;
@@ -306,6 +305,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     sm->iss_dirty = 1;
     w->live = 0;
     w->next = NULL;
+    w->sb_ok = 0;
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
     sm->ws.now = now;

@@ -58,6 +58,9 @@ struct sm_warp {
                                    * their data, stores until the LD/ST unit takes them) */
     uint8_t nsb, at_barrier, live;
     uint8_t seq;                  /* `next` follows the last issued instruction */
+    uint8_t sb_ok;                /* the scoreboard was found clear for `next`: it stays
+                                   * clear until `next` changes (entries are only added
+                                   * when the warp issues; they only become ready) */
     struct sb_entry sb[SB_MAX];
 };
 
@@ -193,7 +196,12 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots);
 /* One cycle; returns -1 on an engine error (message in sm->err). */
 int sm_cycle(struct sm *sm, uint64_t now);
 /* Accounts per-cycle statistics up to (not including) cycle now. */
-void sm_account(struct sm *sm, uint64_t now);
+void sm_account_cycles(struct sm *sm, uint64_t now);
+static inline void sm_account(struct sm *sm, uint64_t now)
+{
+    if (now > sm->accounted)
+        sm_account_cycles(sm, now);
+}
 /* A memory-system reply for this SM. */
 void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
 /* Hands queued requests to the memory system (L1 miss queue, bypass queue);

@@ -39,6 +39,7 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
 
 static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
 {
+    w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
         struct sb_entry *e = &w->sb[w->nsb++];
         e->reg = ti->reg[r];
@@ -102,6 +103,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         w->at_barrier = 1;
         sm->barwait |= 1ull << slot;
         w->next = NULL;
+        w->sb_ok = 0;
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
     } else {
@@ -167,8 +169,21 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 }
                 const struct tinst *ti = w->ti;
                 /* the hazard found last time holds until its time or, for a
-                 * load, until the load completes (sm_rec_done clears it) */
-                uint64_t hz = w->sb_wait > now ? w->sb_wait : sb_hazard(w, ti, now);
+                 * load, until the load completes (sm_rec_done clears it); a
+                 * scoreboard found clear for this instruction stays clear
+                 * (sb_ok; its entries ready by now are dropped before it
+                 * issues, as sb_hazard would have) */
+                uint64_t hz;
+                int pruned = 1;
+                if (w->sb_wait > now) {
+                    hz = w->sb_wait;
+                } else if (w->sb_ok && cfg->fast_paths) {
+                    hz = 0;
+                    pruned = 0;
+                } else {
+                    hz = sb_hazard(w, ti, now);
+                    w->sb_ok = !hz;
+                }
                 w->sb_wait = hz;
                 if (hz == SB_PENDING)
                     sm->loadwait |= bit;
@@ -201,6 +216,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                     vetoed = 1;
                     break;
                 }
+                if (!pruned && w->nsb)
+                    sb_hazard(w, ti, now); /* drops entries; finds no hazard */
                 if (issue(sm, slot, now))
                     return -1;
                 issued++;
