@@ -83,6 +83,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width, pg };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
+    sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     if (cfg->mrpb.enabled && sm->have_l1 && mrpb_init(&sm->mrpb, &cfg->mrpb, cfg->n_slots)) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;

@@ -136,6 +136,7 @@ struct sm {
      * earliest I-buffer, scoreboard or ALU-path time the walk saw, or the
      * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
     uint8_t iss_dirty, iss_memroom;
+    uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;

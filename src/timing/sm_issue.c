@@ -127,10 +127,12 @@ int sm_cycle(struct sm *sm, uint64_t now)
     uint8_t memroom = oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs;
     if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
         /* nothing changed since a walk that issued and vetoed nothing: it
-         * would find the same again. The policy is still asked for its order,
-         * so it sees every visit as without the shortcut. */
-        for (uint32_t s = 0; s < cfg->n_sched; s++)
-            ops->order(&sm->ws, s, now, sm->order);
+         * would find the same again. The policy is still asked for its order
+         * (unless its order only reads its state), so it sees every visit as
+         * without the shortcut. */
+        if (!sm->order_pure)
+            for (uint32_t s = 0; s < cfg->n_sched; s++)
+                ops->order(&sm->ws, s, now, sm->order);
         wake = sm->iss_wake;
         goto walked;
     }
