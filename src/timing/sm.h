@@ -30,6 +30,7 @@
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
 #define NO_REC 0xffffu
+enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 /* request tokens / memsys ids: a load record index, or these flags */
 #define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
 #define TOKEN_BYPASS (1ull << 61) /* bypass read: low bits are the record */
@@ -137,6 +138,17 @@ struct sm {
      * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
     uint8_t iss_dirty, iss_memroom;
     uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
+    /* Per slot, how the issue stage's last check of the warp's next
+     * instruction failed (ccgpu_fast_paths): WC_IBUF (I-buffer empty until
+     * wtime), WC_SB (scoreboard hazard until wtime) or WC_UNIT + the issue
+     * path (enum fu_kind, FU_MEM for memory) that had no room; WC_NONE when
+     * unknown. It holds while the warp's state is unchanged (every change
+     * goes through sm_refresh_ibuf, sm_rec_done, a barrier or an exit, which
+     * reset it) and, for WC_UNIT, while that path still has no room: an
+     * I-buffer entry stays until the warp issues, a clear scoreboard stays
+     * clear (sb_ok) and a hazard's time only moves at sm_rec_done. */
+    uint8_t wcls[64];
+    uint64_t wtime[64];
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;

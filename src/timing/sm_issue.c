@@ -104,6 +104,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         sm->barwait |= 1ull << slot;
         w->next = NULL;
         w->sb_ok = 0;
+        sm->wcls[slot] = WC_NONE;
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
     } else {
@@ -112,6 +113,15 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
         release_barrier(sm, cta, now);
     return 0;
+}
+
+/* Remembers how the walk's check of a warp's next instruction failed. */
+static inline void note_check(struct sm *sm, uint32_t slot, uint8_t c, uint64_t t)
+{
+    if (sm->cfg->fast_paths) {
+        sm->wcls[slot] = c;
+        sm->wtime[slot] = t;
+    }
 }
 
 int sm_cycle(struct sm *sm, uint64_t now)
@@ -138,6 +148,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
     }
     sm->iss_dirty = 0;
     int vetoed = 0;
+    const int fast = cfg->fast_paths;
     for (uint32_t s = 0; s < cfg->n_sched; s++) {
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
@@ -150,6 +161,40 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (reason < why)
                     reason = why;
                 continue;
+            }
+            /* the warp's last check still holds (sm.h: wcls): it fails
+             * the same way, with the same effect on the classification and
+             * the wake time, and changes nothing */
+            uint8_t c = sm->wcls[slot];
+            if (fast && c) {
+                if (c == WC_IBUF && now < sm->wtime[slot]) {
+                    if (sm->wtime[slot] < wake)
+                        wake = sm->wtime[slot];
+                    continue;
+                }
+                if (c == WC_SB && now < sm->wtime[slot]) {
+                    if (reason < R_SB)
+                        reason = R_SB;
+                    if (sm->wtime[slot] < wake)
+                        wake = sm->wtime[slot];
+                    continue;
+                }
+                if (c == WC_UNIT + FU_MEM) {
+                    if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
+                        if (reason < R_MEM)
+                            reason = R_MEM;
+                        continue;
+                    }
+                } else if (c >= WC_UNIT) {
+                    uint64_t at = oc_alu_room_at(&sm->oc_alu[c - WC_UNIT]);
+                    if (at > now) {
+                        if (reason < R_UNIT)
+                            reason = R_UNIT;
+                        if (at < wake)
+                            wake = at;
+                        continue;
+                    }
+                }
             }
             struct sm_warp *w = &sm->warps[slot];
             for (uint32_t per = 0; per < cfg->max_issue_per_warp && issued < cfg->issue_width;
@@ -167,6 +212,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (w->ibuf_ready > now && !(per && w->seq)) {
                     if (w->ibuf_ready < wake)
                         wake = w->ibuf_ready;
+                    if (!per)
+                        note_check(sm, slot, WC_IBUF, w->ibuf_ready);
                     break;
                 }
                 const struct tinst *ti = w->ti;
@@ -194,12 +241,16 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         reason = R_SB;
                     if (hz < wake)
                         wake = hz;
+                    if (!per)
+                        note_check(sm, slot, WC_SB, hz);
                     break;
                 }
                 if (ti->kind == TI_MEM) {
                     if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
                         if (reason < R_MEM)
                             reason = R_MEM;
+                        if (!per)
+                            note_check(sm, slot, WC_UNIT + FU_MEM, 0);
                         break;
                     }
                 } else {
@@ -209,6 +260,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                             reason = R_UNIT;
                         if (at < wake)
                             wake = at;
+                        if (!per)
+                            note_check(sm, slot, (uint8_t)(WC_UNIT + ti->unit), 0);
                         break;
                     }
                 }
