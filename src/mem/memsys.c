@@ -279,11 +279,18 @@ static void bump(uint64_t *n, uint64_t t, int ord, uint64_t period, int my_ord)
         *n = k;
 }
 
-static void pass(struct memsys *m, uint64_t t, int ord)
+/* bump, without a call when the domain is already past t */
+#define BUMP(n, t, ord, period, my_ord)                                                       \
+    do {                                                                                      \
+        if ((my_ord) > (ord) ? *(n) * (period) < (t) : *(n) * (period) <= (t))               \
+            bump(n, t, ord, period, my_ord);                                                  \
+    } while (0)
+
+static inline void pass(struct memsys *m, uint64_t t, int ord)
 {
-    bump(&m->ni, t, ord, m->pi, 0);
-    bump(&m->nl, t, ord, m->pl, 1);
-    bump(&m->nd, t, ord, m->pd, 2);
+    BUMP(&m->ni, t, ord, m->pi, 0);
+    BUMP(&m->nl, t, ord, m->pl, 1);
+    BUMP(&m->nd, t, ord, m->pd, 2);
 }
 
 void memsys_advance(struct memsys *m, uint64_t now)

@@ -363,6 +363,10 @@ static void mrpb_drain(struct sm *sm, uint64_t now)
 
 void ldst_cycle(struct sm *sm, uint64_t now)
 {
+    /* nothing in the L1 pipeline, the unit or its issue path: nothing below
+     * can move (an empty pipeline is never blocked) */
+    if (!sm->l1q_count && !sm->ldst_busy && !sm->oc_mem.count && !sm->mrpb.e)
+        return;
     if (sm->have_l1)
         l1q_cycle(sm, now);
     ldst_requests(sm, now);

@@ -299,7 +299,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->iss_until = wake;
     }
 walked:;
-    uint64_t oc = oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy);
+    uint64_t oc = sm->oc_mem.count ? oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy)
+                                   : UINT64_MAX;
     if (oc < wake)
         wake = oc;
     sm_account(sm, now + 1);
