@@ -107,7 +107,9 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
 
 /* One pass over the queue in age order: the oldest row hit whose column
  * command can go at `now`, the oldest other request whose ACT or PRE can,
- * and (as cmd_next) the earliest cycle any command could. */
+ * and (as cmd_next) the earliest cycle any command could, with (as cmd_hit
+ * and cmd_other) what the first two would be at that cycle: the oldest of
+ * each kind whose command can go then. */
 static void scan(struct dram *d, uint64_t now, int *hit, int *other)
 {
     const struct dram_timing *t = &d->cfg.t;
@@ -119,6 +121,7 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
     if (d->ndone == d->cfg.queue_size)
         rd = DRAM_NEVER; /* no room for more read data */
     uint64_t first = DRAM_NEVER;
+    int hmin = -1, omin = -1;
     *hit = *other = -1;
     for (uint32_t i = 0; i < d->nq; i++) {
         const struct dram_req *r = &d->q[i];
@@ -129,17 +132,31 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
             c = max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd);
             if (c <= now && *hit < 0)
                 *hit = (int)i;
+            if (c < first) {
+                first = c;
+                hmin = (int)i;
+                omin = -1;
+            } else if (c == first && hmin < 0) {
+                hmin = (int)i;
+            }
         } else {
             c = !b->open ? max64(b->next_act, d->next_act_any)
               : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
                                : max64(b->next_pre, g->next_pre);
             if (c <= now && *other < 0)
                 *other = (int)i;
+            if (c < first) {
+                first = c;
+                omin = (int)i;
+                hmin = -1;
+            } else if (c == first && omin < 0) {
+                omin = (int)i;
+            }
         }
-        if (c < first)
-            first = c;
     }
     d->cmd_next = first;
+    d->cmd_hit = hmin;
+    d->cmd_other = omin;
     d->cmd_dirty = 0;
 }
 
@@ -154,7 +171,12 @@ void dram_cycle(struct dram *d, uint64_t now)
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
     int hit, other;
-    scan(d, now, &hit, &other);
+    if (!d->cmd_dirty && now == d->cmd_next) {
+        hit = d->cmd_hit; /* the last scan found them for this cycle */
+        other = d->cmd_other;
+    } else {
+        scan(d, now, &hit, &other);
+    }
     /* First ready (row hits), then first come (ACT or PRE). */
     if (hit >= 0) {
         issue_column(d, (uint32_t)hit, now);
