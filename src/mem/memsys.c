@@ -120,11 +120,6 @@ static void slot_release(struct memsys *m, uint32_t i)
     m->live--;
 }
 
-int memsys_can_push(const struct memsys *m, uint32_t sm)
-{
-    return sm < m->cfg.n_sm && icnt_can_push(&m->req, sm);
-}
-
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
     if (now < m->core_now) {

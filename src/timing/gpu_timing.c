@@ -500,11 +500,16 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
             }
-            /* a port found full stays full until the interconnect ticks */
-            if (sm_has_output(sm) && sm->port_full_tick != polled_tick &&
-                sm_drain(sm, &g->mem, now, polled_tick)) {
-                snprintf(err, errlen, "memory system: %s", g->mem.err);
-                goto out;
+            /* a port found full stays full until the interconnect ticks;
+             * with the fast paths a full port is seen without a drain (which
+             * would only note the tick) */
+            if (sm_has_output(sm) && sm->port_full_tick != polled_tick) {
+                if (fast && !memsys_can_push(&g->mem, i))
+                    sm->port_full_tick = polled_tick;
+                else if (sm_drain(sm, &g->mem, now, polled_tick)) {
+                    snprintf(err, errlen, "memory system: %s", g->mem.err);
+                    goto out;
+                }
             }
             if (sm->retired) {
                 if (dispatch_refill(&g->disp, sm, now, err, errlen))
