@@ -37,6 +37,7 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
         dram_free(d);
         return -1;
     }
+    d->cmd_dirty = 1; /* no scan yet */
     d->burst_bytes = cfg->bus_bytes * cfg->burst_length;
     d->burst_cycles = (cfg->burst_length + cfg->data_rate - 1) / cfg->data_rate;
     return 0;
@@ -57,6 +58,27 @@ uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes)
     return (bursts ? bursts : 1) * d->burst_cycles;
 }
 
+/* The earliest cycle r's next command (column for a row hit, else ACT or
+ * PRE) can go: what scan computes for it. */
+static uint64_t cmd_time(const struct dram *d, const struct dram_req *r)
+{
+    const struct dram_timing *t = &d->cfg.t;
+    const struct dram_bank *b = &d->bank[r->bank];
+    const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
+    if (b->open && b->row == r->row) {
+        uint64_t c = max64(max64(b->next_col, g->next_col), d->next_col_any);
+        if (r->is_write)
+            return d->bus_free > t->tWL ? max64(c, d->bus_free - t->tWL) : c;
+        if (d->ndone == d->cfg.queue_size)
+            return DRAM_NEVER;
+        c = max64(c, d->next_read_col);
+        return d->bus_free > t->tCL ? max64(c, d->bus_free - t->tCL) : c;
+    }
+    return !b->open ? max64(b->next_act, d->next_act_any)
+         : b->hits_queued ? DRAM_NEVER
+                          : max64(b->next_pre, g->next_pre);
+}
+
 int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
               uint64_t token, uint32_t aux)
 {
@@ -64,9 +86,28 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
         return -1;
     d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
                                        .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
-    if (d->bank[bank].open && d->bank[bank].row == row)
-        d->bank[bank].hits_queued++;
-    d->cmd_dirty = 1;
+    struct dram_bank *b = &d->bank[bank];
+    int is_hit = b->open && b->row == row;
+    if (is_hit && !b->hits_queued++) {
+        d->cmd_dirty = 1; /* the bank's other requests may no longer precharge it */
+        return 0;
+    }
+    if (d->cmd_dirty)
+        return 0;
+    /* nothing else's command time moved: the scan's answer (cmd_next,
+     * cmd_hit, cmd_other) with the youngest request added */
+    uint64_t c = cmd_time(d, &d->q[d->nq - 1]);
+    int i = (int)d->nq - 1;
+    if (c < d->cmd_next) {
+        d->cmd_next = c;
+        d->cmd_hit = is_hit ? i : -1;
+        d->cmd_other = is_hit ? -1 : i;
+    } else if (c == d->cmd_next) {
+        if (is_hit && d->cmd_hit < 0)
+            d->cmd_hit = i;
+        if (!is_hit && d->cmd_other < 0)
+            d->cmd_other = i;
+    }
     return 0;
 }
 
@@ -217,7 +258,8 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     *aux = r->aux;
     d->done_head = (d->done_head + 1) % d->cfg.queue_size;
     d->ndone--;
-    d->cmd_dirty = 1; /* a read may issue again if the buffer was full */
+    if (d->ndone + 1 == d->cfg.queue_size)
+        d->cmd_dirty = 1; /* the buffer was full: a read may issue again */
     return 1;
 }
 
