@@ -491,6 +491,15 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
             struct sm *sm = &g->sms[i];
             struct mem_request r;
+            /* between crossbar ticks an SM whose cycle is not due has nothing
+             * to do: no reply can arrive, a request it holds was offered at
+             * this tick (in the visit that queued it or the tick's first
+             * iteration) and it retired nothing (a visit refills at once) */
+            if (fast && !poll && sm->next_event > now) {
+                if (sm->next_event < next)
+                    next = sm->next_event;
+                continue;
+            }
             /* (the memory system has advanced to now: a reply is there if
              * the reply crossbar's output for this SM has one by rep_tick) */
             if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, i, g->mem.rep_tick))
