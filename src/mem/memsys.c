@@ -308,12 +308,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
             m->due_dirty = 0;
             break;
         }
-        ticked = 1;
-        /* equal times: interconnect, then L2, then DRAM */
+        /* equal times: interconnect, then L2, then DRAM (only these two
+         * change the partitions' counters) */
         if (ti == t) {
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
+            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_l2_cycle(&m->part[p], kl, m->slots);
                 m->l2_stale |= m->part[p].l2_dirty;
@@ -321,6 +322,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
             }
             pass(m, t, 1);
         } else {
+            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_dram_cycle(&m->part[p], kd);
                 m->l2_stale |= m->part[p].l2_dirty;
