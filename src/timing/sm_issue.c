@@ -37,6 +37,16 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
     return worst;
 }
 
+/* Drops the entries whose value is ready by now, as sb_hazard does. */
+static void sb_prune(struct sm_warp *w, uint64_t now)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->nsb; i++)
+        if (w->sb[i].ready > now)
+            w->sb[k++] = w->sb[i];
+    w->nsb = (uint8_t)k;
+}
+
 static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
 {
     w->sb_ok = 0;
@@ -272,7 +282,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
                     break;
                 }
                 if (!pruned && w->nsb)
-                    sb_hazard(w, ti, now); /* drops entries; finds no hazard */
+                    sb_prune(w, now);
                 if (issue(sm, slot, now))
                     return -1;
                 issued++;
