@@ -92,8 +92,10 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
         d->cmd_dirty = 1; /* the bank's other requests may no longer precharge it */
         return 0;
     }
-    if (d->cmd_dirty)
+    if (d->cmd_dirty || d->full_scan) {
+        d->cmd_dirty = 1;
         return 0;
+    }
     /* nothing else's command time moved: the scan's answer (cmd_next,
      * cmd_hit, cmd_other) with the youngest request added */
     uint64_t c = cmd_time(d, &d->q[d->nq - 1]);
@@ -212,7 +214,7 @@ void dram_cycle(struct dram *d, uint64_t now)
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
     int hit, other;
-    if (!d->cmd_dirty && now == d->cmd_next) {
+    if (!d->cmd_dirty && now == d->cmd_next && !d->full_scan) {
         hit = d->cmd_hit; /* the last scan found them for this cycle */
         other = d->cmd_other;
     } else {
@@ -258,7 +260,7 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     *aux = r->aux;
     d->done_head = (d->done_head + 1) % d->cfg.queue_size;
     d->ndone--;
-    if (d->ndone + 1 == d->cfg.queue_size)
+    if (d->ndone + 1 == d->cfg.queue_size || d->full_scan)
         d->cmd_dirty = 1; /* the buffer was full: a read may issue again */
     return 1;
 }

@@ -77,6 +77,7 @@ struct dram {
     uint64_t cmd_next;  /* earliest cycle any queued request has a command */
     int cmd_dirty;      /* cmd_next needs recomputing */
     int cmd_hit, cmd_other; /* what dram_cycle at cmd_next issues: queue indices, -1 none */
+    int full_scan;      /* tests: rescan after every change, never reuse a scan's answer */
     struct dram_stats st;
 };
 
