@@ -561,6 +561,72 @@ TEST(invalidate_all_keeps_reserved)
     cache_free(&c);
 }
 
+/* With lru or fifo the cache asks for a victim only once a read miss has
+ * passed the MSHR check (victim_pure); random streams of reads, writes,
+ * queue drains and fills with small MSHRs and miss queues (many failures of
+ * every kind) give the same outcomes, failure reasons, tokens and counters
+ * as a cache that asks first. */
+TEST(late_victim_choice_changes_nothing)
+{
+    static const char *const specs[] = { "N:4:128:4,L:B:m:W:L,A:3:2,3",
+                                         "N:4:128:4,F:B:m:W:L,A:3:2,3",
+                                         "S:2:128:8,L:B:m:W:L,A:2:4,2" };
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        struct cache a, b;
+        if (mk(&a, specs[k]) || mk(&b, specs[k]))
+            return;
+        CHECK(a.victim_pure);
+        b.victim_pure = 0;
+        uint64_t inflight[64], seed = 99 + k;
+        uint32_t nin = 0, fails = 0, same = 1;
+        for (int step = 0; step < 20000 && same; step++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            uint32_t r = (uint32_t)(seed >> 33), op = r % 8;
+            if (op < 5) { /* an access */
+                struct cache_access x = { .addr = (r >> 8) % 24 * LINE + (r >> 16) % 4 * 32,
+                                          .sectors = (uint8_t)(1u << ((r >> 16) % 4)),
+                                          .is_write = op == 4, .warp = (int32_t)(r % 5),
+                                          .token = (uint64_t)step };
+                enum cache_fail fa = CACHE_NFAIL, fb = CACHE_NFAIL;
+                enum cache_outcome oa = cache_access(&a, &x, &fa), ob = cache_access(&b, &x, &fb);
+                same &= oa == ob && (oa != CACHE_RESERVATION_FAIL || fa == fb);
+                fails += oa == CACHE_RESERVATION_FAIL;
+            } else if (op < 7) { /* the miss queue's head leaves */
+                const struct cache_out *qa = cache_out_front(&a), *qb = cache_out_front(&b);
+                same &= !qa == !qb;
+                if (qa && qb) {
+                    same &= qa->addr == qb->addr && qa->kind == qb->kind && qa->token == qb->token;
+                    if (qa->kind == CACHE_OUT_READ && nin < 64)
+                        inflight[nin++] = qa->addr;
+                    cache_out_pop(&a);
+                    cache_out_pop(&b);
+                }
+            } else if (nin) { /* a reply fills */
+                uint32_t i = (r >> 4) % nin;
+                const uint64_t *ta, *tb;
+                int na = cache_fill(&a, inflight[i], 0xff, &ta), nb = cache_fill(&b, inflight[i], 0xff, &tb);
+                same &= na == nb;
+                for (int j = 0; same && j < na; j++)
+                    same &= ta[j] == tb[j];
+                inflight[i] = inflight[--nin];
+            }
+        }
+        CHECK(same);
+        CHECK(fails > 500 && a.st.evictions > 1000);
+        CHECK(a.st.res_fail[CACHE_FAIL_MSHR_ENTRY] + a.st.res_fail[CACHE_FAIL_MSHR_MERGE] > 500);
+        for (int f = 0; f < CACHE_NFAIL; f++)
+            CHECK_EQ_U64(a.st.res_fail[f], b.st.res_fail[f]);
+        CHECK_EQ_U64(a.st.evictions, b.st.evictions);
+        CHECK_EQ_U64(a.st.writebacks, b.st.writebacks);
+        CHECK_EQ_U64(a.st.misses, b.st.misses);
+        CHECK_EQ_U64(a.st.hits, b.st.hits);
+        if (!same)
+            printf("  differs with %s\n", specs[k]);
+        cache_free(&a);
+        cache_free(&b);
+    }
+}
+
 int main(void)
 {
     RUN(lru_evicts_least_recently_used);
@@ -582,6 +648,7 @@ int main(void)
     RUN(allocate_on_fill_never_fails_line_alloc);
     RUN(allocate_on_fill_dirty_victim_with_full_queue);
     RUN(hooks_see_reserving_warp_on_eviction);
+    RUN(late_victim_choice_changes_nothing);
     RUN(stats_registered_by_prefix);
     RUN(invalidate_all_keeps_reserved);
     return check_summary();

@@ -263,6 +263,69 @@ TEST(queue_bound_and_bad_config)
     CHECK_STR_CONTAINS(err, "tCL");
 }
 
+/* The scan shortcuts (a queued request updating the last scan's answer, a
+ * read taken from a buffer that was not full keeping it, dram_cycle at the
+ * found cycle reusing it) issue the same commands at the same cycles as a
+ * channel that rescans after every change: random mixes of reads and
+ * writes over few banks and rows, with bank groups and without, reads
+ * taken late so the buffer fills. */
+TEST(scan_shortcuts_match_full_scans)
+{
+    for (int groups = 1; groups <= 3; groups++) {
+        struct dram_config cfg = CFG;
+        cfg.nbkgrp = groups == 2 ? 2 : 1;
+        cfg.t.tCCDL = 4;
+        cfg.t.tRTPL = 3;
+        cfg.queue_size = 8;
+        if (groups == 3) /* short equal timings: many commands could go at once */
+            cfg.t = (struct dram_timing){ .tCCD = 1, .tRRD = 1, .tRCD = 2, .tRAS = 2, .tRP = 2,
+                                          .tRC = 2, .tCL = 2, .tWL = 2, .tWR = 1 };
+        struct dram a, b;
+        char err[256];
+        if (dram_init(&a, &cfg, err, sizeof err) || dram_init(&b, &cfg, err, sizeof err)) {
+            CHECK(!"setup failed");
+            return;
+        }
+        b.full_scan = 1;
+        uint64_t seed = 12345 + (uint64_t)groups, tok = 0, popped = 0;
+        int same = 1;
+        for (uint64_t t = 1; t < 60000 && same; t++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            uint32_t r = (uint32_t)(seed >> 33);
+            if (r % 2 == 0 && dram_can_accept(&a)) {
+                uint32_t bank = (r >> 4) % cfg.nbanks, row = (r >> 8) % 3, bytes = 32u << ((r >> 12) % 3);
+                int w = (r >> 16) % 4 == 0;
+                same &= dram_push(&a, bank, row, bytes, w, tok, 0) == dram_push(&b, bank, row, bytes, w, tok, 0);
+                tok++;
+            }
+            /* reads are taken every cycle in some stretches, rarely in
+             * others (the buffer fills) */
+            if ((t / 700) % 2 ? t % 97 == 0 : (r >> 20) % 4 != 0) {
+                uint64_t ta, tb;
+                uint32_t xa, xb;
+                int pa, pb;
+                while ((pa = dram_pop_read(&a, t, &ta, &xa)) | (pb = dram_pop_read(&b, t, &tb, &xb))) {
+                    same &= pa == pb && ta == tb;
+                    popped++;
+                }
+            }
+            same &= dram_next_event(&a, t) == dram_next_event(&b, t);
+            dram_cycle(&a, t);
+            dram_cycle(&b, t);
+            same &= a.nq == b.nq && a.ndone == b.ndone && a.st.activates == b.st.activates &&
+                    a.st.precharges == b.st.precharges && a.st.reads == b.st.reads &&
+                    a.st.writes == b.st.writes && a.st.row_hits == b.st.row_hits;
+        }
+        CHECK(same);
+        CHECK(popped > 1000);
+        CHECK(a.st.row_hits > 100 && a.st.activates > 100 && a.st.writes > 100);
+        if (!same)
+            printf("  differs with configuration %d\n", groups);
+        dram_free(&a);
+        dram_free(&b);
+    }
+}
+
 int main(void)
 {
     RUN(isolated_read_latencies);
@@ -274,5 +337,6 @@ int main(void)
     RUN(streaming_row_hits_reach_80_percent_of_peak);
     RUN(next_event_skipping_matches_ticking);
     RUN(queue_bound_and_bad_config);
+    RUN(scan_shortcuts_match_full_scans);
     return check_summary();
 }

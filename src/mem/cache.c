@@ -46,6 +46,7 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
         goto fail;
     if (cache_repl_init(&c->repl, cfg->repl, cfg->nsets, cfg->assoc, err, errlen))
         goto fail;
+    c->victim_pure = cache_repl_victim_pure(c->repl.ops);
     if (mshr_init(&c->mshr, cfg->mshr_entries, cfg->mshr_max_merge)) {
         snprintf(err, errlen, "cache: cannot allocate %u MSHRs x %u merges", cfg->mshr_entries,
                  cfg->mshr_max_merge);
@@ -148,6 +149,24 @@ static int pick_way(struct cache *c, uint32_t set)
     return v;
 }
 
+/* pick_way without the policy's choice, for a replacement policy whose
+ * choice only reads its state (victim_pure): an invalid way, -2 when the
+ * policy must choose (some way is not reserved), -1 if every way is
+ * reserved. The choice can wait until the access is sure to allocate. */
+static int pick_way_later(struct cache *c, uint32_t set)
+{
+    const struct cache_line *l = set_lines(c, set);
+    uint32_t assoc = c->cfg.assoc;
+    const uint64_t *t = &c->tags[(size_t)set * assoc];
+    for (uint32_t w = 0; w < assoc; w++)
+        if (t[w] == CACHE_NO_TAG)
+            return (int)w;
+    for (uint32_t w = 0; w < assoc; w++)
+        if (!l[w].pending)
+            return -2;
+    return -1;
+}
+
 static uint32_t mq_free(const struct cache *c)
 {
     return c->mq_count < c->cfg.miss_queue ? c->cfg.miss_queue - c->mq_count : 0;
@@ -230,12 +249,15 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
     int way = -1;
     int alloc = !l && c->cfg.alloc_policy == CACHE_ALLOC_ON_MISS;
     if (alloc) {
-        way = pick_way(c, set);
-        if (way < 0)
+        way = c->victim_pure ? pick_way_later(c, set) : pick_way(c, set);
+        if (way == -1)
             return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     }
     if (e >= 0 ? !mshr_can_merge(&c->mshr, e) : mshr_full(&c->mshr))
         return fail_with(c, e >= 0 ? CACHE_FAIL_MSHR_MERGE : CACHE_FAIL_MSHR_ENTRY, fail);
+    /* (the choice pick_way would have made before the check above) */
+    if (way == -2 && (way = pick_way(c, set)) < 0)
+        return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));
     if (mq_free(c) < slots)
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);

@@ -98,6 +98,7 @@ struct cache {
     struct cache_out *mq;     /* ring of cfg.miss_queue */
     uint32_t mq_head, mq_count, mq_cap;
     uint64_t *eligible;       /* scratch bitmap for choose_victim */
+    int victim_pure;          /* the policy's choose_victim only reads its state */
     uint64_t *wake;           /* cache_fill's result, max_merge tokens */
     struct cache_hooks hooks;
     struct cache_stats st;

@@ -37,6 +37,7 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
         dram_free(d);
         return -1;
     }
+    d->cmd_dirty = 1; /* no scan yet */
     d->burst_bytes = cfg->bus_bytes * cfg->burst_length;
     d->burst_cycles = (cfg->burst_length + cfg->data_rate - 1) / cfg->data_rate;
     return 0;
@@ -57,6 +58,27 @@ uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes)
     return (bursts ? bursts : 1) * d->burst_cycles;
 }
 
+/* The earliest cycle r's next command (column for a row hit, else ACT or
+ * PRE) can go: what scan computes for it. */
+static uint64_t cmd_time(const struct dram *d, const struct dram_req *r)
+{
+    const struct dram_timing *t = &d->cfg.t;
+    const struct dram_bank *b = &d->bank[r->bank];
+    const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
+    if (b->open && b->row == r->row) {
+        uint64_t c = max64(max64(b->next_col, g->next_col), d->next_col_any);
+        if (r->is_write)
+            return d->bus_free > t->tWL ? max64(c, d->bus_free - t->tWL) : c;
+        if (d->ndone == d->cfg.queue_size)
+            return DRAM_NEVER;
+        c = max64(c, d->next_read_col);
+        return d->bus_free > t->tCL ? max64(c, d->bus_free - t->tCL) : c;
+    }
+    return !b->open ? max64(b->next_act, d->next_act_any)
+         : b->hits_queued ? DRAM_NEVER
+                          : max64(b->next_pre, g->next_pre);
+}
+
 int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
               uint64_t token, uint32_t aux)
 {
@@ -64,9 +86,30 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
         return -1;
     d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
                                        .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
-    if (d->bank[bank].open && d->bank[bank].row == row)
-        d->bank[bank].hits_queued++;
-    d->cmd_dirty = 1;
+    struct dram_bank *b = &d->bank[bank];
+    int is_hit = b->open && b->row == row;
+    if (is_hit && !b->hits_queued++) {
+        d->cmd_dirty = 1; /* the bank's other requests may no longer precharge it */
+        return 0;
+    }
+    if (d->cmd_dirty || d->full_scan) {
+        d->cmd_dirty = 1;
+        return 0;
+    }
+    /* nothing else's command time moved: the scan's answer (cmd_next,
+     * cmd_hit, cmd_other) with the youngest request added */
+    uint64_t c = cmd_time(d, &d->q[d->nq - 1]);
+    int i = (int)d->nq - 1;
+    if (c < d->cmd_next) {
+        d->cmd_next = c;
+        d->cmd_hit = is_hit ? i : -1;
+        d->cmd_other = is_hit ? -1 : i;
+    } else if (c == d->cmd_next) {
+        if (is_hit && d->cmd_hit < 0)
+            d->cmd_hit = i;
+        if (!is_hit && d->cmd_other < 0)
+            d->cmd_other = i;
+    }
     return 0;
 }
 
@@ -107,7 +150,9 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
 
 /* One pass over the queue in age order: the oldest row hit whose column
  * command can go at `now`, the oldest other request whose ACT or PRE can,
- * and (as cmd_next) the earliest cycle any command could. */
+ * and (as cmd_next) the earliest cycle any command could, with (as cmd_hit
+ * and cmd_other) what the first two would be at that cycle: the oldest of
+ * each kind whose command can go then. */
 static void scan(struct dram *d, uint64_t now, int *hit, int *other)
 {
     const struct dram_timing *t = &d->cfg.t;
@@ -119,6 +164,7 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
     if (d->ndone == d->cfg.queue_size)
         rd = DRAM_NEVER; /* no room for more read data */
     uint64_t first = DRAM_NEVER;
+    int hmin = -1, omin = -1;
     *hit = *other = -1;
     for (uint32_t i = 0; i < d->nq; i++) {
         const struct dram_req *r = &d->q[i];
@@ -129,17 +175,31 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
             c = max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd);
             if (c <= now && *hit < 0)
                 *hit = (int)i;
+            if (c < first) {
+                first = c;
+                hmin = (int)i;
+                omin = -1;
+            } else if (c == first && hmin < 0) {
+                hmin = (int)i;
+            }
         } else {
             c = !b->open ? max64(b->next_act, d->next_act_any)
               : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
                                : max64(b->next_pre, g->next_pre);
             if (c <= now && *other < 0)
                 *other = (int)i;
+            if (c < first) {
+                first = c;
+                omin = (int)i;
+                hmin = -1;
+            } else if (c == first && omin < 0) {
+                omin = (int)i;
+            }
         }
-        if (c < first)
-            first = c;
     }
     d->cmd_next = first;
+    d->cmd_hit = hmin;
+    d->cmd_other = omin;
     d->cmd_dirty = 0;
 }
 
@@ -154,7 +214,12 @@ void dram_cycle(struct dram *d, uint64_t now)
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
     int hit, other;
-    scan(d, now, &hit, &other);
+    if (!d->cmd_dirty && now == d->cmd_next && !d->full_scan) {
+        hit = d->cmd_hit; /* the last scan found them for this cycle */
+        other = d->cmd_other;
+    } else {
+        scan(d, now, &hit, &other);
+    }
     /* First ready (row hits), then first come (ACT or PRE). */
     if (hit >= 0) {
         issue_column(d, (uint32_t)hit, now);
@@ -195,7 +260,8 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     *aux = r->aux;
     d->done_head = (d->done_head + 1) % d->cfg.queue_size;
     d->ndone--;
-    d->cmd_dirty = 1; /* a read may issue again if the buffer was full */
+    if (d->ndone + 1 == d->cfg.queue_size || d->full_scan)
+        d->cmd_dirty = 1; /* the buffer was full: a read may issue again */
     return 1;
 }
 

@@ -76,6 +76,8 @@ struct dram {
     uint32_t burst_cycles, burst_bytes;
     uint64_t cmd_next;  /* earliest cycle any queued request has a command */
     int cmd_dirty;      /* cmd_next needs recomputing */
+    int cmd_hit, cmd_other; /* what dram_cycle at cmd_next issues: queue indices, -1 none */
+    int full_scan;      /* tests: rescan after every change, never reuse a scan's answer */
     struct dram_stats st;
 };
 

@@ -124,11 +124,6 @@ static void slot_release(struct memsys *m, uint32_t i)
     m->live--;
 }
 
-int memsys_can_push(const struct memsys *m, uint32_t sm)
-{
-    return sm < m->cfg.n_sm && icnt_can_push(&m->req, sm);
-}
-
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
     if (now < m->core_now) {
@@ -283,11 +278,18 @@ static void bump(uint64_t *n, uint64_t t, int ord, uint64_t period, int my_ord)
         *n = k;
 }
 
-static void pass(struct memsys *m, uint64_t t, int ord)
+/* bump, without a call when the domain is already past t */
+#define BUMP(n, t, ord, period, my_ord)                                                       \
+    do {                                                                                      \
+        if ((my_ord) > (ord) ? *(n) * (period) < (t) : *(n) * (period) <= (t))               \
+            bump(n, t, ord, period, my_ord);                                                  \
+    } while (0)
+
+static inline void pass(struct memsys *m, uint64_t t, int ord)
 {
-    bump(&m->ni, t, ord, m->pi, 0);
-    bump(&m->nl, t, ord, m->pl, 1);
-    bump(&m->nd, t, ord, m->pd, 2);
+    BUMP(&m->ni, t, ord, m->pi, 0);
+    BUMP(&m->nl, t, ord, m->pl, 1);
+    BUMP(&m->nd, t, ord, m->pd, 2);
 }
 
 void memsys_advance(struct memsys *m, uint64_t now)
@@ -310,12 +312,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
             m->due_dirty = 0;
             break;
         }
-        ticked = 1;
-        /* equal times: interconnect, then L2, then DRAM */
+        /* equal times: interconnect, then L2, then DRAM (only these two
+         * change the partitions' counters) */
         if (ti == t) {
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
+            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_l2_cycle(&m->part[p], kl, m->slots);
                 m->l2_stale |= m->part[p].l2_dirty;
@@ -323,6 +326,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
             }
             pass(m, t, 1);
         } else {
+            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 partition_dram_cycle(&m->part[p], kd);
                 m->l2_stale |= m->part[p].l2_dirty;

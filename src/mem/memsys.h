@@ -115,7 +115,10 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
 void memsys_free(struct memsys *m);
 
 /* Whether SM port sm can take a request now. */
-int memsys_can_push(const struct memsys *m, uint32_t sm);
+static inline int memsys_can_push(const struct memsys *m, uint32_t sm)
+{
+    return sm < m->cfg.n_sm && icnt_can_push(&m->req, sm);
+}
 /* Issues req at core cycle now (advancing to now first if needed): 0
  * accepted, -1 port full (retry later, nothing changed), -2 bad request,
  * a cycle before the current one, or out of memory (message in m->err). */

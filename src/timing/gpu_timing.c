@@ -572,6 +572,17 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
             struct sm *sm = &g->sms[i];
             struct mem_request r;
+            /* between crossbar ticks an SM whose cycle is not due has nothing
+             * to do: no reply can arrive, a request it holds was offered at
+             * this tick (in the visit that queued it or the tick's first
+             * iteration) and it retired nothing (a visit refills at once);
+             * not under gpgpu_perfect_mem, whose ports take requests every
+             * core cycle */
+            if (fast && !g->ports && !poll && sm->next_event > now) {
+                if (sm->next_event < next)
+                    next = sm->next_event;
+                continue;
+            }
             /* (the memory system has advanced to now: a reply is there if
              * the reply crossbar's output for this SM has one by rep_tick) */
             if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, i, g->mem.rep_tick))
@@ -581,11 +592,16 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
                 goto out;
             }
-            /* a port found full stays full until the interconnect ticks */
-            if (sm_has_output(sm) && sm->port_full_tick != out_tick &&
-                sm_drain(sm, &g->mem, now, out_tick)) {
-                snprintf(err, errlen, "memory system: %s", g->mem.err);
-                goto out;
+            /* a port found full stays full until the interconnect ticks;
+             * with the fast paths a full port of the memory system is seen
+             * without a drain (which would only note the tick) */
+            if (sm_has_output(sm) && sm->port_full_tick != out_tick) {
+                if (fast && !g->ports && !memsys_can_push(&g->mem, i))
+                    sm->port_full_tick = out_tick;
+                else if (sm_drain(sm, &g->mem, now, out_tick)) {
+                    snprintf(err, errlen, "memory system: %s", g->mem.err);
+                    goto out;
+                }
             }
             if (sm->retired) {
                 if (dispatch_refill(&g->disp, sm, now, err, errlen))

@@ -73,6 +73,7 @@ static uint32_t distinct_addrs(const struct ptx_dyninst *d)
 
 static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
 {
+    w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
         struct sb_entry *e = &w->sb[w->nsb++];
         e->reg = ti->reg[r];
@@ -370,6 +371,10 @@ static void mrpb_drain(struct sm *sm, uint64_t now)
 
 void ldst_cycle(struct sm *sm, uint64_t now)
 {
+    /* nothing in the L1 pipeline, the unit or its issue path: nothing below
+     * can move (an empty pipeline is never blocked) */
+    if (!sm->l1q_count && !sm->ldst_busy && !sm->oc_mem.count && !sm->mrpb.e)
+        return;
     if (sm->have_l1)
         l1q_cycle(sm, now);
     ldst_requests(sm, now);

@@ -28,11 +28,6 @@ static const struct oc_stage_times *back(const struct oc_alu *c, uint32_t k)
     return &c->ring[(c->n - k) % OC_RING];
 }
 
-uint64_t oc_alu_room_at(const struct oc_alu *c)
-{
-    return back(c, c->sh.idoc)->a;
-}
-
 uint64_t oc_alu_issue(struct oc_alu *c, uint64_t t, uint32_t read, const uint64_t *unit_free,
                       uint32_t nunits, uint32_t *instance)
 {

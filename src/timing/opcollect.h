@@ -52,8 +52,12 @@ struct oc_alu {
 
 void oc_alu_reset(struct oc_alu *c, struct oc_shape sh);
 /* Earliest cycle an instruction can issue to the class (its ID_OC register
- * has room); 0 when it has room from the start. */
-uint64_t oc_alu_room_at(const struct oc_alu *c);
+ * has room); 0 when it has room from the start. Changes only at
+ * oc_alu_issue and oc_alu_reset. */
+static inline uint64_t oc_alu_room_at(const struct oc_alu *c)
+{
+    return c->sh.idoc > c->n ? 0 : c->ring[(c->n - c->sh.idoc) % OC_RING].a;
+}
 /* An instruction issued at t (t >= oc_alu_room_at) with `read` operand-read
  * cycles, on a unit of which unit_free[0..nunits) says when each instance
  * can take an instruction: returns the cycle e the unit takes it and sets

@@ -120,6 +120,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width, pg };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
+    sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     if (cfg->mrpb.enabled && sm->have_l1 && mrpb_init(&sm->mrpb, &cfg->mrpb, cfg->n_slots)) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
@@ -179,6 +180,7 @@ void sm_reset(struct sm *sm)
         if (sm->ctas[k].c)
             ptx_cta_free(sm->ctas[k].c);
     memset(sm->warps, 0, cfg->n_slots * sizeof *sm->warps);
+    memset(sm->wcls, WC_NONE, sizeof sm->wcls);
     memset(sm->ctas, 0, cfg->max_ctas * sizeof *sm->ctas);
     for (uint32_t i = 0; i < cfg->max_loads; i++)
         sm->free_recs[i] = (uint16_t)(cfg->max_loads - 1 - i);
@@ -197,10 +199,8 @@ void sm_reset(struct sm *sm)
     sm->iss_dirty = 1;
 }
 
-void sm_account(struct sm *sm, uint64_t now)
+void sm_account_cycles(struct sm *sm, uint64_t now)
 {
-    if (now <= sm->accounted)
-        return;
     uint64_t d = now - sm->accounted;
     struct sm_stats *st = &sm->st;
     for (uint32_t s = 0; s < sm->cfg->n_sched; s++) {
@@ -241,6 +241,8 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     uint32_t pc, mask;
     sm->iss_dirty = 1;
+    w->sb_ok = 0;
+    sm->wcls[w - sm->warps] = WC_NONE;
     const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
     w->next = in;
     w->ibuf_ready = ready;
@@ -284,6 +286,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         uint32_t slot = ptx_warp_slot(pw);
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
+        sm->wcls[slot] = WC_NONE;
         sm->loadwait &= ~(1ull << slot);
         sm->barwait &= ~(1ull << slot);
         w->pw = pw;
@@ -335,6 +338,8 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     sm->iss_dirty = 1;
     w->live = 0;
     w->next = NULL;
+    w->sb_ok = 0;
+    sm->wcls[slot] = WC_NONE;
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
     sm->ws.now = now;
@@ -370,6 +375,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         sm->next_event = ready;
     sm->iss_dirty = 1;
     w->sb_wait = 0;
+    sm->wcls[r->warp] = WC_NONE;
     sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;
     w->pending--;

@@ -31,6 +31,7 @@
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
 #define NO_REC 0xffffu
+enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 /* request tokens / memsys ids: a load record index, or these flags */
 #define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
 #define TOKEN_BYPASS (1ull << 61) /* bypass read: low bits are the record */
@@ -59,6 +60,9 @@ struct sm_warp {
                                    * their data, stores until the LD/ST unit takes them) */
     uint8_t nsb, at_barrier, live;
     uint8_t seq;                  /* `next` follows the last issued instruction */
+    uint8_t sb_ok;                /* the scoreboard was found clear for `next`: it stays
+                                   * clear until `next` changes (entries are only added
+                                   * when the warp issues; they only become ready) */
     struct sb_entry sb[SB_MAX];
 };
 
@@ -134,6 +138,18 @@ struct sm {
      * earliest I-buffer, scoreboard or ALU-path time the walk saw, or the
      * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
     uint8_t iss_dirty, iss_memroom;
+    uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
+    /* Per slot, how the issue stage's last check of the warp's next
+     * instruction failed (ccgpu_fast_paths): WC_IBUF (I-buffer empty until
+     * wtime), WC_SB (scoreboard hazard until wtime) or WC_UNIT + the issue
+     * path (enum fu_kind, FU_MEM for memory) that had no room; WC_NONE when
+     * unknown. It holds while the warp's state is unchanged (every change
+     * goes through sm_refresh_ibuf, sm_rec_done, a barrier or an exit, which
+     * reset it) and, for WC_UNIT, while that path still has no room: an
+     * I-buffer entry stays until the warp issues, a clear scoreboard stays
+     * clear (sb_ok) and a hazard's time only moves at sm_rec_done. */
+    uint8_t wcls[64];
+    uint64_t wtime[64];
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
@@ -203,7 +219,12 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots);
 /* One cycle; returns -1 on an engine error (message in sm->err). */
 int sm_cycle(struct sm *sm, uint64_t now);
 /* Accounts per-cycle statistics up to (not including) cycle now. */
-void sm_account(struct sm *sm, uint64_t now);
+void sm_account_cycles(struct sm *sm, uint64_t now);
+static inline void sm_account(struct sm *sm, uint64_t now)
+{
+    if (now > sm->accounted)
+        sm_account_cycles(sm, now);
+}
 /* A memory-system reply for this SM. */
 void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
 /* Hands queued requests to the memory system (L1 miss queue, bypass queue);

@@ -37,8 +37,19 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
     return worst;
 }
 
+/* Drops the entries whose value is ready by now, as sb_hazard does. */
+static void sb_prune(struct sm_warp *w, uint64_t now)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < w->nsb; i++)
+        if (w->sb[i].ready > now)
+            w->sb[k++] = w->sb[i];
+    w->nsb = (uint8_t)k;
+}
+
 static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
 {
+    w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
         struct sb_entry *e = &w->sb[w->nsb++];
         e->reg = ti->reg[r];
@@ -102,6 +113,8 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         w->at_barrier = 1;
         sm->barwait |= 1ull << slot;
         w->next = NULL;
+        w->sb_ok = 0;
+        sm->wcls[slot] = WC_NONE;
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
     } else {
@@ -110,6 +123,15 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
         release_barrier(sm, cta, now);
     return 0;
+}
+
+/* Remembers how the walk's check of a warp's next instruction failed. */
+static inline void note_check(struct sm *sm, uint32_t slot, uint8_t c, uint64_t t)
+{
+    if (sm->cfg->fast_paths) {
+        sm->wcls[slot] = c;
+        sm->wtime[slot] = t;
+    }
 }
 
 int sm_cycle(struct sm *sm, uint64_t now)
@@ -125,15 +147,18 @@ int sm_cycle(struct sm *sm, uint64_t now)
     uint8_t memroom = oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs;
     if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
         /* nothing changed since a walk that issued and vetoed nothing: it
-         * would find the same again. The policy is still asked for its order,
-         * so it sees every visit as without the shortcut. */
-        for (uint32_t s = 0; s < cfg->n_sched; s++)
-            ops->order(&sm->ws, s, now, sm->order);
+         * would find the same again. The policy is still asked for its order
+         * (unless its order only reads its state), so it sees every visit as
+         * without the shortcut. */
+        if (!sm->order_pure)
+            for (uint32_t s = 0; s < cfg->n_sched; s++)
+                ops->order(&sm->ws, s, now, sm->order);
         wake = sm->iss_wake;
         goto walked;
     }
     sm->iss_dirty = 0;
     int vetoed = 0;
+    const int fast = cfg->fast_paths;
     for (uint32_t s = 0; s < cfg->n_sched; s++) {
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
@@ -146,6 +171,40 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (reason < why)
                     reason = why;
                 continue;
+            }
+            /* the warp's last check still holds (sm.h: wcls): it fails
+             * the same way, with the same effect on the classification and
+             * the wake time, and changes nothing */
+            uint8_t c = sm->wcls[slot];
+            if (fast && c) {
+                if (c == WC_IBUF && now < sm->wtime[slot]) {
+                    if (sm->wtime[slot] < wake)
+                        wake = sm->wtime[slot];
+                    continue;
+                }
+                if (c == WC_SB && now < sm->wtime[slot]) {
+                    if (reason < R_SB)
+                        reason = R_SB;
+                    if (sm->wtime[slot] < wake)
+                        wake = sm->wtime[slot];
+                    continue;
+                }
+                if (c == WC_UNIT + FU_MEM) {
+                    if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
+                        if (reason < R_MEM)
+                            reason = R_MEM;
+                        continue;
+                    }
+                } else if (c >= WC_UNIT) {
+                    uint64_t at = oc_alu_room_at(&sm->oc_alu[c - WC_UNIT]);
+                    if (at > now) {
+                        if (reason < R_UNIT)
+                            reason = R_UNIT;
+                        if (at < wake)
+                            wake = at;
+                        continue;
+                    }
+                }
             }
             struct sm_warp *w = &sm->warps[slot];
             for (uint32_t per = 0; per < cfg->max_issue_per_warp && issued < cfg->issue_width;
@@ -163,12 +222,27 @@ int sm_cycle(struct sm *sm, uint64_t now)
                 if (w->ibuf_ready > now && !(per && w->seq)) {
                     if (w->ibuf_ready < wake)
                         wake = w->ibuf_ready;
+                    if (!per)
+                        note_check(sm, slot, WC_IBUF, w->ibuf_ready);
                     break;
                 }
                 const struct tinst *ti = w->ti;
                 /* the hazard found last time holds until its time or, for a
-                 * load, until the load completes (sm_rec_done clears it) */
-                uint64_t hz = w->sb_wait > now ? w->sb_wait : sb_hazard(w, ti, now);
+                 * load, until the load completes (sm_rec_done clears it); a
+                 * scoreboard found clear for this instruction stays clear
+                 * (sb_ok; its entries ready by now are dropped before it
+                 * issues, as sb_hazard would have) */
+                uint64_t hz;
+                int pruned = 1;
+                if (w->sb_wait > now) {
+                    hz = w->sb_wait;
+                } else if (w->sb_ok && cfg->fast_paths) {
+                    hz = 0;
+                    pruned = 0;
+                } else {
+                    hz = sb_hazard(w, ti, now);
+                    w->sb_ok = !hz;
+                }
                 w->sb_wait = hz;
                 if (hz == SB_PENDING)
                     sm->loadwait |= bit;
@@ -177,12 +251,16 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         reason = R_SB;
                     if (hz < wake)
                         wake = hz;
+                    if (!per)
+                        note_check(sm, slot, WC_SB, hz);
                     break;
                 }
                 if (ti->kind == TI_MEM) {
                     if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
                         if (reason < R_MEM)
                             reason = R_MEM;
+                        if (!per)
+                            note_check(sm, slot, WC_UNIT + FU_MEM, 0);
                         break;
                     }
                 } else {
@@ -192,6 +270,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                             reason = R_UNIT;
                         if (at < wake)
                             wake = at;
+                        if (!per)
+                            note_check(sm, slot, (uint8_t)(WC_UNIT + ti->unit), 0);
                         break;
                     }
                 }
@@ -201,6 +281,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
                     vetoed = 1;
                     break;
                 }
+                if (!pruned && w->nsb)
+                    sb_prune(w, now);
                 if (issue(sm, slot, now))
                     return -1;
                 issued++;
@@ -227,7 +309,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->iss_until = wake;
     }
 walked:;
-    uint64_t oc = oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy);
+    uint64_t oc = sm->oc_mem.count ? oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy)
+                                   : UINT64_MAX;
     if (oc < wake)
         wake = oc;
     sm_account(sm, now + 1);

@@ -69,3 +69,8 @@ int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
         }
     return best;
 }
+
+int cache_repl_victim_pure(const struct cache_repl_ops *ops)
+{
+    return ops == &cache_repl_lru || ops == &cache_repl_fifo;
+}

@@ -23,5 +23,8 @@ void cache_repl_free(struct cache_repl *r);
 
 /* Table of all replacement policies (from cache_repl.def), NULL-terminated. */
 extern const struct cache_repl_ops *const cache_repl_table[];
+/* Whether ops->choose_victim only reads the policy's state (lru, fifo), so
+ * the cache may leave out a choice it would not use. */
+int cache_repl_victim_pure(const struct cache_repl_ops *ops);
 
 #endif

@@ -138,3 +138,9 @@ int warp_sched_arg_u32(const char *policy, const char *args, uint32_t dflt, uint
     *out = (uint32_t)v;
     return 0;
 }
+
+int warp_sched_order_pure(const struct warp_sched_ops *ops)
+{
+    return ops == &warp_sched_gto || ops == &warp_sched_lrr || ops == &warp_sched_oldest ||
+           ops == &warp_sched_swl;
+}

@@ -39,6 +39,11 @@ void warp_sched_free(struct warp_sched *ws);
  * observes nothing). */
 struct cache_hooks warp_sched_l1_hooks(struct warp_sched *ws);
 
+/* Whether ops->order only reads the policy's state (a built-in policy known
+ * to: gto, lrr, oldest, swl), so a call whose answer is not used can be
+ * left out without the policy seeing a difference. */
+int warp_sched_order_pure(const struct warp_sched_ops *ops);
+
 /* Table of all warp schedulers (from warp_sched.def), NULL-terminated. */
 extern const struct warp_sched_ops *const warp_sched_table[];
 
