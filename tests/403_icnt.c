@@ -6,7 +6,7 @@
 static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_t fpc,
               uint32_t inbuf, uint32_t outbuf)
 {
-    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf };
+    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0, 0, 0, 0 };
     char err[256];
     if (icnt_init(n, &cfg, err, sizeof err)) {
         printf("  %s\n", err);
@@ -111,7 +111,7 @@ TEST(back_pressure_from_full_destination)
 TEST(bad_config)
 {
     struct icnt n;
-    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1 };
+    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1, 0, 0, 0, 0, 0 };
     char err[256];
     CHECK_EQ_INT(icnt_init(&n, &cfg, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "latency");
