@@ -6,7 +6,7 @@
 static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_t fpc,
               uint32_t inbuf, uint32_t outbuf)
 {
-    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0 };
+    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0, 0, 0, 0, 0, 0 };
     char err[256];
     if (icnt_init(n, &cfg, err, sizeof err)) {
         printf("  %s\n", err);
@@ -116,7 +116,7 @@ TEST(wider_source_ports)
     for (int wide = 0; wide < 2; wide++) {
         struct icnt n;
         uint64_t seen[4] = { 0 };
-        struct icnt_config cfg = { 1, 2, 5, 32, 1, 4, 4, wide ? 2 : 0, 0 };
+        struct icnt_config cfg = { 1, 2, 5, 32, 1, 4, 4, wide ? 2 : 0, 0, 0, 0, 0, 0, 0 };
         char err[256];
         if (icnt_init(&n, &cfg, err, sizeof err)) {
             printf("  %s\n", err);
@@ -135,7 +135,7 @@ TEST(wider_source_ports)
     /* a wider destination: two sources into one port, 2 flits/cycle there */
     struct icnt n;
     uint64_t seen[4] = { 0 };
-    struct icnt_config cfg = { 2, 1, 5, 32, 1, 4, 4, 0, 2 };
+    struct icnt_config cfg = { 2, 1, 5, 32, 1, 4, 4, 0, 2, 0, 0, 0, 0, 0 };
     char err[256];
     if (icnt_init(&n, &cfg, err, sizeof err))
         return;
@@ -152,7 +152,7 @@ TEST(wider_source_ports)
 TEST(bad_config)
 {
     struct icnt n;
-    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1, 0, 0 };
+    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0 };
     char err[256];
     CHECK_EQ_INT(icnt_init(&n, &cfg, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "latency");

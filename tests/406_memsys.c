@@ -308,7 +308,22 @@ struct run_result {
     uint64_t digest, last, answered, l2_hits, calls;
 };
 
-static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz, uint32_t ports)
+/* gsim: GPGPU-Sim's interconnect (router, cluster ports of 2 SMs, its
+ * partition acceptance), as mem_icnt_model gpgpusim sets it */
+static void gsim_icnt(struct memsys_config *c)
+{
+    c->icnt_in_flits = 9;
+    c->icnt_vc_flits = 8;
+    c->icnt_out_flits = 24;
+    c->icnt_alloc_delay = 2;
+    c->icnt_islip = 1;
+    c->cluster_ports = 1;
+    c->cluster_size = 2;
+    c->l2_accept_room = 4;
+}
+
+static struct run_result run_mix_g(int mode, uint32_t core_mhz, uint32_t dram_mhz, uint32_t ports,
+                                   int gsim)
 {
     struct run_result res = { 0, 0, 0, 0, 0 };
     struct memsys_config c;
@@ -323,6 +338,8 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz,
     c.icnt_in_buf = 2;
     c.dram.queue_size = 4;
     c.l2_ports = ports;
+    if (gsim)
+        gsim_icnt(&c);
     if (mk(&m, &c))
         return res;
     m.exhaustive = mode == 2;
@@ -375,6 +392,94 @@ static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz,
                (unsigned long long)m.part[0].l2.st.res_fail[0]);
     memsys_free(&m);
     return res;
+}
+
+static struct run_result run_mix(int mode, uint32_t core_mhz, uint32_t dram_mhz, uint32_t ports)
+{
+    return run_mix_g(mode, core_mhz, dram_mhz, ports, 0);
+}
+
+TEST(gpgpusim_icnt_deterministic_and_skipping_matches_ticking)
+{
+    static const uint32_t clocks[][2] = { { 700, 924 }, { 325, 800 } };
+    for (int k = 0; k < 2; k++) {
+        struct run_result a = run_mix_g(0, clocks[k][0], clocks[k][1], 1, 1);
+        struct run_result b = run_mix_g(0, clocks[k][0], clocks[k][1], 1, 1);
+        struct run_result s = run_mix_g(1, clocks[k][0], clocks[k][1], 1, 1);
+        struct run_result e = run_mix_g(2, clocks[k][0], clocks[k][1], 1, 1);
+        struct run_result x = run_mix_g(0, clocks[k][0], clocks[k][1], 1, 0);
+        CHECK_EQ_U64(a.answered, 2400);
+        CHECK_EQ_U64(a.digest, b.digest);
+        CHECK_EQ_U64(a.digest, s.digest);
+        CHECK_EQ_U64(a.last, s.last);
+        CHECK_EQ_U64(a.digest, e.digest);
+        CHECK(s.calls < a.calls);
+        CHECK(a.digest != x.digest); /* the model changes timing */
+    }
+}
+
+/* The SMs of a cluster share its port: SM 1 filling the injection queue
+ * (9 flits beyond the router's 8: 17 one-flit reads) blocks SM 0, not SM 2;
+ * and a port hands out one reply per core cycle. */
+TEST(cluster_ports_share_injection_and_one_reply_per_cycle)
+{
+    struct memsys_config c;
+    struct memsys m;
+    char err[256] = "";
+    small_config(&c, 4, 2);
+    gsim_icnt(&c);
+    c.icnt_out_flits = 4; /* a 136-byte reply is 5 flits: it could never be sent */
+    CHECK_EQ_INT(memsys_init(&m, &c, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "must hold it");
+    c.icnt_out_flits = 24;
+    if (mk(&m, &c))
+        return;
+    CHECK_EQ_INT(memsys_port(&m, 1), 0);
+    CHECK_EQ_INT(memsys_port(&m, 3), 1);
+    int took = 0;
+    for (uint64_t i = 0; i < 40; i++) {
+        struct mem_request r = { .addr = i * 256, .id = i, .sm = 1 };
+        if (memsys_push(&m, 0, &r))
+            break;
+        took++;
+    }
+    CHECK_EQ_INT(took, 17);
+    CHECK(!memsys_can_push(&m, 0));
+    CHECK(memsys_can_push(&m, 2));
+    memsys_free(&m);
+
+    /* two write acknowledgements from two partitions, both at the port by
+     * core cycle 50 (nobody looks earlier): SM 0 and SM 1 get them in
+     * consecutive core cycles */
+    small_config(&c, 2, 2);
+    gsim_icnt(&c);
+    if (mk(&m, &c))
+        return;
+    uint64_t part1 = 0; /* an address of partition 1 */
+    for (uint64_t a = 0; a < (1u << 20); a += 256) {
+        struct dram_addr d;
+        addrmap_decode(&m.map, a, &d);
+        if (d.chan == 1) {
+            part1 = a;
+            break;
+        }
+    }
+    CHECK(part1 != 0);
+    struct mem_request w0 = { .addr = 0, .id = 1, .is_write = 1, .bytes = 32, .sm = 0 };
+    struct mem_request w1 = { .addr = part1, .id = 2, .is_write = 1, .bytes = 32, .sm = 1 };
+    CHECK_EQ_INT(memsys_push(&m, 0, &w0), 0);
+    CHECK_EQ_INT(memsys_push(&m, 0, &w1), 0);
+    uint64_t at[2] = { 0, 0 };
+    for (uint64_t t = 50; t < 2000 && (!at[0] || !at[1]); t++) {
+        memsys_advance(&m, t);
+        struct mem_request got;
+        for (uint32_t sm = 0; sm < 2; sm++)
+            while (memsys_pop_response(&m, sm, t, &got))
+                at[got.id - 1] = t;
+    }
+    CHECK_EQ_U64(at[0], 50);
+    CHECK_EQ_U64(at[1], 51);
+    memsys_free(&m);
 }
 
 TEST(deterministic_and_skipping_matches_ticking)
@@ -458,6 +563,8 @@ int main(void)
     RUN(bad_requests);
     RUN(sub_partitions_widen_the_partition_port);
     RUN(deterministic_and_skipping_matches_ticking);
+    RUN(gpgpusim_icnt_deterministic_and_skipping_matches_ticking);
+    RUN(cluster_ports_share_injection_and_one_reply_per_cycle);
     RUN(stats_registered);
     RUN(paper_presets_build);
     return check_summary();

@@ -110,6 +110,56 @@ TEST(unmodelled_memory_option_is_named)
     ccgpu_config_free(store);
 }
 
+TEST(gpgpusim_icnt_model_options)
+{
+    struct memsys_config c;
+    char err[256] = "";
+    ccgpu_config *store = ccgpu_config_new();
+    ccgpu_config_load_string(store, "mem_icnt_model gpgpusim\ngpgpu_n_cores_per_cluster 3\n", "t.cfg");
+    memsys_config_ccws(&c);
+    CHECK_EQ_INT(memsys_config_read(&c, store, err, sizeof err), 0);
+    /* booksim's defaults: input 9, VC 8, ejection = VC, boundary 16, 1 + 1 */
+    CHECK_EQ_INT(c.icnt_in_flits, 9);
+    CHECK_EQ_INT(c.icnt_vc_flits, 8);
+    CHECK_EQ_INT(c.icnt_out_flits, 24);
+    CHECK_EQ_INT(c.icnt_alloc_delay, 2);
+    CHECK_EQ_INT(c.icnt_islip, 1);
+    CHECK_EQ_INT(c.cluster_ports, 1);
+    CHECK_EQ_INT(c.cluster_size, 3);
+    CHECK_EQ_INT(c.l2_accept_room, 4);
+    ccgpu_config_free(store);
+
+    store = ccgpu_config_new();
+    ccgpu_config_load_string(store,
+                             "mem_icnt_model gpgpusim\nicnt_vc_buf_size 4\n"
+                             "icnt_boundary_buffer_size 0\nicnt_sw_allocator rr\n"
+                             "mem_icnt_cluster_ports 0\nicnt_sw_alloc_delay 0\n", "t.cfg");
+    memsys_config_ccws(&c);
+    CHECK_EQ_INT(memsys_config_read(&c, store, err, sizeof err), 0);
+    CHECK_EQ_INT(c.icnt_out_flits, 4);
+    CHECK_EQ_INT(c.icnt_alloc_delay, 1);
+    CHECK_EQ_INT(c.icnt_islip, 0);
+    CHECK_EQ_INT(c.cluster_ports, 0);
+    ccgpu_config_free(store);
+
+    static const char *const bad[][2] = {
+        { "icnt_vc_buf_size 4\n", "applies only with mem_icnt_model gpgpusim" },
+        { "mem_icnt_model booksim\n", "not crossbar or gpgpusim" },
+        { "mem_icnt_model gpgpusim\nicnt_sw_allocator wavefront\n", "not islip or rr" },
+        { "mem_icnt_model gpgpusim\nicnt_input_buffer_size 0\n", "icnt_input_buffer_size" },
+        { "mem_icnt_model gpgpusim\nmem_l2_in_queue 3\n", "mem_l2_in_queue >= 4" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        store = ccgpu_config_new();
+        ccgpu_config_load_string(store, bad[i][0], "t.cfg");
+        memsys_config_ccws(&c);
+        err[0] = '\0';
+        CHECK_EQ_INT(memsys_config_read(&c, store, err, sizeof err), -1);
+        CHECK_STR_CONTAINS(err, bad[i][1]);
+        ccgpu_config_free(store);
+    }
+}
+
 static char *dump(const struct memsys_config *c)
 {
     char *buf = NULL;
@@ -126,9 +176,18 @@ TEST(write_then_read_round_trips)
 {
     void (*presets[])(struct memsys_config *) = { memsys_config_gtx480, memsys_config_ccws,
                                                    memsys_config_awss, memsys_config_h100 };
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         struct memsys_config a, b;
-        presets[i](&a);
+        presets[i % 4](&a);
+        if (i == 4) { /* GPGPU-Sim's interconnect, non-default sizes */
+            a.icnt_in_flits = 7;
+            a.icnt_vc_flits = 6;
+            a.icnt_out_flits = 20;
+            a.icnt_alloc_delay = 3;
+            a.icnt_islip = 0;
+            a.cluster_ports = 1;
+            a.l2_accept_room = 4;
+        }
         presets[(i + 1) % 4](&b); /* read onto a different preset */
         char *text = dump(&a);
         ccgpu_config *store = ccgpu_config_new();
@@ -144,6 +203,11 @@ TEST(write_then_read_round_trips)
         CHECK_EQ_INT(b.l2.nsets, a.l2.nsets);
         CHECK_EQ_INT(b.dram.t.tRC, a.dram.t.tRC);
         CHECK_EQ_INT(b.icnt_in_buf, a.icnt_in_buf);
+        CHECK_EQ_INT(b.icnt_in_flits, a.icnt_in_flits);
+        CHECK_EQ_INT(b.icnt_out_flits, a.icnt_out_flits);
+        CHECK_EQ_INT(b.icnt_alloc_delay, a.icnt_alloc_delay);
+        CHECK_EQ_INT(b.icnt_islip, a.icnt_islip);
+        CHECK_EQ_INT(b.cluster_ports, a.cluster_ports);
         free(text);
         free(again);
         ccgpu_config_free(store);
@@ -155,6 +219,7 @@ int main(void)
     RUN(reads_gpgpusim_memory_options);
     RUN(positional_timing_and_errors);
     RUN(unmodelled_memory_option_is_named);
+    RUN(gpgpusim_icnt_model_options);
     RUN(write_then_read_round_trips);
     return check_summary();
 }

@@ -36,6 +36,13 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
                  "interconnect: ports, latency, flit size, flits per cycle and buffers must be >= 1");
         return -1;
     }
+    int router = cfg->in_flits > 0;
+    if (router && (!cfg->out_flits || cfg->in_flits > 65536 || cfg->vc_flits > 65536 ||
+                   cfg->out_flits > 65536 || cfg->alloc_delay > 1000)) {
+        snprintf(err, errlen, "interconnect: router buffers must be 1..65536 flits (injection, "
+                              "destination) and 0..65536 (input VC), allocation delay <= 1000");
+        return -1;
+    }
     n->cfg = *cfg;
     if (!n->cfg.src_flits_per_cycle)
         n->cfg.src_flits_per_cycle = cfg->flits_per_cycle;
@@ -48,11 +55,21 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     n->out_free = calloc(cfg->n_out, sizeof *n->out_free);
     if (!n->in || !n->out || !n->in_free || !n->out_free)
         goto oom;
+    if (router) {
+        n->in_q = calloc(cfg->n_in, sizeof *n->in_q);
+        n->out_q = calloc(cfg->n_out, sizeof *n->out_q);
+        n->grant = calloc(cfg->n_out, sizeof *n->grant);
+        if (!n->in_q || !n->out_q || !n->grant)
+            goto oom;
+    }
+    /* router mode: every packet is at least one flit, so these bound the packets */
+    uint32_t in_cap = router ? cfg->in_flits + cfg->vc_flits : cfg->in_buf;
+    uint32_t out_cap = router ? cfg->out_flits : cfg->out_buf;
     for (uint32_t i = 0; i < cfg->n_in; i++)
-        if (fifo_init(&n->in[i], cfg->in_buf))
+        if (fifo_init(&n->in[i], in_cap))
             goto oom;
     for (uint32_t i = 0; i < cfg->n_out; i++)
-        if (fifo_init(&n->out[i], cfg->out_buf))
+        if (fifo_init(&n->out[i], out_cap))
             goto oom;
     return 0;
 oom:
@@ -71,18 +88,32 @@ void icnt_free(struct icnt *n)
     free(n->out);
     free(n->in_free);
     free(n->out_free);
+    free(n->in_q);
+    free(n->out_q);
+    free(n->grant);
     memset(n, 0, sizeof *n);
+}
+
+/* Whether destination dst has room for a packet of `flits` flits. */
+static int out_room(const struct icnt *n, uint32_t dst, uint32_t flits)
+{
+    const struct icnt_fifo *out = &n->out[dst];
+    if (n->cfg.in_flits)
+        return n->out_q[dst] + flits <= n->cfg.out_flits && out->count < out->cap;
+    return out->count < out->cap;
 }
 
 int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64_t payload)
 {
-    if (src >= n->cfg.n_in || dst >= n->cfg.n_out || !icnt_can_push(n, src))
+    if (src >= n->cfg.n_in || dst >= n->cfg.n_out || !icnt_can_push_bytes(n, src, bytes))
         return -1;
-    uint32_t flits = (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
-    fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits ? flits : 1 });
+    uint32_t flits = icnt_flits(n, bytes);
+    fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits });
     n->n_waiting++;
+    if (n->in_q)
+        n->in_q[src] += flits;
     /* a new head may start earlier than anything else waiting */
-    if (n->in[src].count == 1 && !n->start_dirty && n->out[dst].count < n->out[dst].cap) {
+    if (n->in[src].count == 1 && !n->start_dirty && out_room(n, dst, flits)) {
         uint64_t ts = n->in_free[src] > n->out_free[dst] ? n->in_free[src] : n->out_free[dst];
         if (ts < n->ev_start)
             n->ev_start = ts;
@@ -115,7 +146,7 @@ static void refresh_start(struct icnt *n)
         if (!in->count)
             continue;
         uint32_t dst = fifo_head(in)->dst;
-        if (n->out[dst].count == n->out[dst].cap)
+        if (!out_room(n, dst, fifo_head(in)->flits))
             continue; /* waits for the consumer */
         uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
         if (ts < st)
@@ -123,6 +154,29 @@ static void refresh_start(struct icnt *n)
     }
     n->ev_start = st;
     n->start_dirty = 0;
+}
+
+/* The head packet of source s crosses, starting at cycle now. */
+static void start(struct icnt *n, uint32_t s, uint64_t now)
+{
+    struct icnt_fifo *in = &n->in[s];
+    struct icnt_pkt p = *fifo_head(in);
+    /* each link is held for its own serialisation (the ports may differ
+     * in width); the packet arrives after the longer */
+    uint32_t ser_in = ser_cycles(n->cfg.src_flits_per_cycle, p.flits);
+    uint32_t ser_out = ser_cycles(n->cfg.dst_flits_per_cycle, p.flits);
+    n->in_free[s] = now + ser_in + n->cfg.alloc_delay;
+    n->out_free[p.dst] = now + ser_out + n->cfg.alloc_delay;
+    p.ready = now + n->cfg.alloc_delay + n->cfg.latency + (ser_in > ser_out ? ser_in : ser_out) - 1;
+    if (n->in_q) {
+        n->in_q[s] -= p.flits;
+        n->out_q[p.dst] += p.flits;
+    }
+    fifo_pop(in);
+    fifo_push(&n->out[p.dst], p);
+    n->n_waiting--;
+    n->st.packets++;
+    n->st.flits += p.flits;
 }
 
 void icnt_cycle(struct icnt *n, uint64_t now)
@@ -135,27 +189,34 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         return;
     n->start_dirty = n->arrive_dirty = 1;
     uint32_t nin = n->cfg.n_in;
+    if (n->cfg.islip) {
+        /* each free destination grants the first requesting source at or
+         * after its pointer; a source requests only its head's destination */
+        for (uint32_t d = 0; d < n->cfg.n_out; d++) {
+            if (n->out_free[d] > now)
+                continue;
+            for (uint32_t k = 0; k < nin; k++) {
+                uint32_t s = (n->grant[d] + k) % nin;
+                struct icnt_fifo *in = &n->in[s];
+                if (in->count && n->in_free[s] <= now && fifo_head(in)->dst == d &&
+                    out_room(n, d, fifo_head(in)->flits)) {
+                    start(n, s, now);
+                    n->grant[d] = (s + 1) % nin;
+                    break;
+                }
+            }
+        }
+        return;
+    }
     for (uint32_t k = 0; k < nin; k++) {
         uint32_t s = (uint32_t)((now + k) % nin);
         struct icnt_fifo *in = &n->in[s];
         if (!in->count || n->in_free[s] > now)
             continue;
-        struct icnt_pkt p = *fifo_head(in);
-        struct icnt_fifo *out = &n->out[p.dst];
-        if (n->out_free[p.dst] > now)
+        const struct icnt_pkt *p = fifo_head(in);
+        if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
             continue;
-        if (out->count == out->cap)
-            continue;
-        uint32_t ser_in = ser_cycles(n->cfg.src_flits_per_cycle, p.flits);
-        uint32_t ser_out = ser_cycles(n->cfg.dst_flits_per_cycle, p.flits);
-        n->in_free[s] = now + ser_in;
-        n->out_free[p.dst] = now + ser_out;
-        p.ready = now + n->cfg.latency + (ser_in > ser_out ? ser_in : ser_out) - 1;
-        fifo_pop(in);
-        fifo_push(out, p);
-        n->n_waiting--;
-        n->st.packets++;
-        n->st.flits += p.flits;
+        start(n, s, now);
     }
 }
 
@@ -173,8 +234,10 @@ void icnt_pop(struct icnt *n, uint32_t dst)
     struct icnt_fifo *out = &n->out[dst];
     if (!out->count)
         return;
-    if (out->count == out->cap)
+    if (out->count == out->cap || n->out_q)
         n->start_dirty = 1; /* a source waiting for this room may go */
+    if (n->out_q)
+        n->out_q[dst] -= fifo_head(out)->flits;
     if (fifo_head(out)->ready <= n->ev_arrive)
         n->arrive_dirty = 1; /* the earliest head left */
     fifo_pop(out);

@@ -30,6 +30,27 @@ struct icnt_config {
     uint32_t flits_per_cycle; /* per port */
     uint32_t in_buf, out_buf; /* packets */
     uint32_t src_flits_per_cycle, dst_flits_per_cycle; /* 0 = flits_per_cycle */
+    /* The router of GPGPU-Sim's booksim (one input-queued router, one
+     * virtual channel per port), at packet level; all 0 = the crossbar above.
+     * in_flits > 0 turns it on: buffers count flits and in_buf / out_buf are
+     * ignored. A source takes a packet while the flits it holds beyond the
+     * router's input buffer (vc_flits, booksim vc_buf_size) leave room for it
+     * in its injection queue (in_flits, booksim input_buffer_size): the
+     * oldest vc_flits flits count as already in the router. A packet starts
+     * only when its destination buffer (out_flits: booksim's ejection plus
+     * boundary buffers) has room for all its flits, which stay reserved until
+     * the consumer pops it. alloc_delay (booksim vc_alloc_delay +
+     * sw_alloc_delay) is paid by every packet: with one virtual channel a
+     * packet's head is allocated only after the previous packet's tail left
+     * the input and the output, so both links are held ser + alloc_delay
+     * cycles and the packet arrives alloc_delay cycles later. With islip a
+     * free destination grants, among the sources whose head packet wants it,
+     * the first at or after the one after its last grant (iSLIP with one
+     * iteration: each source requests one output, so every grant is
+     * accepted); otherwise sources are served in the rotating order below. */
+    uint32_t in_flits, vc_flits, out_flits;
+    uint32_t alloc_delay;
+    uint32_t islip;
 };
 
 struct icnt_pkt {
@@ -51,6 +72,8 @@ struct icnt {
     struct icnt_config cfg;
     struct icnt_fifo *in, *out;
     uint64_t *in_free, *out_free; /* cycle each link is free again */
+    uint32_t *in_q, *out_q;       /* router mode: flits queued at a source, held at a destination */
+    uint32_t *grant;              /* router mode with islip: next source each destination prefers */
     uint32_t n_waiting;           /* packets in source FIFOs */
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
     int start_dirty, arrive_dirty;
@@ -67,9 +90,24 @@ static inline int icnt_has_arrived(const struct icnt *n, uint32_t dst, uint64_t 
 
 int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t errlen);
 void icnt_free(struct icnt *n);
+/* Flits of a packet of `bytes` bytes (at least 1). */
+static inline uint32_t icnt_flits(const struct icnt *n, uint32_t bytes)
+{
+    uint32_t f = (bytes + n->cfg.flit_bytes - 1) / n->cfg.flit_bytes;
+    return f ? f : 1;
+}
+/* Whether source src takes a packet of `bytes` bytes now. */
+static inline int icnt_can_push_bytes(const struct icnt *n, uint32_t src, uint32_t bytes)
+{
+    if (!n->cfg.in_flits)
+        return n->in[src].count < n->in[src].cap;
+    uint32_t q = n->in_q[src], inj = q > n->cfg.vc_flits ? q - n->cfg.vc_flits : 0;
+    return inj + icnt_flits(n, bytes) <= n->cfg.in_flits && n->in[src].count < n->in[src].cap;
+}
+/* ... a one-flit packet (the crossbar: any packet). */
 static inline int icnt_can_push(const struct icnt *n, uint32_t src)
 {
-    return n->in[src].count < n->in[src].cap;
+    return icnt_can_push_bytes(n, src, 1);
 }
 /* Queues a packet at a source port; -1 if its FIFO is full. */
 int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64_t payload);

@@ -45,20 +45,56 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     m->pd = period_fs(cfg->dram_mhz);
     if (addrmap_init(&m->map, cfg->addr_map, cfg->n_part, cfg->dram.nbanks, err, errlen))
         return -1;
-    struct icnt_config req = { cfg->n_sm, cfg->n_part, cfg->icnt_latency, cfg->flit_bytes,
-                               cfg->flits_per_cycle, cfg->icnt_in_buf, cfg->icnt_out_buf, 0, 0 };
+    if (cfg->icnt_in_flits && cfg->flit_bytes) {
+        /* the largest packet (a line of data) must fit both ends, or it
+         * could never be sent (booksim would wait as long) */
+        uint32_t big = (cfg->ctrl_bytes + cfg->l2.line_size + cfg->flit_bytes - 1) / cfg->flit_bytes;
+        if (cfg->icnt_in_flits < big || cfg->icnt_out_flits < big) {
+            snprintf(err, errlen,
+                     "interconnect: a %u-byte line is %u flits; icnt_input_buffer_size (%u) and "
+                     "the destination's ejection + boundary buffers (%u) must hold it",
+                     cfg->l2.line_size, big, cfg->icnt_in_flits, cfg->icnt_out_flits);
+            return -1;
+        }
+    }
+    m->cpp = cfg->cluster_ports && cfg->cluster_size > 1 ? cfg->cluster_size : 1;
+    uint32_t nports = (cfg->n_sm + m->cpp - 1) / m->cpp;
+    /* a partition of N sub-partitions moves N ports' flits (GPGPU-Sim's N
+     * crossbar nodes): request destinations and reply sources */
     uint32_t part_fpc = cfg->flits_per_cycle * (cfg->part_ports ? cfg->part_ports : 1);
-    req.dst_flits_per_cycle = part_fpc;
+    struct icnt_config req = {
+        .n_in = nports, .n_out = cfg->n_part, .latency = cfg->icnt_latency,
+        .flit_bytes = cfg->flit_bytes, .flits_per_cycle = cfg->flits_per_cycle,
+        .in_buf = cfg->icnt_in_buf, .out_buf = cfg->icnt_out_buf,
+        .src_flits_per_cycle = 0, .dst_flits_per_cycle = part_fpc,
+        .in_flits = cfg->icnt_in_flits, .vc_flits = cfg->icnt_vc_flits,
+        .out_flits = cfg->icnt_out_flits, .alloc_delay = cfg->icnt_alloc_delay,
+        .islip = cfg->icnt_islip,
+    };
     struct icnt_config rep = req;
     rep.n_in = cfg->n_part;
-    rep.n_out = cfg->n_sm;
-    rep.dst_flits_per_cycle = 0;
+    rep.n_out = nports;
     rep.src_flits_per_cycle = part_fpc;
+    rep.dst_flits_per_cycle = 0;
+    if (cfg->cluster_ports && !(m->port_pop = calloc(nports, sizeof *m->port_pop))) {
+        snprintf(err, errlen, "memsys: out of memory");
+        goto fail;
+    }
     if (icnt_init(&m->req, &req, err, errlen) || icnt_init(&m->rep, &rep, err, errlen))
         goto fail;
     m->part = calloc(cfg->n_part, sizeof *m->part);
     if (!m->part) {
         snprintf(err, errlen, "memsys: out of memory");
+        goto fail;
+    }
+    /* with GPGPU-Sim's acceptance the ROP delay holds what one request per
+     * interconnect cycle brings in during it */
+    double rop_cap = cfg->l2_accept_room
+                         ? cfg->l2_in_queue + 2.0 + cfg->rop_latency * cfg->icnt_mhz / cfg->core_mhz
+                         : 0;
+    if (rop_cap > 1e7) {
+        snprintf(err, errlen, "memsys: the ROP delay would hold %.0f requests per partition "
+                              "(gpgpu_l2_rop_latency x interconnect/core clock): too many", rop_cap);
         goto fail;
     }
     for (uint32_t i = 0; i < cfg->n_part; i++) {
@@ -68,6 +104,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
             .l2_ports = cfg->l2_ports, .l2 = cfg->l2,
+            .accept_room = cfg->l2_accept_room, .in_cap = (uint32_t)rop_cap,
             .dram = cfg->dram,
         };
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
@@ -90,6 +127,7 @@ void memsys_free(struct memsys *m)
     free(m->part);
     icnt_free(&m->req);
     icnt_free(&m->rep);
+    free(m->port_pop);
     free(m->slots);
     memset(m, 0, sizeof *m);
 }
@@ -146,7 +184,8 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
                  (unsigned long long)req->addr, req->bytes, line);
         return -2;
     }
-    if (!icnt_can_push(&m->req, req->sm))
+    uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? (req->bytes ? req->bytes : line) : 0);
+    if (!icnt_can_push_bytes(&m->req, memsys_port(m, req->sm), bytes))
         return -1;
     uint32_t i = slot_alloc(m);
     if (i == NO_SLOT) {
@@ -163,14 +202,20 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->part = d.chan;
     s->local = d.local;
     s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
-    uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? (req->bytes ? req->bytes : line) : 0);
-    icnt_push(&m->req, req->sm, d.chan, bytes, i);
+    icnt_push(&m->req, memsys_port(m, req->sm), d.chan, bytes, i);
     m->due_dirty = 1;
     if (req->is_write)
         m->st.writes++;
     else
         m->st.reads++;
     return 0;
+}
+
+/* Bytes of the reply to a request: read data or a write acknowledgement. */
+static uint32_t reply_bytes(const struct memsys *m, const struct mem_slot *s)
+{
+    uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
+    return m->cfg.ctrl_bytes + data;
 }
 
 /* Interconnect cycle k: arrivals to partitions, replies into the network,
@@ -180,16 +225,18 @@ static void icnt_tick(struct memsys *m, uint64_t k)
     uint64_t now = k * m->pi, slot;
     for (uint32_t p = 0; p < m->cfg.n_part; p++) {
         struct partition *pt = &m->part[p];
-        while (partition_can_accept(pt) && icnt_peek(&m->req, p, k, &slot)) {
+        for (uint32_t took = 0; partition_can_accept(pt, now) && icnt_peek(&m->req, p, k, &slot);) {
             partition_accept(pt, now, (uint32_t)slot);
             icnt_pop(&m->req, p);
             m->l2_stale = 1;
+            if (pt->accept_room && ++took == 1)
+                break; /* GPGPU-Sim: one pop per cycle */
         }
         const struct tq_item *it;
-        while ((it = tq_ready(&pt->out, now)) && icnt_can_push(&m->rep, p)) {
+        while ((it = tq_ready(&pt->out, now)) &&
+               icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
             const struct mem_slot *s = &m->slots[it->a];
-            uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
-            icnt_push(&m->rep, p, s->r.sm, m->cfg.ctrl_bytes + data, it->a);
+            icnt_push(&m->rep, p, memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
             partition_out_pop(pt);
             m->l2_stale = 1;
         }
@@ -207,7 +254,7 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
     for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++) {
         const struct partition *pt = &m->part[p];
         const struct tq_item *it = tq_head(&pt->out);
-        if (it && icnt_can_push(&m->rep, p)) {
+        if (it && icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
             uint64_t t = tick_at(it->ready, m->pi);
             k = min64(k, t > k0 ? t : k0);
         }
@@ -350,12 +397,19 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
     if (now > m->core_now)
         memsys_advance(m, now);
     uint64_t k = now == m->core_now ? m->rep_tick : now * m->pc / m->pi;
-    if (sm >= m->cfg.n_sm || !icnt_peek(&m->rep, sm, k, &slot))
+    if (sm >= m->cfg.n_sm)
         return 0;
+    uint32_t port = memsys_port(m, sm);
+    if (m->port_pop && m->port_pop[port] == now + 1)
+        return 0; /* this port's reply of this cycle is taken */
+    if (!icnt_peek(&m->rep, port, k, &slot) || m->slots[slot].r.sm != sm)
+        return 0;
+    if (m->port_pop)
+        m->port_pop[port] = now + 1;
     m->due_dirty = 1; /* a freed output slot may let a packet start */
     struct mem_slot *s = &m->slots[slot];
     /* the core cycle the reply became visible */
-    uint64_t ready = m->rep.out[sm].p[m->rep.out[sm].head].ready;
+    uint64_t ready = m->rep.out[port].p[m->rep.out[port].head].ready;
     uint64_t vis = tick_at(ready * m->pi, m->pc);
     s->r.done_cycle = vis > s->r.issue_cycle ? vis : s->r.issue_cycle;
     if (!s->r.is_write) {
@@ -363,7 +417,7 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
         m->st.l2_read_hits += s->r.l2_hit;
     }
     *out = s->r;
-    icnt_pop(&m->rep, sm);
+    icnt_pop(&m->rep, port);
     slot_release(m, (uint32_t)slot);
     return 1;
 }

@@ -47,6 +47,17 @@ struct memsys_config {
     uint32_t icnt_latency;    /* interconnect cycles */
     uint32_t flit_bytes, flits_per_cycle;
     uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */
+    /* GPGPU-Sim's booksim router (icnt.h's router mode; all 0 = the crossbar):
+     * injection queue, router input buffer and destination buffer in flits,
+     * allocation cycles per packet, iSLIP grants */
+    uint32_t icnt_in_flits, icnt_vc_flits, icnt_out_flits, icnt_alloc_delay, icnt_islip;
+    /* GPGPU-Sim's cluster ports: the SMs of a cluster (cluster_size of them,
+     * consecutive ids) share one port of each network, and a port hands at
+     * most one reply per core cycle to its SMs (simt_core_cluster::icnt_cycle
+     * pops one packet per cycle). 0 = one port per SM, no such limit. */
+    uint32_t cluster_ports, cluster_size;
+    /* GPGPU-Sim's partition input (partition.h accept_room; 0 = off) */
+    uint32_t l2_accept_room;
     uint32_t ctrl_bytes;      /* packet header: a read request or write ack is this size */
     uint32_t l2_latency;      /* L2 cycles from lookup to reply on a hit */
     uint32_t rop_latency;     /* core cycles from arrival at the partition to lookup */
@@ -80,6 +91,8 @@ struct memsys {
     int exhaustive;           /* tests: run every tick of every domain */
     struct addrmap map;
     struct icnt req, rep;
+    uint32_t cpp;             /* SMs per port (1 without cluster ports) */
+    uint64_t *port_pop;       /* cluster ports: core cycle + 1 of each port's last reply */
     struct partition *part;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
@@ -114,10 +127,15 @@ int memsys_config_write(const struct memsys_config *cfg, FILE *out);
 int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, size_t errlen);
 void memsys_free(struct memsys *m);
 
+/* The interconnect port of SM sm (its cluster's, with cluster ports). */
+static inline uint32_t memsys_port(const struct memsys *m, uint32_t sm)
+{
+    return sm / m->cpp;
+}
 /* Whether SM port sm can take a request now. */
 static inline int memsys_can_push(const struct memsys *m, uint32_t sm)
 {
-    return sm < m->cfg.n_sm && icnt_can_push(&m->req, sm);
+    return sm < m->cfg.n_sm && icnt_can_push(&m->req, memsys_port(m, sm));
 }
 /* Issues req at core cycle now (advancing to now first if needed): 0
  * accepted, -1 port full (retry later, nothing changed), -2 bad request,

@@ -17,7 +17,8 @@
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
  * ccgpu's own: mem_icnt_latency, mem_icnt_flits_per_cycle, mem_icnt_in_buf and
  * mem_icnt_out_buf (packets), mem_l2_hit_latency, mem_l2_in_queue,
- * mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes.
+ * mem_l2_out_queue, mem_l2_ports, mem_ctrl_bytes; mem_icnt_model and the
+ * booksim sizes of its gpgpusim model (read_icnt_model below).
  * Every other GPGPU-Sim option stays unread, so the config check names it as
  * not modelled. */
 #include "mem/memsys.h"
@@ -118,6 +119,80 @@ static int read_timing(struct dram_config *d, const ccgpu_config *store, char *e
     return 0;
 }
 
+/* The interconnect GPGPU-Sim 4.x builds with network_mode 1 (booksim, one
+ * router for all nodes: configs' "fly" with n = 1) and its attachment to the
+ * SM clusters: `mem_icnt_model gpgpusim` (default `crossbar`, the ideal
+ * crossbar of icnt.h). Its sizes take the names of the booksim options in
+ * GPGPU-Sim's .icnt files, with booksim's defaults where GPGPU-Sim's
+ * interface has them: icnt_input_buffer_size (flits, default 9: booksim's
+ * input_buffer_size when the file leaves it 0), icnt_vc_buf_size (8),
+ * icnt_ejection_buffer_size (0 = vc_buf_size), icnt_boundary_buffer_size
+ * (16), icnt_vc_alloc_delay and icnt_sw_alloc_delay (1 each), icnt_sw_allocator
+ * (islip or rr), and mem_icnt_cluster_ports (1: the SMs of a cluster,
+ * gpgpu_n_cores_per_cluster, share a port). Setting any of them without the
+ * model is an error: they would change nothing. */
+static int read_icnt_model(struct memsys_config *c, const ccgpu_config *store, char *err,
+                           size_t errlen)
+{
+    static const char *const keys[] = { "icnt_input_buffer_size", "icnt_vc_buf_size",
+                                        "icnt_ejection_buffer_size", "icnt_boundary_buffer_size",
+                                        "icnt_vc_alloc_delay", "icnt_sw_alloc_delay",
+                                        "icnt_sw_allocator", "mem_icnt_cluster_ports", NULL };
+    const char *model = config_get_str(store, "mem_icnt_model", "crossbar");
+    if (strcmp(model, "crossbar") == 0) {
+        c->icnt_in_flits = c->icnt_vc_flits = c->icnt_out_flits = 0;
+        c->icnt_alloc_delay = c->icnt_islip = c->cluster_ports = c->l2_accept_room = 0;
+        for (int i = 0; keys[i]; i++)
+            if (config_find(store, keys[i]))
+                return config_value_error(store, keys[i], err, errlen,
+                                          "applies only with mem_icnt_model gpgpusim");
+        return 0;
+    }
+    if (strcmp(model, "gpgpusim") != 0)
+        return config_value_error(store, "mem_icnt_model", err, errlen,
+                                  "'%s' is not crossbar or gpgpusim", model);
+    uint32_t in = 9, vc = 8, ej = 0, bd = 16, vca = 1, swa = 1, cl = 1, cpc = 1;
+    if (config_get_u32(store, "icnt_input_buffer_size", in, &in, err, errlen) ||
+        config_get_u32(store, "icnt_vc_buf_size", vc, &vc, err, errlen) ||
+        config_get_u32(store, "icnt_ejection_buffer_size", ej, &ej, err, errlen) ||
+        config_get_u32(store, "icnt_boundary_buffer_size", bd, &bd, err, errlen) ||
+        config_get_u32(store, "icnt_vc_alloc_delay", vca, &vca, err, errlen) ||
+        config_get_u32(store, "icnt_sw_alloc_delay", swa, &swa, err, errlen) ||
+        config_get_u32(store, "mem_icnt_cluster_ports", cl, &cl, err, errlen) ||
+        config_get_u32(store, "gpgpu_n_cores_per_cluster", 1, &cpc, err, errlen))
+        return -1;
+    const char *alloc = config_get_str(store, "icnt_sw_allocator", "islip");
+    if (strcmp(alloc, "islip") && strcmp(alloc, "rr"))
+        return config_value_error(store, "icnt_sw_allocator", err, errlen,
+                                  "'%s' is not islip or rr", alloc);
+    if (!ej)
+        ej = vc;
+    if (!in || in > 65536 || vc > 65536 || ej > 65536 || bd > 65536)
+        return config_value_error(store, "icnt_input_buffer_size", err, errlen,
+                                  "router buffers must be 1..65536 flits (input VC, ejection, "
+                                  "boundary: 0..65536)");
+    if (vca + swa > 1000)
+        return config_value_error(store, "icnt_vc_alloc_delay", err, errlen,
+                                  "allocation delays above 1000 cycles");
+    if (cl > 1)
+        return config_value_error(store, "mem_icnt_cluster_ports", err, errlen, "%u is not 0 or 1", cl);
+    if (ej + bd == 0)
+        return config_value_error(store, "icnt_boundary_buffer_size", err, errlen,
+                                  "the destination needs at least one flit of buffer");
+    c->icnt_in_flits = in;
+    c->icnt_vc_flits = vc;
+    c->icnt_out_flits = ej + bd;
+    c->icnt_alloc_delay = vca + swa;
+    c->icnt_islip = strcmp(alloc, "islip") == 0;
+    c->cluster_ports = cl;
+    c->cluster_size = cpc ? cpc : 1;
+    c->l2_accept_room = 4; /* SECTOR_CHUNCK_SIZE */
+    if (c->l2_in_queue < c->l2_accept_room)
+        return config_value_error(store, "mem_icnt_model", err, errlen,
+                                  "gpgpusim needs mem_l2_in_queue >= 4 (it is %u)", c->l2_in_queue);
+    return 0;
+}
+
 int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store, char *err,
                        size_t errlen)
 {
@@ -201,6 +276,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         c->icnt_in_buf = in_pkts;
     if (out_pkts)
         c->icnt_out_buf = out_pkts;
+    if (read_icnt_model(c, store, err, errlen))
+        return -1;
     const char *map = config_get_str(store, "gpgpu_mem_addr_mapping", NULL);
     if (map) {
         if (strlen(map) >= sizeof c->addr_map) {
@@ -248,5 +325,20 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
                      c->rop_latency, c->dram_latency, c->flit_bytes, c->icnt_latency,
                      c->flits_per_cycle, c->icnt_in_buf, c->icnt_out_buf, c->l2_latency,
                      c->l2_in_queue, c->l2_out_queue, c->l2_ports ? c->l2_ports : 1, c->ctrl_bytes);
+    /* the destination buffer is written as ejection + boundary (read back the same) */
+    uint32_t ej = c->icnt_out_flits < c->icnt_vc_flits ? c->icnt_out_flits : c->icnt_vc_flits;
+    if (rc >= 0 && c->icnt_in_flits)
+        rc = fprintf(out,
+                     "mem_icnt_model gpgpusim\n"
+                     "icnt_input_buffer_size %u\n"
+                     "icnt_vc_buf_size %u\n"
+                     "icnt_ejection_buffer_size %u\n"
+                     "icnt_boundary_buffer_size %u\n"
+                     "icnt_vc_alloc_delay %u\n"
+                     "icnt_sw_alloc_delay 0\n"
+                     "icnt_sw_allocator %s\n"
+                     "mem_icnt_cluster_ports %u\n",
+                     c->icnt_in_flits, c->icnt_vc_flits, ej, c->icnt_out_flits - ej, c->icnt_alloc_delay,
+                     c->icnt_islip ? "islip" : "rr", c->cluster_ports);
     return rc < 0 ? -1 : 0;
 }

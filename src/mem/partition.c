@@ -14,6 +14,8 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->rop_fs = (uint64_t)cfg->rop_latency * cfg->core_period;
     p->dram_latency_fs = (uint64_t)cfg->dram_latency * cfg->core_period;
     p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
+    p->accept_room = cfg->accept_room;
+    p->in_queue = cfg->in_queue;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
         snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
@@ -31,7 +33,7 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
     /* queues hold their latency's worth of requests on top of their size */
     uint32_t ports = cfg->l2_ports ? cfg->l2_ports : 1;
-    if (tq_init(&p->in, cfg->in_queue + cfg->rop_latency) ||
+    if (tq_init(&p->in, cfg->in_cap ? cfg->in_cap : cfg->in_queue + cfg->rop_latency) ||
         tq_init(&p->hit, (cfg->l2_latency + 4) * ports) ||
         tq_init(&p->ret, cfg->dram.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
         snprintf(err, errlen, "partition: out of memory");

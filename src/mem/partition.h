@@ -41,6 +41,11 @@ struct partition_config {
     uint32_t dram_latency;           /* core cycles added to each DRAM read (ditto) */
     uint32_t in_queue, out_queue;    /* entries */
     uint32_t l2_ports;               /* fills, lookups and DRAM sends per L2 cycle (0 = 1) */
+    /* GPGPU-Sim's acceptance (0 = off): one request per interconnect cycle,
+     * and only while the requests past the ROP delay leave room for
+     * accept_room more in in_queue (memory_sub_partition::full(4)); the ROP
+     * delay itself holds any number (in_cap sizes it). */
+    uint32_t accept_room, in_cap;
     struct cache_config l2;
     struct dram_config dram;
 };
@@ -49,6 +54,7 @@ struct partition {
     uint32_t id;
     uint64_t l2_period, dram_period;
     uint32_t l2_latency, ports;
+    uint32_t accept_room, in_queue;
     uint64_t rop_fs, dram_latency_fs;
     struct cache l2;
     struct dram dram;
@@ -73,9 +79,18 @@ void partition_free(struct partition *p);
 /* A request arrived from the interconnect at fs time now: 0, or -1 if the
  * input queue is full. */
 int partition_accept(struct partition *p, uint64_t now, uint32_t slot);
-static inline int partition_can_accept(const struct partition *p)
+/* Whether a request arriving at fs time now may enter (see accept_room). */
+static inline int partition_can_accept(const struct partition *p, uint64_t now)
 {
-    return tq_room(&p->in) > 0;
+    if (!tq_room(&p->in))
+        return 0;
+    if (!p->accept_room)
+        return 1;
+    uint32_t ready = 0; /* past the ROP delay: a prefix, as delays are equal */
+    while (ready < p->in.count && p->in.e[(p->in.head + ready) % p->in.cap].ready <= now &&
+           ready + p->accept_room <= p->in_queue)
+        ready++;
+    return ready + p->accept_room <= p->in_queue;
 }
 /* L2 cycle k (time k * l2_period). */
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);

@@ -551,7 +551,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
          * (memsys.h: rep_tick, the crossbar cycle visible now), and every
          * visible one is popped below; with the interconnect at half the
          * core clock this halves the polling. */
-        int poll = g->mem.rep_tick != polled_tick;
+        int poll = g->mem.rep_tick != polled_tick || g->mem.port_pop;
         polled_tick = g->mem.rep_tick;
         /* gpgpu_perfect_mem: each cluster's FIFO hands back one response
          * (before the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found
@@ -585,7 +585,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             }
             /* (the memory system has advanced to now: a reply is there if
              * the reply crossbar's output for this SM has one by rep_tick) */
-            if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, i, g->mem.rep_tick))
+            if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, memsys_port(&g->mem, i), g->mem.rep_tick))
                 while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
                     sm_mem_reply(sm, &r, now);
             if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
