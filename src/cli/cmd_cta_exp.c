@@ -17,7 +17,8 @@
  *               redirection, agents, throttling, bypass, prefetch) under each
  *               dispatcher model (rr, strict-rr, random:1) and the original
  *               kernel clustered by the dispatcher (cluster, cluster:max=2);
- *               ccgpu_prefetch 1 throughout
+ *               ccgpu_prefetch 1 throughout; --dispatchers A,B runs other
+ *               ccgpu_cta_sched values instead (e.g. cluster:x)
  * Synchronisations cost ccgpu_cta_sync_cycles, 70 unless set with -o (the
  * paper's __syncthreads() figure, Table I). */
 #include "cli/cli.h"
@@ -194,11 +195,13 @@ static void cluster_rows(FILE *log, const char *dispatcher, FILE *f)
     fflush(f);
 }
 
-static int exp_cluster(const char *only, const char *config, int small, FILE *f)
+#define MAX_DISPATCHERS 8
+
+static int exp_cluster(const char *only, const char *config, int small, const char *const *disp,
+                       size_t ndisp, FILE *f)
 {
-    static const char *const disp[] = { "rr", "strict-rr", "random:1", "cluster", "cluster:max=2" };
     fprintf(f, "kernel,form,dispatcher,cycles,l1_hits,l1_misses,l2_reads\n");
-    for (size_t i = 0; i < sizeof disp / sizeof disp[0]; i++) {
+    for (size_t i = 0; i < ndisp; i++) {
         char extra[128], err[512];
         snprintf(extra, sizeof extra, "ccgpu_cta_sched %s\nccgpu_prefetch 1\n", disp[i]);
         FILE *log = tmpfile();
@@ -229,11 +232,11 @@ int cmd_cta_exp(int argc, char **argv)
 {
     char *rest[256];
     int nrest = 0, small = 0;
-    const char *benches = NULL, *dir = ".", *examples = NULL;
+    const char *benches = NULL, *dir = ".", *examples = NULL, *dispatchers = NULL;
     for (int i = 0; i < argc && nrest < 256; i++) {
         const char *a = argv[i];
         int takes = i > 0 && (!strcmp(a, "--benches") || !strcmp(a, "--out") ||
-                              !strcmp(a, "--examples"));
+                              !strcmp(a, "--examples") || !strcmp(a, "--dispatchers"));
         if (takes && i + 1 >= argc) {
             fprintf(stderr, "ccgpu cta-exp: %s needs a value\n", a);
             return 2;
@@ -242,6 +245,8 @@ int cmd_cta_exp(int argc, char **argv)
             benches = argv[++i];
         else if (takes && !strcmp(a, "--out"))
             dir = argv[++i];
+        else if (takes && !strcmp(a, "--dispatchers"))
+            dispatchers = argv[++i];
         else if (takes)
             examples = argv[++i];
         else if (i > 0 && !strcmp(a, "--small-examples"))
@@ -270,9 +275,35 @@ int cmd_cta_exp(int argc, char **argv)
                     "usage: ccgpu cta-exp awss|awss-sync|awss-sms|awss-l2|awss-input [--benches A,B]\n"
                     "                     [--out DIR] [--config F] [--size S] [-o key=value]\n"
                     "       ccgpu cta-exp cluster [--examples NAME] [--small-examples] [--config F]\n"
+                    "                     [--dispatchers A,B] (ccgpu_cta_sched values; default rr,\n"
+                    "                     strict-rr,random:1,cluster,cluster:max=2)\n"
                     "CTA-scheduling experiments (docs/cta-scheduling.md): DIR/NAME.csv and plots.\n");
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
+    }
+    /* the cluster experiment's dispatcher models (ccgpu_cta_sched values) */
+    const char *disp[MAX_DISPATCHERS] = { "rr", "strict-rr", "random:1", "cluster", "cluster:max=2" };
+    size_t ndisp = 5;
+    char displist[256];
+    if (dispatchers) {
+        if (strlen(dispatchers) >= sizeof displist) {
+            fprintf(stderr, "ccgpu cta-exp: --dispatchers: list too long\n");
+            cli_run_options_free(&o);
+            return 2;
+        }
+        strcpy(displist, dispatchers);
+        ndisp = 0;
+        for (char *p = displist, *c; p; p = c) {
+            if ((c = strchr(p, ',')))
+                *c++ = 0;
+            if (!*p || ndisp == MAX_DISPATCHERS) {
+                fprintf(stderr, "ccgpu cta-exp: --dispatchers '%s': %s\n", dispatchers,
+                        *p ? "at most 8 dispatchers" : "an empty name");
+                cli_run_options_free(&o);
+                return 2;
+            }
+            disp[ndisp++] = p;
+        }
     }
     char csv[512], csv2[512], svg[512];
     snprintf(csv, sizeof csv, "%s/%s.csv", dir, what);
@@ -287,7 +318,7 @@ int cmd_cta_exp(int argc, char **argv)
         for (int i = 1; i + 1 < nrest; i++)
             if (!strcmp(rest[i], "--config"))
                 cfgpath = rest[i + 1];
-        rc = exp_cluster(examples, cfgpath, small, f);
+        rc = exp_cluster(examples, cfgpath, small, disp, ndisp, f);
         fclose(f);
         if (!rc) {
             snprintf(svg, sizeof svg, "%s/cluster-l2.svg", dir);

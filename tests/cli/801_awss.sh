@@ -59,4 +59,11 @@ expect_ok cta_exp_opt grep -q '^mesh,small,OptTLP,"limit",' "$tmpdir/awss.csv"
 expect_ok cta_exp_fig2 grep -q '^mesh,small,limit:1,1,' "$tmpdir/awss-opttlp.csv"
 expect_fail cta_exp_unknown "unknown experiment 'fig99'" "$CCGPU" cta-exp fig99
 expect_fail cta_exp_bench "unknown benchmark 'nosuch'" "$CCGPU" cta-exp awss --benches nosuch --out "$tmpdir"
+# --dispatchers: the cluster experiment under chosen ccgpu_cta_sched values
+# (syrk at its small size: a few seconds); a bad list is refused by name
+expect_ok cta_exp_disp "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:x --out "$tmpdir"
+expect_ok cta_exp_disp_row grep -q '^syrk,"original","cluster:x",' "$tmpdir/cluster.csv"
+expect_fail cta_exp_disp_empty "an empty name" "$CCGPU" cta-exp cluster --dispatchers rr,,cluster --out "$tmpdir"
+expect_fail cta_exp_disp_many "at most 8" "$CCGPU" cta-exp cluster --dispatchers rr,rr,rr,rr,rr,rr,rr,rr,rr --out "$tmpdir"
+expect_fail cta_exp_disp_bad "cluster" "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:z --out "$tmpdir"
 summary
