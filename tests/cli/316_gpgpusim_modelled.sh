@@ -36,6 +36,13 @@ for cap in gpgpu_max_cycle=2000 gpgpu_max_insn=5000 gpgpu_max_cta=3; do
        grep -q "STOP .*stopped at $key" "$d/cap.out"; then passed=$((passed + 1))
     else failed=$((failed + 1)); echo "FAIL cap $cap"; head -3 "$d/cap.out"; fi
 done
+# gpgpu_max_insn counts GPGPU-Sim's gpu_sim_insn, the guard-true lanes
+# (thread_instructions_exec): vecadd has 344,064 of them among 360,448 issued
+# lanes, so a cap between the two does not stop it and one below does
+run_json cap_exec vecadd -o gpgpu_max_insn=350000 &&
+check max_insn_exec "$(total "$d/cap_exec.json" thread_instructions_exec)" -eq 344064
+"$CCGPU" run vecadd --json "$d/cap_below.json" -o gpgpu_max_insn=344000 >"$d/cap_below.out" 2>&1
+check max_insn_below "$(grep -c 'STOP .*stopped at gpgpu_max_insn' "$d/cap_below.out")" -eq 1
 "$CCGPU" run vecadd --json "$d/cyc.json" -o gpgpu_max_cycle=2000 >/dev/null 2>&1
 check max_cycle_exact "$(total "$d/cyc.json" cycles)" -eq 2000
 
