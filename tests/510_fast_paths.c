@@ -4,44 +4,18 @@
  * next_event (ccws), gives byte-identical statistics JSON with the shortcuts
  * on and off, on benchmarks with memory stalls (bfs, kmeans) and barriers
  * (histogram), with one and with two schedulers per SM. */
-#include "bench.h"
+#include "bench_run.h"
 #include "check.h"
 #include "util/embedded.h"
 #include <stdlib.h>
 
 static char *run_json(const char *name, const char *overrides, int *rc)
 {
-    const struct bench_ops *b = bench_find(name);
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256] = "", *json = NULL;
+    char *json = NULL;
     size_t len = 0;
-    *rc = -1;
-    if (!b || !cfg || ccgpu_config_load(cfg, "configs/ccws.cfg") ||
-        ccgpu_config_load_string(cfg, "ccgpu_mode timing\n", "test") ||
-        ccgpu_config_load_string(cfg, overrides, "test")) {
-        printf("  %s: config: %s\n", name, cfg ? ccgpu_config_error(cfg) : "oom");
-        ccgpu_config_free(cfg);
-        return NULL;
-    }
-    struct bench_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.gpu = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!ctx.gpu) {
-        printf("  %s: %s\n", name, err);
-        return NULL;
-    }
-    ctx.size = BENCH_SMALL;
-    ctx.seed = 12345;
-    *rc = b->run(&ctx);
-    if (*rc)
-        printf("  %s: %s\n", name, ctx.error);
-    FILE *f = open_memstream(&json, &len);
-    if (f) {
-        ccgpu_stats_write_json(ctx.gpu, f);
-        fclose(f);
-    }
-    ccgpu_destroy(ctx.gpu);
+    ccgpu *g = bench_run_timing(name, "configs/ccws.cfg", "ccgpu_mode timing\n", overrides, rc,
+                                &json, &len);
+    ccgpu_destroy(g);
     return json;
 }
 
