@@ -276,11 +276,6 @@ int cachesim_fast_eligible(const struct cachesim_run_config *cfg)
     return assoc >= 1 && assoc <= 64;
 }
 
-static int included(const struct cachesim_run_config *cfg, const struct trace_record *r)
-{
-    return !cfg->kinds || (cfg->kinds >> r->kind & 1);
-}
-
 /* One cache's accesses, in order: dense ids and flags. */
 struct cache_accesses {
     uint32_t *id;
@@ -362,7 +357,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     struct trace_record r;
     uint32_t kernel = 0;
     while ((st = src->next(src->ctx, &r)) == 1) {
-        if (!included(cfg, &r)) {
+        if (!cachesim_run_includes(cfg, &r)) {
             res->excluded++;
             continue;
         }

@@ -89,11 +89,6 @@ static int is_opt(const struct cachesim_config *c)
     return !c->unbounded && (c->policy == CACHESIM_OPT || c->policy == CACHESIM_OPT_BYPASS);
 }
 
-static int included(const struct cachesim_run_config *cfg, const struct trace_record *r)
-{
-    return !cfg->kinds || (cfg->kinds >> r->kind & 1);
-}
-
 /* OPT pass 1: the next use of every access, in the stream of its cache. */
 static int next_uses(const struct cachesim_run_config *cfg, struct access_source *src,
                      struct opt_nextuse *nu, char *err, size_t errlen)
@@ -101,7 +96,7 @@ static int next_uses(const struct cachesim_run_config *cfg, struct access_source
     struct trace_record r;
     int st;
     while ((st = src->next(src->ctx, &r)) == 1) {
-        if (!included(cfg, &r))
+        if (!cachesim_run_includes(cfg, &r))
             continue;
         int ignored = cachesim_write_mode(&cfg->cache, &r) == CACHESIM_WRITES_IGNORE;
         if ((ignored ? opt_nextuse_skip(nu)
@@ -142,7 +137,7 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
     uint64_t i = 0;
     uint32_t kernel = 0;
     while ((st = src->next(src->ctx, &r)) == 1) {
-        if (!included(cfg, &r)) {
+        if (!cachesim_run_includes(cfg, &r)) {
             res->excluded++;
             continue;
         }

@@ -37,6 +37,13 @@ struct cachesim_run_result {
     uint64_t distinct; /* distinct lines (per cache, summed): the compulsory misses */
 };
 
+/* Whether record r is of a kind cfg simulates. */
+static inline int cachesim_run_includes(const struct cachesim_run_config *cfg,
+                                        const struct trace_record *r)
+{
+    return !cfg->kinds || (cfg->kinds >> r->kind & 1);
+}
+
 /* 0, or -1 with a one-line message (a corrupt source names its file). */
 int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *src,
                  struct cachesim_run_result *res, char *err, size_t errlen);

@@ -124,11 +124,6 @@ static int scan_access(struct scan *s, struct scan_cache *c, uint64_t block, int
     return 0;
 }
 
-static int included(const struct cachesim_run_config *cfg, const struct trace_record *r)
-{
-    return !cfg->kinds || (cfg->kinds >> r->kind & 1);
-}
-
 int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_source *src,
                       struct cachesim_run_result *res, char *err, size_t errlen)
 {
@@ -145,7 +140,7 @@ int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_sourc
     uint64_t n = 0;
     struct trace_record r;
     while ((st = src->next(src->ctx, &r)) == 1) {
-        if (!included(cfg, &r)) {
+        if (!cachesim_run_includes(cfg, &r)) {
             res->excluded++;
             continue;
         }
