@@ -73,8 +73,8 @@ struct gpu_timing {
      * m_kernel_TB_latency), counted in the kernel's cycles */
     uint32_t kernel_latency, cta_latency;
     int perf_memcpy; /* gpgpu_perf_sim_memcpy: host copies leave their data in the L2 */
-    uint64_t thread_insts; /* guard-true thread instructions (thread_instructions_exec)
-                              of the launches before this one: gpgpu_max_insn's count */
+    uint64_t thread_insts_exec; /* guard-true thread instructions (thread_instructions_exec)
+                                   of the launches before this one: gpgpu_max_insn's count */
     uint64_t ctas;         /* dispatched in the launches before this one */
     int last_pref;         /* the previous launch's carve-out preference (enum carve_pref) */
     /* gpgpu_perfect_mem: one response FIFO per cluster (perfect_mem.h) in
@@ -643,7 +643,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             break;
         }
         /* GPGPU-Sim's cap counts gpu_sim_insn: lanes whose guard is true */
-        if (g->max_insn && g->thread_insts + cnt->thread_insts_exec >= g->max_insn) {
+        if (g->max_insn && g->thread_insts_exec + cnt->thread_insts_exec >= g->max_insn) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
                      "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
                      "the statistics cover the run up to there",
@@ -685,7 +685,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (rc)
         snprintf(err, errlen, "%s", g->stopped);
 out:
-    g->thread_insts += cnt->thread_insts_exec; /* what gpgpu_max_insn counts */
+    g->thread_insts_exec += cnt->thread_insts_exec;
     g->ctas += g->disp.total - g->disp.left;
     progress_clear(&g->prog);
     for (uint32_t i = 0; i < g->nsms; i++) {
