@@ -551,8 +551,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         /* Replies become visible only when the reply crossbar ticks
          * (memsys.h: rep_tick, the crossbar cycle visible now), and every
          * visible one is popped below; with the interconnect at half the
-         * core clock this halves the polling. */
-        int poll = g->mem.rep_tick != polled_tick || g->mem.port_pop;
+         * core clock this halves the polling. Cluster ports (one reply per
+         * core cycle) and gpgpu_perfect_mem's ports (requests taken every
+         * core cycle) make every core cycle a polling cycle. */
+        int poll = g->mem.rep_tick != polled_tick || g->mem.port_pop || g->ports;
         polled_tick = g->mem.rep_tick;
         /* gpgpu_perfect_mem: each cluster's FIFO hands back one response
          * (before the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found
@@ -576,10 +578,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             /* between crossbar ticks an SM whose cycle is not due has nothing
              * to do: no reply can arrive, a request it holds was offered at
              * this tick (in the visit that queued it or the tick's first
-             * iteration) and it retired nothing (a visit refills at once);
-             * not under gpgpu_perfect_mem, whose ports take requests every
-             * core cycle */
-            if (fast && !g->ports && !poll && sm->next_event > now) {
+             * iteration) and it retired nothing (a visit refills at once) */
+            if (fast && !poll && sm->next_event > now) {
                 if (sm->next_event < next)
                     next = sm->next_event;
                 continue;
