@@ -920,13 +920,14 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
                                     gpu->max_warp_insts, regions, nregions, li_,
                                     li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1 };
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL };
     for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
         if (!strcmp(gpu->func_cache[i].kernel, kernel))
             tl.func_cache = gpu->func_cache[i].pref;
     uint32_t shmem_per_sm = gpu->shmem_per_sm;
+    struct carveout_choice ch; /* chosen once: launch info and the run use it */
     if (gpu->timing) {
-        struct carveout_choice ch;
+        tl.carve = &ch;
         if (gpu_timing_carveout(gpu->timing, &tl, li.regs_per_thread, &ch, err, sizeof err)) {
             ptx_launch_free(l);
             return fail(gpu, "%s", err);

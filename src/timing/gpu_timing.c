@@ -496,18 +496,17 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         return -1;
     }
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
-    /* the launch's L1 / shared-memory carve-out: the L1s are rebuilt when
-     * their geometry changes, and invalidated when the preference changes
-     * (GPGPU-Sim flushes them then, whatever gpgpu_flush_l1_cache says) */
-    struct carveout_choice ch;
-    if (carveout_choose(&g->cfg, l, regs, gl->func_cache, &ch, err, errlen))
-        return -1;
-    g->cfg.shmem_bytes = ch.shmem_bytes;
-    g->cfg.l1 = ch.l1;
+    /* the launch's L1 / shared-memory carve-out (gl->carve): the L1s are
+     * rebuilt when their geometry changes, and invalidated when the
+     * preference changes (GPGPU-Sim flushes them then, whatever
+     * gpgpu_flush_l1_cache says) */
+    const struct carveout_choice *ch = gl->carve;
+    g->cfg.shmem_bytes = ch->shmem_bytes;
+    g->cfg.l1 = ch->l1;
     for (uint32_t i = 0; i < g->nsms; i++)
-        if (sm_set_l1(&g->sms[i], &ch.l1, (int)ch.pref != g->last_pref, err, errlen))
+        if (sm_set_l1(&g->sms[i], &ch->l1, (int)ch->pref != g->last_pref, err, errlen))
             return -1;
-    g->last_pref = (int)ch.pref;
+    g->last_pref = (int)ch->pref;
     tinst_cache_reset(&g->tc, gl->mod);
     if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));

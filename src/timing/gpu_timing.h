@@ -52,7 +52,10 @@ struct gpu_timing_launch {
     uint32_t ws_n;
     int func_cache;            /* the kernel's cache preference set through the API
                                 * (enum carve_pref), or -1: ccgpu_func_cache decides */
+    const struct carveout_choice *carve; /* the launch's carve-out, as gpu_timing_carveout
+                                          * chose it for this launch */
 };
+struct carveout_choice;
 /* Runs the launch to completion: 0, or -1 with the message in err. */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen);
