@@ -258,6 +258,84 @@ static unsigned char *slurp(const char *path, size_t *n)
     return b;
 }
 
+/* read_all through trace_reader_read, chunk records per call. */
+static int read_all_batch(const char *path, const struct trace_record *r, size_t n, size_t chunk,
+                          char *err, size_t errlen)
+{
+    struct trace_reader *rd = trace_reader_open(path, err, errlen);
+    if (!rd)
+        return -1;
+    struct trace_record *got = malloc(chunk * sizeof *got);
+    size_t i = 0;
+    long st;
+    int mismatch = 0;
+    while ((st = trace_reader_read(rd, got, chunk)) > 0) {
+        if ((size_t)st > chunk)
+            mismatch = 1;
+        for (long k = 0; k < st && !mismatch; k++, i++)
+            if (i >= n || !same_record(&got[k], &r[i]))
+                mismatch = 1;
+    }
+    if (st < 0)
+        snprintf(err, errlen, "%s", trace_reader_error(rd));
+    int sticky = st >= 0 || trace_reader_read(rd, got, chunk) == -1;
+    free(got);
+    trace_reader_close(rd);
+    if (st < 0 && sticky)
+        return -1; /* as read_all: an error outranks what was read before it */
+    if (mismatch || i != n || !sticky) {
+        snprintf(err, errlen, "SILENT WRONG ANSWER");
+        return -2;
+    }
+    return 0;
+}
+
+TEST(batch_reads_equal_single_reads)
+{
+    /* every chunk size gives the records of trace_reader_next, and on damaged
+     * files the same error (records before the damage come first) */
+    enum { N = 3000 };
+    struct trace_record *r = malloc(N * sizeof *r);
+    char path[64], bad[64], err[320], err1[320];
+    temp_path(path, sizeof path);
+    temp_path(bad, sizeof bad);
+    make_records(r, N, 5);
+    CHECK_EQ_INT(write_trace(path, r, N, 1), 0);
+    const size_t chunks[] = {1, 2, 7, 256, N, 4 * N};
+    for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+        CHECK_EQ_INT(read_all_batch(path, r, N, chunks[c], err, sizeof err), 0);
+    size_t n;
+    unsigned char *b = slurp(path, &n);
+    uint64_t s = 9;
+    int differ = 0, undetected = 0;
+    for (int iter = 0; iter < 60; iter++) {
+        size_t at = 64 + rng_next(&s) % (n - 64);
+        unsigned char flip = (unsigned char)(1 + rng_next(&s) % 255);
+        b[at] ^= flip;
+        size_t len = iter % 3 == 0 ? at + 1 : n; /* some truncated too */
+        write_bytes(bad, b, len);
+        int single = read_all(bad, r, N, err1, sizeof err1);
+        for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+            int batch = read_all_batch(bad, r, N, chunks[c], err, sizeof err);
+            if (batch != -1)
+                undetected++;
+            if (batch != single || strcmp(err, err1) != 0) {
+                if (!differ)
+                    fprintf(stderr, "chunk %zu: %d '%s' vs %d '%s'\n", chunks[c], batch, err,
+                            single, err1);
+                differ++;
+            }
+        }
+        b[at] ^= flip;
+    }
+    CHECK_EQ_INT(undetected, 0);
+    CHECK_EQ_INT(differ, 0);
+    free(b);
+    free(r);
+    remove(path);
+    remove(bad);
+}
+
 TEST(truncation_at_every_offset_is_detected)
 {
     enum { N = 40 };
@@ -423,6 +501,7 @@ TEST(writer_rejects_bad_records)
 int main(void)
 {
     RUN(round_trip_is_identical);
+    RUN(batch_reads_equal_single_reads);
     RUN(extreme_values_round_trip);
     RUN(empty_trace_round_trips);
     RUN(coalesced_record_costs_two_bytes);

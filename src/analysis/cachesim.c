@@ -202,14 +202,6 @@ int cachesim_writes_parse(const char *name)
     return -1;
 }
 
-enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
-                                         const struct trace_record *r)
-{
-    if (!r->write)
-        return CACHESIM_WRITES_ALLOCATE;
-    return r->kind == TRACE_KIND_LOCAL ? cfg->local_writes : cfg->writes;
-}
-
 const char *cachesim_writes_name(enum cachesim_writes w)
 {
     return (unsigned)w < CACHESIM_WRITES_COUNT ? writes_names[w] : "?";

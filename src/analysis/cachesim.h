@@ -119,8 +119,13 @@ int cachesim_policy_parse(const char *name);
 const char *cachesim_policy_name(enum cachesim_policy p);
 int cachesim_writes_parse(const char *name);
 /* How cfg treats r: CACHESIM_WRITES_ALLOCATE for loads (they always allocate). */
-enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
-                                         const struct trace_record *r);
+static inline enum cachesim_writes cachesim_write_mode(const struct cachesim_config *cfg,
+                                                       const struct trace_record *r)
+{
+    if (!r->write)
+        return CACHESIM_WRITES_ALLOCATE;
+    return r->kind == TRACE_KIND_LOCAL ? cfg->local_writes : cfg->writes;
+}
 const char *cachesim_writes_name(enum cachesim_writes w);
 
 /* Validates cfg and builds an empty cache. -1 with a one-line message. */

@@ -353,46 +353,50 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     struct cache_accesses *acc = NULL; /* per cache */
     uint32_t nacc = 0, *last = NULL;
     uint64_t n = 0, epoch = 0;
-    int rc = -1, st;
-    struct trace_record r;
+    int rc = -1;
+    long st;
+    struct trace_record batch[CACHESIM_BATCH];
     uint32_t kernel = 0;
-    while ((st = src->next(src->ctx, &r)) == 1) {
-        if (!cachesim_run_includes(cfg, &r)) {
-            res->excluded++;
-            continue;
-        }
-        if (cfg->flush_kernels && r.kernel != kernel)
-            epoch++; /* every cache empties before its next access */
-        kernel = r.kernel;
-        uint32_t stream = cfg->per_sm ? r.sm : 0;
-        uint32_t id = dense_id(&f, stream, r.block);
-        if (id == NIL)
-            goto oom;
-        if (f.nids > n + sparse) {
-            rc = 1; /* too sparse for pages of ids: the general path instead */
-            goto done;
-        }
-        uint32_t c = f.cache_of[stream] - 1;
-        if (c >= nacc) {
-            struct cache_accesses *p = realloc(acc, (c + 1) * sizeof *p);
-            if (!p)
+    while ((st = access_source_read(src, batch, CACHESIM_BATCH)) > 0) {
+        for (long i = 0; i < st; i++) {
+            const struct trace_record *rp = &batch[i];
+            if (!cachesim_run_includes(cfg, rp)) {
+                res->excluded++;
+                continue;
+            }
+            if (cfg->flush_kernels && rp->kernel != kernel)
+                epoch++; /* every cache empties before its next access */
+            kernel = rp->kernel;
+            uint32_t stream = cfg->per_sm ? rp->sm : 0;
+            uint32_t id = dense_id(&f, stream, rp->block);
+            if (id == NIL)
                 goto oom;
-            acc = p;
-            memset(acc + nacc, 0, (c + 1 - nacc) * sizeof *acc);
-            for (uint32_t k = nacc; k <= c; k++)
-                acc[k].epoch = epoch; /* a new cache starts empty */
-            nacc = c + 1;
-        }
-        enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, &r);
-        int flush = acc[c].epoch != epoch;
-        acc[c].epoch = epoch;
-        if (append(&acc[c], id, (uint8_t)((r.write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
-                                          (unsigned)mode << F_MODE_SHIFT)) != 0)
-            goto oom;
-        n++;
-        if (n >= NIL - 1) {
-            snprintf(err, errlen, "more than 2^32 accesses");
-            goto done;
+            if (f.nids > n + sparse) {
+                rc = 1; /* too sparse for pages of ids: the general path instead */
+                goto done;
+            }
+            uint32_t c = f.cache_of[stream] - 1;
+            if (c >= nacc) {
+                struct cache_accesses *p = realloc(acc, (c + 1) * sizeof *p);
+                if (!p)
+                    goto oom;
+                acc = p;
+                memset(acc + nacc, 0, (c + 1 - nacc) * sizeof *acc);
+                for (uint32_t k = nacc; k <= c; k++)
+                    acc[k].epoch = epoch; /* a new cache starts empty */
+                nacc = c + 1;
+            }
+            enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, rp);
+            int flush = acc[c].epoch != epoch;
+            acc[c].epoch = epoch;
+            if (append(&acc[c], id, (uint8_t)((rp->write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
+                                              (unsigned)mode << F_MODE_SHIFT)) != 0)
+                goto oom;
+            n++;
+            if (n >= NIL - 1) {
+                snprintf(err, errlen, "more than 2^32 accesses");
+                goto done;
+            }
         }
     }
     if (st < 0) {

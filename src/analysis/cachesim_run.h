@@ -38,6 +38,9 @@ struct cachesim_run_result {
 };
 
 /* Whether record r is of a kind cfg simulates. */
+/* Records the fast paths take from their source per call. */
+#define CACHESIM_BATCH 256
+
 static inline int cachesim_run_includes(const struct cachesim_run_config *cfg,
                                         const struct trace_record *r)
 {

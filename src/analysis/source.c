@@ -2,6 +2,10 @@
 #include <stdint.h>
 
 static int reader_next(void *ctx, struct trace_record *r) { return trace_reader_next(ctx, r); }
+static long reader_read(void *ctx, struct trace_record *r, size_t n)
+{
+    return trace_reader_read(ctx, r, n);
+}
 static int reader_rewind(void *ctx) { return trace_reader_rewind(ctx); }
 static const char *reader_error(void *ctx) { return trace_reader_error(ctx); }
 
@@ -9,8 +13,20 @@ void access_source_reader(struct access_source *src, struct trace_reader *rd)
 {
     src->ctx = rd;
     src->next = reader_next;
+    src->read = reader_read;
     src->rewind = reader_rewind;
     src->error = reader_error;
+}
+
+long access_source_read(struct access_source *src, struct trace_record *r, size_t n)
+{
+    if (src->read)
+        return src->read(src->ctx, r, n);
+    size_t k = 0;
+    int st = 1;
+    while (k < n && (st = src->next(src->ctx, &r[k])) == 1)
+        k++;
+    return k ? (long)k : st;
 }
 
 static int array_next(void *ctx, struct trace_record *r)
@@ -42,6 +58,7 @@ void access_source_array(struct access_source *src, struct access_array *a,
     a->pos = 0;
     src->ctx = a;
     src->next = array_next;
+    src->read = NULL;
     src->rewind = array_rewind;
     src->error = array_error;
 }
@@ -99,6 +116,7 @@ void access_source_coarsen(struct access_source *src, struct access_coarsen *c,
     c->have = 0;
     src->ctx = c;
     src->next = coarsen_next;
+    src->read = NULL;
     src->rewind = coarsen_rewind;
     src->error = coarsen_error;
 }

@@ -9,6 +9,9 @@ struct access_source {
     void *ctx;
     /* 1 record, 0 end (input verified), -1 error (see error) */
     int (*next)(void *ctx, struct trace_record *r);
+    /* up to n records: their count, 0 end (input verified), -1 error; NULL
+     * where the source only has next (access_source_read loops on it) */
+    long (*read)(void *ctx, struct trace_record *r, size_t n);
     int (*rewind)(void *ctx);
     const char *(*error)(void *ctx);
 };
@@ -27,6 +30,9 @@ struct access_coarsen {
     struct trace_record pend;
     int have;
 };
+
+/* Up to n records from src (its read, or next repeated): as read above. */
+long access_source_read(struct access_source *src, struct trace_record *r, size_t n);
 
 void access_source_reader(struct access_source *src, struct trace_reader *rd);
 void access_source_array(struct access_source *src, struct access_array *a,

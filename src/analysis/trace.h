@@ -123,6 +123,11 @@ const struct trace_header *trace_reader_header(const struct trace_reader *r);
  * trace_reader_error() says why ("PATH: what"). Only 0 means the records
  * returned so far are the file's true contents. */
 int trace_reader_next(struct trace_reader *r, struct trace_record *out);
+/* Up to n records into out[]: their count (> 0), 0 at the end of the stream
+ * (every record read and the checksum verified) or -1 as trace_reader_next.
+ * Records decoded before a corrupt one are returned first; the next call
+ * then gives -1. The same records as n calls of trace_reader_next, faster. */
+long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t n);
 /* Back to the first record (for multi-pass analyses such as OPT). */
 int trace_reader_rewind(struct trace_reader *r);
 const char *trace_reader_error(const struct trace_reader *r);

@@ -2,6 +2,7 @@
 #include "analysis/trace.h"
 #include "analysis/trace_codec.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,49 +239,48 @@ static int finish(struct trace_reader *r)
     return 0;
 }
 
-int trace_reader_next(struct trace_reader *r, struct trace_record *out)
+/* Decodes one record at *pp (the slot's delta state updated, s->sm/slot
+ * the record's); 0, or -1 when the bytes up to end do not hold a valid one
+ * (nothing is updated then). */
+static inline int decode_one(struct codec_state *s, uint32_t kernels, const uint8_t **pp,
+                             const uint8_t *end, struct trace_record *out)
 {
-    if (r->state != 0)
-        return r->state == 1 ? 0 : -1;
-    if (r->decoded == r->hdr.records)
-        return finish(r);
-    if (r->end - r->pos < TRACE_REC_MAX && r->loaded < r->payload_bytes && refill(r) != 0)
-        return -1;
-    const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
-    struct codec_state *s = &r->st;
+    const uint8_t *p = *pp;
     uint64_t v[3];
     if (p >= end)
-        goto corrupt;
+        return -1;
     unsigned f = *p++;
+    uint16_t sm = s->sm, slot = s->slot;
     if (f & TRACE_F_SLOT) {
         if (!(p = get_varint(p, end, &v[0])) || !(p = get_varint(p, end, &v[1])) ||
             v[0] > 0xffff || v[1] > 0xffff)
-            goto corrupt;
-        s->sm = (uint16_t)v[0];
-        s->slot = (uint16_t)v[1];
+            return -1;
+        sm = (uint16_t)v[0];
+        slot = (uint16_t)v[1];
     }
     /* the slot's state in locals, stored back once: storing fields one by
      * one and reading the record back as a whole stalls store forwarding */
-    struct trace_slot_state *tp = codec_slot(s), t = *tp;
+    struct trace_slot_state *tp = &s->slots[((uint32_t)sm * 64 + (slot & 63u)) & (TRACE_SLOTS - 1)];
+    struct trace_slot_state t = *tp;
     if (f & TRACE_F_WARP) {
         for (int i = 0; i < 3; i++)
             if (!(p = get_varint(p, end, &v[i])))
-                goto corrupt;
-        if (v[0] >= r->hdr.kernel_count || v[1] > 0xffffffffu || v[2] > 0xffffffffu)
-            goto corrupt;
+                return -1;
+        if (v[0] >= kernels || v[1] > 0xffffffffu || v[2] > 0xffffffffu)
+            return -1;
         t.kernel = (uint16_t)v[0], t.warp = (uint32_t)v[1], t.cta = (uint32_t)v[2];
     }
     if (f & TRACE_F_PC) {
         if (!(p = get_varint(p, end, &v[0])))
-            goto corrupt;
+            return -1;
         uint64_t pc = (uint64_t)t.pc + unzigzag(v[0]); /* wraps below 0: caught */
         if (pc > 0xffffffffu)
-            goto corrupt;
+            return -1;
         t.pc = (uint32_t)pc;
     }
     if (f & TRACE_F_LANES) {
         if (p >= end)
-            goto corrupt;
+            return -1;
         unsigned tag = *p++;
         if (tag < 32) {
             t.lanes = 1u << tag;
@@ -293,27 +293,69 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out)
             t.lanes = (0xffffffffu >> (31 - (p[1] - p[0]))) << p[0];
             p += 2;
         } else {
-            goto corrupt;
+            return -1;
         }
     }
     if (!(p = get_varint(p, end, &v[0])))
-        goto corrupt;
+        return -1;
     t.block += unzigzag(v[0]);
     *tp = t;
-    r->pos = (size_t)(p - r->buf);
+    s->sm = sm;
+    s->slot = slot;
+    *pp = p;
     out->block = t.block;
     out->pc = t.pc;
     out->lanes = t.lanes;
     out->warp = t.warp;
     out->cta = t.cta;
-    out->sm = s->sm;
-    out->slot = s->slot;
+    out->sm = sm;
+    out->slot = slot;
     out->kernel = t.kernel;
     out->write = (uint8_t)(f & TRACE_F_WRITE);
     out->kind = (uint8_t)(f >> TRACE_F_KIND_SHIFT & 7);
-    r->decoded++;
-    return 1;
-corrupt:
-    return rfail(r, "corrupt record %llu (payload byte %llu)", (unsigned long long)r->decoded,
-                 (unsigned long long)(r->loaded - (r->end - r->pos)));
+    return 0;
+}
+
+long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t n)
+{
+    if (r->state != 0)
+        return r->state == 1 ? 0 : -1;
+    if (r->decoded == r->hdr.records)
+        return finish(r);
+    if (n > r->hdr.records - r->decoded)
+        n = (size_t)(r->hdr.records - r->decoded);
+    if (n > LONG_MAX)
+        n = LONG_MAX;
+    size_t k = 0;
+    while (k < n) {
+        if (r->end - r->pos < TRACE_REC_MAX && r->loaded < r->payload_bytes && refill(r) != 0)
+            break;
+        const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
+        /* while a whole record fits before end, or nothing more is to come */
+        int all_loaded = r->loaded == r->payload_bytes, bad = 0;
+        while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
+            if (decode_one(&r->st, r->hdr.kernel_count, &p, end, &out[k]) != 0) {
+                bad = 1;
+                break;
+            }
+            k++;
+        }
+        r->pos = (size_t)(p - r->buf);
+        if (bad) {
+            rfail(r, "corrupt record %llu (payload byte %llu)",
+                  (unsigned long long)(r->decoded + k),
+                  (unsigned long long)(r->loaded - (r->end - r->pos)));
+            break;
+        }
+    }
+    r->decoded += k;
+    /* records decoded before a failure are returned; the failure is sticky
+     * and the next call reports it */
+    return k ? (long)k : -1;
+}
+
+int trace_reader_next(struct trace_reader *r, struct trace_record *out)
+{
+    long got = trace_reader_read(r, out, 1);
+    return got > 0 ? 1 : (int)got;
 }
