@@ -1,13 +1,12 @@
 /* The host API (include/ccgpu.h): one simulated GPU with its configuration,
  * device memory, loaded modules, launches and statistics. */
 #include "ccgpu.h"
+#include "gpu/gpu_internal.h"
 #include "gpu/config.h"
 #include "gpu/funcrun.h"
-#include "gpu/ptxas_info.h"
 #include "gpu/stats.h"
 #include "ptx/engine.h"
 #include "ptx/ptx.h"
-#include "ptx/texture.h"
 #include "timing/carveout.h"
 #include "timing/gpu_timing.h"
 #include "mem/memsys.h"
@@ -15,63 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PTXAS_KERNELS 64
-
-struct ccgpu_module {
-    struct ptx_module *mod;
-    struct ptx_program *prog;
-    struct ccgpu_module *next;
-    struct ptxas_kernel_info *ptxas; /* ptxas -v figures, or NULL */
-    int nptxas;
-};
-
-enum { MODE_FUNCTIONAL, MODE_TIMING };
-
-/* Totals the statistics registry points at. */
-struct gpu_counters {
-    uint64_t kernels, ctas, warp_insts, thread_insts, thread_insts_exec;
-    uint64_t warp_loads[PTX_SPACE_COUNT], warp_stores[PTX_SPACE_COUNT];
-    uint64_t warp_atomics[PTX_SPACE_COUNT];
-    uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];
-    uint64_t branches, divergent_branches, barriers;
-};
-
-struct ccgpu {
-    uint32_t n_clusters, cores_per_cluster, num_sms;
-    uint32_t max_threads_per_sm, warp_size, max_ctas_per_sm;
-    uint32_t shmem_per_sm, registers_per_sm;
-    int mode;
-    uint64_t max_warp_insts;
-    struct devmem mem;
-    struct gpu_timing *timing; /* timing mode: the cycle-level model */
-    struct ccgpu_module *modules;
-    struct stats stats;
-    struct gpu_counters cnt;
-    FILE *printf_out;
-    uint32_t launches;
-    ccgpu_access_fn observer; /* ccgpu_set_access_observer */
-    void *observer_ctx;
-    char error[512];
-    enum ccgpu_status status; /* of the latest failure */
-    struct ccgpu_launch_info *linfo; /* per launch, as the statistics' kernels */
-    int nlinfo, caplinfo;
-    char *warnings; /* GPGPU-Sim options in the config that ccgpu does not model, or NULL */
-    struct ccgpu_device_facts facts;
-    struct gpu_ws {
-        uint64_t *bytes;
-        uint32_t n;
-    } *ws; /* ccgpu_set_cta_worksets, by launch index */
-    uint32_t nws;
-    struct gpu_func_cache {
-        char *kernel;
-        int pref; /* enum carve_pref */
-    } *func_cache; /* ccgpu_func_set_cache_config (cudaFuncSetCacheConfig) */
-    uint32_t nfunc_cache;
-};
-
-static int fail(ccgpu *gpu, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int fail(ccgpu *gpu, const char *fmt, ...)
+int gpu_fail(ccgpu *gpu, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -82,11 +25,7 @@ static int fail(ccgpu *gpu, const char *fmt, ...)
     return -1;
 }
 
-/* fail() with a code other than the default it infers */
-static int fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
+int gpu_fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -366,255 +305,6 @@ void ccgpu_device_facts(const ccgpu *gpu, struct ccgpu_device_facts *out)
     *out = gpu->facts;
 }
 
-/* ---- device memory ---- */
-
-int ccgpu_malloc(ccgpu *gpu, ccgpu_devptr *out, size_t bytes)
-{
-    if (devmem_alloc(&gpu->mem, bytes, out))
-        return fail(gpu, "malloc: cannot allocate %zu bytes of device memory", bytes);
-    return 0;
-}
-
-int ccgpu_free(ccgpu *gpu, ccgpu_devptr ptr)
-{
-    if (ptr == 0)
-        return 0; /* like cudaFree(NULL) */
-    if (devmem_release(&gpu->mem, ptr))
-        return fail(gpu, "free: 0x%llx is not the start of a live allocation",
-                    (unsigned long long)ptr);
-    return 0;
-}
-
-static uint8_t *range(ccgpu *gpu, const char *what, ccgpu_devptr p, size_t bytes)
-{
-    uint8_t *h = devmem_ptr(&gpu->mem, p, bytes ? bytes : 1);
-    if (!h && bytes)
-        fail(gpu, "%s: %zu bytes at 0x%llx are not inside one live allocation", what, bytes,
-             (unsigned long long)p);
-    return h;
-}
-
-int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t bytes)
-{
-    if (!bytes)
-        return 0;
-    uint8_t *d = range(gpu, "memcpy_htod", dst, bytes);
-    if (!d)
-        return -1;
-    memcpy(d, src, bytes);
-    gpu_timing_host_copy(gpu->timing, dst, bytes);
-    return 0;
-}
-
-int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes)
-{
-    if (!bytes)
-        return 0;
-    uint8_t *s = range(gpu, "memcpy_dtoh", src, bytes);
-    if (!s)
-        return -1;
-    memcpy(dst, s, bytes);
-    gpu_timing_host_copy(gpu->timing, src, bytes); /* GPGPU-Sim does it both ways */
-    return 0;
-}
-
-int ccgpu_memcpy_dtod(ccgpu *gpu, ccgpu_devptr dst, ccgpu_devptr src, size_t bytes)
-{
-    if (!bytes)
-        return 0;
-    uint8_t *s = range(gpu, "memcpy_dtod", src, bytes);
-    uint8_t *d = s ? range(gpu, "memcpy_dtod", dst, bytes) : NULL;
-    if (!d)
-        return -1;
-    memmove(d, s, bytes);
-    return 0;
-}
-
-int ccgpu_memset(ccgpu *gpu, ccgpu_devptr dst, int value, size_t bytes)
-{
-    if (!bytes)
-        return 0;
-    uint8_t *d = range(gpu, "memset", dst, bytes);
-    if (!d)
-        return -1;
-    memset(d, value, bytes);
-    return 0;
-}
-
-int ccgpu_find_allocation(ccgpu *gpu, ccgpu_devptr p, ccgpu_devptr *base, size_t *size)
-{
-    if (!devmem_ptr(&gpu->mem, p, 1))
-        return -1;
-    const struct devmem_alloc *a = &gpu->mem.allocs[gpu->mem.last]; /* the hit */
-    if (base)
-        *base = a->base;
-    if (size)
-        *size = (size_t)a->size;
-    return 0;
-}
-
-void *ccgpu_host_view(ccgpu *gpu, ccgpu_devptr p, size_t bytes)
-{
-    return devmem_ptr(&gpu->mem, p, bytes ? bytes : 1);
-}
-
-int ccgpu_map_host(ccgpu *gpu, void *host, size_t bytes)
-{
-    if (devmem_map(&gpu->mem, host, bytes))
-        return fail(gpu, "map_host: %zu bytes at %p: empty, beyond the device address space or "
-                         "overlapping an allocation", bytes, host);
-    return 0;
-}
-
-int ccgpu_unmap_host(ccgpu *gpu, void *host)
-{
-    if (devmem_unmap(&gpu->mem, (uint64_t)(uintptr_t)host))
-        return fail(gpu, "unmap_host: %p is not the start of a mapped range", host);
-    return 0;
-}
-
-/* ---- modules ---- */
-
-ccgpu_module *ccgpu_module_load_string(ccgpu *gpu, const char *ptx, const char *name)
-{
-    char err[512];
-    struct ccgpu_module *m = calloc(1, sizeof *m);
-    if (!m) {
-        fail(gpu, "%s: out of memory", name);
-        return NULL;
-    }
-    m->mod = ptx_parse(ptx, name ? name : "<string>", err, sizeof err);
-    if (!m->mod) {
-        fail_code(gpu, strstr(err, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY : CCGPU_ERROR_INVALID_PTX,
-                  "%s", err);
-        free(m);
-        return NULL;
-    }
-    m->prog = ptx_program_load(&gpu->mem, m->mod, err, sizeof err);
-    if (!m->prog) {
-        fail_code(gpu, strstr(err, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY : CCGPU_ERROR_INVALID_PTX,
-                  "%s", err);
-        ptx_module_free(m->mod);
-        free(m);
-        return NULL;
-    }
-    m->next = gpu->modules;
-    gpu->modules = m;
-    return m;
-}
-
-int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas_output)
-{
-    struct ptxas_kernel_info *k = calloc(MAX_PTXAS_KERNELS, sizeof *k);
-    char err[256];
-    if (!k)
-        return fail(gpu, "ptxas info: out of memory");
-    int n = ptxas_info_parse(ptxas_output, k, MAX_PTXAS_KERNELS, err, sizeof err);
-    if (n < 0) {
-        free(k);
-        return fail_code(gpu, CCGPU_ERROR_INVALID_PTX, "%s: %s",
-                         mod->mod->name ? mod->mod->name : "module", err);
-    }
-    if (n == 0) { /* an empty or unrelated file would silently mean "estimate" */
-        free(k);
-        return fail_code(gpu, CCGPU_ERROR_INVALID_PTX,
-                         "%s: ptxas info has no kernel figures (expected ptxas -v output: "
-                         "\"Compiling entry function\" and \"Used N registers\" lines)",
-                         mod->mod->name ? mod->mod->name : "module");
-    }
-    for (int i = 0; i < n; i++) {
-        int f = ptx_find_function_index(mod->mod, k[i].name);
-        if (f < 0 || !mod->mod->funcs[f].is_entry) {
-            int r = fail_code(gpu, CCGPU_ERROR_INVALID_PTX, "%s: ptxas figures name kernel '%s', which the module lacks "
-                              "(stale .regs file?)",
-                         mod->mod->name ? mod->mod->name : "module", k[i].name);
-            free(k);
-            return r;
-        }
-    }
-    free(mod->ptxas);
-    mod->ptxas = k;
-    mod->nptxas = n;
-    return 0;
-}
-
-/* Whole file as a NUL-terminated string, or NULL. */
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *n = realloc(text, cap);
-            if (!n) {
-                free(text);
-                fclose(f);
-                return NULL;
-            }
-            text = n;
-        }
-        size_t r = fread(text + len, 1, cap - len - 1, f);
-        len += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        return NULL;
-    }
-    text[len] = 0;
-    return text;
-}
-
-ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
-{
-    char *text = read_file(path);
-    if (!text) {
-        fail_code(gpu, CCGPU_ERROR_IO, "%s: cannot open", path);
-        return NULL;
-    }
-    ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
-    free(text);
-    if (!m)
-        return NULL;
-    /* ptxas -v figures beside the PTX: NAME.ptx -> NAME.regs */
-    size_t n = strlen(path);
-    if (n > 4 && strcmp(path + n - 4, ".ptx") == 0) {
-        char *regs = malloc(n + 2);
-        if (regs) {
-            memcpy(regs, path, n - 4);
-            memcpy(regs + n - 4, ".regs", 6);
-            char *info = read_file(regs);
-            int bad = info && ccgpu_module_set_ptxas_info(gpu, m, info);
-            free(info);
-            free(regs);
-            if (bad)
-                return NULL; /* the module stays owned by the GPU */
-        }
-    }
-    return m;
-}
-
-int ccgpu_module_symbol(ccgpu *gpu, ccgpu_module *mod, const char *name, ccgpu_devptr *addr,
-                        size_t *size)
-{
-    uint64_t a, s;
-    if (ptx_program_symbol(mod->prog, name, &a, &s))
-        return fail(gpu, "%s: no .global or .const variable named '%s'",
-                    mod->mod->name ? mod->mod->name : "module", name);
-    if (addr)
-        *addr = a;
-    if (size)
-        *size = (size_t)s;
-    return 0;
-}
-
 /* ---- launches ---- */
 
 int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas)
@@ -761,7 +451,7 @@ int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *ou
     if (kernel == -1)
         kernel = gpu->nlinfo - 1;
     if (kernel < 0 || kernel >= gpu->nlinfo) {
-        fail_code((ccgpu *)gpu, CCGPU_ERROR_NOT_FOUND, "launch info: no launch %d (%d so far)",
+        gpu_fail_code((ccgpu *)gpu, CCGPU_ERROR_NOT_FOUND, "launch info: no launch %d (%d so far)",
                   kernel, gpu->nlinfo);
         return -1;
     }
@@ -811,7 +501,7 @@ int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
     const struct ptx_module *m = mod ? mod->mod : NULL;
     int k = m && kernel ? find_kernel(m, kernel) : -1;
     if (k < 0 || !m->funcs[k].is_entry)
-        return fail(gpu, "no kernel '%s' in %s", kernel ? kernel : "(null)",
+        return gpu_fail(gpu, "no kernel '%s' in %s", kernel ? kernel : "(null)",
                     m && m->name ? m->name : "module");
     const struct ptx_function *f = &m->funcs[k];
     out->nparams = (int)f->nparams;
@@ -830,14 +520,14 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
                  struct ccgpu_dim3 block, uint32_t dynamic_shared_bytes, void **args, int nargs)
 {
     if (!mod || !kernel)
-        return fail(gpu, "launch: no module or kernel name");
+        return gpu_fail(gpu, "launch: no module or kernel name");
     const struct ptx_module *m = mod->mod;
     const char *mname = m->name ? m->name : "module";
     int k = find_kernel(m, kernel);
     if (k < 0 || !m->funcs[k].is_entry) {
         char entries[256];
         list_entries(m, entries, sizeof entries);
-        return fail_code(gpu, CCGPU_ERROR_NOT_FOUND,
+        return gpu_fail_code(gpu, CCGPU_ERROR_NOT_FOUND,
                          "launch: %s '%s' in %s; its kernels: %s%s",
                          k < 0 ? "unknown kernel" : "not a kernel (.func)", kernel, mname, entries,
                          strncmp(kernel, "_Z", 2) != 0 && strstr(entries, "_Z")
@@ -846,18 +536,18 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     }
     const struct ptx_function *f = &m->funcs[k];
     if (nargs < 0 || (uint32_t)nargs != f->nparams)
-        return fail(gpu, "launch %s: %d argument%s given, the kernel takes %u", kernel, nargs,
+        return gpu_fail(gpu, "launch %s: %d argument%s given, the kernel takes %u", kernel, nargs,
                     nargs == 1 ? "" : "s", f->nparams);
     uint64_t pbytes = ptx_program_param_bytes(mod->prog, k);
     uint8_t *params = calloc(1, pbytes ? pbytes : 1);
     if (!params)
-        return fail(gpu, "launch %s: out of memory", kernel);
+        return gpu_fail(gpu, "launch %s: out of memory", kernel);
     for (uint32_t i = 0; i < f->nparams; i++) {
         uint64_t off, size;
         ptx_program_param(mod->prog, k, i, &off, &size);
         if (!args || !args[i]) {
             free(params);
-            return fail(gpu, "launch %s: argument %u is a NULL pointer", kernel, i);
+            return gpu_fail(gpu, "launch %s: argument %u is a NULL pointer", kernel, i);
         }
         memcpy(params + off, args[i], size);
     }
@@ -898,7 +588,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct ptx_launch *l = ptx_launch_create(mod->prog, &d, err, sizeof err);
     free(params);
     if (!l)
-        return fail(gpu, "%s", err);
+        return gpu_fail(gpu, "%s", err);
     if (gpu->observer)
         ptx_launch_set_observer(l, gpu_observe, gpu);
     struct funcrun_config rc = {
@@ -930,7 +620,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         tl.carve = &ch;
         if (gpu_timing_carveout(gpu->timing, &tl, li.regs_per_thread, &ch, err, sizeof err)) {
             ptx_launch_free(l);
-            return fail(gpu, "%s", err);
+            return gpu_fail(gpu, "%s", err);
         }
         shmem_per_sm = ch.shmem_bytes;
         li.l1d_bytes = (uint32_t)carveout_l1_bytes(&ch.l1);
@@ -940,7 +630,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     occupancy(gpu, l, shmem_per_sm, &li);
     if (record_launch_info(gpu, &li)) {
         ptx_launch_free(l);
-        return fail(gpu, "launch %s: out of memory", kernel);
+        return gpu_fail(gpu, "launch %s: out of memory", kernel);
     }
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
@@ -955,9 +645,9 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     gpu->cnt.ctas += ptx_launch_num_ctas(l);
     ptx_launch_free(l);
     if (stats_kernel_end(&gpu->stats, kernel) && r == 0)
-        return fail(gpu, "launch %s: out of memory recording statistics", kernel);
+        return gpu_fail(gpu, "launch %s: out of memory recording statistics", kernel);
     if (r)
-        return fail_code(gpu,
+        return gpu_fail_code(gpu,
                          !strncmp(err, "stopped at gpgpu_max_", 21) ? CCGPU_ERROR_STOPPED
                          : strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
                          : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
@@ -970,7 +660,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
 int ccgpu_func_set_cache_config(ccgpu *gpu, const char *kernel, int pref)
 {
     if (!kernel || pref < CCGPU_FUNC_CACHE_PREFER_NONE || pref > CCGPU_FUNC_CACHE_PREFER_EQUAL)
-        return fail_code(gpu, CCGPU_ERROR_INVALID_VALUE,
+        return gpu_fail_code(gpu, CCGPU_ERROR_INVALID_VALUE,
                          "func cache config: %s kernel, preference %d (0 to 3)",
                          kernel ? "" : "no", pref);
     /* GPGPU-Sim leaves its last configuration in place for "equal" (a
@@ -988,7 +678,7 @@ int ccgpu_func_set_cache_config(ccgpu *gpu, const char *kernel, int pref)
     if (!k) {
         if (n)
             gpu->func_cache = n;
-        return fail_code(gpu, CCGPU_ERROR_OUT_OF_MEMORY, "func cache config: out of memory");
+        return gpu_fail_code(gpu, CCGPU_ERROR_OUT_OF_MEMORY, "func cache config: out of memory");
     }
     gpu->func_cache = n;
     gpu->func_cache[gpu->nfunc_cache++] = (struct gpu_func_cache){ k, p };
@@ -1012,16 +702,16 @@ int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value)
     ccgpu *g = (ccgpu *)gpu;
     double v;
     if (kernel < -1 || kernel >= gpu->stats.nkernels)
-        return fail_code(g, CCGPU_ERROR_INVALID_VALUE, "stat %s: no kernel %d (%d launched)",
+        return gpu_fail_code(g, CCGPU_ERROR_INVALID_VALUE, "stat %s: no kernel %d (%d launched)",
                          name ? name : "(null)", kernel, gpu->stats.nkernels);
     if (!name || stats_get(&gpu->stats, name, -1, &v) != 0)
-        return fail_code(g, CCGPU_ERROR_NOT_FOUND, "stat: unknown statistic '%s'%s",
+        return gpu_fail_code(g, CCGPU_ERROR_NOT_FOUND, "stat: unknown statistic '%s'%s",
                          name ? name : "(null)",
                          name && !strcmp(name, "ipc")
                              ? " (there are two: warp_ipc, warp instructions per cycle, and "
                                "thread_ipc, thread instructions per cycle as GPGPU-Sim's IPC)"
                              : "");
-    return fail(g, "stat %s: cannot compute it for kernel %d", name, kernel);
+    return gpu_fail(g, "stat %s: cannot compute it for kernel %d", name, kernel);
 }
 
 int ccgpu_num_kernels(const ccgpu *gpu)
@@ -1049,97 +739,4 @@ void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)
 {
     return stats_write_json(&gpu->stats, out);
-}
-
-/* ---- texture and surface objects (the engine side: src/ptx/texture.c) ---- */
-
-static int object_create(ccgpu *gpu, const struct ccgpu_texture_desc *d, uint64_t *handle,
-                         uint32_t kind)
-{
-    const char *what = kind == PTX_TEXOBJ_TEXTURE ? "texture_create" : "surface_create";
-    if (!d || !handle)
-        return fail(gpu, "%s: NULL description or handle", what);
-    struct ptx_texdesc t;
-    memset(&t, 0, sizeof t);
-    t.magic = PTX_TEXDESC_MAGIC;
-    t.kind = kind;
-    t.dims = d->dims;
-    t.channels = d->channels;
-    t.channel_bits = d->channel_bits;
-    t.channel_kind = (uint32_t)d->channel_kind;
-    t.width = d->width;
-    t.height = d->dims >= 2 && d->height ? d->height : 1;
-    t.depth = d->dims >= 3 && d->depth ? d->depth : 1;
-    if (d->dims < 1 || d->dims > 3)
-        return fail(gpu, "%s: dims %u (1, 2 or 3)", what, d->dims);
-    if (d->channels != 1 && d->channels != 2 && d->channels != 4)
-        return fail(gpu, "%s: %u channels (1, 2 or 4)", what, d->channels);
-    if (d->channel_bits != 8 && d->channel_bits != 16 && d->channel_bits != 32)
-        return fail(gpu, "%s: %u-bit channels (8, 16 or 32)", what, d->channel_bits);
-    if ((unsigned)d->channel_kind > CCGPU_CHANNEL_FLOAT ||
-        (d->channel_kind == CCGPU_CHANNEL_FLOAT && d->channel_bits == 8))
-        return fail(gpu, "%s: bad channel kind for %u-bit channels", what, d->channel_bits);
-    if (!d->width || (d->dims >= 2 && !d->height) || (d->dims >= 3 && !d->depth))
-        return fail(gpu, "%s: empty %uD extent %ux%ux%u", what, d->dims, d->width, d->height,
-                    d->depth);
-    for (int k = 0; k < 3; k++) {
-        if ((unsigned)d->address[k] > CCGPU_ADDRESS_BORDER)
-            return fail(gpu, "%s: address mode %d of coordinate %d", what, (int)d->address[k], k);
-        t.addr_mode[k] = (uint32_t)d->address[k];
-    }
-    if ((unsigned)d->filter > CCGPU_FILTER_LINEAR)
-        return fail(gpu, "%s: filter mode %d", what, (int)d->filter);
-    int float_read = d->channel_kind == CCGPU_CHANNEL_FLOAT ||
-                     (d->read_normalized && d->channel_bits < 32);
-    if (kind == PTX_TEXOBJ_TEXTURE) {
-        if (d->filter == CCGPU_FILTER_LINEAR && !float_read)
-            return fail(gpu, "%s: linear filtering needs float texels or read_normalized", what);
-        t.filter = (uint32_t)d->filter;
-        t.read_normalized = d->read_normalized && d->channel_bits < 32;
-        t.normalized_coords = d->normalized_coords != 0;
-    }
-    memcpy(t.border, d->border, sizeof t.border);
-    uint64_t row = (uint64_t)t.width * t.channels * t.channel_bits / 8;
-    t.pitch = d->pitch ? d->pitch : row;
-    t.slice_pitch = d->slice_pitch ? d->slice_pitch : t.pitch * t.height;
-    if (t.pitch < row || t.slice_pitch < t.pitch * t.height)
-        return fail(gpu, "%s: pitch %llu / slice pitch %llu below the row / slice size", what,
-                    (unsigned long long)t.pitch, (unsigned long long)t.slice_pitch);
-    uint64_t span = (uint64_t)(t.depth - 1) * t.slice_pitch + (uint64_t)(t.height - 1) * t.pitch + row;
-    if (!d->base || !devmem_ptr(&gpu->mem, d->base, span))
-        return fail(gpu, "%s: [0x%llx, +%llu) is not inside one live allocation", what,
-                    (unsigned long long)d->base, (unsigned long long)span);
-    t.base = d->base;
-    ccgpu_devptr h;
-    if (devmem_alloc(&gpu->mem, sizeof t, &h))
-        return fail(gpu, "%s: out of memory for the descriptor", what);
-    memcpy(devmem_ptr(&gpu->mem, h, sizeof t), &t, sizeof t);
-    *handle = h;
-    return 0;
-}
-
-int ccgpu_texture_create(ccgpu *gpu, const struct ccgpu_texture_desc *desc, uint64_t *handle)
-{
-    return object_create(gpu, desc, handle, PTX_TEXOBJ_TEXTURE);
-}
-
-int ccgpu_surface_create(ccgpu *gpu, const struct ccgpu_texture_desc *desc, uint64_t *handle)
-{
-    return object_create(gpu, desc, handle, PTX_TEXOBJ_SURFACE);
-}
-
-int ccgpu_texture_destroy(ccgpu *gpu, uint64_t handle)
-{
-    uint8_t *p = devmem_ptr(&gpu->mem, handle, PTX_TEXDESC_BYTES);
-    uint32_t magic = 0;
-    if (p)
-        memcpy(&magic, p, 4);
-    if (!p || magic != PTX_TEXDESC_MAGIC)
-        return fail(gpu, "texture_destroy: 0x%llx is not a texture or surface object",
-                    (unsigned long long)handle);
-    memset(p, 0, PTX_TEXDESC_BYTES);
-    if (devmem_release(&gpu->mem, handle))
-        return fail(gpu, "texture_destroy: 0x%llx is not a texture or surface object",
-                    (unsigned long long)handle);
-    return 0;
 }
