@@ -3,21 +3,10 @@
 #include "check.h"
 #include "gpu/stats.h"
 #include "mem/cache.h"
+#include "cache_test.h"
 #include <stdlib.h>
 
 #define LINE 128u
-
-static int mk(struct cache *c, const char *spec)
-{
-    struct cache_config cfg;
-    char err[256];
-    if (cache_config_parse(&cfg, spec, err, sizeof err) || cache_init(c, &cfg, err, sizeof err)) {
-        printf("  setup '%s': %s\n", spec, err);
-        CHECK(!"cache setup failed");
-        return -1;
-    }
-    return 0;
-}
 
 static enum cache_outcome rd(struct cache *c, uint64_t line, int warp, uint64_t token,
                              enum cache_fail *f)
@@ -55,7 +44,7 @@ static int present(const struct cache *c, uint64_t line)
 TEST(lru_evicts_least_recently_used)
 {
     struct cache c;
-    if (mk(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
         return;
     for (int i = 0; i < 4; i++)
         CHECK_EQ_INT(rd_fill(&c, 10 + i), CACHE_MISS);
@@ -69,7 +58,7 @@ TEST(lru_evicts_least_recently_used)
 TEST(fifo_ignores_hits)
 {
     struct cache c;
-    if (mk(&c, "N:1:128:4,F:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:4,F:R:m:N:L,A:8:4,8"))
         return;
     for (int i = 0; i < 4; i++)
         rd_fill(&c, 10 + i);
@@ -84,7 +73,7 @@ TEST(random_is_seeded_and_repeatable)
     int victims[2][16];
     for (int run = 0; run < 2; run++) {
         struct cache c;
-        if (mk(&c, "N:1:128:4,random:R:m:N:L,A:8:4,8"))
+        if (cache_test_make(&c, "N:1:128:4,random:R:m:N:L,A:8:4,8"))
             return;
         for (int i = 0; i < 4; i++)
             rd_fill(&c, i);
@@ -121,7 +110,7 @@ TEST(cacm_round_robin_vs_locality_order)
     int hits[2];
     for (int o = 0; o < 2; o++) {
         struct cache c;
-        if (mk(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
+        if (cache_test_make(&c, "N:1:128:4,L:R:m:N:L,A:8:4,8"))
             return;
         for (int i = 0; i < 6; i++)
             for (int l = 0; l < 4; l++)
@@ -136,7 +125,7 @@ TEST(cacm_round_robin_vs_locality_order)
 static int misses_on(const char *spec, const int *trace, int n)
 {
     struct cache c;
-    if (mk(&c, spec))
+    if (cache_test_make(&c, spec))
         return -1;
     for (int i = 0; i < n; i++)
         rd_fill(&c, (uint64_t)trace[i]);
@@ -163,7 +152,7 @@ TEST(reserved_lines_are_never_evicted)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:2,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:2,L:R:m:N:L,A:8:4,8"))
         return;
     CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
     CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
@@ -187,7 +176,7 @@ TEST(mshr_entry_and_merge_limits)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:2:2,8"))
+    if (cache_test_make(&c, "N:4:128:2,L:R:m:N:L,A:2:2,8"))
         return;
     CHECK_EQ_INT(rd(&c, 0, 0, 10, &f), CACHE_MISS);
     CHECK_EQ_INT(rd(&c, 0, 1, 11, &f), CACHE_HIT_RESERVED);
@@ -215,7 +204,7 @@ TEST(miss_queue_full)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,1"))
+    if (cache_test_make(&c, "N:4:128:2,L:R:m:N:L,A:8:4,1"))
         return;
     CHECK_EQ_INT(rd(&c, 0, 0, 1, &f), CACHE_MISS);
     CHECK_EQ_INT(rd(&c, 1, 0, 2, &f), CACHE_RESERVATION_FAIL);
@@ -234,7 +223,7 @@ TEST(write_evict_no_allocate)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:4:128:2,L:E:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:4:128:2,L:E:m:N:L,A:8:4,8"))
         return;
     rd_fill(&c, 5);
     CHECK(present(&c, 5));
@@ -257,7 +246,7 @@ TEST(sectored_write_evict)
     struct cache c;
     enum cache_fail f;
     const uint64_t *t;
-    if (mk(&c, "S:1:128:2,L:E:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "S:1:128:2,L:E:m:N:L,A:8:4,8"))
         return;
     struct cache_access r01 = { .addr = 0, .sectors = 0x3, .token = 1 };
     CHECK_EQ_INT(cache_access(&c, &r01, &f), CACHE_MISS);
@@ -277,7 +266,7 @@ TEST(write_through_keeps_line)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:4:128:2,L:T:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:4:128:2,L:T:m:N:L,A:8:4,8"))
         return;
     rd_fill(&c, 5);
     CHECK_EQ_INT(wr(&c, 5, &f), CACHE_HIT);
@@ -291,7 +280,7 @@ TEST(local_write_back_global_write_through)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:1,L:L:m:N:L,A:8:4,4"))
+    if (cache_test_make(&c, "N:1:128:1,L:L:m:N:L,A:8:4,4"))
         return;
     rd_fill(&c, 5);
     struct cache_access g = { .addr = 5 * LINE, .is_write = 1, .token = 1 },
@@ -313,7 +302,7 @@ TEST(write_back_dirty_eviction)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:1,L:B:m:W:L,A:8:4,2"))
+    if (cache_test_make(&c, "N:1:128:1,L:B:m:W:L,A:8:4,2"))
         return;
     CHECK_EQ_INT(wr(&c, 3, &f), CACHE_MISS); /* allocates, no fetch */
     CHECK(!cache_out_front(&c));
@@ -335,7 +324,7 @@ TEST(write_back_victim_needs_room_for_writeback)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:2:128:1,L:B:m:W:L,A:8:4,2"))
+    if (cache_test_make(&c, "N:2:128:1,L:B:m:W:L,A:8:4,2"))
         return;
     CHECK_EQ_INT(wr(&c, 0, &f), CACHE_MISS);     /* set 0 dirty */
     CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS); /* set 1: one queue slot used */
@@ -352,7 +341,7 @@ TEST(write_back_write_to_reserved_line_is_dirty_after_fill)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:2,L:B:m:W:L,A:8:4,4"))
+    if (cache_test_make(&c, "N:1:128:2,L:B:m:W:L,A:8:4,4"))
         return;
     CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
     CHECK_EQ_INT(wr(&c, 1, &f), CACHE_HIT_RESERVED);
@@ -367,7 +356,7 @@ TEST(sectored_misses_and_partial_fills)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "S:1:128:4,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "S:1:128:4,L:R:m:N:L,A:8:4,8"))
         return;
     CHECK_EQ_INT(c.nsectors, 4);
     CHECK_EQ_INT(cache_sector_mask(&c, 40, 64), 0xe); /* bytes 40..103 */
@@ -403,7 +392,7 @@ TEST(allocate_on_fill_never_fails_line_alloc)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
         return;
     CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
     CHECK(!cache_find_line(&c, LINE)); /* nothing reserved */
@@ -422,7 +411,7 @@ TEST(allocate_on_fill_dirty_victim_with_full_queue)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:1,L:L:f:N:L,A:4:4,2"))
+    if (cache_test_make(&c, "N:1:128:1,L:L:f:N:L,A:4:4,2"))
         return;
     const uint64_t *t;
     CHECK_EQ_INT(rd(&c, 1, 0, 1, &f), CACHE_MISS);
@@ -483,7 +472,7 @@ TEST(hooks_see_reserving_warp_on_eviction)
     struct cache c;
     struct spy s = { 0 };
     enum cache_fail f;
-    if (mk(&c, "N:1:128:2,L:E:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:2,L:E:m:N:L,A:8:4,8"))
         return;
     struct cache_hooks h = { &s, spy_access, spy_reserve, spy_evict };
     cache_set_hooks(&c, &h);
@@ -509,7 +498,7 @@ TEST(hooks_see_reserving_warp_on_eviction)
     cache_free(&c);
     /* allocate-on-fill: the line is reserved for the warp whose miss opened
      * the MSHR entry, when the data arrives */
-    if (mk(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:1,L:E:f:N:L,A:8:4,8"))
         return;
     memset(&s, 0, sizeof s);
     cache_set_hooks(&c, &h);
@@ -527,7 +516,7 @@ TEST(stats_registered_by_prefix)
 {
     struct cache c;
     struct stats s;
-    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
         return;
     stats_init(&s);
     CHECK_EQ_INT(cache_register_stats(&c, &s, "l1d"), 0);
@@ -551,7 +540,7 @@ TEST(invalidate_all_keeps_reserved)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
         return;
     rd_fill(&c, 1);
     CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS);
@@ -573,7 +562,7 @@ TEST(late_victim_choice_changes_nothing)
                                          "S:2:128:8,L:B:m:W:L,A:2:4,2" };
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
         struct cache a, b;
-        if (mk(&a, specs[k]) || mk(&b, specs[k]))
+        if (cache_test_make(&a, specs[k]) || cache_test_make(&b, specs[k]))
             return;
         CHECK(a.victim_pure);
         b.victim_pure = 0;

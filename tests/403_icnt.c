@@ -1,34 +1,12 @@
 /* Crossbar: latency, serialisation by flits, arbitration, order,
  * back-pressure, flit counts and next-event reporting. */
-#include "check.h"
-#include "mem/icnt.h"
+#include "icnt_test.h"
 
 static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_t fpc,
               uint32_t inbuf, uint32_t outbuf)
 {
     struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0, 0, 0, 0, 0, 0 };
-    char err[256];
-    if (icnt_init(n, &cfg, err, sizeof err)) {
-        printf("  %s\n", err);
-        CHECK(!"setup failed");
-        return -1;
-    }
-    return 0;
-}
-
-/* Runs cycles [from, to) and records when each payload became visible. */
-static void run(struct icnt *n, uint64_t from, uint64_t to, uint64_t *seen_at, int pop)
-{
-    for (uint64_t t = from; t < to; t++) {
-        icnt_cycle(n, t);
-        for (uint32_t d = 0; d < n->cfg.n_out; d++) {
-            uint64_t p;
-            while (pop && icnt_peek(n, d, t, &p)) {
-                seen_at[p] = t;
-                icnt_pop(n, d);
-            }
-        }
-    }
+    return icnt_test_init(n, &cfg);
 }
 
 TEST(latency_and_serialisation)
@@ -40,7 +18,7 @@ TEST(latency_and_serialisation)
     CHECK_EQ_INT(icnt_push(&n, 0, 1, 8, 1), 0);   /* 1 flit */
     CHECK_EQ_INT(icnt_push(&n, 1, 0, 136, 2), 0); /* 5 flits */
     CHECK_EQ_U64(icnt_next_event(&n, 10), 10);
-    run(&n, 10, 40, seen, 1);
+    icnt_test_run(&n, 10, 40, seen, 1);
     CHECK_EQ_U64(seen[1], 15);
     CHECK_EQ_U64(seen[2], 10 + 5 + 4);
     CHECK_EQ_U64(n.st.flits, 6);
@@ -59,7 +37,7 @@ TEST(port_bandwidth_and_order)
     /* 4 flits at 2 flits/cycle: 2 cycles per packet on a port */
     for (uint64_t i = 1; i <= 3; i++)
         icnt_push(&n, 0, (uint32_t)(i & 1), 128, i);
-    run(&n, 0, 30, seen, 1);
+    icnt_test_run(&n, 0, 30, seen, 1);
     CHECK_EQ_U64(seen[1], 0 + 3 + 1);
     CHECK_EQ_U64(seen[2], 2 + 3 + 1); /* source link busy until 2 */
     CHECK_EQ_U64(seen[3], 4 + 3 + 1);
@@ -75,7 +53,7 @@ TEST(destination_contention_round_robin)
     icnt_push(&n, 0, 0, 32, 1);
     icnt_push(&n, 1, 0, 32, 2);
     icnt_push(&n, 2, 0, 32, 3);
-    run(&n, 0, 20, seen, 1);
+    icnt_test_run(&n, 0, 20, seen, 1);
     /* at cycle 0 source 0 goes first, then 1 (cycle 1), then 2 (cycle 2) */
     CHECK_EQ_U64(seen[1], 2);
     CHECK_EQ_U64(seen[2], 3);
@@ -92,16 +70,16 @@ TEST(back_pressure_from_full_destination)
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 8, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 8, 2), 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 8, 3), -1); /* source FIFO full */
-    run(&n, 0, 3, seen, 0);
+    icnt_test_run(&n, 0, 3, seen, 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 8, 3), 0);
-    run(&n, 3, 20, seen, 0); /* nobody pops: 3 cannot start */
+    icnt_test_run(&n, 3, 20, seen, 0); /* nobody pops: 3 cannot start */
     CHECK_EQ_INT(n.n_waiting, 1);
     CHECK_EQ_U64(icnt_next_event(&n, 20), 20); /* heads wait to be popped */
     uint64_t p = 0;
     CHECK(icnt_peek(&n, 0, 20, &p) && p == 1);
     icnt_pop(&n, 0);
     CHECK_EQ_U64(icnt_next_event(&n, 20), 20);
-    run(&n, 20, 40, seen, 1);
+    icnt_test_run(&n, 20, 40, seen, 1);
     CHECK_EQ_U64(icnt_next_event(&n, 40), ICNT_NEVER);
     CHECK_EQ_U64(seen[2], 20);
     CHECK_EQ_U64(seen[3], 22);
@@ -125,7 +103,7 @@ TEST(wider_source_ports)
         }
         CHECK_EQ_INT(icnt_push(&n, 0, 0, 128, 1), 0); /* 4 flits to port 0 */
         CHECK_EQ_INT(icnt_push(&n, 0, 1, 128, 2), 0); /* 4 flits to port 1 */
-        run(&n, 0, 30, seen, 1);
+        icnt_test_run(&n, 0, 30, seen, 1);
         /* first: starts at 0, destination link 4 cycles: 0 + 5 + 4 - 1 */
         CHECK_EQ_U64(seen[1], 8);
         /* second: the source link is free at 4 (1 flit/cycle) or 2 (2 flits/cycle) */
@@ -141,7 +119,7 @@ TEST(wider_source_ports)
         return;
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 128, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 1, 0, 128, 2), 0);
-    run(&n, 0, 30, seen, 1);
+    icnt_test_run(&n, 0, 30, seen, 1);
     /* source links hold 4 cycles each, the destination 2: the second packet
      * starts at 2 and both arrive after their 4-cycle source serialisation */
     CHECK_EQ_U64(seen[1], 0 + 5 + 4 - 1);

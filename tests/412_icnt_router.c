@@ -6,36 +6,13 @@
  * from icnt.h: a packet of F flits started at cycle t holds its source and
  * destination until t + F + alloc and is visible at t + alloc + latency +
  * F - 1. */
-#include "check.h"
-#include "mem/icnt.h"
+#include "icnt_test.h"
 
 static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_t in_flits,
               uint32_t out_flits, uint32_t alloc, uint32_t islip)
 {
     struct icnt_config cfg = { nin, nout, lat, 32, 1, 1, 1, 0, 0, in_flits, 8, out_flits, alloc, islip };
-    char err[256];
-    if (icnt_init(n, &cfg, err, sizeof err)) {
-        printf("  %s\n", err);
-        CHECK(!"setup failed");
-        return -1;
-    }
-    return 0;
-}
-
-/* Runs cycles [from, to), popping (if pop) and recording when each payload
- * became visible. */
-static void run(struct icnt *n, uint64_t from, uint64_t to, uint64_t *seen_at, int pop)
-{
-    for (uint64_t t = from; t < to; t++) {
-        icnt_cycle(n, t);
-        for (uint32_t d = 0; d < n->cfg.n_out; d++) {
-            uint64_t p;
-            while (pop && icnt_peek(n, d, t, &p)) {
-                seen_at[p] = t;
-                icnt_pop(n, d);
-            }
-        }
-    }
+    return icnt_test_init(n, &cfg);
 }
 
 TEST(single_packet_latency_includes_allocation)
@@ -46,7 +23,7 @@ TEST(single_packet_latency_includes_allocation)
         return;
     CHECK_EQ_INT(icnt_push(&n, 0, 1, 8, 1), 0);   /* a read request: 1 flit */
     CHECK_EQ_INT(icnt_push(&n, 1, 0, 136, 2), 0); /* a 128-byte reply: 5 flits */
-    run(&n, 10, 40, seen, 1);
+    icnt_test_run(&n, 10, 40, seen, 1);
     CHECK_EQ_U64(seen[1], 10 + 2 + 4 + 1 - 1);
     CHECK_EQ_U64(seen[2], 10 + 2 + 4 + 5 - 1);
     CHECK_EQ_INT(icnt_busy(&n), 0);
@@ -61,7 +38,7 @@ TEST(packets_of_a_port_serialise_with_allocation_gaps)
         return;
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 136, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 136, 2), 0);
-    run(&n, 10, 60, seen, 1);
+    icnt_test_run(&n, 10, 60, seen, 1);
     CHECK_EQ_U64(seen[1], 10 + 2 + 4 + 4);      /* starts at 10 */
     CHECK_EQ_U64(seen[2], 17 + 2 + 4 + 4);      /* links free at 10 + 5 + 2 */
     icnt_free(&n);
@@ -70,7 +47,7 @@ TEST(packets_of_a_port_serialise_with_allocation_gaps)
         return;
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 136, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 136, 2), 0);
-    run(&n, 10, 60, seen, 1);
+    icnt_test_run(&n, 10, 60, seen, 1);
     CHECK_EQ_U64(seen[1], 10 + 4 + 4);
     CHECK_EQ_U64(seen[2], 15 + 4 + 4);
     icnt_free(&n);
@@ -107,7 +84,7 @@ TEST(destination_buffer_in_flits_back_pressures)
         return;
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 136, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 1, 0, 136, 2), 0);
-    run(&n, 10, 40, seen, 0); /* nobody pops */
+    icnt_test_run(&n, 10, 40, seen, 0); /* nobody pops */
     /* the first holds 5 of the 8 flits, so the second (5) cannot start */
     CHECK_EQ_U64(n.st.packets, 1);
     CHECK_EQ_INT(icnt_busy(&n), 2);
@@ -116,7 +93,7 @@ TEST(destination_buffer_in_flits_back_pressures)
     CHECK_EQ_U64(p, 1);
     CHECK_EQ_U64(icnt_next_event(&n, 40), 40); /* a head is there */
     icnt_pop(&n, 0);
-    run(&n, 40, 80, seen, 1);
+    icnt_test_run(&n, 40, 80, seen, 1);
     CHECK_EQ_U64(seen[2], 40 + 2 + 4 + 4); /* starts when the room appears */
     icnt_free(&n);
 }
@@ -130,7 +107,7 @@ TEST(islip_grants_rotate_among_sources)
     for (uint64_t j = 0; j < 3; j++)
         for (uint64_t s = 0; s < 3; s++)
             CHECK_EQ_INT(icnt_push(&n, (uint32_t)s, 0, 8, s * 10 + j), 0);
-    run(&n, 10, 40, seen, 1);
+    icnt_test_run(&n, 10, 40, seen, 1);
     /* one one-flit packet per cycle, visible a cycle later: the grant moves
      * to the source after the last one granted: 0, 1, 2, 0, 1, 2, ... */
     uint64_t t = 11;
@@ -146,7 +123,7 @@ TEST(islip_grants_rotate_among_sources)
     CHECK_EQ_INT(icnt_push(&n, 2, 0, 8, 2), 0);
     CHECK_EQ_INT(icnt_push(&n, 2, 0, 8, 3), 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 8, 4), 0);
-    run(&n, 10, 40, seen, 1);
+    icnt_test_run(&n, 10, 40, seen, 1);
     CHECK_EQ_U64(seen[1], 11);
     CHECK_EQ_U64(seen[2], 12);
     CHECK_EQ_U64(seen[4], 13);

@@ -7,26 +7,15 @@
 #include "ccgpu.h"
 #include "check.h"
 #include "mem/cache.h"
+#include "cache_test.h"
 #include <stdio.h>
 
 #define LINE 128u
 
-static int mk(struct cache *c, const char *spec)
-{
-    struct cache_config cfg;
-    char err[256];
-    if (cache_config_parse(&cfg, spec, err, sizeof err) || cache_init(c, &cfg, err, sizeof err)) {
-        printf("  setup '%s': %s\n", spec, err);
-        CHECK(!"cache setup failed");
-        return -1;
-    }
-    return 0;
-}
-
 TEST(preload_sets_sectors_and_counts_nothing)
 {
     struct cache c;
-    if (mk(&c, "S:1:128:2,L:B:m:L:L,A:8:4,8"))
+    if (cache_test_make(&c, "S:1:128:2,L:B:m:L:L,A:8:4,8"))
         return;
     cache_preload(&c, 1 * LINE + 32, 0x2); /* sector 1 of block 1 */
     CHECK_EQ_INT(cache_probe(&c, 1 * LINE + 32, 0x2), CACHE_HIT);
@@ -48,7 +37,7 @@ TEST(preload_drops_lru_victim_without_writeback)
     struct cache c;
     enum cache_fail f;
     /* one set, two ways, write-back with write allocation */
-    if (mk(&c, "N:1:128:2,L:B:m:W:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:2,L:B:m:W:L,A:8:4,8"))
         return;
     struct cache_access w0 = { .addr = 0 * LINE, .is_write = 1, .token = 1 },
                         w1 = { .addr = 1 * LINE, .is_write = 1, .token = 2 };
@@ -73,7 +62,7 @@ TEST(preload_leaves_reserved_lines_alone)
 {
     struct cache c;
     enum cache_fail f;
-    if (mk(&c, "N:1:128:1,L:R:m:N:L,A:8:4,8"))
+    if (cache_test_make(&c, "N:1:128:1,L:R:m:N:L,A:8:4,8"))
         return;
     struct cache_access r = { .addr = 5 * LINE, .token = 7 };
     CHECK_EQ_INT(cache_access(&c, &r, &f), CACHE_MISS); /* the only way is reserved */
