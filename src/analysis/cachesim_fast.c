@@ -10,7 +10,7 @@
  *
  * Ids are handed out a page of ID_PAGE_BLOCKS aligned blocks at a time, so
  * the one hash lookup per access is of a page (4096 times fewer entries
- * than blocks; the last page each stream touched is remembered). A trace
+ * than blocks; the pages each stream touched lately are remembered). A trace
  * that touches its pages so sparsely that unused ids would outnumber its
  * accesses by SPARSE_IDS goes to the general path instead (same results).
  *
@@ -40,6 +40,10 @@ struct id_info {
     uint32_t where, base;
 };
 
+/* Each stream remembers the pages it touched lately, direct-mapped by page
+ * number, so most lookups skip the hash map (on the bfs large L1 trace one
+ * remembered page per stream sent 10.2 M of 21.4 M accesses to the map). */
+#define RECENT_PAGES 64u
 struct last_page {
     uint64_t page;
     uint32_t base;
@@ -115,8 +119,8 @@ static void fast_free(struct fast *f)
  * a page at a time: the first access to any block of a page of
  * ID_PAGE_BLOCKS aligned blocks gives the whole page consecutive ids, so the
  * hash map holds pages, 64 times fewer entries than blocks (it stays in the
- * host's cache where a map of every block did not), and the last page a
- * stream touched is remembered. */
+ * host's cache where a map of every block did not), and the pages a stream
+ * touched lately are remembered (RECENT_PAGES). */
 static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
 {
     if (stream >= f->nstreams) {
@@ -129,18 +133,19 @@ static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
         if (!c)
             return NIL;
         f->cache_of = c;
-        struct last_page *lp = realloc(f->last, n * sizeof *lp);
+        struct last_page *lp = realloc(f->last, (size_t)n * RECENT_PAGES * sizeof *lp);
         if (!lp)
             return NIL;
         f->last = lp;
         memset(f->ids + f->nstreams, 0, (n - f->nstreams) * sizeof *f->ids);
         memset(f->cache_of + f->nstreams, 0, (n - f->nstreams) * sizeof *f->cache_of);
-        memset(f->last + f->nstreams, 0, (n - f->nstreams) * sizeof *f->last);
+        memset(f->last + (size_t)f->nstreams * RECENT_PAGES, 0,
+               (size_t)(n - f->nstreams) * RECENT_PAGES * sizeof *f->last);
         f->nstreams = n;
     }
     uint64_t page = block >> ID_PAGE_BITS;
     uint32_t off = (uint32_t)(block & (ID_PAGE_BLOCKS - 1));
-    struct last_page *lp = &f->last[stream];
+    struct last_page *lp = &f->last[(size_t)stream * RECENT_PAGES + (page & (RECENT_PAGES - 1))];
     if (lp->valid && lp->page == page)
         return lp->bad && set_of(f, block) >= f->nsets ? NIL : lp->base + off;
     struct blockmap *m = &f->ids[stream];
