@@ -3,7 +3,8 @@
  * veto (swl, warp_limiting, ccws) and time-dependent state announced through
  * next_event (ccws), gives byte-identical statistics JSON with the shortcuts
  * on and off, on benchmarks with memory stalls (bfs, kmeans) and barriers
- * (histogram), with one and with two schedulers per SM. */
+ * (histogram), with one and with two schedulers per SM; gto, lrr and oldest
+ * also with the issue stage's walk by masks for every warp count. */
 #include "bench_run.h"
 #include "check.h"
 #include "util/embedded.h"
@@ -19,23 +20,29 @@ static char *run_json(const char *name, const char *overrides, int *rc)
     return json;
 }
 
-static void compare(const char *bench, const char *sched, uint32_t nsched)
+/* fast: extra options of the run with the fast paths */
+static void compare_with(const char *bench, const char *sched, uint32_t nsched, const char *fast)
 {
     char o0[256], o1[256];
     int rc0, rc1;
     snprintf(o0, sizeof o0, "gpgpu_n_clusters 6\ngpgpu_scheduler %s\ngpgpu_num_sched_per_core %u\n"
              "ccgpu_fast_paths 0\n", sched, nsched);
     snprintf(o1, sizeof o1, "gpgpu_n_clusters 6\ngpgpu_scheduler %s\ngpgpu_num_sched_per_core %u\n"
-             "ccgpu_fast_paths 1\n", sched, nsched);
+             "ccgpu_fast_paths 1\n%s", sched, nsched, fast);
     char *a = run_json(bench, o0, &rc0), *b = run_json(bench, o1, &rc1);
     CHECK(rc0 == 0 && rc1 == 0 && a && b);
     int same = a && b && strcmp(a, b) == 0;
     if (!same)
-        printf("  %s with %s, %u scheduler(s): statistics differ with ccgpu_fast_paths 0 and 1\n",
-               bench, sched, nsched);
+        printf("  %s with %s, %u scheduler(s): statistics differ with ccgpu_fast_paths 0 and 1%s%s\n",
+               bench, sched, nsched, *fast ? " and " : "", fast);
     CHECK(same);
     free(a);
     free(b);
+}
+
+static void compare(const char *bench, const char *sched, uint32_t nsched)
+{
+    compare_with(bench, sched, nsched, "");
 }
 
 TEST(every_policy_identical_with_fast_paths_on_and_off)
@@ -55,6 +62,20 @@ TEST(two_schedulers_per_sm)
         compare("kmeans", scheds[i], 2);
 }
 
+/* The walk by masks (sm_issue.c walk_masked) for every warp count: its own
+ * runs, whatever the default threshold lets it see above. */
+TEST(issue_masks_always)
+{
+    const char *scheds[] = { "gto", "lrr", "oldest" };
+    const char *benches[] = { "bfs", "kmeans", "histogram", "matmul", "spmv" };
+    for (size_t i = 0; i < sizeof scheds / sizeof scheds[0]; i++) {
+        for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
+            compare_with(benches[k], scheds[i], 1, "ccgpu_issue_mask_warps 0\n");
+        compare_with("kmeans", scheds[i], 2, "ccgpu_issue_mask_warps 0\n");
+        compare_with("histogram", scheds[i], 2, "ccgpu_issue_mask_warps 0\n");
+    }
+}
+
 TEST(option_is_checked)
 {
     int rc;
@@ -67,6 +88,7 @@ int main(void)
 {
     RUN(every_policy_identical_with_fast_paths_on_and_off);
     RUN(two_schedulers_per_sm);
+    RUN(issue_masks_always);
     RUN(option_is_checked);
     return check_summary();
 }

@@ -255,7 +255,11 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
     }
     if (e >= 0 ? !mshr_can_merge(&c->mshr, e) : mshr_full(&c->mshr))
         return fail_with(c, e >= 0 ? CACHE_FAIL_MSHR_MERGE : CACHE_FAIL_MSHR_ENTRY, fail);
-    /* (the choice pick_way would have made before the check above) */
+    /* (the choice pick_way would have made before the check above; with
+     * the miss queue full the access fails there whatever the victim, and
+     * a pure policy's choice changes nothing, so it is not asked) */
+    if (way == -2 && !mq_free(c))
+        return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     if (way == -2 && (way = pick_way(c, set)) < 0)
         return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));

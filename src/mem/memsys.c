@@ -109,6 +109,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         };
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
             goto fail;
+        m->part[i].dram_stale = 1;
     }
     m->free_slot = NO_SLOT;
     m->due_dirty = 1;
@@ -277,15 +278,21 @@ static uint64_t l2_next(struct memsys *m, uint64_t k0)
 }
 
 /* The next DRAM cycle >= j0 with work: the minimum over the channels of
- * their next command or oldest read's completion, kept until one changes.
- * (A completed read held up by a full return queue keeps this at j0; the
- * ticks it causes change nothing.) */
+ * their next command or oldest read's completion, kept until one changes
+ * (each channel's kept until it changes). (A completed read held up by a
+ * full return queue keeps this at j0; the ticks it causes change nothing.) */
 static uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
     if (m->dram_stale) {
         uint64_t j = MEMSYS_NEVER;
-        for (uint32_t p = 0; p < m->cfg.n_part; p++)
-            j = min64(j, partition_dram_next(&m->part[p], 0));
+        for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+            struct partition *pt = &m->part[p];
+            if (pt->dram_stale) {
+                pt->dram_raw = partition_dram_next(pt, 0);
+                pt->dram_stale = 0;
+            }
+            j = min64(j, pt->dram_raw);
+        }
         m->dram_raw = j;
         m->dram_stale = 0;
     }
@@ -361,23 +368,36 @@ void memsys_advance(struct memsys *m, uint64_t now)
         }
         /* equal times: interconnect, then L2, then DRAM (only these two
          * change the partitions' counters) */
+        /* A partition whose own next event is later than the tick is
+         * passed over: its cycle would change nothing (partition_l2_next and
+         * partition_dram_next say when the first thing can happen; both are
+         * current here, l2_next and dram_next having just refreshed what
+         * changed). The exhaustive mode (tests) cycles every partition. */
         if (ti == t) {
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
             ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
-                partition_l2_cycle(&m->part[p], kl, m->slots);
-                m->l2_stale |= m->part[p].l2_dirty;
-                m->dram_stale |= m->part[p].l2_dirty | m->part[p].dram.cmd_dirty;
+                struct partition *pt = &m->part[p];
+                if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
+                    continue;
+                partition_l2_cycle(pt, kl, m->slots);
+                m->l2_stale |= pt->l2_dirty;
+                if (pt->l2_dirty | pt->dram.cmd_dirty)
+                    pt->dram_stale = m->dram_stale = 1;
             }
             pass(m, t, 1);
         } else {
             ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
-                partition_dram_cycle(&m->part[p], kd);
-                m->l2_stale |= m->part[p].l2_dirty;
-                m->dram_stale |= m->part[p].l2_dirty | m->part[p].dram.cmd_dirty;
+                struct partition *pt = &m->part[p];
+                if (!m->exhaustive && pt->dram_raw > kd)
+                    continue;
+                partition_dram_cycle(pt, kd);
+                m->l2_stale |= pt->l2_dirty;
+                if (pt->l2_dirty | pt->dram.cmd_dirty)
+                    pt->dram_stale = m->dram_stale = 1;
             }
             pass(m, t, 2);
         }

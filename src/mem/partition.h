@@ -66,6 +66,10 @@ struct partition {
     uint64_t bypassed; /* requests sent around the L2 */
     uint64_t l2_next;  /* cached partition_l2_next (unclamped), valid unless l2_dirty */
     int l2_dirty;
+    /* memsys's cache of partition_dram_next(p, 0), valid unless dram_stale
+     * (set by memsys after a tick that changed the partition) */
+    uint64_t dram_raw;
+    int dram_stale;
     void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };

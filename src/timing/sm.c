@@ -121,6 +121,10 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
+    sm->order_complete = (uint8_t)warp_sched_order_complete(sm->ws.ops);
+    sm->far_min = SM_NEVER;
+    for (uint32_t i = 0; i < cfg->n_slots; i++)
+        sm->sched_mask[i % cfg->n_sched] |= 1ull << i;
     if (cfg->mrpb.enabled && sm->have_l1 && mrpb_init(&sm->mrpb, &cfg->mrpb, cfg->n_slots)) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
@@ -181,6 +185,11 @@ void sm_reset(struct sm *sm)
             ptx_cta_free(sm->ctas[k].c);
     memset(sm->warps, 0, cfg->n_slots * sizeof *sm->warps);
     memset(sm->wcls, WC_NONE, sizeof sm->wcls);
+    sm->wc_timed = sm->wc_sb = sm->wc_unitany = sm->wc_due = sm->live_mask = 0;
+    memset(sm->wheel, 0, sizeof sm->wheel);
+    sm->wheel_far = 0;
+    sm->far_min = SM_NEVER;
+    memset(sm->wc_unit, 0, sizeof sm->wc_unit);
     memset(sm->ctas, 0, cfg->max_ctas * sizeof *sm->ctas);
     for (uint32_t i = 0; i < cfg->max_loads; i++)
         sm->free_recs[i] = (uint16_t)(cfg->max_loads - 1 - i);
@@ -242,7 +251,7 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
     uint32_t pc, mask;
     sm->iss_dirty = 1;
     w->sb_ok = 0;
-    sm->wcls[w - sm->warps] = WC_NONE;
+    sm_wcls_clear(sm, (uint32_t)(w - sm->warps));
     const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
     w->next = in;
     w->ibuf_ready = ready;
@@ -286,13 +295,14 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         uint32_t slot = ptx_warp_slot(pw);
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
-        sm->wcls[slot] = WC_NONE;
+        sm_wcls_clear(sm, slot);
         sm->loadwait &= ~(1ull << slot);
         sm->barwait &= ~(1ull << slot);
         w->pw = pw;
         w->cta = cta_slot;
         w->age = sm->next_age++;
         w->live = 1;
+        sm->live_mask |= 1ull << slot;
         sm->live_warps++;
         sm->ws.now = now;
         if (sm->ws.ops->on_warp_assigned)
@@ -337,9 +347,10 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     struct sm_warp *w = &sm->warps[slot];
     sm->iss_dirty = 1;
     w->live = 0;
+    sm->live_mask &= ~(1ull << slot);
     w->next = NULL;
     w->sb_ok = 0;
-    sm->wcls[slot] = WC_NONE;
+    sm_wcls_clear(sm, slot);
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
     sm->ws.now = now;
@@ -375,7 +386,10 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         sm->next_event = ready;
     sm->iss_dirty = 1;
     w->sb_wait = 0;
-    sm->wcls[r->warp] = WC_NONE;
+    /* a check that failed at the I-buffer fails there still (the
+     * scoreboard is looked at after it) */
+    if (sm->wcls[r->warp] != WC_IBUF)
+        sm_wcls_clear(sm, r->warp);
     sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;
     w->pending--;

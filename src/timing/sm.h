@@ -150,6 +150,24 @@ struct sm {
      * clear (sb_ok) and a hazard's time only moves at sm_rec_done. */
     uint8_t wcls[64];
     uint64_t wtime[64];
+    /* The same by class, as slot bits (kept by sm_wcls_set / sm_wcls_clear):
+     * wc_timed the warps whose class has a time (WC_IBUF, WC_SB), wc_sb those
+     * of WC_SB, wc_unit[u] those of WC_UNIT + u. With live_mask (the live
+     * warps) and sched_mask (each scheduler's slots) they let the issue stage
+     * of a policy whose order lists exactly the scheduler's live warps
+     * (order_complete) find the warps that need a check without a walk. */
+    uint64_t wc_timed, wc_sb, wc_unit[FU_COUNT], wc_unitany;
+    /* wc_due: the warps of wc_timed whose time has passed, as of the last
+     * sm_wheel_advance. A timed check is also put on a timing wheel
+     * (wheel[t % 64] for t < wheel_at + 64, else wheel_far, at least
+     * far_min): sm_wheel_advance(now) looks only at the buckets up to now,
+     * whose warps are due or (a later time set since) put back. Stale bits
+     * are dropped when looked at. */
+    uint64_t wc_due;
+    uint64_t wheel[64], wheel_far, far_min, wheel_at;
+    uint64_t live_mask;
+    uint64_t sched_mask[64];
+    uint8_t order_complete; /* warp_sched_order_complete */
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
@@ -251,6 +269,95 @@ static inline int sm_mem_pending(const struct sm *sm)
 }
 
 /* internal, shared by sm*.c / ldst.c */
+/* Forgets a warp's remembered check (sm.wcls), in its class masks too. */
+static inline void sm_wcls_clear(struct sm *sm, uint32_t slot)
+{
+    uint8_t c = sm->wcls[slot];
+    if (c == WC_NONE)
+        return;
+    uint64_t keep = ~(1ull << slot);
+    if (c >= WC_UNIT) {
+        sm->wc_unit[c - WC_UNIT] &= keep;
+        sm->wc_unitany &= keep;
+    } else {
+        sm->wc_timed &= keep;
+        sm->wc_sb &= keep;
+        sm->wc_due &= keep;
+    }
+    sm->wcls[slot] = WC_NONE;
+}
+static inline void sm_wheel_put(struct sm *sm, uint64_t bit, uint64_t t)
+{
+    if (t - sm->wheel_at < 64) {
+        sm->wheel[t & 63] |= bit;
+    } else { /* later, or (never here) earlier than the wheel */
+        sm->wheel_far |= bit;
+        if (t < sm->far_min)
+            sm->far_min = t;
+    }
+}
+/* Remembers how a warp's check failed: class c (not WC_NONE) until t. */
+static inline void sm_wcls_set(struct sm *sm, uint32_t slot, uint8_t c, uint64_t t)
+{
+    sm_wcls_clear(sm, slot);
+    uint64_t bit = 1ull << slot;
+    if (c >= WC_UNIT) {
+        sm->wc_unit[c - WC_UNIT] |= bit;
+        sm->wc_unitany |= bit;
+    } else {
+        sm->wc_timed |= bit;
+        if (c == WC_SB)
+            sm->wc_sb |= bit;
+        sm_wheel_put(sm, bit, t);
+    }
+    sm->wcls[slot] = c;
+    sm->wtime[slot] = t;
+}
+/* Moves the timed checks whose time is now or earlier to wc_due. */
+static inline void sm_wheel_advance(struct sm *sm, uint64_t now)
+{
+    if (now < sm->wheel_at)
+        return;
+    uint64_t m = 0;
+    if (now - sm->wheel_at >= 63) {
+        for (uint32_t i = 0; i < 64; i++) {
+            m |= sm->wheel[i];
+            sm->wheel[i] = 0;
+        }
+    } else {
+        for (uint64_t x = sm->wheel_at; x <= now; x++) {
+            m |= sm->wheel[x & 63];
+            sm->wheel[x & 63] = 0;
+        }
+    }
+    sm->wheel_at = now + 1;
+    if (now >= sm->far_min) {
+        m |= sm->wheel_far;
+        sm->wheel_far = 0;
+        sm->far_min = SM_NEVER;
+    }
+    for (m &= sm->wc_timed & ~sm->wc_due; m; m &= m - 1) {
+        uint32_t slot = (uint32_t)__builtin_ctzll(m);
+        uint64_t t = sm->wtime[slot];
+        if (t <= now)
+            sm->wc_due |= 1ull << slot;
+        else
+            sm_wheel_put(sm, 1ull << slot, t);
+    }
+}
+/* The earliest time of the timed checks not due (after sm_wheel_advance),
+ * SM_NEVER if none. */
+static inline uint64_t sm_wcls_tmin(const struct sm *sm)
+{
+    uint64_t tmin = SM_NEVER;
+    for (uint64_t m = sm->wc_timed & ~sm->wc_due; m; m &= m - 1) {
+        uint64_t t = sm->wtime[__builtin_ctzll(m)];
+        if (t < tmin)
+            tmin = t;
+    }
+    return tmin;
+}
+
 /* A memory instruction issued at now (d: its execution) enters ID_OC_MEM. */
 void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
                 uint64_t now);

@@ -94,7 +94,12 @@
  *                                     (results identical either way)
  *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
  *                                     (issue-stage rescans skipped while nothing
- *                                     changed, ...; results identical either way) */
+ *                                     changed, ...; results identical either way)
+ *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
+ *                                     schedulers with at least this many live
+ *                                     warps each find the warps to check from
+ *                                     bitmasks instead of walking every warp
+ *                                     (0: always; speed only, results identical) */
 #include "timing/sm_config.h"
 #include "gpu/config.h"
 #include "policy/bypass/bypass.h"
@@ -275,6 +280,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u64(store, "ccgpu_cta_sync_cycles", 0, &c->cta_sync_cycles, err, errlen) ||
         config_get_bool(store, "ccgpu_prefetch", 0, &c->prefetch, err, errlen) ||
         config_get_bool(store, "ccgpu_fast_paths", 1, &c->fast_paths, err, errlen) ||
+        config_get_u32(store, "ccgpu_issue_mask_warps", 12, &c->issue_mask_warps, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;

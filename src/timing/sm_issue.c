@@ -114,7 +114,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         sm->barwait |= 1ull << slot;
         w->next = NULL;
         w->sb_ok = 0;
-        sm->wcls[slot] = WC_NONE;
+        sm_wcls_clear(sm, slot);
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
     } else {
@@ -128,10 +128,172 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
 /* Remembers how the walk's check of a warp's next instruction failed. */
 static inline void note_check(struct sm *sm, uint32_t slot, uint8_t c, uint64_t t)
 {
-    if (sm->cfg->fast_paths) {
-        sm->wcls[slot] = c;
-        sm->wtime[slot] = t;
+    if (sm->cfg->fast_paths)
+        sm_wcls_set(sm, slot, c, t);
+}
+
+/* One walk of a scheduler's order: the classification so far (the furthest
+ * any warp got), the earliest time a warp it passed may change, issues. */
+struct walk {
+    uint64_t now, wake;
+    uint32_t issued;
+    uint8_t reason;
+    int vetoed;
+};
+
+static inline void walk_reason(struct walk *k, uint8_t r)
+{
+    if (k->reason < r)
+        k->reason = r;
+}
+
+static inline void walk_wake(struct walk *k, uint64_t t)
+{
+    if (t < k->wake)
+        k->wake = t;
+}
+
+/* The full check of warp slot's next instruction, and its issue when it
+ * passes (up to gpgpu_max_insn_issue_per_warp of them); -1 on an engine
+ * error. */
+static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
+{
+    const struct sm_config *cfg = sm->cfg;
+    const struct warp_sched_ops *ops = sm->ws.ops;
+    const uint64_t now = k->now, bit = 1ull << slot;
+    struct sm_warp *w = &sm->warps[slot];
+    for (uint32_t per = 0; per < cfg->max_issue_per_warp && k->issued < cfg->issue_width; per++) {
+        if (w->at_barrier) {
+            walk_reason(k, R_BARRIER);
+            break;
+        }
+        if (!w->next)
+            break;
+        /* the I-buffer holds gpgpu_max_insn_issue_per_warp instructions:
+         * after an issue this cycle, the next one is there too unless a
+         * branch was taken */
+        if (w->ibuf_ready > now && !(per && w->seq)) {
+            walk_wake(k, w->ibuf_ready);
+            if (!per)
+                note_check(sm, slot, WC_IBUF, w->ibuf_ready);
+            break;
+        }
+        const struct tinst *ti = w->ti;
+        /* the hazard found last time holds until its time or, for a load,
+         * until the load completes (sm_rec_done clears it); a scoreboard
+         * found clear for this instruction stays clear (sb_ok; its entries
+         * ready by now are dropped before it issues, as sb_hazard would
+         * have) */
+        uint64_t hz;
+        int pruned = 1;
+        if (w->sb_wait > now) {
+            hz = w->sb_wait;
+        } else if (w->sb_ok && cfg->fast_paths) {
+            hz = 0;
+            pruned = 0;
+        } else {
+            hz = sb_hazard(w, ti, now);
+            w->sb_ok = !hz;
+        }
+        w->sb_wait = hz;
+        if (hz == SB_PENDING)
+            sm->loadwait |= bit;
+        if (hz) {
+            walk_reason(k, R_SB);
+            walk_wake(k, hz);
+            if (!per)
+                note_check(sm, slot, WC_SB, hz);
+            break;
+        }
+        if (ti->kind == TI_MEM) {
+            if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
+                walk_reason(k, R_MEM);
+                if (!per)
+                    note_check(sm, slot, WC_UNIT + FU_MEM, 0);
+                break;
+            }
+        } else {
+            uint64_t at = oc_alu_room_at(&sm->oc_alu[ti->unit]);
+            if (at > now) {
+                walk_reason(k, R_UNIT);
+                walk_wake(k, at);
+                if (!per)
+                    note_check(sm, slot, (uint8_t)(WC_UNIT + ti->unit), 0);
+                break;
+            }
+        }
+        if (ops->can_issue && !ops->can_issue(&sm->ws, slot, w->next, now)) {
+            walk_reason(k, R_THROTTLED);
+            k->vetoed = 1;
+            break;
+        }
+        if (!pruned && w->nsb)
+            sb_prune(w, now);
+        if (issue(sm, slot, now))
+            return -1;
+        k->issued++;
+        if (!w->next)
+            break;
     }
+    return 0;
+}
+
+/* Scheduler s's walk for a policy whose order lists exactly the
+ * scheduler's live warps (order_complete). The warps sm_cycle's walk would pass over (held
+ * at a load or a barrier, or failing as remembered: sm_wheel_advance has
+ * moved the timed checks that have expired to wc_due) are found from the
+ * masks: what they add to the classification does not depend on their
+ * place in the order (their part of the wake time is added by sm_cycle
+ * when nothing issued), and passing over them changes nothing. Only the
+ * rest are walked, in order; when there are none the order is not asked
+ * for (the policy's order only reads its state). */
+static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
+{
+    const struct sm_config *cfg = sm->cfg;
+    const uint64_t now = k->now;
+    uint64_t live = sm->live_mask & sm->sched_mask[s];
+    uint64_t held = live & (sm->loadwait | sm->barwait);
+    if (held & sm->loadwait)
+        walk_reason(k, R_SB);
+    else if (held)
+        walk_reason(k, R_BARRIER);
+    uint64_t blocked = held | (sm->wc_timed & ~sm->wc_due & live);
+    if (sm->wc_sb & ~sm->wc_due & live & ~held)
+        walk_reason(k, R_SB);
+    if (sm->wc_unitany & live & ~held) {
+        uint64_t m = sm->wc_unit[FU_MEM] & live & ~held;
+        if (m && (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs)) {
+            blocked |= m;
+            walk_reason(k, R_MEM);
+        }
+        for (uint32_t u = 0; u < FU_MEM; u++) {
+            m = sm->wc_unit[u] & live & ~held;
+            if (m && oc_alu_room_at(&sm->oc_alu[u]) > now) {
+                blocked |= m;
+                walk_reason(k, R_UNIT);
+            }
+        }
+    }
+    uint64_t cand = live & ~blocked;
+    if (!cand)
+        return 0;
+    uint32_t n = sm->ws.ops->order(&sm->ws, s, now, sm->order);
+    for (uint32_t i = 0; i < n && k->issued < cfg->issue_width; i++) {
+        uint32_t slot = sm->order[i];
+        if (!(cand & (1ull << slot)))
+            continue; /* counted above */
+        uint32_t before = k->issued;
+        if (walk_warp(sm, slot, k))
+            return -1;
+        if (k->issued > before) {
+            if (cfg->issue_one_warp)
+                break;
+            /* warps a barrier released are walked (checked), as
+             * sm_cycle's walk would */
+            cand |= held & ~(sm->loadwait | sm->barwait);
+        }
+    }
+    return 0;
 }
 
 int sm_cycle(struct sm *sm, uint64_t now)
@@ -158,8 +320,26 @@ int sm_cycle(struct sm *sm, uint64_t now)
     }
     sm->iss_dirty = 0;
     int vetoed = 0;
+    /* walk_masked pays when many warps are passed over; below
+     * ccgpu_issue_mask_warps live warps per scheduler the plain walk is
+     * cheaper (both give the same) */
+    const int masked = cfg->fast_paths && sm->order_complete &&
+                       sm->live_warps >= cfg->issue_mask_warps * cfg->n_sched;
+    if (masked)
+        sm_wheel_advance(sm, now);
+    for (uint32_t s = 0; masked && s < cfg->n_sched; s++) {
+        struct walk k = { now, wake, 0, R_IDLE, 0 };
+        if (walk_masked(sm, s, &k))
+            return -1;
+        wake = k.wake;
+        if (k.issued) {
+            k.reason = R_ISSUED;
+            any = 1;
+        }
+        sm->reason[s] = k.reason; /* (no can_issue: nothing vetoed) */
+    }
     const int fast = cfg->fast_paths;
-    for (uint32_t s = 0; s < cfg->n_sched; s++) {
+    for (uint32_t s = 0; !masked && s < cfg->n_sched; s++) {
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
         uint8_t reason = R_IDLE;
@@ -300,6 +480,20 @@ int sm_cycle(struct sm *sm, uint64_t now)
     }
     if (sm->err[0])
         return -1;
+    if (masked && !any) {
+        /* the wake times of the warps walk_masked passed over: the walk of
+         * every scheduler went through all of its warps */
+        uint64_t t = sm_wcls_tmin(sm);
+        if (t < wake)
+            wake = t;
+        uint64_t live = sm->live_mask & ~(sm->loadwait | sm->barwait);
+        for (uint32_t u = 0; u < FU_MEM; u++)
+            if (sm->wc_unit[u] & live) {
+                uint64_t at = oc_alu_room_at(&sm->oc_alu[u]);
+                if (at > now && at < wake)
+                    wake = at;
+            }
+    }
     walked_now = 1;
     if (any || vetoed) {
         sm->iss_dirty = 1; /* walk again next visit */

@@ -2,12 +2,13 @@
 # together: each new mechanism (DWT-CS, MRPB, FG-CB bypassing, CTA dispatch
 # policies with and without synchronisation cost, awss, prefetch) gives
 # byte-identical statistics with the simulator's shortcuts and idle-cycle
-# skipping on and off (ccgpu_fast_paths, ccgpu_skip_idle).
+# skipping on and off (ccgpu_fast_paths, ccgpu_skip_idle; on: with the issue
+# stage's walk by masks for every warp count, ccgpu_issue_mask_warps 0).
 . "$(dirname "$0")/lib.sh"
 same() {
     local name=$1 bench=$2; shift 2
     if "$CCGPU" run "$bench" --size small --config configs/sacat-gtx480.cfg "$@" \
-            --json "$tmpdir/on.json" >/dev/null 2>&1 &&
+            -o ccgpu_issue_mask_warps=0 --json "$tmpdir/on.json" >/dev/null 2>&1 &&
         "$CCGPU" run "$bench" --size small --config configs/sacat-gtx480.cfg "$@" \
             -o ccgpu_fast_paths=0 -o ccgpu_skip_idle=0 --json "$tmpdir/off.json" >/dev/null 2>&1 &&
         cmp -s "$tmpdir/on.json" "$tmpdir/off.json"; then

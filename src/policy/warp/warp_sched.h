@@ -43,6 +43,12 @@ struct cache_hooks warp_sched_l1_hooks(struct warp_sched *ws);
  * to: gto, lrr, oldest, swl), so a call whose answer is not used can be
  * left out without the policy seeing a difference. */
 int warp_sched_order_pure(const struct warp_sched_ops *ops);
+/* Whether ops is order-pure, its order lists every live warp of the
+ * scheduler (those between on_warp_assigned and on_warp_exit, in some
+ * order) and it has no can_issue and no next_event (gto, lrr, oldest): the
+ * issue stage may then work out which warps can issue before asking for
+ * the order, and not ask when none can. */
+int warp_sched_order_complete(const struct warp_sched_ops *ops);
 
 /* Table of all warp schedulers (from warp_sched.def), NULL-terminated. */
 extern const struct warp_sched_ops *const warp_sched_table[];
