@@ -43,7 +43,7 @@ TEST(large_random_instances_valid)
         for (int a = 0; a < AWSS_ALGO_AGNOSTIC; a++)
             for (int st = 0; st < 2; st++) {
                 enum awss_mode mode = a >= AWSS_ALGO_MXF ? AWSS_RELAXED : AWSS_HARD;
-                struct awss_problem p = { sizes, n, cap, kmax, mode, st, 0.2 };
+                struct awss_problem p = { sizes, n, cap, kmax, mode, st, 0.2, NULL };
                 char msg[200] = "";
                 CHECK(awss_schedule_run(&p, (enum awss_algo)a, &s, NULL) == 0);
                 if (awss_validate(&s, &p, msg, sizeof msg) != 0) {
@@ -61,7 +61,7 @@ TEST(large_random_instances_valid)
 TEST(schedule_file_round_trip)
 {
     static const uint64_t w[7] = { 5, 1, 9, 2, 2, 7, 3 };
-    struct awss_problem p = { w, 7, 10, 3, AWSS_HARD, 0, 0.25 };
+    struct awss_problem p = { w, 7, 10, 3, AWSS_HARD, 0, 0.25, NULL };
     struct awss_schedule s, back;
     awss_schedule_init(&s);
     awss_schedule_init(&back);
@@ -159,7 +159,7 @@ TEST(sizes_parse)
 TEST(validate_catches_bad_schedules)
 {
     static const uint64_t w[4] = { 4, 4, 4, 4 };
-    struct awss_problem p = { w, 4, 8, 2, AWSS_HARD, 0, 0.1 };
+    struct awss_problem p = { w, 4, 8, 2, AWSS_HARD, 0, 0.1, NULL };
     struct awss_schedule s;
     awss_schedule_init(&s);
     uint32_t dup[4] = { 0, 0, 1, 1 };

@@ -329,7 +329,7 @@ int cmd_awss(int argc, char **argv)
     if (rc)
         return rc;
     struct awss_problem p = { sizes, n, cap, max_tlp, relax ? AWSS_RELAXED : AWSS_HARD,
-                              is_static, cps };
+                              is_static, cps, NULL };
     struct awss_schedule s;
     awss_schedule_init(&s);
     uint32_t k = 0;

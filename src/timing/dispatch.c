@@ -95,7 +95,9 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
     struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
                                      { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm,
                                      d->launch_index, d->l2_bytes,
-                                     d->ws_bytes, d->ws_bytes ? d->ws_n : 0 };
+                                     d->ws_bytes, d->ws_bytes ? d->ws_n : 0,
+                                     d->ws_off, d->ws_off ? d->ws_lines : NULL,
+                                     d->ws_off ? d->ws_nlines : 0, d->ws_off ? d->ws_nsets : 0 };
     d->cs.wake = CTA_SCHED_NEVER;
     d->resident = 0;
     d->last_t = now;

@@ -25,6 +25,8 @@ struct dispatch {
     uint64_t l2_bytes;          /* configured L2 capacity */
     const uint64_t *ws_bytes;   /* measured per-CTA working sets, or NULL */
     uint32_t ws_n;              /* entries in ws_bytes */
+    const uint32_t *ws_off, *ws_lines; /* measured per-CTA line sets, or NULL */
+    uint32_t ws_nlines, ws_nsets;
     /* statistics (cta.*, registered when ccgpu_cta_sched is set) */
     uint64_t resident, last_t;  /* CTAs resident on all SMs, since cycle last_t */
     uint64_t resident_sum;      /* integral of resident over cycles */

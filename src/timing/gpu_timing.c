@@ -535,6 +535,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->disp.launch_index = gl->index;
     g->disp.ws_bytes = gl->ws_bytes;
     g->disp.ws_n = gl->ws_n;
+    g->disp.ws_off = gl->ws_off;
+    g->disp.ws_lines = gl->ws_lines;
+    g->disp.ws_nlines = gl->ws_nlines;
+    g->disp.ws_nsets = gl->ws_nsets;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     activate_all(g);
