@@ -24,7 +24,7 @@ struct rec {
 
 struct result {
     struct rec r[NCTA * WPC];
-    double cycles, syncs;
+    double cycles, syncs, drain;
 };
 
 /* per-CTA line sets for ccgpu_set_cta_linesets, set by the union test */
@@ -68,7 +68,8 @@ static int run(const char *policy, const char *extra, const uint64_t *ws, int sk
         ccgpu_launch(g, m, "whoami", grid, block, THREADS * 4, args, 2) == 0 &&
         ccgpu_memcpy_dtoh(g, res->r, out, sizeof res->r) == 0 &&
         ccgpu_stat(g, "cycles", -1, &res->cycles) == 0 &&
-        ccgpu_stat(g, "cta.syncs", -1, &res->syncs) == 0)
+        ccgpu_stat(g, "cta.syncs", -1, &res->syncs) == 0 &&
+        ccgpu_stat(g, "cta.drain_cycles", -1, &res->drain) == 0)
         rc = 0;
     else
         snprintf(err, n, "%s", ccgpu_error(g));
@@ -142,6 +143,7 @@ TEST(rr_fills_every_sm)
         return;
     CHECK_EQ_INT(max_together(&R, 1), 8);
     CHECK_EQ_INT(max_together(&R, 0), 32);
+    CHECK(R.drain == 0 && R.syncs == 0);
     for (int c = 0; c < NSM; c++)
         CHECK_EQ_INT(cta_sm(&R, c), (unsigned)c);
 }
@@ -413,12 +415,16 @@ TEST(awss_union_footprint)
      * bound residency from below: 7 a SM start too far apart to reach 28) */
     CHECK(max_together(&a, 0) > 10 && max_together(&a, 0) <= 28);
     CHECK_EQ_INT(a.syncs, 1);
+    /* all 28 of phase 1 go out at the launch's fill (28 <= 32 slots), so the
+     * drain is phase 1 itself: from cycle 0 to its last CTA's end */
+    CHECK(a.drain > 0 && a.drain + 3000 < a.cycles);
     unsigned end1 = 0, start2 = UINT32_MAX;
     for (int c = 0; c < 28; c++)
         end1 = cta_t1(&a, c) > end1 ? cta_t1(&a, c) : end1;
     for (int c = 28; c < NCTA; c++)
         start2 = cta_t0(&a, c) < start2 ? cta_t0(&a, c) : start2;
     CHECK(start2 >= end1 + 3000);
+    CHECK(a.drain >= end1 - 3000 && a.drain <= end1 + 3000);
     /* sets that disagree with the working sets */
     ws[5] = 120;
     expect_error("awss:lmf,cap=1000,footprint=union", NULL, ws,

@@ -334,6 +334,11 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
                         "CTAs resident on all SMs, summed over cycles") ||
          stats_register(s, "cta.syncs", &g->disp.syncs,
                         "synchronisations of a CTA schedule waited out") ||
+         stats_register(s, "cta.drain_cycles", &g->disp.drain_cycles,
+                        "cycles from a schedule phase's last dispatch to its synchronisation's "
+                        "end, less the sync cost (the phase draining)") ||
+         stats_register(s, "cta.drain_resident_sum", &g->disp.drain_resident_sum,
+                        "CTAs resident on all SMs, summed over the drain cycles") ||
          stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
         return -1;
     if (g->cfg.prefetch && /* only then: default statistics unchanged */
