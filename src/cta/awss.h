@@ -37,6 +37,8 @@ struct awss_schedule {
     uint32_t nctas, nsteps;
     uint32_t *order; /* CTA ids, step after step (nctas entries) */
     uint32_t *start; /* step s holds order[start[s] .. start[s+1]-1] */
+    int has_launch;  /* the schedule names the launch it is for (file key */
+    uint32_t launch; /* `launch`, 0-based; ccgpu awss --bench writes it) */
 };
 
 /* Per-CTA line sets for the union footprint (an option of ours, not the

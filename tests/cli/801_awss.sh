@@ -35,8 +35,15 @@ expect_output bench_out 'launch 0, kernel mesh_flux, 27 CTAs' \
     "$CCGPU" awss --bench mesh --size small --cap 64K --max-tlp 120 --out "$tmpdir/mesh.sched"
 expect_output follow_file 'mesh +PASS' "$CCGPU" run mesh --size small \
     -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=0" -o ccgpu_cta_sync_cycles=70
-# every launch follows it without launch=K: launch 1 has 36 CTAs, not 27
-if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" \
+# the file names its launch (launch 0), so launch=K is not needed
+expect_ok names_launch grep -q '^launch 0$' "$tmpdir/mesh.sched"
+expect_output follow_named 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" -o ccgpu_cta_sync_cycles=70
+expect_fail launch_disagrees "mesh.sched' is for launch 0, launch=1 given" \
+    "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=1"
+# without the launch line every launch follows it: launch 1 has 36 CTAs, not 27
+grep -v '^launch ' "$tmpdir/mesh.sched" > "$tmpdir/any.sched"
+if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/any.sched" \
     >"$tmpdir/out" 2>&1; then failed=$((failed + 1)); echo "FAIL wrong_launch: ran"
 elif grep -q 'schedule covers 27 CTAs, the launch has 36' "$tmpdir/out"; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL wrong_launch:"; cat "$tmpdir/out"; fi
