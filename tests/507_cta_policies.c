@@ -425,6 +425,11 @@ TEST(awss_union_footprint)
         start2 = cta_t0(&a, c) < start2 ? cta_t0(&a, c) : start2;
     CHECK(start2 >= end1 + 3000);
     CHECK(a.drain >= end1 - 3000 && a.drain <= end1 + 3000);
+    /* equal sizes: largest first is id order, so order=id packs the same */
+    static struct result b;
+    if (run_checked("awss:lmf,cap=1000,footprint=union,order=id", "ccgpu_cta_sync_cycles 3000\n",
+                    ws, &b) == 0)
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
     /* sets that disagree with the working sets */
     ws[5] = 120;
     expect_error("awss:lmf,cap=1000,footprint=union", NULL, ws,
@@ -435,6 +440,7 @@ TEST(awss_union_footprint)
     expect_error("awss:mxf,footprint=union", NULL, ws,
                  "footprint=union is implemented for lmf without static only");
     expect_error("awss:lmf,footprint=both", NULL, ws, "bad option 'footprint=both'");
+    expect_error("awss:lmf,order=id", NULL, ws, "order=id needs footprint=union");
 }
 
 int main(void)

@@ -222,7 +222,7 @@ TEST(union_footprint_by_hand)
      * 2 would add 3 more: step {0,1}; then {2,3} (lines 4-7). */
     static const uint32_t off[] = { 0, 3, 6, 9, 12 };
     static const uint32_t lines[] = { 0, 1, 2, 0, 1, 3, 4, 5, 6, 4, 5, 7 };
-    struct awss_linesets ls = { off, lines, 8, 128 };
+    struct awss_linesets ls = { off, lines, 8, 128, 0 };
     uint64_t w[4] = { 384, 384, 384, 384 };
     struct awss_problem p = { w, 4, 512, 4, AWSS_HARD, 0, 0.1, NULL };
     struct awss_schedule s;
@@ -249,13 +249,31 @@ TEST(union_footprint_by_hand)
      * Then {2,3} as before. */
     static const uint32_t off2[] = { 0, 3, 8, 11, 14 };
     static const uint32_t lines2[] = { 0, 1, 2, 0, 1, 2, 3, 4, 4, 5, 6, 4, 5, 7 };
-    struct awss_linesets ls2 = { off2, lines2, 8, 128 };
+    struct awss_linesets ls2 = { off2, lines2, 8, 128, 0 };
     uint64_t w2[4] = { 384, 640, 384, 384 };
     struct awss_problem p2 = { w2, 4, 512, 4, AWSS_HARD, 0, 0.1, &ls2 };
     CHECK(awss_schedule_run(&p2, AWSS_ALGO_LMF, &s, NULL) == 0);
     CHECK_EQ_INT(s.nsteps, 2);
     bins_of(&s, bin);
     CHECK(bin[0] == bin[1] && bin[2] == bin[3] && bin[0] != bin[2]);
+    /* id order: CTAs 0 {0,1}, 1 {0,1,2}, 2 {5,6,7,8}, 3 {5,6,7,9}, cap 5
+     * lines. Largest first: 2 opens, 3 adds line 9 (5 lines), 1 would add
+     * 3: {2,3} then {1,0}. In id order: 0 opens, 1 adds line 2, 2 would add
+     * 4: {0,1} then {2,3}; both steps have TLP 2, so the order stays. */
+    static const uint32_t off3[] = { 0, 2, 5, 9, 13 };
+    static const uint32_t lines3[] = { 0, 1, 0, 1, 2, 5, 6, 7, 8, 5, 6, 7, 9 };
+    struct awss_linesets ls3 = { off3, lines3, 10, 128, 0 };
+    uint64_t w3[4] = { 256, 384, 512, 512 };
+    struct awss_problem p3 = { w3, 4, 640, 4, AWSS_HARD, 0, 0.1, &ls3 };
+    CHECK(awss_schedule_run(&p3, AWSS_ALGO_LMF, &s, NULL) == 0);
+    CHECK_EQ_INT(s.nsteps, 2);
+    bins_of(&s, bin);
+    CHECK(bin[2] == 0 && bin[3] == 0 && bin[0] == 1 && bin[1] == 1);
+    ls3.id_order = 1;
+    CHECK(awss_schedule_run(&p3, AWSS_ALGO_LMF, &s, NULL) == 0);
+    CHECK_EQ_INT(s.nsteps, 2);
+    bins_of(&s, bin);
+    CHECK(bin[0] == 0 && bin[1] == 0 && bin[2] == 1 && bin[3] == 1);
     /* only LMF, hard, dynamic */
     CHECK(awss_schedule_run(&p2, AWSS_ALGO_IWFD, &s, NULL) == -2);
     p2.static_tlp = 1;
@@ -292,7 +310,7 @@ TEST(union_footprint_matches_naive_and_lmf_when_disjoint)
             }
             w[i] = (uint64_t)(off[i + 1] - off[i]) * 32;
         }
-        struct awss_linesets ls = { off, lines, disjoint ? next : universe, 32 };
+        struct awss_linesets ls = { off, lines, disjoint ? next : universe, 32, 0 };
         uint32_t *ids = malloc(n * sizeof *ids);
         /* sorted by decreasing size, ties by id */
         for (uint32_t i = 0; i < n; i++)

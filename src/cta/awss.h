@@ -49,6 +49,7 @@ struct awss_linesets {
     const uint32_t *lines;
     uint32_t nlines;
     uint64_t line_bytes;
+    int id_order; /* take CTAs in id order instead of largest first */
 };
 
 struct awss_problem {
@@ -102,9 +103,10 @@ int binpack_static(const uint64_t *sizes, uint32_t n, uint64_t cap, uint32_t k,
                    enum awss_mode mode, struct awss_schedule *out);
 
 /* LMF with the union footprint (binpack_union.c): each step opens with the
- * largest remaining CTA (by its own line count), then takes the largest
- * remaining CTAs whose lines added to the step's union keep it within cap
- * bytes, until k CTAs. Overlapping CTAs fit where their sum would not. */
+ * first remaining CTA of ids (largest first, or by id with ls->id_order),
+ * then takes, in that order, the remaining CTAs whose lines added to the
+ * step's union keep it within cap bytes, until k CTAs. Overlapping CTAs fit
+ * where their sum would not. */
 int binpack_lmf_union(const struct awss_linesets *ls, const uint32_t *ids, uint32_t n,
                       uint64_t cap, uint32_t k, struct awss_schedule *out);
 /* |union of step's line sets| x line_bytes. */

@@ -194,6 +194,9 @@ int awss_schedule_run(const struct awss_problem *p, enum awss_algo algo,
     uint32_t *ids = binpack_sort_desc(p->sizes, p->nctas);
     if (!ids)
         return -1;
+    if (p->sets && p->sets->id_order) /* union footprint, first fit in id order */
+        for (uint32_t i = 0; i < p->nctas; i++)
+            ids[i] = i;
     int rc = p->static_tlp ? run_static(p, ids, out, chosen_k)
                            : descend(p, ids, algo, k, out, chosen_k);
     free(ids);

@@ -1,4 +1,4 @@
-/* awss:ALGO[,static][,cps=X][,cap=BYTES][,every][,footprint=sum|union] — the AWSS paper's whole
+/* awss:ALGO[,static][,cps=X][,cap=BYTES][,every][,footprint=sum|union][,order=id] — the AWSS paper's whole
  * flow (TODAES 2014, Fig. 5) at each launch: the launch's measured per-CTA
  * working sets (ccgpu_set_cta_worksets; `ccgpu run` and `ccgpu opttlp`
  * measure them with a functional run first, src/cta/workset.c), the
@@ -15,7 +15,9 @@
  * step's working set is the number of distinct lines its CTAs touch times
  * the line size, from the measured per-CTA line sets
  * (ccgpu_set_cta_linesets), instead of the sum of the CTAs' sizes, which
- * counts a line once per CTA touching it (binpack_lmf_union). */
+ * counts a line once per CTA touching it (binpack_lmf_union). order=id
+ * (with footprint=union) takes the CTAs in id order instead of largest
+ * first, so that neighbouring CTAs, which often share lines, share steps. */
 #include "cta/follow.h"
 #include "policy/cta/cta_sched.h"
 #include <errno.h>
@@ -25,7 +27,7 @@
 
 struct awss_pol {
     enum awss_algo algo;
-    int static_tlp, every, fp_union;
+    int static_tlp, every, fp_union, id_order;
     double cps;
     uint64_t cap; /* 0: the L2's */
     struct cta_follow f;
@@ -74,6 +76,8 @@ static int ap_init(struct cta_sched *cs, const char *args, char *err, size_t err
             s->fp_union = 1;
         else if (olen == 13 && !strncmp(opt, "footprint=sum", 13))
             s->fp_union = 0;
+        else if (olen == 8 && !strncmp(opt, "order=id", 8))
+            s->id_order = 1;
         else if ((opt_is(opt, olen, "cps=") || opt_is(opt, olen, "cap=")) && olen - 4 < sizeof val) {
             memcpy(val, opt + 4, olen - 4);
             val[olen - 4] = 0;
@@ -90,10 +94,15 @@ static int ap_init(struct cta_sched *cs, const char *args, char *err, size_t err
             bad = 1;
         if (bad) {
             snprintf(err, errlen, "ccgpu_cta_sched awss: bad option '%.*s' (static, every, cps=X, "
-                                  "cap=BYTES, footprint=sum|union)", (int)olen, opt);
+                                  "cap=BYTES, footprint=sum|union, order=id)", (int)olen, opt);
             free(s);
             return -1;
         }
+    }
+    if (s->id_order && !s->fp_union) {
+        snprintf(err, errlen, "ccgpu_cta_sched awss: order=id needs footprint=union");
+        free(s);
+        return -1;
     }
     if (s->fp_union && (s->algo != AWSS_ALGO_LMF || s->static_tlp)) {
         snprintf(err, errlen, "ccgpu_cta_sched awss: footprint=union is implemented for lmf "
@@ -140,7 +149,7 @@ static int union_sets(const struct cta_sched_launch *l, const char *what, uint32
     memcpy(*off, l->ws_off, ((size_t)l->ws_nsets + 1) * sizeof **off);
     for (uint32_t c = l->ws_nsets; c < l->num_ctas; c++)
         (*off)[c + 1] = (*off)[c];
-    *ls = (struct awss_linesets){ *off, l->ws_lines, l->ws_nlines, lb ? lb : 1 };
+    *ls = (struct awss_linesets){ *off, l->ws_lines, l->ws_nlines, lb ? lb : 1, 0 };
     return 0;
 }
 
@@ -184,6 +193,8 @@ static int ap_launch(struct cta_sched *cs, const struct cta_sched_launch *l, cha
         free(sizes);
         return -1;
     }
+    if (s->fp_union)
+        ls.id_order = s->id_order;
     struct awss_problem p = {
         .sizes = sizes,
         .nctas = l->num_ctas,
