@@ -49,6 +49,17 @@ elif grep -q 'schedule covers 27 CTAs, the launch has 36' "$tmpdir/out"; then pa
 else failed=$((failed + 1)); echo "FAIL wrong_launch:"; cat "$tmpdir/out"; fi
 # awss:ALGO measures the working sets itself (a functional run first)
 expect_output awss_policy 'mesh +PASS' "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:lmf
+# the union footprint: the profile also hands the line sets over
+expect_output awss_union 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o ccgpu_cta_sched=awss:lmf,footprint=union
+expect_output awss_union_id 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o ccgpu_cta_sched=awss:lmf,footprint=union,order=id
+expect_fail awss_union_mxf 'footprint=union is implemented for lmf without static only' \
+    "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:mxf,footprint=union
+# a launch's first CTAs: their sets summed and their union
+expect_output workset_first 'CTAs 0\.\.3 together: sum of their sets [0-9]+ lines .* union [0-9]+ lines' \
+    "$CCGPU" workset mesh --size small --kernel 0 --first 4
+expect_fail workset_first_zero "bad value '0' for --first" "$CCGPU" workset mesh --first 0
 expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
     "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
 expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \
