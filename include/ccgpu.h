@@ -285,6 +285,12 @@ void ccgpu_set_access_observer(ccgpu *gpu, ccgpu_access_fn fn, void *ctx);
  * awss policy schedules that launch from them. nctas must equal the launch's
  * CTA count for the policy to use them. 0, or -1 on bad arguments or OOM. */
 int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas);
+/* The measured line set of each CTA of launch `launch`, copied, for the awss
+ * policy's footprint=union option: CTA c touched lines[off[c] .. off[c+1]-1]
+ * (off has nctas + 1 entries, off[0] = 0, non-decreasing), each a line id
+ * below nlines, no id twice within a CTA. 0, or -1 on bad arguments or OOM. */
+int ccgpu_set_cta_linesets(ccgpu *gpu, int launch, uint32_t nctas, const uint32_t *off,
+                           const uint32_t *lines, uint32_t nlines);
 
 #ifdef __cplusplus
 }

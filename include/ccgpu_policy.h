@@ -302,6 +302,11 @@ struct cta_sched_launch {
                                * (ccgpu_set_cta_worksets), or NULL */
     uint32_t ws_n;            /* its entries; CTAs past them touched no global
                                * memory (working set 0) */
+    /* measured line set of each CTA (ccgpu_set_cta_linesets), or NULL: CTA c
+     * touched line ids ws_lines[ws_off[c] .. ws_off[c+1]-1] (< ws_nlines),
+     * for c < ws_nsets; CTAs past them touched none */
+    const uint32_t *ws_off, *ws_lines;
+    uint32_t ws_nlines, ws_nsets;
 };
 
 struct cta_sched_ops {

@@ -24,8 +24,14 @@ struct rec {
 
 struct result {
     struct rec r[NCTA * WPC];
-    double cycles, syncs;
+    double cycles, syncs, drain;
 };
+
+/* per-CTA line sets for ccgpu_set_cta_linesets, set by the union test */
+static struct {
+    const uint32_t *off, *lines;
+    uint32_t nlines;
+} sets;
 
 /* ws: per-CTA working sets for ccgpu_set_cta_worksets, or NULL */
 static int run(const char *policy, const char *extra, const uint64_t *ws, int skip,
@@ -47,6 +53,8 @@ static int run(const char *policy, const char *extra, const uint64_t *ws, int sk
         return -1;
     if (ws)
         CHECK(ccgpu_set_cta_worksets(g, 0, ws, NCTA) == 0);
+    if (sets.off)
+        CHECK(ccgpu_set_cta_linesets(g, 0, NCTA, sets.off, sets.lines, sets.nlines) == 0);
     ccgpu_module *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/503_dispatch.ptx"),
                                                "503_dispatch.ptx");
     ccgpu_devptr out;
@@ -60,7 +68,8 @@ static int run(const char *policy, const char *extra, const uint64_t *ws, int sk
         ccgpu_launch(g, m, "whoami", grid, block, THREADS * 4, args, 2) == 0 &&
         ccgpu_memcpy_dtoh(g, res->r, out, sizeof res->r) == 0 &&
         ccgpu_stat(g, "cycles", -1, &res->cycles) == 0 &&
-        ccgpu_stat(g, "cta.syncs", -1, &res->syncs) == 0)
+        ccgpu_stat(g, "cta.syncs", -1, &res->syncs) == 0 &&
+        ccgpu_stat(g, "cta.drain_cycles", -1, &res->drain) == 0)
         rc = 0;
     else
         snprintf(err, n, "%s", ccgpu_error(g));
@@ -134,6 +143,7 @@ TEST(rr_fills_every_sm)
         return;
     CHECK_EQ_INT(max_together(&R, 1), 8);
     CHECK_EQ_INT(max_together(&R, 0), 32);
+    CHECK(R.drain == 0 && R.syncs == 0);
     for (int c = 0; c < NSM; c++)
         CHECK_EQ_INT(cta_sm(&R, c), (unsigned)c);
 }
@@ -372,6 +382,67 @@ TEST(awss_follows_the_measured_working_sets)
     CHECK(max_together(&R, 0) <= 10);
 }
 
+/* footprint=union: every CTA 10 lines of 10 bytes (working set 100 bytes),
+ * cap 1000 bytes = 100 lines. Summed: 10 CTAs a step. CTAs 0-23 all touch
+ * lines 0-9; CTAs 24-47 ten lines of their own. Union, LMF (all sizes equal,
+ * so id order): with k CTAs a step, step 1 takes CTAs 0-23 (10 lines) and
+ * then private CTAs up to k; the other private CTAs go 10 a step (100 lines).
+ * k = 32: {32, 10, 6}, cost 3 + 2 x 0.1; descending, k = 28 gives
+ * {28, 10, 10}, cost 3.1, and k = 27 needs four steps: TLP 28 (CTAs 0-27),
+ * a synchronisation, then TLP 10 (CTAs 28-47): the phase boundary falls
+ * exactly after CTA 27. */
+TEST(awss_union_footprint)
+{
+    static uint64_t ws[NCTA];
+    static uint32_t off[NCTA + 1], lines[NCTA * 10];
+    for (int c = 0; c < NCTA; c++) {
+        ws[c] = 100;
+        off[c + 1] = off[c] + 10;
+        for (int j = 0; j < 10; j++)
+            lines[c * 10 + j] = c < 24 ? (uint32_t)j : (uint32_t)(10 + (c - 24) * 10 + j);
+    }
+    sets.off = off;
+    sets.lines = lines;
+    sets.nlines = 10 + 24 * 10;
+    if (run_checked("awss:lmf,cap=1000", NULL, ws, &R) == 0)
+        CHECK_EQ_INT(max_together(&R, 0), 10); /* the sum model ignores the sets */
+    static struct result a;
+    if (run_checked("awss:lmf,cap=1000,footprint=union", "ccgpu_cta_sync_cycles 3000\n", ws, &a)) {
+        sets.off = NULL;
+        return;
+    }
+    /* more than the summed model's 10 run together (the recorded clocks
+     * bound residency from below: 7 a SM start too far apart to reach 28) */
+    CHECK(max_together(&a, 0) > 10 && max_together(&a, 0) <= 28);
+    CHECK_EQ_INT(a.syncs, 1);
+    /* all 28 of phase 1 go out at the launch's fill (28 <= 32 slots), so the
+     * drain is phase 1 itself: from cycle 0 to its last CTA's end */
+    CHECK(a.drain > 0 && a.drain + 3000 < a.cycles);
+    unsigned end1 = 0, start2 = UINT32_MAX;
+    for (int c = 0; c < 28; c++)
+        end1 = cta_t1(&a, c) > end1 ? cta_t1(&a, c) : end1;
+    for (int c = 28; c < NCTA; c++)
+        start2 = cta_t0(&a, c) < start2 ? cta_t0(&a, c) : start2;
+    CHECK(start2 >= end1 + 3000);
+    CHECK(a.drain >= end1 - 3000 && a.drain <= end1 + 3000);
+    /* equal sizes: largest first is id order, so order=id packs the same */
+    static struct result b;
+    if (run_checked("awss:lmf,cap=1000,footprint=union,order=id", "ccgpu_cta_sync_cycles 3000\n",
+                    ws, &b) == 0)
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+    /* sets that disagree with the working sets */
+    ws[5] = 120;
+    expect_error("awss:lmf,cap=1000,footprint=union", NULL, ws,
+                 "CTA 5's line set (10 lines) disagrees with its working set (120 bytes)");
+    sets.off = NULL;
+    expect_error("awss:lmf,cap=1000,footprint=union", NULL, ws,
+                 "footprint=union needs the measured line sets of this launch's 48 CTAs");
+    expect_error("awss:mxf,footprint=union", NULL, ws,
+                 "footprint=union is implemented for lmf without static only");
+    expect_error("awss:lmf,footprint=both", NULL, ws, "bad option 'footprint=both'");
+    expect_error("awss:lmf,order=id", NULL, ws, "order=id needs footprint=union");
+}
+
 int main(void)
 {
     RUN(rr_fills_every_sm);
@@ -382,5 +453,6 @@ int main(void)
     RUN(schedule_file_phases_and_sync);
     RUN(schedule_errors);
     RUN(awss_follows_the_measured_working_sets);
+    RUN(awss_union_footprint);
     return check_summary();
 }

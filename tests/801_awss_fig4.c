@@ -8,7 +8,7 @@ enum { A, B, C, D, E, F, G, H, I, J, K, L };
 
 static struct awss_problem fig4_problem(enum awss_mode mode, int is_static, double cps)
 {
-    return (struct awss_problem){ fig4, 12, 10, 4, mode, is_static, cps };
+    return (struct awss_problem){ fig4, 12, 10, 4, mode, is_static, cps, NULL };
 }
 
 static int valid(const struct awss_schedule *s, const struct awss_problem *p)

@@ -43,7 +43,7 @@ TEST(large_random_instances_valid)
         for (int a = 0; a < AWSS_ALGO_AGNOSTIC; a++)
             for (int st = 0; st < 2; st++) {
                 enum awss_mode mode = a >= AWSS_ALGO_MXF ? AWSS_RELAXED : AWSS_HARD;
-                struct awss_problem p = { sizes, n, cap, kmax, mode, st, 0.2 };
+                struct awss_problem p = { sizes, n, cap, kmax, mode, st, 0.2, NULL };
                 char msg[200] = "";
                 CHECK(awss_schedule_run(&p, (enum awss_algo)a, &s, NULL) == 0);
                 if (awss_validate(&s, &p, msg, sizeof msg) != 0) {
@@ -61,7 +61,7 @@ TEST(large_random_instances_valid)
 TEST(schedule_file_round_trip)
 {
     static const uint64_t w[7] = { 5, 1, 9, 2, 2, 7, 3 };
-    struct awss_problem p = { w, 7, 10, 3, AWSS_HARD, 0, 0.25 };
+    struct awss_problem p = { w, 7, 10, 3, AWSS_HARD, 0, 0.25, NULL };
     struct awss_schedule s, back;
     awss_schedule_init(&s);
     awss_schedule_init(&back);
@@ -79,6 +79,17 @@ TEST(schedule_file_round_trip)
         CHECK_EQ_INT(back.order[i], s.order[i]);
     for (uint32_t i = 0; i <= s.nsteps; i++)
         CHECK_EQ_INT(back.start[i], s.start[i]);
+    CHECK(!back.has_launch && !strstr(buf, "launch"));
+    free(buf);
+    /* a schedule that names its launch writes and reads it back */
+    s.has_launch = 1;
+    s.launch = 5;
+    f = open_memstream(&buf, &len);
+    CHECK(f && awss_schedule_write(f, &s, &p, "iwfd") == 0);
+    fclose(f);
+    CHECK_STR_CONTAINS(buf, "\nlaunch 5\n");
+    CHECK(awss_schedule_parse(buf, "mem", &back, msg, sizeof msg) == 0);
+    CHECK(back.has_launch && back.launch == 5);
     free(buf);
     awss_schedule_free(&s);
     awss_schedule_free(&back);
@@ -134,6 +145,16 @@ TEST(schedule_parse_hostile_headers)
     CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 1\nstep 2 0 : 0 x\n", "f",
                               &s, msg, sizeof msg) == -2);
     CHECK_STR_CONTAINS(msg, "f:4: CTA id out of range or malformed");
+    /* the launch line: once, before the steps, a launch index */
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 1\nlaunch 3\nlaunch 4\n"
+                              "step 2 0 : 0 1\n", "g", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "g:5: 'launch' given twice");
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 2\nstep 1 0 : 0\nlaunch 7\n"
+                              "step 1 0 : 1\n", "h", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "h:5: 'launch' after the first step");
+    CHECK(awss_schedule_parse("ccgpu-awss-schedule 1\nctas 2\nsteps 1\nlaunch 99999999999\n"
+                              "step 2 0 : 0 1\n", "i", &s, msg, sizeof msg) == -2);
+    CHECK_STR_CONTAINS(msg, "i:4:");
     CHECK(s.order == NULL);
 }
 
@@ -159,7 +180,7 @@ TEST(sizes_parse)
 TEST(validate_catches_bad_schedules)
 {
     static const uint64_t w[4] = { 4, 4, 4, 4 };
-    struct awss_problem p = { w, 4, 8, 2, AWSS_HARD, 0, 0.1 };
+    struct awss_problem p = { w, 4, 8, 2, AWSS_HARD, 0, 0.1, NULL };
     struct awss_schedule s;
     awss_schedule_init(&s);
     uint32_t dup[4] = { 0, 0, 1, 1 };

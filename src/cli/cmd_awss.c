@@ -152,9 +152,10 @@ static int sizes_from_file(const char *path, uint64_t **sizes, uint32_t *n)
 }
 
 /* working sets in bytes of one launch of a benchmark (functional run) */
-static int sizes_from_bench(const char *bench, const char *size, uint32_t kernel, uint32_t line,
-                            uint64_t **sizes, uint32_t *n)
+static int sizes_from_bench(const char *bench, const char *size, uint32_t *kernel_io,
+                            uint32_t line, uint64_t **sizes, uint32_t *n)
 {
+    uint32_t kernel = *kernel_io;
     char *argv[] = { "awss", (char *)bench, "--size", (char *)size, NULL };
     struct cli_run_options o;
     int rc = cli_parse_run_options(4, argv, &o);
@@ -194,6 +195,7 @@ static int sizes_from_bench(const char *bench, const char *size, uint32_t kernel
             for (uint32_t c = 0; c < s.nctas; c++)
                 (*sizes)[c] = (uint64_t)s.cta[c].total * line;
             *n = s.nctas;
+            *kernel_io = kernel;
             printf("working sets: %s (%s) launch %u, kernel %s, %u CTAs, %u-byte lines; "
                    "CTA line sets overlap by %.2fx\n", bench, size, kernel,
                    ccgpu_kernel_name(gpu, (int)kernel), s.nctas, line,
@@ -324,12 +326,12 @@ int cmd_awss(int argc, char **argv)
     char msg[256];
     uint64_t *sizes = NULL;
     uint32_t n = 0;
-    int rc = bench ? sizes_from_bench(bench, bench_size, kernel, line, &sizes, &n)
+    int rc = bench ? sizes_from_bench(bench, bench_size, &kernel, line, &sizes, &n)
                    : sizes_from_file(sizes_path, &sizes, &n);
     if (rc)
         return rc;
     struct awss_problem p = { sizes, n, cap, max_tlp, relax ? AWSS_RELAXED : AWSS_HARD,
-                              is_static, cps };
+                              is_static, cps, NULL };
     struct awss_schedule s;
     awss_schedule_init(&s);
     uint32_t k = 0;
@@ -357,6 +359,10 @@ int cmd_awss(int argc, char **argv)
     } else if (awss_schedule_run(&p, algo, &s, &k) < 0) {
         fprintf(stderr, "ccgpu awss: out of memory\n");
         goto out;
+    }
+    if (bench) { /* the file names its launch: schedule:FILE needs no launch=K */
+        s.has_launch = 1;
+        s.launch = kernel;
     }
     int ok = awss_validate(&s, &p, msg, sizeof msg) == 0;
     uint64_t total = 0, over = 0;

@@ -5,7 +5,9 @@
  *   awss        AWSS paper Figs. 2, 6, 7, 9 and Table IV: per benchmark
  *               max-TLP (rr), OptTLP (every limit:N, whose points are Fig.
  *               2's contention sweep), AwssSche-Static (awss:lmf,static),
- *               AwssSche (awss:lmf), AwssSche-Relax (awss:mxf)
+ *               AwssSche (awss:lmf), AwssSche-Relax (awss:mxf), and
+ *               AwssSche-Union (awss:lmf,footprint=union: ours, not the paper's),
+ *               AwssSche-UnionId (the same, CTAs in id order)
  *   awss-sync   Fig. 11: AwssSche and AwssSche-Relax at ccgpu_cta_sync_cycles
  *               50, 100, 200, 2000, 4000, 8000
  *   awss-sms    Fig. 12: max-TLP, AwssSche, AwssSche-Relax on 8, 15, 16, 32 SMs
@@ -40,6 +42,8 @@ static const struct scheme awss_schemes[] = {
     { "AwssSche-Static", "awss:lmf,static" },
     { "AwssSche", "awss:lmf" },
     { "AwssSche-Relax", "awss:mxf" },
+    { "AwssSche-Union", "awss:lmf,footprint=union" }, /* ours: `awss` only */
+    { "AwssSche-UnionId", "awss:lmf,footprint=union,order=id" }, /* ours */
 };
 
 static void plot(const char *csv, const char *svg, const char *x, const char *y, const char *group,

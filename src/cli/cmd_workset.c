@@ -66,9 +66,40 @@ static int parse_u32(const char *s, uint32_t *out)
     return 0;
 }
 
+/* --first N: the CTAs rr runs together first (0..N-1), their line sets
+ * summed (the AWSS paper's aggregate working set) and their union */
+static int print_first(const struct workset *ws, uint32_t k, uint32_t nctas, uint32_t first)
+{
+    uint32_t *off = NULL, *lines = NULL, nlines = 0;
+    if (workset_launch_linesets(ws, k, nctas, &off, &lines, &nlines))
+        return -1;
+    uint8_t *seen = calloc((size_t)nlines + 1, 1);
+    if (!seen) {
+        free(off);
+        free(lines);
+        return -1;
+    }
+    uint32_t n = first < nctas ? first : nctas;
+    uint64_t sum = off[n], uni = 0;
+    for (uint64_t i = 0; i < sum; i++)
+        if (!seen[lines[i]]) {
+            seen[lines[i]] = 1;
+            uni++;
+        }
+    printf("  CTAs 0..%u together: sum of their sets %llu lines (%llu bytes), union %llu lines "
+           "(%llu bytes), ratio %.2f\n",
+           n ? n - 1 : 0, (unsigned long long)sum, (unsigned long long)sum * ws->line_bytes,
+           (unsigned long long)uni, (unsigned long long)uni * ws->line_bytes,
+           uni ? (double)sum / (double)uni : 0.0);
+    free(seen);
+    free(off);
+    free(lines);
+    return 0;
+}
+
 int cmd_workset(int argc, char **argv)
 {
-    uint32_t line = 128, kernel = UINT32_MAX, show = 8;
+    uint32_t line = 128, kernel = UINT32_MAX, show = 8, first = 0;
     int per_cta = 0, summary = 0;
     const char *sizes_out = NULL;
     /* our options out, the run options (--size, --input, -o ...) through */
@@ -82,14 +113,16 @@ int cmd_workset(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int takes = !strcmp(a, "--line") || !strcmp(a, "--kernel") || !strcmp(a, "--sizes-out") ||
-                    !strcmp(a, "--show");
+                    !strcmp(a, "--show") || !strcmp(a, "--first");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: ccgpu workset BENCH [--size S] [--line BYTES] [--kernel N] [--per-cta]\n"
                    "                     [--summary] (one line per launch)\n"
-                   "                     [--sizes-out FILE] [--show N] [run options]\n"
+                   "                     [--sizes-out FILE] [--show N] [--first N] [run options]\n"
                    "Per-CTA working sets (distinct global cache lines read / written) of each\n"
                    "launch, their distribution, and how much CTAs' line sets overlap.\n"
-                   "--sizes-out writes launch N's per-CTA sizes in bytes for ccgpu awss --sizes.\n");
+                   "--sizes-out writes launch N's per-CTA sizes in bytes for ccgpu awss --sizes.\n"
+                   "--first N: the line sets of CTAs 0..N-1 (what rr runs together first at a\n"
+                   "TLP of N) summed (the AWSS paper's aggregate working set) and their union.\n");
             free(rest);
             return 0;
         }
@@ -118,6 +151,8 @@ int cmd_workset(int argc, char **argv)
             bad = parse_u32(v, &kernel);
         else if (!strcmp(a, "--show"))
             bad = parse_u32(v, &show);
+        else if (!strcmp(a, "--first"))
+            bad = parse_u32(v, &first) || first == 0;
         else
             sizes_out = v;
         if (bad) {
@@ -177,6 +212,12 @@ int cmd_workset(int argc, char **argv)
             break;
         }
         workset_print(stdout, &ws, (uint32_t)k, ccgpu_kernel_name(gpu, k), &s, per_cta);
+        if (first && print_first(&ws, (uint32_t)k, s.nctas, first)) {
+            fprintf(stderr, "ccgpu workset: out of memory\n");
+            workset_launch_free(&s);
+            rc = 1;
+            break;
+        }
         if (sizes_out) {
             FILE *f = fopen(sizes_out, "w");
             if (f) {

@@ -2,7 +2,8 @@
  * policy: before a timing run whose ccgpu_cta_sched is awss:..., the same
  * benchmark runs on the functional engine with the working-set observer
  * (src/cta/workset.c, lines of the L2's line size) and every launch's per-CTA working sets
- * in bytes are handed to the timing GPU (ccgpu_set_cta_worksets). Benchmarks
+ * in bytes are handed to the timing GPU (ccgpu_set_cta_worksets), and with
+ * awss:...,footprint=union their line sets too (ccgpu_set_cta_linesets). Benchmarks
  * are deterministic, so launch k of the profile is launch k of the run. */
 #include "cli/cta_profile.h"
 #include "cli/workset_cli.h"
@@ -36,6 +37,8 @@ int cli_cta_profile(const struct cli_run_options *o, const char *bench, ccgpu *t
         rc = 1;
     }
     uint32_t nk = fgpu ? (uint32_t)ccgpu_num_kernels(fgpu) : 0;
+    /* the per-CTA line sets only where the policy reads them */
+    int want_sets = strstr(config_get_str(o->cfg, "ccgpu_cta_sched", ""), "footprint=union") != NULL;
     for (uint32_t k = 0; rc == 0 && k < nk; k++) {
         struct workset_launch st;
         memset(&st, 0, sizeof st);
@@ -50,6 +53,13 @@ int cli_cta_profile(const struct cli_run_options *o, const char *bench, ccgpu *t
                 bytes[c] = (uint64_t)st.cta[c].total * ws.line_bytes;
             if (ccgpu_set_cta_worksets(timing_gpu, (int)k, bytes, st.nctas))
                 rc = 1;
+            uint32_t *off = NULL, *lines = NULL, nlines = 0;
+            if (rc == 0 && want_sets &&
+                (workset_launch_linesets(&ws, k, st.nctas, &off, &lines, &nlines) ||
+                 ccgpu_set_cta_linesets(timing_gpu, (int)k, st.nctas, off, lines, nlines)))
+                rc = 1;
+            free(off);
+            free(lines);
         } else
             rc = 1;
         if (rc)

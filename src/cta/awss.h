@@ -37,6 +37,19 @@ struct awss_schedule {
     uint32_t nctas, nsteps;
     uint32_t *order; /* CTA ids, step after step (nctas entries) */
     uint32_t *start; /* step s holds order[start[s] .. start[s+1]-1] */
+    int has_launch;  /* the schedule names the launch it is for (file key */
+    uint32_t launch; /* `launch`, 0-based; ccgpu awss --bench writes it) */
+};
+
+/* Per-CTA line sets for the union footprint (an option of ours, not the
+ * paper's model): CTA c touched lines lines[off[c] .. off[c+1]-1], dense ids
+ * in [0, nlines), no id twice within a CTA; a line is line_bytes bytes. */
+struct awss_linesets {
+    const uint32_t *off; /* nctas + 1 entries */
+    const uint32_t *lines;
+    uint32_t nlines;
+    uint64_t line_bytes;
+    int id_order; /* take CTAs in id order instead of largest first */
 };
 
 struct awss_problem {
@@ -47,6 +60,10 @@ struct awss_problem {
     enum awss_mode mode;
     int static_tlp;    /* Definition 4 */
     double cps;        /* cost per synchronisation, >= 0 */
+    /* NULL: the paper's model, AWSS(step) = sum of the CTAs' sizes. Else the
+     * union footprint: a step's working set is |union of its CTAs' line sets|
+     * x line_bytes (hard constraint, LMF only; binpack_lmf_union). */
+    const struct awss_linesets *sets;
 };
 
 /* --- schedules (awss_schedule.c) --- */
@@ -84,6 +101,17 @@ int binpack_agnostic(uint32_t n, uint32_t k, struct awss_schedule *out);
  * 1 found, 0 not found by the heuristic, -1 allocation failure. */
 int binpack_static(const uint64_t *sizes, uint32_t n, uint64_t cap, uint32_t k,
                    enum awss_mode mode, struct awss_schedule *out);
+
+/* LMF with the union footprint (binpack_union.c): each step opens with the
+ * first remaining CTA of ids (largest first, or by id with ls->id_order),
+ * then takes, in that order, the remaining CTAs whose lines added to the
+ * step's union keep it within cap bytes, until k CTAs. Overlapping CTAs fit
+ * where their sum would not. */
+int binpack_lmf_union(const struct awss_linesets *ls, const uint32_t *ids, uint32_t n,
+                      uint64_t cap, uint32_t k, struct awss_schedule *out);
+/* |union of step's line sets| x line_bytes. */
+uint64_t awss_step_union(const struct awss_schedule *s, uint32_t step,
+                         const struct awss_linesets *ls);
 
 /* --- Algorithms 1-3 (awss_algo.c) --- */
 const char *awss_algo_name(enum awss_algo a);

@@ -61,6 +61,8 @@ uint32_t awss_static_k_bound(const struct awss_problem *p)
 static int pack(const struct awss_problem *p, const uint32_t *ids, enum awss_algo algo,
                 uint32_t k, struct awss_schedule *out)
 {
+    if (p->sets)
+        return binpack_lmf_union(p->sets, ids, p->nctas, p->cap, k, out);
     switch (algo) {
     case AWSS_ALGO_LMF: return binpack_lmf_sorted(p->sizes, ids, p->nctas, p->cap, k, 0, out);
     case AWSS_ALGO_IWFD: return binpack_iwfd_sorted(p->sizes, ids, p->nctas, p->cap, k, out);
@@ -180,6 +182,8 @@ int awss_schedule_run(const struct awss_problem *p, enum awss_algo algo,
     if (algo != AWSS_ALGO_AGNOSTIC &&
         (p->mode == AWSS_RELAXED) != (algo == AWSS_ALGO_MXF || algo == AWSS_ALGO_GLANF))
         return -2;
+    if (p->sets && (algo != AWSS_ALGO_LMF || p->mode != AWSS_HARD || p->static_tlp))
+        return -2; /* the union footprint is implemented for LMF only */
     uint32_t k = p->max_tlp < p->nctas ? p->max_tlp : p->nctas;
     if (k == 0)
         k = 1;
@@ -190,6 +194,9 @@ int awss_schedule_run(const struct awss_problem *p, enum awss_algo algo,
     uint32_t *ids = binpack_sort_desc(p->sizes, p->nctas);
     if (!ids)
         return -1;
+    if (p->sets && p->sets->id_order) /* union footprint, first fit in id order */
+        for (uint32_t i = 0; i < p->nctas; i++)
+            ids[i] = i;
     int rc = p->static_tlp ? run_static(p, ids, out, chosen_k)
                            : descend(p, ids, algo, k, out, chosen_k);
     free(ids);

@@ -102,6 +102,8 @@ int awss_schedule_write(FILE *f, const struct awss_schedule *s, const struct aws
     fprintf(f, "# ccgpu AWSS schedule (format: docs/cta-scheduling.md)\n");
     fprintf(f, "ccgpu-awss-schedule 1\n");
     fprintf(f, "ctas %u\nsteps %u\n", s->nctas, s->nsteps);
+    if (s->has_launch)
+        fprintf(f, "launch %u\n", s->launch);
     fprintf(f, "cap %llu\nmax-tlp %u\n", (unsigned long long)p->cap, p->max_tlp);
     fprintf(f, "mode %s\nstatic %d\ncps %g\n", p->mode == AWSS_RELAXED ? "relaxed" : "hard",
             p->static_tlp, p->cps);
@@ -163,7 +165,18 @@ int awss_schedule_parse(const char *text, const char *name, struct awss_schedule
         p = skip_line_space(p);
         if (strcmp(word, "step") != 0) {
             uint64_t v;
-            if (strcmp(word, "ctas") == 0 || strcmp(word, "steps") == 0) {
+            if (strcmp(word, "launch") == 0) {
+                /* which launch the schedule is for: once, before the steps */
+                if (t.order || t.has_launch) {
+                    snprintf(msg, msglen, "%s:%u: '%s' %s", name, at, word,
+                             t.order ? "after the first step" : "given twice");
+                    goto fail;
+                }
+                if (read_u64(&p, &v) < 0 || v >= UINT32_MAX)
+                    return bad_token(msg, msglen, name, at, p, "expected a launch index");
+                t.has_launch = 1;
+                t.launch = (uint32_t)v;
+            } else if (strcmp(word, "ctas") == 0 || strcmp(word, "steps") == 0) {
                 /* the arrays are sized from these counts at the first step */
                 if (t.order) {
                     snprintf(msg, msglen, "%s:%u: '%s' after the first step", name, at, word);

@@ -68,7 +68,7 @@ int awss_quality_report(FILE *out, uint64_t seed, uint32_t instances, uint32_t m
             sizes[i] = rand_range(&seed, cap / 20 + 1, cap * 3 / 5);
         for (uint32_t v = 0; v < NV && rc == 0; v++) {
             const struct variant *va = &variants[v];
-            struct awss_problem p = { sizes, n, cap, k, va->mode, va->is_static, cps };
+            struct awss_problem p = { sizes, n, cap, k, va->mode, va->is_static, cps, NULL };
             struct awss_exact_result er;
             char msg[160];
             if (awss_exact(&p, 20000000, &e, &er) < 0 || awss_schedule_run(&p, va->algo, &h, NULL) < 0) {
@@ -162,7 +162,7 @@ int awss_speed_report(FILE *out, uint32_t n, uint64_t seed)
             (unsigned long long)cap);
     for (uint32_t v = 0; v < sizeof variants / sizeof variants[0] && rc == 0; v++) {
         const struct variant *va = &variants[v];
-        struct awss_problem p = { sizes, n, cap, 120, va->mode, va->is_static, 0.1 };
+        struct awss_problem p = { sizes, n, cap, 120, va->mode, va->is_static, 0.1, NULL };
         uint32_t k = 0;
         double t0 = now_s();
         rc = awss_schedule_run(&p, va->algo, &s, &k);

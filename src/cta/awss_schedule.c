@@ -71,6 +71,8 @@ int awss_schedule_copy(struct awss_schedule *dst, const struct awss_schedule *sr
         return -1;
     memcpy(t.order, src->order, (size_t)src->nctas * sizeof *t.order);
     memcpy(t.start, src->start, ((size_t)src->nsteps + 1) * sizeof *t.start);
+    t.has_launch = src->has_launch;
+    t.launch = src->launch;
     awss_schedule_free(dst);
     *dst = t;
     return 0;

@@ -190,6 +190,58 @@ int workset_launch_stats(const struct workset *w, uint32_t launch, struct workse
     return 0;
 }
 
+static int cmp_u32(const void *a, const void *b);
+
+int workset_launch_linesets(const struct workset *w, uint32_t launch, uint32_t nctas,
+                            uint32_t **off, uint32_t **lines, uint32_t *nlines)
+{
+    uint32_t launch1 = launch + 1;
+    *off = NULL;
+    *lines = NULL;
+    *nlines = 0;
+    uint32_t *dense = malloc(((size_t)w->lcap + 1) * sizeof *dense);
+    uint32_t *o = calloc((size_t)nctas + 2, sizeof *o);
+    if (!dense || !o) {
+        free(dense);
+        free(o);
+        return -1;
+    }
+    uint32_t nl = 0;
+    for (uint64_t i = 0; i < w->lcap; i++)
+        dense[i] = w->l[i].launch == launch1 ? nl++ : UINT32_MAX;
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < w->ecap; i++)
+        if (w->e[i].launch == launch1 && w->e[i].cta < nctas) {
+            o[w->e[i].cta + 1]++;
+            total++;
+        }
+    for (uint32_t c = 0; c < nctas; c++)
+        o[c + 1] += o[c];
+    uint32_t *l = malloc(((size_t)total + 1) * sizeof *l);
+    uint32_t *fill = malloc(((size_t)nctas + 1) * sizeof *fill);
+    if (!l || !fill || total > UINT32_MAX) {
+        free(dense);
+        free(o);
+        free(l);
+        free(fill);
+        return -1;
+    }
+    memcpy(fill, o, (size_t)nctas * sizeof *fill);
+    for (uint64_t i = 0; i < w->ecap; i++) {
+        const struct ws_entry *e = &w->e[i];
+        if (e->launch == launch1 && e->cta < nctas)
+            l[fill[e->cta]++] = dense[line_slot(w, e->line, launch1) - w->l];
+    }
+    for (uint32_t c = 0; c < nctas; c++)
+        qsort(l + o[c], o[c + 1] - o[c], sizeof *l, cmp_u32);
+    free(dense);
+    free(fill);
+    *off = o;
+    *lines = l;
+    *nlines = nl;
+    return 0;
+}
+
 void workset_launch_free(struct workset_launch *s)
 {
     free(s->cta);

@@ -46,6 +46,16 @@ struct workset_launch {
 /* Per-CTA sets of launch `launch`. 0, or -1 on allocation failure. */
 int workset_launch_stats(const struct workset *w, uint32_t launch, struct workset_launch *out);
 void workset_launch_free(struct workset_launch *s);
+/* The line set of every CTA of launch `launch`, in CSR form for the AWSS
+ * union footprint (awss_linesets in cta/awss.h): CTA c touched lines
+ * (*lines)[(*off)[c] .. (*off)[c+1]-1], each a dense id in [0, *nlines) (the
+ * launch's distinct lines, numbered in hash-table order), increasing within a
+ * CTA. nctas is the CTA count wanted (CTAs without accesses get empty sets).
+ * *off has nctas + 1 entries. 0, or -1 on allocation failure (nothing to
+ * free). */
+int workset_launch_linesets(const struct workset *w, uint32_t launch, uint32_t nctas,
+                            uint32_t **off, uint32_t **lines, uint32_t *nlines);
+
 /* Prints the distribution and overlap summary of one launch. */
 void workset_print(FILE *f, const struct workset *w, uint32_t launch, const char *kernel,
                    const struct workset_launch *s, int per_cta);

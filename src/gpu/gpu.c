@@ -264,8 +264,11 @@ void ccgpu_destroy(ccgpu *gpu)
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
-    for (uint32_t i = 0; i < gpu->nws; i++)
+    for (uint32_t i = 0; i < gpu->nws; i++) {
         free(gpu->ws[i].bytes);
+        free(gpu->ws[i].off);
+        free(gpu->ws[i].lines);
+    }
     free(gpu->ws);
     free(gpu->linfo);
     for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
@@ -307,19 +310,70 @@ void ccgpu_device_facts(const ccgpu *gpu, struct ccgpu_device_facts *out)
 
 /* ---- launches ---- */
 
-int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas)
+static struct gpu_ws *ws_slot(ccgpu *gpu, int launch)
 {
-    if (!gpu || launch < 0 || (nctas && !bytes))
-        return -1;
     if ((uint32_t)launch >= gpu->nws) {
         struct gpu_ws *w = realloc(gpu->ws, ((size_t)launch + 1) * sizeof *w);
         if (!w)
-            return -1;
+            return NULL;
         memset(w + gpu->nws, 0, ((size_t)launch + 1 - gpu->nws) * sizeof *w);
         gpu->ws = w;
         gpu->nws = (uint32_t)launch + 1;
     }
-    struct gpu_ws *w = &gpu->ws[launch];
+    return &gpu->ws[launch];
+}
+
+int ccgpu_set_cta_linesets(ccgpu *gpu, int launch, uint32_t nctas, const uint32_t *off,
+                           const uint32_t *lines, uint32_t nlines)
+{
+    if (!gpu || launch < 0 || !off || off[0] != 0 || (off[nctas] && !lines))
+        return -1;
+    for (uint32_t c = 0; c < nctas; c++)
+        if (off[c + 1] < off[c])
+            return -1;
+    uint8_t *seen = calloc((size_t)nlines + 1, 1);
+    if (!seen)
+        return -1;
+    int bad = 0;
+    for (uint32_t c = 0; c < nctas && !bad; c++) {
+        for (uint32_t i = off[c]; i < off[c + 1] && !bad; i++) {
+            bad = lines[i] >= nlines || seen[lines[i]];
+            if (!bad)
+                seen[lines[i]] = 1;
+        }
+        for (uint32_t i = off[c]; i < off[c + 1] && lines[i] < nlines; i++)
+            seen[lines[i]] = 0;
+    }
+    free(seen);
+    struct gpu_ws *w = bad ? NULL : ws_slot(gpu, launch);
+    if (!w)
+        return -1;
+    uint32_t *o = malloc(((size_t)nctas + 1) * sizeof *o);
+    uint32_t *l = malloc(((size_t)off[nctas] + 1) * sizeof *l);
+    if (!o || !l) {
+        free(o);
+        free(l);
+        return -1;
+    }
+    memcpy(o, off, ((size_t)nctas + 1) * sizeof *o);
+    if (off[nctas])
+        memcpy(l, lines, (size_t)off[nctas] * sizeof *l);
+    free(w->off);
+    free(w->lines);
+    w->off = o;
+    w->lines = l;
+    w->nlines = nlines;
+    w->nsets = nctas;
+    return 0;
+}
+
+int ccgpu_set_cta_worksets(ccgpu *gpu, int launch, const uint64_t *bytes, uint32_t nctas)
+{
+    if (!gpu || launch < 0 || (nctas && !bytes))
+        return -1;
+    struct gpu_ws *w = ws_slot(gpu, launch);
+    if (!w)
+        return -1;
     uint64_t *copy = malloc(((size_t)nctas + 1) * sizeof *copy); /* non-NULL: measured */
     if (!copy)
         return -1;
@@ -610,7 +664,13 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
                                     gpu->max_warp_insts, regions, nregions, li_,
                                     li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL };
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0 };
+    if (li_ < gpu->nws && gpu->ws[li_].off) {
+        tl.ws_off = gpu->ws[li_].off;
+        tl.ws_lines = gpu->ws[li_].lines;
+        tl.ws_nlines = gpu->ws[li_].nlines;
+        tl.ws_nsets = gpu->ws[li_].nsets;
+    }
     for (uint32_t i = 0; i < gpu->nfunc_cache; i++)
         if (!strcmp(gpu->func_cache[i].kernel, kernel))
             tl.func_cache = gpu->func_cache[i].pref;

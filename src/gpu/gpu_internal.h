@@ -56,6 +56,7 @@ struct ccgpu {
     struct gpu_ws {
         uint64_t *bytes;
         uint32_t n;
+        uint32_t *off, *lines, nlines, nsets; /* ccgpu_set_cta_linesets, or NULL */
     } *ws; /* ccgpu_set_cta_worksets, by launch index */
     uint32_t nws;
     struct gpu_func_cache {

@@ -95,7 +95,9 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
     struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
                                      { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm,
                                      d->launch_index, d->l2_bytes,
-                                     d->ws_bytes, d->ws_bytes ? d->ws_n : 0 };
+                                     d->ws_bytes, d->ws_bytes ? d->ws_n : 0,
+                                     d->ws_off, d->ws_off ? d->ws_lines : NULL,
+                                     d->ws_off ? d->ws_nlines : 0, d->ws_off ? d->ws_nsets : 0 };
     d->cs.wake = CTA_SCHED_NEVER;
     d->resident = 0;
     d->last_t = now;
@@ -148,6 +150,8 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
     d->left--;
     integrate(d, now);
     d->resident++;
+    d->last_dispatch_t = now;
+    d->sum_at_dispatch = d->resident_sum;
     if (d->budget != UINT32_MAX)
         d->budget--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
@@ -173,6 +177,12 @@ int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t no
 {
     d->cs.wake = CTA_SCHED_NEVER;
     d->syncs++;
+    /* the phase before this synchronisation dispatched nothing after its
+     * last CTA: the time since, less the sync cost, was spent draining */
+    if (now >= d->last_dispatch_t + d->cs.sync_cycles)
+        d->drain_cycles += now - d->last_dispatch_t - d->cs.sync_cycles;
+    integrate(d, now); /* nothing is resident during the sync itself */
+    d->drain_resident_sum += d->resident_sum - d->sum_at_dispatch;
     if (d->cs.ops->on_wake)
         d->cs.ops->on_wake(&d->cs, now);
     /* as the launch's fill, but SMs may hold CTAs: round r tops up the SMs

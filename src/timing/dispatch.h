@@ -25,10 +25,17 @@ struct dispatch {
     uint64_t l2_bytes;          /* configured L2 capacity */
     const uint64_t *ws_bytes;   /* measured per-CTA working sets, or NULL */
     uint32_t ws_n;              /* entries in ws_bytes */
+    const uint32_t *ws_off, *ws_lines; /* measured per-CTA line sets, or NULL */
+    uint32_t ws_nlines, ws_nsets;
     /* statistics (cta.*, registered when ccgpu_cta_sched is set) */
     uint64_t resident, last_t;  /* CTAs resident on all SMs, since cycle last_t */
     uint64_t resident_sum;      /* integral of resident over cycles */
     uint64_t syncs;             /* wake-ups: synchronisations waited out */
+    uint64_t last_dispatch_t;   /* cycle of the latest dispatch */
+    uint64_t drain_cycles;      /* per wake-up: cycles from the latest dispatch to the
+                                 * wake-up, less the sync cost (a phase draining) */
+    uint64_t sum_at_dispatch;   /* resident_sum at the latest dispatch */
+    uint64_t drain_resident_sum; /* resident CTAs summed over those cycles */
 };
 
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);

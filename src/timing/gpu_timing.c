@@ -334,6 +334,11 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
                         "CTAs resident on all SMs, summed over cycles") ||
          stats_register(s, "cta.syncs", &g->disp.syncs,
                         "synchronisations of a CTA schedule waited out") ||
+         stats_register(s, "cta.drain_cycles", &g->disp.drain_cycles,
+                        "cycles from a schedule phase's last dispatch to its synchronisation's "
+                        "end, less the sync cost (the phase draining)") ||
+         stats_register(s, "cta.drain_resident_sum", &g->disp.drain_resident_sum,
+                        "CTAs resident on all SMs, summed over the drain cycles") ||
          stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
         return -1;
     if (g->cfg.prefetch && /* only then: default statistics unchanged */
@@ -535,6 +540,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->disp.launch_index = gl->index;
     g->disp.ws_bytes = gl->ws_bytes;
     g->disp.ws_n = gl->ws_n;
+    g->disp.ws_off = gl->ws_off;
+    g->disp.ws_lines = gl->ws_lines;
+    g->disp.ws_nlines = gl->ws_nlines;
+    g->disp.ws_nsets = gl->ws_nsets;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     activate_all(g);

@@ -54,6 +54,9 @@ struct gpu_timing_launch {
                                 * (enum carve_pref), or -1: ccgpu_func_cache decides */
     const struct carveout_choice *carve; /* the launch's carve-out, as gpu_timing_carveout
                                           * chose it for this launch */
+    /* measured per-CTA line sets (ccgpu_set_cta_linesets), or NULL */
+    const uint32_t *ws_off, *ws_lines;
+    uint32_t ws_nlines, ws_nsets;
 };
 struct carveout_choice;
 /* Runs the launch to completion: 0, or -1 with the message in err. */

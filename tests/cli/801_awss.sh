@@ -35,13 +35,31 @@ expect_output bench_out 'launch 0, kernel mesh_flux, 27 CTAs' \
     "$CCGPU" awss --bench mesh --size small --cap 64K --max-tlp 120 --out "$tmpdir/mesh.sched"
 expect_output follow_file 'mesh +PASS' "$CCGPU" run mesh --size small \
     -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=0" -o ccgpu_cta_sync_cycles=70
-# every launch follows it without launch=K: launch 1 has 36 CTAs, not 27
-if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" \
+# the file names its launch (launch 0), so launch=K is not needed
+expect_ok names_launch grep -q '^launch 0$' "$tmpdir/mesh.sched"
+expect_output follow_named 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched" -o ccgpu_cta_sync_cycles=70
+expect_fail launch_disagrees "mesh.sched' is for launch 0, launch=1 given" \
+    "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/mesh.sched,launch=1"
+# without the launch line every launch follows it: launch 1 has 36 CTAs, not 27
+grep -v '^launch ' "$tmpdir/mesh.sched" > "$tmpdir/any.sched"
+if "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/any.sched" \
     >"$tmpdir/out" 2>&1; then failed=$((failed + 1)); echo "FAIL wrong_launch: ran"
 elif grep -q 'schedule covers 27 CTAs, the launch has 36' "$tmpdir/out"; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL wrong_launch:"; cat "$tmpdir/out"; fi
 # awss:ALGO measures the working sets itself (a functional run first)
 expect_output awss_policy 'mesh +PASS' "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:lmf
+# the union footprint: the profile also hands the line sets over
+expect_output awss_union 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o ccgpu_cta_sched=awss:lmf,footprint=union
+expect_output awss_union_id 'mesh +PASS' "$CCGPU" run mesh --size small \
+    -o ccgpu_cta_sched=awss:lmf,footprint=union,order=id
+expect_fail awss_union_mxf 'footprint=union is implemented for lmf without static only' \
+    "$CCGPU" run mesh --size small -o ccgpu_cta_sched=awss:mxf,footprint=union
+# a launch's first CTAs: their sets summed and their union
+expect_output workset_first 'CTAs 0\.\.3 together: sum of their sets [0-9]+ lines .* union [0-9]+ lines' \
+    "$CCGPU" workset mesh --size small --kernel 0 --first 4
+expect_fail workset_first_zero "bad value '0' for --first" "$CCGPU" workset mesh --first 0
 expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
     "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
 expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \

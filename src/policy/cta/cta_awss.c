@@ -1,4 +1,4 @@
-/* awss:ALGO[,static][,cps=X][,cap=BYTES][,every] — the AWSS paper's whole
+/* awss:ALGO[,static][,cps=X][,cap=BYTES][,every][,footprint=sum|union][,order=id] — the AWSS paper's whole
  * flow (TODAES 2014, Fig. 5) at each launch: the launch's measured per-CTA
  * working sets (ccgpu_set_cta_worksets; `ccgpu run` and `ccgpu opttlp`
  * measure them with a functional run first, src/cta/workset.c), the
@@ -9,7 +9,15 @@
  * (AwssSche-Static). CPS, the cost of a synchronisation in steps, is an
  * input of the packer's cost (default 0.1); the simulated cost is
  * ccgpu_cta_sync_cycles. The schedule is then followed as schedule:FILE
- * follows a file (src/cta/follow.h). */
+ * follows a file (src/cta/follow.h).
+ *
+ * footprint=union (ours, not the paper's model; lmf only, not static): a
+ * step's working set is the number of distinct lines its CTAs touch times
+ * the line size, from the measured per-CTA line sets
+ * (ccgpu_set_cta_linesets), instead of the sum of the CTAs' sizes, which
+ * counts a line once per CTA touching it (binpack_lmf_union). order=id
+ * (with footprint=union) takes the CTAs in id order instead of largest
+ * first, so that neighbouring CTAs, which often share lines, share steps. */
 #include "cta/follow.h"
 #include "policy/cta/cta_sched.h"
 #include <errno.h>
@@ -19,7 +27,7 @@
 
 struct awss_pol {
     enum awss_algo algo;
-    int static_tlp, every;
+    int static_tlp, every, fp_union, id_order;
     double cps;
     uint64_t cap; /* 0: the L2's */
     struct cta_follow f;
@@ -64,6 +72,12 @@ static int ap_init(struct cta_sched *cs, const char *args, char *err, size_t err
             s->static_tlp = 1;
         else if (olen == 5 && !strncmp(opt, "every", 5))
             s->every = 1;
+        else if (olen == 15 && !strncmp(opt, "footprint=union", 15))
+            s->fp_union = 1;
+        else if (olen == 13 && !strncmp(opt, "footprint=sum", 13))
+            s->fp_union = 0;
+        else if (olen == 8 && !strncmp(opt, "order=id", 8))
+            s->id_order = 1;
         else if ((opt_is(opt, olen, "cps=") || opt_is(opt, olen, "cap=")) && olen - 4 < sizeof val) {
             memcpy(val, opt + 4, olen - 4);
             val[olen - 4] = 0;
@@ -80,12 +94,62 @@ static int ap_init(struct cta_sched *cs, const char *args, char *err, size_t err
             bad = 1;
         if (bad) {
             snprintf(err, errlen, "ccgpu_cta_sched awss: bad option '%.*s' (static, every, cps=X, "
-                                  "cap=BYTES)", (int)olen, opt);
+                                  "cap=BYTES, footprint=sum|union, order=id)", (int)olen, opt);
             free(s);
             return -1;
         }
     }
+    if (s->id_order && !s->fp_union) {
+        snprintf(err, errlen, "ccgpu_cta_sched awss: order=id needs footprint=union");
+        free(s);
+        return -1;
+    }
+    if (s->fp_union && (s->algo != AWSS_ALGO_LMF || s->static_tlp)) {
+        snprintf(err, errlen, "ccgpu_cta_sched awss: footprint=union is implemented for lmf "
+                              "without static only");
+        free(s);
+        return -1;
+    }
     cs->state = s;
+    return 0;
+}
+
+/* The launch's line sets padded to num_ctas CTAs, and the line size they
+ * were measured in (bytes per CTA / lines per CTA, the same for every CTA
+ * with lines). 0, or -1 with err set. */
+static int union_sets(const struct cta_sched_launch *l, const char *what, uint32_t **off,
+                      struct awss_linesets *ls, char *err, size_t errlen)
+{
+    *off = NULL;
+    if (!l->ws_off || l->ws_nsets > l->num_ctas || l->ws_nsets > l->ws_n) {
+        snprintf(err, errlen,
+                 "%s: footprint=union needs the measured line sets of this launch's %u CTAs "
+                 "(ccgpu run measures them; from the API, ccgpu_set_cta_linesets)",
+                 what, l->num_ctas);
+        return -1;
+    }
+    uint64_t lb = 0;
+    for (uint32_t c = 0; c < l->ws_nsets; c++) {
+        uint32_t nl = l->ws_off[c + 1] - l->ws_off[c];
+        if (!nl && !l->ws_bytes[c])
+            continue;
+        if (!nl || l->ws_bytes[c] % nl || (lb && l->ws_bytes[c] / nl != lb)) {
+            snprintf(err, errlen, "%s: CTA %u's line set (%u lines) disagrees with its working "
+                                  "set (%llu bytes)", what, c, nl,
+                     (unsigned long long)l->ws_bytes[c]);
+            return -1;
+        }
+        lb = l->ws_bytes[c] / nl;
+    }
+    *off = malloc(((size_t)l->num_ctas + 1) * sizeof **off);
+    if (!*off) {
+        snprintf(err, errlen, "%s: out of memory", what);
+        return -1;
+    }
+    memcpy(*off, l->ws_off, ((size_t)l->ws_nsets + 1) * sizeof **off);
+    for (uint32_t c = l->ws_nsets; c < l->num_ctas; c++)
+        (*off)[c + 1] = (*off)[c];
+    *ls = (struct awss_linesets){ *off, l->ws_lines, l->ws_nlines, lb ? lb : 1, 0 };
     return 0;
 }
 
@@ -123,6 +187,14 @@ static int ap_launch(struct cta_sched *cs, const struct cta_sched_launch *l, cha
         return -1;
     }
     memcpy(sizes, l->ws_bytes, (size_t)l->ws_n * sizeof *sizes);
+    uint32_t *off = NULL;
+    struct awss_linesets ls;
+    if (s->fp_union && union_sets(l, what, &off, &ls, err, errlen)) {
+        free(sizes);
+        return -1;
+    }
+    if (s->fp_union)
+        ls.id_order = s->id_order;
     struct awss_problem p = {
         .sizes = sizes,
         .nctas = l->num_ctas,
@@ -131,11 +203,13 @@ static int ap_launch(struct cta_sched *cs, const struct cta_sched_launch *l, cha
         .mode = s->algo == AWSS_ALGO_MXF || s->algo == AWSS_ALGO_GLANF ? AWSS_RELAXED : AWSS_HARD,
         .static_tlp = s->static_tlp,
         .cps = s->cps,
+        .sets = s->fp_union ? &ls : NULL,
     };
     struct awss_schedule sch;
     awss_schedule_init(&sch);
     int rc = awss_schedule_run(&p, s->algo, &sch, NULL);
     free(sizes);
+    free(off);
     if (rc) {
         awss_schedule_free(&sch);
         snprintf(err, errlen, "%s: %s", what, rc == -1 ? "out of memory" : "packer does not fit");

@@ -3,8 +3,9 @@
  * as one fixed-TLP phase; a TLP change waits for the phase's CTAs to retire
  * plus ccgpu_cta_sync_cycles (src/cta/follow.h). `every` synchronises at every
  * step boundary. Without launch=K every launch follows the file (and must
- * have its CTA count); with it, launch K does and the others run as rr. The
- * file is read and checked when the policy is created. */
+ * have its CTA count); with it, launch K does and the others run as rr. A
+ * file with a `launch K` header line (ccgpu awss --bench writes one) acts as
+ * launch=K. The file is read and checked when the policy is created. */
 #include "cta/follow.h"
 #include "policy/cta/cta_sched.h"
 #include <errno.h>
@@ -119,6 +120,16 @@ static int sf_init(struct cta_sched *cs, const char *args, char *err, size_t err
         free(s);
         return -1;
     }
+    /* a file that names its launch needs no launch=K; both must agree */
+    if (s->file.has_launch && s->launch != UINT32_MAX && s->launch != s->file.launch) {
+        snprintf(err, errlen, "ccgpu_cta_sched schedule: '%s' is for launch %u, launch=%u given",
+                 s->path, s->file.launch, s->launch);
+        awss_schedule_free(&s->file);
+        free(s);
+        return -1;
+    }
+    if (s->file.has_launch)
+        s->launch = s->file.launch;
     cs->state = s;
     return 0;
 }
