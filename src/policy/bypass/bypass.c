@@ -55,7 +55,7 @@ static int parse_u(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 int bp_params_parse(struct bp_params *p, const char *name, const char *args, char *err,
                     size_t errlen)
 {
-    *p = (struct bp_params){ 1000, 800, 7, 10000, 0, 3 };
+    *p = (struct bp_params){ 1000, 800, 7, 10000, 0, 3, 0 };
     if (!args || !*args)
         return 0;
     char buf[256];
@@ -83,6 +83,8 @@ int bp_params_parse(struct bp_params *p, const char *name, const char *args, cha
         else if (!strcmp(t, "levels") &&
                  (!strcmp(eq, "l1") || !strcmp(eq, "l2") || !strcmp(eq, "both")))
             p->levels = !strcmp(eq, "l1") ? 1 : !strcmp(eq, "l2") ? 2 : 3;
+        else if (!strcmp(t, "window") && (!strcmp(eq, "cycles") || !strcmp(eq, "accesses")))
+            p->by_accesses = !strcmp(eq, "accesses");
         else {
             eq[-1] = '=';
             goto bad;
@@ -90,7 +92,8 @@ int bp_params_parse(struct bp_params *p, const char *name, const char *args, cha
         continue;
     bad:
         snprintf(err, errlen, "ccgpu_bypass %s: bad argument '%s' (n=ACCESSES, m=MISSES, "
-                              "table=ENTRIES, period=CYCLES, after=start|dwt, levels=l1|l2|both)",
+                              "table=ENTRIES, period=CYCLES, after=start|dwt, levels=l1|l2|both, "
+                              "window=cycles|accesses)",
                  name, t);
         return -1;
     }
@@ -144,7 +147,7 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
         if (start == DWT_NEVER)
             return;
     }
-    if (now < start || now - start >= t->p.period)
+    if (now < start || (!t->p.by_accesses && now - start >= t->p.period))
         return; /* outside the sampling window */
     struct bp_entry *e = find(t, key);
     if (!e) {

@@ -71,6 +71,14 @@ struct bp_params {
     uint64_t period;
     int after_dwt; /* the window opens when DWT-CS has settled (SACAT, §4.4) */
     int levels;    /* bit 0: decide at L1, bit 1: at L2 */
+    /* window=accesses: a key's sampling interval is not closed by the
+     * clock; it runs from the window's opening until the key's level has
+     * seen n_acc accesses (sacat-tpds2017 §4.4: "If any of the base
+     * addresses achieves N Accesses memory requests, the number of misses
+     * that occurred during this interval is calculated"); period is then
+     * unused. Default 0: the window is [start, start +
+     * period) and a level short of n_acc when it closes stays cached. */
+    int by_accesses;
 };
 enum { BP_UNDECIDED, BP_CACHE, BP_BYPASS };
 struct bp_entry {
@@ -86,8 +94,8 @@ struct bp_table {
     uint64_t decided[2][2]; /* [level][cache, bypass] decisions, all launches */
     uint64_t bypassed[2];   /* accesses sent around each level */
 };
-/* Parses "n=1000,m=800,table=7,period=10000,after=dwt|start,levels=l1|l2|both"
- * (any subset; defaults from Table 4) for policy `name`. */
+/* Parses "n=1000,m=800,table=7,period=10000,after=dwt|start,levels=l1|l2|both,
+ * window=cycles|accesses" (any subset; defaults from Table 4) for policy `name`. */
 int bp_params_parse(struct bp_params *p, const char *name, const char *args, char *err,
                     size_t errlen);
 int bp_table_init(struct bp_table *t, const struct bp_params *p);

@@ -14,9 +14,16 @@
  * write-evict path); an L2 bypass marks its reads bypass_l2 (counted by the
  * partition as l2_pN.bypassed).
  *   ccgpu_bypass fgcb[:n=1000,m=800,table=7,period=10000,after=start|dwt,
- *                     levels=both|l1|l2]
+ *                     levels=both|l1|l2,
+ *                     window=cycles|accesses]
  * after=dwt opens the window when DWT-CS has settled (SACAT §4.4); then the
- * scheduler must be dwt. */
+ * scheduler must be dwt. window=accesses: no clock closes the window; each
+ * base address's level is decided at its N_Accesses-th access whenever that
+ * comes (our reading of §4.4's "If any of the base addresses achieves
+ * N Accesses memory requests, the number of misses that occurred during this
+ * interval is calculated" and §4.3.1's "at least N_Accesses ... should be
+ * observed": the sampling interval of a base address is its first N
+ * accesses; see docs/sacat.md). */
 #include "policy/bypass/bypass.h"
 #include <stdio.h>
 #include <stdlib.h>

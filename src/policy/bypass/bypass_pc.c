@@ -5,7 +5,8 @@
  * paper describes can be shown: a streaming load bypassed leaves a later
  * load of the same lines without the L1 copy it would have reused.
  *   ccgpu_bypass pc[:n=1000,m=800,table=7,period=10000,after=start|dwt,
- *                   levels=both|l1|l2] */
+ *                   levels=both|l1|l2,
+ *                   window=cycles|accesses] */
 #include "policy/bypass/bypass.h"
 #include <stdio.h>
 #include <stdlib.h>
