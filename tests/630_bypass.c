@@ -117,6 +117,18 @@ TEST(window_of_accesses_has_no_clock)
     CHECK_EQ_INT(bp_table_bypass(&t, &g, 6, 0), 0);
     CHECK_EQ_U64(t.decided[0][0], 1);
     CHECK_EQ_U64(t.decided[0][1], 1);
+    /* after its decision the cached key 6 is counted apart: its sample was
+     * 3 accesses, 1 miss; then a miss and a hit; the bypassed key 5 is not */
+    bp_table_seen(&t, &g, 6, 0, 1, 30001);
+    bp_table_seen(&t, &g, 6, 0, 0, 30002);
+    bp_table_seen(&t, &g, 5, 0, 1, 30003);
+    uint64_t cc[8];
+    bp_table_cached_counters(&t, cc);
+    CHECK_EQ_U64(cc[0], 3);
+    CHECK_EQ_U64(cc[1], 1);
+    CHECK_EQ_U64(cc[2], 2);
+    CHECK_EQ_U64(cc[3], 1);
+    CHECK_EQ_U64(cc[4] + cc[5] + cc[6] + cc[7], 0); /* nothing at L2 */
     /* the same accesses under window=cycles: only those in [1000, 1100)
      * count, neither key reaches n */
     struct bp_table c;

@@ -147,9 +147,14 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
         if (start == DWT_NEVER)
             return;
     }
+    struct bp_entry *e = find(t, key);
+    if (e && e->state[level] == BP_CACHE) {
+        t->cached_after[level][0]++;
+        t->cached_after[level][1] += miss != 0;
+        return;
+    }
     if (now < start || (!t->p.by_accesses && now - start >= t->p.period))
         return; /* outside the sampling window */
-    struct bp_entry *e = find(t, key);
     if (!e) {
         if (t->n == t->p.cap)
             return; /* table full: never sampled, never bypassed */
@@ -164,6 +169,10 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
     if (e->acc[level] == t->p.n_acc) {
         e->state[level] = e->miss[level] > t->p.m_miss ? BP_BYPASS : BP_CACHE;
         t->decided[level][e->state[level] == BP_BYPASS]++;
+        if (e->state[level] == BP_CACHE) {
+            t->cached_sample[level][0] += e->acc[level];
+            t->cached_sample[level][1] += e->miss[level];
+        }
     }
 }
 
@@ -176,4 +185,14 @@ int bp_table_bypass(struct bp_table *t, const struct policy_gpu *g, uint64_t key
         return 1;
     }
     return 0;
+}
+
+void bp_table_cached_counters(const struct bp_table *t, uint64_t *out)
+{
+    for (int l = 0; l < 2; l++) {
+        out[4 * l + 0] = t->cached_sample[l][0];
+        out[4 * l + 1] = t->cached_sample[l][1];
+        out[4 * l + 2] = t->cached_after[l][0];
+        out[4 * l + 3] = t->cached_after[l][1];
+    }
 }

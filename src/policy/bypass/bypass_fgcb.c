@@ -87,7 +87,11 @@ static void fgcb_l2_seen(struct bypass *bp, uint64_t addr, uint32_t pc, int miss
 
 static const char *const fgcb_names[] = { "l1_cache_decisions", "l1_bypass_decisions",
                                           "l2_cache_decisions", "l2_bypass_decisions",
-                                          "l1_bypassed", "l2_bypassed", NULL };
+                                          "l1_bypassed", "l2_bypassed",
+                                          "l1_cached_sample_accesses", "l1_cached_sample_misses",
+                                          "l1_cached_after_accesses", "l1_cached_after_misses",
+                                          "l2_cached_sample_accesses", "l2_cached_sample_misses",
+                                          "l2_cached_after_accesses", "l2_cached_after_misses", NULL };
 
 static void fgcb_counters(struct bypass *bp, uint64_t *out)
 {
@@ -98,6 +102,7 @@ static void fgcb_counters(struct bypass *bp, uint64_t *out)
     out[3] = t->decided[1][1];
     out[4] = t->bypassed[0];
     out[5] = t->bypassed[1];
+    bp_table_cached_counters(t, &out[6]);
 }
 
 static uint32_t bits_for(uint64_t v)
