@@ -89,6 +89,62 @@ TEST(table_limit_window_and_launch_reset)
     bp_table_free(&t);
 }
 
+TEST(window_of_accesses_has_no_clock)
+{
+    /* window=accesses: a level is decided at its n-th access counted from
+     * the window's opening, however late that access comes; accesses
+     * before the opening are not counted */
+    struct bp_params p;
+    char err[256];
+    CHECK_EQ_INT(bp_params_parse(&p, "fgcb", "n=3,m=1,period=100,levels=l1", err, sizeof err),
+                 0);
+    CHECK_EQ_INT(p.by_accesses, 0); /* the default closes the window by the clock */
+    CHECK_EQ_INT(bp_params_parse(&p, "fgcb", "n=3,m=1,period=100,levels=l1,window=accesses",
+                                 err, sizeof err), 0);
+    CHECK_EQ_INT(p.by_accesses, 1);
+    struct bp_table t;
+    CHECK_EQ_INT(bp_table_init(&t, &p), 0);
+    struct policy_gpu g = gpu_at(1, 1000);
+    bp_table_seen(&t, &g, 5, 0, 1, 999);  /* before the opening: not counted */
+    bp_table_seen(&t, &g, 5, 0, 1, 1000); /* 1 access, 1 miss */
+    bp_table_seen(&t, &g, 6, 0, 0, 1001); /* key 6: a hit */
+    bp_table_seen(&t, &g, 5, 0, 1, 5000); /* 2, 2: long after period */
+    CHECK_EQ_INT(bp_table_bypass(&t, &g, 5, 0), 0);
+    bp_table_seen(&t, &g, 5, 0, 0, 90000); /* 3rd access: 2 misses > m = 1 */
+    CHECK_EQ_INT(bp_table_bypass(&t, &g, 5, 0), 1);
+    bp_table_seen(&t, &g, 6, 0, 1, 20000);
+    bp_table_seen(&t, &g, 6, 0, 0, 30000); /* 3 accesses, 1 miss: cached */
+    CHECK_EQ_INT(bp_table_bypass(&t, &g, 6, 0), 0);
+    CHECK_EQ_U64(t.decided[0][0], 1);
+    CHECK_EQ_U64(t.decided[0][1], 1);
+    /* after its decision the cached key 6 is counted apart: its sample was
+     * 3 accesses, 1 miss; then a miss and a hit; the bypassed key 5 is not */
+    bp_table_seen(&t, &g, 6, 0, 1, 30001);
+    bp_table_seen(&t, &g, 6, 0, 0, 30002);
+    bp_table_seen(&t, &g, 5, 0, 1, 30003);
+    uint64_t cc[8];
+    bp_table_cached_counters(&t, cc);
+    CHECK_EQ_U64(cc[0], 3);
+    CHECK_EQ_U64(cc[1], 1);
+    CHECK_EQ_U64(cc[2], 2);
+    CHECK_EQ_U64(cc[3], 1);
+    CHECK_EQ_U64(cc[4] + cc[5] + cc[6] + cc[7], 0); /* nothing at L2 */
+    /* the same accesses under window=cycles: only those in [1000, 1100)
+     * count, neither key reaches n */
+    struct bp_table c;
+    p.by_accesses = 0;
+    CHECK_EQ_INT(bp_table_init(&c, &p), 0);
+    const uint64_t at[] = { 999, 1000, 5000, 90000 };
+    for (int i = 0; i < 4; i++)
+        bp_table_seen(&c, &g, 5, 0, 1, at[i]);
+    CHECK_EQ_INT(bp_table_bypass(&c, &g, 5, 0), 0);
+    CHECK_EQ_U64(c.decided[0][0] + c.decided[0][1], 0);
+    CHECK_EQ_INT(bp_params_parse(&p, "fgcb", "window=sometimes", err, sizeof err), -1);
+    CHECK(strstr(err, "window") != NULL);
+    bp_table_free(&t);
+    bp_table_free(&c);
+}
+
 TEST(bad_arguments_are_named)
 {
     struct bypass bp;
@@ -200,6 +256,7 @@ int main(void)
 {
     RUN(decision_at_exactly_n_accesses);
     RUN(table_limit_window_and_launch_reset);
+    RUN(window_of_accesses_has_no_clock);
     RUN(bad_arguments_are_named);
     RUN(all_is_gmem_skip_l1d_and_none_is_the_default);
     RUN(fgcb_bypasses_vecadd_at_l1_and_l2);

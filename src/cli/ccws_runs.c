@@ -35,6 +35,11 @@ static const struct {
     { "allbypass", "gto@ccgpu_bypass=all" },
     { "dwt+pric", "dwt@ccgpu_l1_index=ipoly" },
     { "sacat", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt" },
+    /* FG-CB's sampling interval per base address = its first N accesses
+     * (window=accesses, docs/sacat.md) */
+    { "fgcb-acc", "gto@ccgpu_bypass=fgcb:window=accesses" },
+    { "pcb-acc", "gto@ccgpu_bypass=pc:window=accesses" },
+    { "sacat-acc", "dwt@ccgpu_l1_index=ipoly@ccgpu_bypass=fgcb:after=dwt,window=accesses" },
     { "mrpb", "gto@ccgpu_mrpb=on" },
     /* Fig. 14: the same capacity, a one-cycle hit latency for all */
     { "lat1", "gto@gpgpu_l1_latency=1" },

@@ -17,6 +17,8 @@ expect_fail bypass_unknown "ccgpu_bypass.*unknown bypass policy 'often'" \
     "$CCGPU" run vecadd $CFG -o ccgpu_bypass=often
 expect_fail bypass_bad_arg "ccgpu_bypass.*m=9 must be below n=5" \
     "$CCGPU" run vecadd $CFG -o ccgpu_bypass=fgcb:n=5,m=9
+expect_fail bypass_bad_window "ccgpu_bypass.*bad argument 'window=often'" \
+    "$CCGPU" run vecadd $CFG -o ccgpu_bypass=fgcb:window=often
 expect_fail dwt_bad_arg "gpgpu_scheduler.*dwt: bad argument 'period=1'" \
     "$CCGPU" run vecadd $CFG -o gpgpu_scheduler=dwt:period=1
 expect_fail mrpb_bad "ccgpu_mrpb.*'depth=x'" "$CCGPU" run vecadd $CFG -o ccgpu_mrpb=depth=x

@@ -55,7 +55,7 @@ static int parse_u(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 int bp_params_parse(struct bp_params *p, const char *name, const char *args, char *err,
                     size_t errlen)
 {
-    *p = (struct bp_params){ 1000, 800, 7, 10000, 0, 3 };
+    *p = (struct bp_params){ 1000, 800, 7, 10000, 0, 3, 0 };
     if (!args || !*args)
         return 0;
     char buf[256];
@@ -83,6 +83,8 @@ int bp_params_parse(struct bp_params *p, const char *name, const char *args, cha
         else if (!strcmp(t, "levels") &&
                  (!strcmp(eq, "l1") || !strcmp(eq, "l2") || !strcmp(eq, "both")))
             p->levels = !strcmp(eq, "l1") ? 1 : !strcmp(eq, "l2") ? 2 : 3;
+        else if (!strcmp(t, "window") && (!strcmp(eq, "cycles") || !strcmp(eq, "accesses")))
+            p->by_accesses = !strcmp(eq, "accesses");
         else {
             eq[-1] = '=';
             goto bad;
@@ -90,7 +92,8 @@ int bp_params_parse(struct bp_params *p, const char *name, const char *args, cha
         continue;
     bad:
         snprintf(err, errlen, "ccgpu_bypass %s: bad argument '%s' (n=ACCESSES, m=MISSES, "
-                              "table=ENTRIES, period=CYCLES, after=start|dwt, levels=l1|l2|both)",
+                              "table=ENTRIES, period=CYCLES, after=start|dwt, levels=l1|l2|both, "
+                              "window=cycles|accesses)",
                  name, t);
         return -1;
     }
@@ -144,9 +147,14 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
         if (start == DWT_NEVER)
             return;
     }
-    if (now < start || now - start >= t->p.period)
-        return; /* outside the sampling window */
     struct bp_entry *e = find(t, key);
+    if (e && e->state[level] == BP_CACHE) {
+        t->cached_after[level][0]++;
+        t->cached_after[level][1] += miss != 0;
+        return;
+    }
+    if (now < start || (!t->p.by_accesses && now - start >= t->p.period))
+        return; /* outside the sampling window */
     if (!e) {
         if (t->n == t->p.cap)
             return; /* table full: never sampled, never bypassed */
@@ -161,6 +169,10 @@ void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key,
     if (e->acc[level] == t->p.n_acc) {
         e->state[level] = e->miss[level] > t->p.m_miss ? BP_BYPASS : BP_CACHE;
         t->decided[level][e->state[level] == BP_BYPASS]++;
+        if (e->state[level] == BP_CACHE) {
+            t->cached_sample[level][0] += e->acc[level];
+            t->cached_sample[level][1] += e->miss[level];
+        }
     }
 }
 
@@ -173,4 +185,14 @@ int bp_table_bypass(struct bp_table *t, const struct policy_gpu *g, uint64_t key
         return 1;
     }
     return 0;
+}
+
+void bp_table_cached_counters(const struct bp_table *t, uint64_t *out)
+{
+    for (int l = 0; l < 2; l++) {
+        out[4 * l + 0] = t->cached_sample[l][0];
+        out[4 * l + 1] = t->cached_sample[l][1];
+        out[4 * l + 2] = t->cached_after[l][0];
+        out[4 * l + 3] = t->cached_after[l][1];
+    }
 }

@@ -71,6 +71,14 @@ struct bp_params {
     uint64_t period;
     int after_dwt; /* the window opens when DWT-CS has settled (SACAT, §4.4) */
     int levels;    /* bit 0: decide at L1, bit 1: at L2 */
+    /* window=accesses: a key's sampling interval is not closed by the
+     * clock; it runs from the window's opening until the key's level has
+     * seen n_acc accesses (sacat-tpds2017 §4.4: "If any of the base
+     * addresses achieves N Accesses memory requests, the number of misses
+     * that occurred during this interval is calculated"); period is then
+     * unused. Default 0: the window is [start, start +
+     * period) and a level short of n_acc when it closes stays cached. */
+    int by_accesses;
 };
 enum { BP_UNDECIDED, BP_CACHE, BP_BYPASS };
 struct bp_entry {
@@ -85,9 +93,14 @@ struct bp_table {
     struct bp_entry *e; /* cap */
     uint64_t decided[2][2]; /* [level][cache, bypass] decisions, all launches */
     uint64_t bypassed[2];   /* accesses sent around each level */
+    /* keys decided "cache" at a level: [level][accesses, misses] of their
+     * samples, and of their accesses after the decision (to the launch's
+     * end) -- a cached key whose later miss rate is far above its sample's
+     * lost the lines another, bypassed key used to bring (§4.3.3) */
+    uint64_t cached_sample[2][2], cached_after[2][2];
 };
-/* Parses "n=1000,m=800,table=7,period=10000,after=dwt|start,levels=l1|l2|both"
- * (any subset; defaults from Table 4) for policy `name`. */
+/* Parses "n=1000,m=800,table=7,period=10000,after=dwt|start,levels=l1|l2|both,
+ * window=cycles|accesses" (any subset; defaults from Table 4) for policy `name`. */
 int bp_params_parse(struct bp_params *p, const char *name, const char *args, char *err,
                     size_t errlen);
 int bp_table_init(struct bp_table *t, const struct bp_params *p);
@@ -95,6 +108,9 @@ void bp_table_free(struct bp_table *t);
 /* Counts an access of key at level (0 L1, 1 L2) at now. */
 void bp_table_seen(struct bp_table *t, const struct policy_gpu *g, uint64_t key, int level,
                    int miss, uint64_t now);
+/* out[0..7]: cached_sample and cached_after for L1 then L2 ([accesses,
+ * misses] each), the order of the policies' l1_cached_... counter names */
+void bp_table_cached_counters(const struct bp_table *t, uint64_t *out);
 /* 1 when key is bypassed at level now. */
 int bp_table_bypass(struct bp_table *t, const struct policy_gpu *g, uint64_t key, int level);
 #endif

@@ -14,9 +14,16 @@
  * write-evict path); an L2 bypass marks its reads bypass_l2 (counted by the
  * partition as l2_pN.bypassed).
  *   ccgpu_bypass fgcb[:n=1000,m=800,table=7,period=10000,after=start|dwt,
- *                     levels=both|l1|l2]
+ *                     levels=both|l1|l2,
+ *                     window=cycles|accesses]
  * after=dwt opens the window when DWT-CS has settled (SACAT §4.4); then the
- * scheduler must be dwt. */
+ * scheduler must be dwt. window=accesses: no clock closes the window; each
+ * base address's level is decided at its N_Accesses-th access whenever that
+ * comes (our reading of §4.4's "If any of the base addresses achieves
+ * N Accesses memory requests, the number of misses that occurred during this
+ * interval is calculated" and §4.3.1's "at least N_Accesses ... should be
+ * observed": the sampling interval of a base address is its first N
+ * accesses; see docs/sacat.md). */
 #include "policy/bypass/bypass.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +87,11 @@ static void fgcb_l2_seen(struct bypass *bp, uint64_t addr, uint32_t pc, int miss
 
 static const char *const fgcb_names[] = { "l1_cache_decisions", "l1_bypass_decisions",
                                           "l2_cache_decisions", "l2_bypass_decisions",
-                                          "l1_bypassed", "l2_bypassed", NULL };
+                                          "l1_bypassed", "l2_bypassed",
+                                          "l1_cached_sample_accesses", "l1_cached_sample_misses",
+                                          "l1_cached_after_accesses", "l1_cached_after_misses",
+                                          "l2_cached_sample_accesses", "l2_cached_sample_misses",
+                                          "l2_cached_after_accesses", "l2_cached_after_misses", NULL };
 
 static void fgcb_counters(struct bypass *bp, uint64_t *out)
 {
@@ -91,6 +102,7 @@ static void fgcb_counters(struct bypass *bp, uint64_t *out)
     out[3] = t->decided[1][1];
     out[4] = t->bypassed[0];
     out[5] = t->bypassed[1];
+    bp_table_cached_counters(t, &out[6]);
 }
 
 static uint32_t bits_for(uint64_t v)

@@ -5,7 +5,8 @@
  * paper describes can be shown: a streaming load bypassed leaves a later
  * load of the same lines without the L1 copy it would have reused.
  *   ccgpu_bypass pc[:n=1000,m=800,table=7,period=10000,after=start|dwt,
- *                   levels=both|l1|l2] */
+ *                   levels=both|l1|l2,
+ *                   window=cycles|accesses] */
 #include "policy/bypass/bypass.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +61,11 @@ static void pc_l2_seen(struct bypass *bp, uint64_t addr, uint32_t pc, int miss, 
 
 static const char *const pc_names[] = { "l1_cache_decisions", "l1_bypass_decisions",
                                         "l2_cache_decisions", "l2_bypass_decisions",
-                                        "l1_bypassed", "l2_bypassed", NULL };
+                                        "l1_bypassed", "l2_bypassed",
+                                        "l1_cached_sample_accesses", "l1_cached_sample_misses",
+                                        "l1_cached_after_accesses", "l1_cached_after_misses",
+                                        "l2_cached_sample_accesses", "l2_cached_sample_misses",
+                                        "l2_cached_after_accesses", "l2_cached_after_misses", NULL };
 
 static void pc_counters(struct bypass *bp, uint64_t *out)
 {
@@ -71,6 +76,7 @@ static void pc_counters(struct bypass *bp, uint64_t *out)
     out[3] = t->decided[1][1];
     out[4] = t->bypassed[0];
     out[5] = t->bypassed[1];
+    bp_table_cached_counters(t, &out[6]);
 }
 
 /* per entry a 16-bit PC tag and four 10-bit counters (N_Accesses 1000) */
