@@ -1,7 +1,8 @@
 /* The conflict-sensitive (SACAT) and inter-CTA (CTA-clustering) benchmarks:
  * small stays small, the CPU checks hold for other seeds, kernel counts match
- * the algorithms, and hotspot's --input convention (temperature file, power
- * file beside it with 'temp' -> 'power') loads and rejects files as documented. */
+ * the algorithms, hotspot's --input convention (temperature file, power
+ * file beside it with 'temp' -> 'power') and srad's plain-PGM --input load and
+ * reject files as documented. */
 #include "check.h"
 #include "bench.h"
 #include <stdlib.h>
@@ -62,6 +63,7 @@ static const struct {
     { "matmul", "intercta", 1 },  { "syrk", "conflict", 1 },      { "atax", "conflict", 2 },
     { "mvt", "conflict", 2 },     { "gesummv", "conflict", 1 },   { "conv2d", "conflict", 1 },
     { "stencil3d", "conflict", 2 }, { "hotspot", "intercta", 2 }, { "nbody", "intercta", 2 },
+    { "srad", "conflict", 6 },
 };
 #define NBENCH (sizeof benches / sizeof benches[0])
 
@@ -111,7 +113,7 @@ TEST(other_seeds_pass_with_the_same_work)
 TEST(generated_only_benchmarks_reject_input)
 {
     for (size_t i = 0; i < NBENCH; i++) {
-        if (strcmp(benches[i].name, "hotspot") == 0)
+        if (strcmp(benches[i].name, "hotspot") == 0 || strcmp(benches[i].name, "srad") == 0)
             continue;
         struct outcome o = run(benches[i].name, 12345, "whatever", NULL);
         CHECK_EQ_INT(o.rc, -1);
@@ -220,6 +222,102 @@ TEST(hotspot_rodinia_grid)
     CHECK_EQ_INT(o.kernels, 2);
 }
 
+static char pgm_dir[] = "/tmp/ccgpu912p.XXXXXX";
+
+/* Writes `text` to pgm_dir/name; returns the path (static buffer `slot`). */
+static const char *write_text(int slot, const char *name, const char *text)
+{
+    static char path[6][96];
+    snprintf(path[slot], sizeof path[0], "%s/%s", pgm_dir, name);
+    FILE *f = fopen(path[slot], "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    return path[slot];
+}
+
+/* A 21 x 19 plain PGM (not a multiple of the 16 x 16 CTAs) with a comment in
+ * its header passes, 3 iterations = 6 launches; malformed files fail with
+ * "FILE:LINE: what". */
+TEST(srad_pgm_input)
+{
+    if (!mkdtemp(pgm_dir)) {
+        CHECK(0);
+        return;
+    }
+    static char img[4096];
+    int len = snprintf(img, sizeof img, "P2\n# a comment\n21 19\n255\n");
+    struct bench_rng rng = { 42 };
+    for (int i = 0; i < 21 * 19; i++)
+        len += snprintf(img + len, sizeof img - (size_t)len, "%u%c",
+                        (unsigned)bench_rng_below(&rng, 256), i % 21 == 20 ? '\n' : ' ');
+    const char *good = write_text(0, "good.pgm", img);
+    struct outcome o = run("srad", 1, good, NULL);
+    if (o.rc)
+        printf("  %s\n", o.error);
+    CHECK_EQ_INT(o.rc, 0);
+    CHECK_EQ_INT(o.kernels, 6);
+    /* 21 x 19 = 399 threads in 4 CTAs of 256 per launch, 6 launches: the
+     * image size, not small's 64 x 64, decides the work */
+    CHECK(o.thread_insts > 0 && o.thread_insts < 6 * 4 * 256 * 64);
+
+    o = run("srad", 1, "good.pgm", pgm_dir); /* looked up in the data folder */
+    CHECK_EQ_INT(o.rc, 0);
+
+    o = run("srad", 1, write_text(1, "p5.pgm", "P5\n2 2\n255\nabcd"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "p5.pgm:1: not a plain PGM");
+
+    o = run("srad", 1, write_text(2, "short.pgm", "P2\n3 2\n255\n1 2 3\n4 5\n"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "short.pgm:");
+    CHECK_STR_CONTAINS(o.error, "PGM ends after 5 of 6 pixels");
+
+    o = run("srad", 1, write_text(3, "big.pgm", "P2\n2 2\n15\n1 2\n3 16\n"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "big.pgm:5: pixel 16 exceeds maxval 15");
+
+    o = run("srad", 1, write_text(4, "long.pgm", "P2\n2 2\n15\n1 2\n3 4 5\n"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "more than the 4 pixels");
+
+    o = run("srad", 1, write_text(5, "tiny.pgm", "P2\n1 9\n255\n1 2 3 4 5 6 7 8 9\n"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "need 2..8192 pixels a side");
+    CHECK(strchr(o.error, '\n') == NULL);
+    CHECK_EQ_INT(o.kernels, 0);
+
+    const char *names[] = { "good.pgm", "p5.pgm", "short.pgm", "big.pgm", "long.pgm", "tiny.pgm" };
+    char path[96];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", pgm_dir, names[i]);
+        unlink(path);
+    }
+    rmdir(pgm_dir);
+}
+
+/* Rodinia's srad_v1 image, when a data folder holds it (not shipped in the
+ * shared folder yet; see docs/benchmarks.md for where to get it). */
+TEST(srad_rodinia_image)
+{
+    const char *dirs[] = { "../shared/data", "../../shared/data" }, *data = NULL;
+    struct stat st;
+    char probe[64];
+    for (int i = 0; i < 2 && !data; i++) {
+        snprintf(probe, sizeof probe, "%s/rodinia/srad-image.pgm", dirs[i]);
+        if (stat(probe, &st) == 0)
+            data = dirs[i];
+    }
+    if (!data)
+        return;
+    struct outcome o = run("srad", 12345, "rodinia/srad-image.pgm", data);
+    if (o.rc)
+        printf("  %s\n", o.error);
+    CHECK_EQ_INT(o.rc, 0);
+    CHECK_EQ_INT(o.kernels, 6);
+}
+
 int main(void)
 {
     RUN(listed_with_class_and_sizes);
@@ -228,5 +326,7 @@ int main(void)
     RUN(generated_only_benchmarks_reject_input);
     RUN(hotspot_input_files);
     RUN(hotspot_rodinia_grid);
+    RUN(srad_pgm_input);
+    RUN(srad_rodinia_image);
     return check_summary();
 }
