@@ -62,12 +62,16 @@ if len(subs) < 5:
 # code text of a document: (line number, text) of fenced blocks and inline spans
 # (an inline span may wrap onto the next lines, never across a blank line)
 def code_of(lines):
-    fence, prose = False, []
+    fence, prose, cont = False, [], None  # cont: a shell line ending in \\
     for n, line in enumerate(lines, 1):
         if re.match(r"^\s*(```|~~~)", line):
             fence = not fence; prose.append(""); continue
         if fence:
-            yield n, line; prose.append("")
+            prose.append("")
+            cont = (cont[0], cont[1] + " " + line) if cont else (n, line)
+            if cont[1].endswith("\\"):
+                cont = (cont[0], cont[1][:-1]); continue
+            yield cont; cont = None
         else:
             prose.append(line)
     text = "\n".join(prose)
@@ -95,7 +99,11 @@ def flag_ok(sub, flag, value):
     else:  # known flags parse on to the bogus one; unknown ones are named
         args = [sub, flag] + ([value] if value else []) + ["--zz-docs-truth-bogus"]
         rc, o, e = run(args)
-        r = not re.search(r"unknown option '?" + re.escape(flag) + r"\b", e)
+        # known: the parser went on to the bogus flag, or complained about
+        # this flag's value; anything else (unknown, or no sign it was parsed) fails
+        r = not re.search(r"unknown option '?" + re.escape(flag) + r"\b", e) and \
+            (rc == 0 or "--zz-docs-truth-bogus" in e or flag in e)
+        if os.environ.get("DOCS_TRUTH_DEBUG"): print("FLAGRUN", sub, flag, rc, r, e.strip()[:150])
     flag_cache[key] = r
     return r
 
