@@ -133,6 +133,16 @@ static inline void remove_way(uint64_t *tag, uint64_t *fpw, uint32_t n, uint32_t
         *fpw = (*fpw & low_bytes(w)) | ((*fpw >> 8) & ~low_bytes(w));
 }
 
+/* Way w's entry (block) moves to way 0; the ways before it move down one. */
+static inline void move_to_front(uint64_t *tag, uint64_t *fpw, uint32_t w, uint64_t block,
+                                 unsigned fp)
+{
+    memmove(&tag[1], &tag[0], w * sizeof *tag);
+    tag[0] = block;
+    if (fpw)
+        *fpw = (*fpw & ~low_bytes(w + 1)) | ((*fpw & low_bytes(w)) << 8) | fp;
+}
+
 /* The first n entries move down one and block takes way 0. */
 static inline void push_front(uint64_t *tag, uint64_t *fpw, uint32_t n, uint64_t block,
                               unsigned fp)
@@ -166,8 +176,7 @@ static int scan_access(struct scan *s, struct scan_cache *c, uint64_t block, int
             c->count[set] = (uint8_t)(n - 1);
             s->st.invalidations++;
         } else if (s->lru && w) {
-            remove_way(tag, fpw, n, w);
-            push_front(tag, fpw, n - 1, block, fp);
+            move_to_front(tag, fpw, w, block, fp);
         }
         return 0;
     }
