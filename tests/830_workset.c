@@ -46,6 +46,36 @@ TEST(synthetic)
     workset_free(&w);
 }
 
+TEST(grid_counts_ctas_without_accesses)
+{
+    struct workset w;
+    CHECK(workset_init(&w, 128) == 0);
+    access(&w, 0, 0, CCGPU_SPACE_GLOBAL, 0, 4, 0, 0);
+    access(&w, 0, 1, CCGPU_SPACE_GLOBAL, 0, 4, 256, 256);
+    struct workset_launch s;
+    CHECK(workset_launch_stats(&w, 0, &s) == 0);
+    CHECK_EQ_INT(s.nctas, 2); /* not told the grid: highest CTA seen + 1 */
+    workset_launch_free(&s);
+    /* launch 0 had 5 CTAs, 2-4 only shared memory; launch 2 none global */
+    CHECK(workset_set_launch_ctas(&w, 0, 5) == 0);
+    CHECK(workset_set_launch_ctas(&w, 2, 3) == 0);
+    CHECK_EQ_INT(w.nlaunches, 3);
+    CHECK(workset_launch_stats(&w, 0, &s) == 0);
+    CHECK_EQ_INT(s.nctas, 5);
+    CHECK_EQ_INT(s.cta[1].total, 1);
+    CHECK_EQ_INT(s.cta[4].total, 0);
+    CHECK_EQ_INT(s.sum_lines, 2);
+    workset_launch_free(&s);
+    CHECK(workset_launch_stats(&w, 2, &s) == 0);
+    CHECK_EQ_INT(s.nctas, 3);
+    CHECK_EQ_INT(s.sum_lines, 0);
+    workset_launch_free(&s);
+    CHECK(workset_launch_stats(&w, 1, &s) == 0); /* between: untold, empty */
+    CHECK_EQ_INT(s.nctas, 0);
+    workset_launch_free(&s);
+    workset_free(&w);
+}
+
 TEST(many_lines_grow_tables)
 {
     struct workset w;
@@ -112,6 +142,7 @@ TEST(atax1_through_the_engine)
 int main(void)
 {
     RUN(synthetic);
+    RUN(grid_counts_ctas_without_accesses);
     RUN(many_lines_grow_tables);
     RUN(atax1_through_the_engine);
     return check_summary();

@@ -52,6 +52,15 @@ int cli_workset_collect(const struct cli_run_options *o, const char *name, uint3
         fprintf(stderr, "ccgpu: out of memory collecting working sets of %s\n", name);
         return 1;
     }
+    /* the grids: a launch's last CTAs may touch no global memory */
+    for (int k = 0; k < ccgpu_num_kernels(gpu); k++) {
+        double ctas = 0;
+        if (ccgpu_stat(gpu, "ctas", k, &ctas) != 0 ||
+            workset_set_launch_ctas(ws, (uint32_t)k, (uint32_t)ctas) != 0) {
+            fprintf(stderr, "ccgpu: cannot record the grid of launch %d of %s\n", k, name);
+            return 1;
+        }
+    }
     return 0;
 }
 

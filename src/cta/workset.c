@@ -53,8 +53,11 @@ void workset_free(struct workset *w)
 {
     free(w->e);
     free(w->l);
+    free(w->grid_ctas);
     w->e = NULL;
     w->l = NULL;
+    w->grid_ctas = NULL;
+    w->ngrid = 0;
     w->ecap = w->lcap = w->en = w->ln = 0;
 }
 
@@ -157,10 +160,29 @@ void workset_observe(void *ctx, const struct ccgpu_access *a)
     }
 }
 
+int workset_set_launch_ctas(struct workset *w, uint32_t launch, uint32_t nctas)
+{
+    if (launch >= w->ngrid) {
+        uint32_t n = launch + 1;
+        uint32_t *g = realloc(w->grid_ctas, (size_t)n * sizeof *g);
+        if (!g)
+            return -1;
+        memset(g + w->ngrid, 0, (size_t)(n - w->ngrid) * sizeof *g);
+        w->grid_ctas = g;
+        w->ngrid = n;
+    }
+    w->grid_ctas[launch] = nctas;
+    if (launch + 1 > w->nlaunches)
+        w->nlaunches = launch + 1;
+    return 0;
+}
+
 int workset_launch_stats(const struct workset *w, uint32_t launch, struct workset_launch *out)
 {
     memset(out, 0, sizeof *out);
     uint32_t launch1 = launch + 1;
+    if (launch < w->ngrid)
+        out->nctas = w->grid_ctas[launch];
     for (uint64_t i = 0; i < w->ecap; i++)
         if (w->e[i].launch == launch1 && w->e[i].cta + 1 > out->nctas)
             out->nctas = w->e[i].cta + 1;

@@ -19,6 +19,8 @@ struct workset {
     struct ws_line *l; /* (launch, line) -> CTAs touching it */
     uint64_t lcap, ln;
     uint32_t nlaunches;
+    uint32_t *grid_ctas; /* per launch: CTAs in its grid (0: not told) */
+    uint32_t ngrid;
     int oom; /* an insertion failed: results are incomplete */
 };
 
@@ -35,7 +37,9 @@ struct workset_cta {
 };
 
 struct workset_launch {
-    uint32_t nctas;            /* highest CTA id with an access, plus one */
+    uint32_t nctas;            /* the grid's CTAs where workset_set_launch_ctas told
+                                * them, else the highest CTA id with an access,
+                                * plus one */
     struct workset_cta *cta;   /* nctas entries (malloc'd) */
     uint64_t sum_lines;        /* sum over CTAs of total */
     uint64_t distinct_lines;   /* lines touched by the launch */
@@ -43,6 +47,10 @@ struct workset_launch {
     uint32_t max_sharers;      /* most CTAs touching one line */
 };
 
+/* Launch `launch` had nctas CTAs in its grid, so its trailing CTAs that
+ * touch no global memory still count (with empty sets) in
+ * workset_launch_stats. 0, or -1 on allocation failure. */
+int workset_set_launch_ctas(struct workset *w, uint32_t launch, uint32_t nctas);
 /* Per-CTA sets of launch `launch`. 0, or -1 on allocation failure. */
 int workset_launch_stats(const struct workset *w, uint32_t launch, struct workset_launch *out);
 void workset_launch_free(struct workset_launch *s);
