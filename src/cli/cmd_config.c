@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "gpu/config.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int usage(void)
@@ -50,7 +51,19 @@ int cmd_config(int argc, char **argv)
     }
     if (rc == 0) {
         char err[512];
+        /* checked with the trace outputs off: config runs nothing, so it
+         * must not create (or truncate) the trace files those options name */
+        static const char *const outputs[] = { "ccgpu_trace_l1", "ccgpu_trace_l2" };
+        char *saved[2] = { NULL, NULL };
+        for (int k = 0; k < 2; k++) {
+            char *none = strdup("");
+            if (none && !(saved[k] = config_swap_value(cfg, outputs[k], none)))
+                free(none);
+        }
         ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
+        for (int k = 0; k < 2; k++)
+            if (saved[k])
+                free(config_swap_value(cfg, outputs[k], saved[k]));
         if (!gpu) {
             fprintf(stderr, "ccgpu config: %s\n", err);
             rc = 1;

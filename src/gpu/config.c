@@ -122,6 +122,17 @@ static int put(ccgpu_config *cfg, const char *key, size_t keylen, const char *va
     return 0;
 }
 
+char *config_swap_value(ccgpu_config *cfg, const char *key, char *value)
+{
+    for (int i = 0; i < cfg->count; i++)
+        if (!strcmp(cfg->entries[i].key, key)) {
+            char *old = cfg->entries[i].value;
+            cfg->entries[i].value = value;
+            return old;
+        }
+    return NULL;
+}
+
 int ccgpu_config_set(ccgpu_config *cfg, const char *key, const char *value)
 {
     return put(cfg, key, strlen(key), value, strlen(value), "api", LEVEL_OVERRIDE);

@@ -95,6 +95,11 @@ const struct config_entry *config_peek(const ccgpu_config *cfg, const char *key)
 enum { CONFIG_DUMP_ALL = 1, CONFIG_DUMP_PLAIN = 2 };
 int config_dump(const ccgpu_config *cfg, FILE *out, int flags, char *err, size_t errlen);
 
+/* Puts value (malloc'd; the store owns it now) in place of key's stored
+ * value, keeping its origin, and returns the old value (the caller's to
+ * free); NULL, taking nothing, when no source set key. */
+char *config_swap_value(ccgpu_config *cfg, const char *key, char *value);
+
 /* Deep copy (NULL on allocation failure). */
 ccgpu_config *config_clone(const ccgpu_config *cfg);
 

@@ -76,4 +76,9 @@ printf 'gpgpu_n_clusters 3\n\000gpgpu_n_mem 2\n' > "$d/nul.cfg"
 expect_fail nul_byte 'nul.cfg:2: NUL byte in a config file' "$CCGPU" config --config "$d/nul.cfg"
 mkdir -p "$d/adir"
 expect_fail directory 'adir: cannot read config file: Is a directory' "$CCGPU" config --config "$d/adir"
+# config runs nothing: it names the trace files but neither creates nor truncates them
+echo keep >"$d/old.l2"
+expect_output trace_options_shown "ccgpu_trace_l2 $d/old.l2" "$CCGPU" config -o "ccgpu_trace_l1=$d/new.l1" -o "ccgpu_trace_l2=$d/old.l2"
+expect_ok trace_not_created test ! -e "$d/new.l1"
+expect_ok trace_not_truncated grep -qx keep "$d/old.l2"
 summary
