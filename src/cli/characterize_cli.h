@@ -10,6 +10,8 @@
 
 struct charz_run {
     int ok;
+    int capped; /* stopped at gpgpu_max_insn / _cycle / _cta: the statistics
+                 * cover the run up to the cap (ok), the result is unchecked */
     double cycles, ipc, insts, mpki, l1_accesses, l1_misses, l1_evictions;
     double rf_line_alloc, rf_mshr_entry, rf_mshr_merge, rf_miss_queue; /* counts */
 };

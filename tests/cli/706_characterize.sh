@@ -40,4 +40,7 @@ expect_output loc_cta_functional '^matmul .* algorithm' \
     "$CCGPU" locality vecadd matmul --cta --functional $CFG
 check loc_cta_functional_no_timing [ "$(grep -c 'Hits of the replayed\|L1D .* replayed' "$tmpdir/out")" -eq 0 ]
 expect_fail loc_functional_alone 'usage: ccgpu locality' "$CCGPU" locality vecadd --functional $CFG
+# a run-length cap is not a failure (as in ccgpu run and compare): exit 0,
+# the figures cover the capped run, the class line says so
+expect_output capped_run 'stopped at a gpgpu_max_\* cap' "$CCGPU" characterize bfs $CFG -o gpgpu_max_insn=300000
 summary
