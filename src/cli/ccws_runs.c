@@ -250,3 +250,36 @@ int ccws_run(const struct cli_run_options *o, const struct bench_ops *b, const c
     }
     return run_sched(o, b, sched, belady, c);
 }
+
+int cli_split_scheds(const char *list, char *buf, size_t size, char **scheds, int max,
+                     const char *who)
+{
+    if (strlen(list) >= size) {
+        fprintf(stderr, "ccgpu %s: --sched list longer than %zu characters\n", who, size - 1);
+        return -1;
+    }
+    int ns = 0;
+    size_t len = 0;
+    for (const char *p = list;;) {
+        size_t n = strcspn(p, ",");
+        size_t key = strcspn(p, "=:@,");
+        int continues = ns > 0 && key < n && p[key] == '=' && strchr(scheds[ns - 1], '@');
+        if (n > 0) {
+            if (continues) {
+                buf[len - 1] = ','; /* the previous entry's terminator */
+            } else if (ns == max) {
+                fprintf(stderr, "ccgpu %s: --sched lists more than %d schedulers\n", who, max);
+                return -1;
+            } else {
+                scheds[ns++] = buf + len;
+            }
+            memcpy(buf + len, p, n);
+            len += n;
+            buf[len++] = '\0';
+        }
+        if (!p[n])
+            break;
+        p += n + 1;
+    }
+    return ns;
+}

@@ -45,4 +45,13 @@ int ccws_best_swl(const struct cli_run_options *o, const struct bench_ops *b,
 int ccws_trace_opt_misses(const char *trace, const char *dl1, int bypass, uint64_t *misses,
                           uint64_t *insts, char *err, size_t errlen);
 
+/* Splits a --sched list at commas into scheds (at most max; pointers into
+ * buf, size bytes). A piece of the form key=value (no ':' or '@' before its
+ * '=') continues the previous entry's last '@' override, so a policy's own
+ * comma-separated arguments need no quoting:
+ * "gto@ccgpu_bypass=fgcb:after=dwt,window=accesses" is one entry. Returns
+ * the count, or -1 after printing why ("ccgpu WHO: ..."). */
+int cli_split_scheds(const char *list, char *buf, size_t size, char **scheds, int max,
+                     const char *who);
+
 #endif

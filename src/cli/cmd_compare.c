@@ -147,11 +147,13 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    char *scheds[MAX_SCHED], buf[512];
-    int ns = 0;
-    snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,2lvl");
-    for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
-        scheds[ns++] = t;
+    char *scheds[MAX_SCHED], buf[1024];
+    int ns = cli_split_scheds(list ? list : "lrr,gto,2lvl", buf, sizeof buf, scheds, MAX_SCHED,
+                              "compare");
+    if (ns < 0) {
+        cli_run_options_free(&o);
+        return 2;
+    }
     if (o.help || (o.npositional < 1 && !suite) || ns == 0 || o.functional) {
         fprintf(o.help ? stdout : stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "

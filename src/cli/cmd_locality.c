@@ -21,6 +21,7 @@
  * (--cta --functional: the functional part only, no timing run). Without
  * either flag the output is as before. */
 #include "analysis/l1replay.h"
+#include "cli/ccws_runs.h"
 #include "cli/characterize_cli.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -224,11 +225,13 @@ int cmd_locality(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    char *scheds[MAX_SCHED], buf[512];
-    int ns = 0;
-    snprintf(buf, sizeof buf, "%s", list ? list : "lrr,gto,ccws");
-    for (char *t = strtok(buf, ","); t && ns < MAX_SCHED; t = strtok(NULL, ","))
-        scheds[ns++] = t;
+    char *scheds[MAX_SCHED], buf[1024];
+    int ns = cli_split_scheds(list ? list : "lrr,gto,ccws", buf, sizeof buf, scheds, MAX_SCHED,
+                              "locality");
+    if (ns < 0) {
+        cli_run_options_free(&o);
+        return 2;
+    }
     /* --cta --functional: only the functional (data-driven) part */
     int cta_only = cta && o.functional && !types && !csv;
     if (o.npositional < 1 || ns == 0 || (o.functional && !cta_only)) {

@@ -41,4 +41,9 @@ expect_fail variant_bad_key "ccgpu: .*nonsense" "$CCGPU" compare atax --sched gt
 
 # capped runs: counted with the statistics up to the cap
 expect_output capped '(capped)' "$CCGPU" compare syrk --sched gto $CFG -o gpgpu_max_insn=200000
+# a policy's own comma-separated arguments continue the entry's '@' override
+expect_output variant_comma_args '^atax +gto@ccgpu_bypass=fgcb:after=dwt,window=accesses ' \
+    "$CCGPU" compare atax --sched gto,gto@ccgpu_bypass=fgcb:after=dwt,window=accesses $CFG
+expect_fail too_many_scheds 'more than 32 schedulers' "$CCGPU" compare atax $CFG \
+    --sched gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto,gto
 summary
