@@ -221,6 +221,10 @@ TEST(matrix_market_errors_name_file_and_line)
     expect_mtx_error("%%MatrixMarket matrix array real general\n", "bad.mtx:1:", "array");
     expect_mtx_error("%%MatrixMarket matrix coordinate real general\n2 2 3\n1 1 1\n2 2 2\n",
                      "bad.mtx:5:", "truncated: expected 3 entries, found 2");
+    expect_mtx_error("%%MatrixMarket matrix coordinate real general\n4 70000000 1\n1 1 1\n",
+                     "bad.mtx:2:", "4 x 70000000 matrix: at most 67108864 rows and columns");
+    expect_mtx_error("%%MatrixMarket matrix coordinate real general\n2 2 4000000000\n1 1 1\n",
+                     "bad.mtx:3:", "nonzero count 4000000000: the rest of the file (6 bytes)");
     expect_mtx_error("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 3 1\n",
                      "bad.mtx:3:", "outside the 2 x 2 matrix");
     expect_mtx_error("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 abc\n",
@@ -260,6 +264,13 @@ TEST(edge_list_loads_and_rejects)
     p = WRITE_TEXT("g.el", "0 -1\n");
     CHECK_EQ_INT(inputs_load_edge_list(p, &g, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "g.el:1: bad destination node '-1'");
+    p = WRITE_TEXT("g.el", "0 1\n777777771 5\n"); /* a 3 GB row array for 2 edges */
+    CHECK_EQ_INT(inputs_load_edge_list(p, &g, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "g.el:2: node id 777777771: at most 67108864 nodes are supported");
+    p = WRITE_TEXT("g.el", "0 67108863\n"); /* the largest id allowed */
+    CHECK_EQ_INT(inputs_load_edge_list(p, &g, err, sizeof err), 0);
+    CHECK_EQ_INT(g.nodes, 67108864);
+    csr_graph_free(&g);
     p = WRITE_TEXT("g.el", "# nothing\n");
     CHECK_EQ_INT(inputs_load_edge_list(p, &g, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "no edges");
@@ -290,6 +301,16 @@ TEST(rodinia_graph_loads_and_rejects)
     p = WRITE_TEXT("r.txt", "3\n2 1\n0 4\n3 0\n\n1\n\n3\n");
     CHECK_EQ_INT(inputs_load_rodinia_graph(p, &g, &src, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "node 1's edges [0, 4) exceed the edge count 3");
+    /* counts no file of this size can hold: refused before allocating */
+    p = WRITE_TEXT("r.txt", "1222222222\n0 1\n");
+    CHECK_EQ_INT(inputs_load_rodinia_graph(p, &g, &src, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "r.txt:1: node count 1222222222: at most 67108864 nodes");
+    p = WRITE_TEXT("r.txt", "60000000\n0 1\n");
+    CHECK_EQ_INT(inputs_load_rodinia_graph(p, &g, &src, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "r.txt:1: node count 60000000: the file's 13 bytes cannot hold");
+    p = WRITE_TEXT("r.txt", "1\n0 0\n0\n4000000000\n0 1\n");
+    CHECK_EQ_INT(inputs_load_rodinia_graph(p, &g, &src, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "r.txt:4: edge count 4000000000: the rest of the file (5 bytes)");
     p = WRITE_TEXT("r.txt", "2\n0 1\n1 zz\n");
     CHECK_EQ_INT(inputs_load_rodinia_graph(p, &g, &src, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "r.txt:3: bad degree 'zz'");
@@ -322,6 +343,26 @@ TEST(kmeans_files_load_and_reject)
     p = write_file("k.bin", (const char *)bin, sizeof bin);
     CHECK_EQ_INT(inputs_load_kmeans_bin(p, &feat, &pts, &dims, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "bad header N=-4");
+    n = 1 << 20; /* 2^31 features claimed by a 32-byte file: refused before allocating */
+    d = 1 << 11;
+    memcpy(bin, &n, 4);
+    memcpy(bin + 4, &d, 4);
+    p = write_file("k.bin", (const char *)bin, sizeof bin);
+    CHECK_EQ_INT(inputs_load_kmeans_bin(p, &feat, &pts, &dims, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "k.bin: byte 32: truncated: N=1048576 x D=2048 needs 8589934592 bytes");
+    n = 3;
+    d = 2;
+    memcpy(bin, &n, 4);
+    memcpy(bin + 4, &d, 4);
+    unsigned char longer[sizeof bin + 4] = { 0 };
+    memcpy(longer, bin, sizeof bin);
+    p = write_file("k.bin", (const char *)longer, sizeof longer);
+    CHECK_EQ_INT(inputs_load_kmeans_bin(p, &feat, &pts, &dims, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "k.bin: byte 32: trailing data");
+    /* bytes >= 0x80 in the first line's features: an error, not a hang */
+    p = WRITE_TEXT("k.txt", "1 0.5 \xff\xfe 2\n");
+    CHECK_EQ_INT(inputs_load_kmeans_text(p, &feat, &pts, &dims, err, sizeof err), -1);
+    CHECK_STR_CONTAINS(err, "k.txt:1: bad feature");
 
     p = WRITE_TEXT("k.txt", "1 0.5 1.5 2\n2 3 4 5e1\n");
     CHECK_EQ_INT(inputs_load_kmeans_text(p, &feat, &pts, &dims, err, sizeof err), 0);

@@ -6,6 +6,7 @@
  * sanitizer report or a leak. */
 #include "check.h"
 #include "fuzz/awss_files.c"
+#include "fuzz/bench_inputs.c"
 #include "fuzz/config.c"
 #include "fuzz/csv_json.c"
 #include "fuzz/ptx_launch.c"
@@ -58,6 +59,7 @@ TEST(ptx_parse) { replay("ptx_parse", fuzz_ptx_parse); }
 TEST(ptx_launch) { replay("ptx_launch", fuzz_ptx_launch); }
 TEST(config) { replay("config", fuzz_config); }
 TEST(trace_cachesim) { replay("trace_cachesim", fuzz_trace_cachesim); }
+TEST(bench_inputs) { replay("bench_inputs", fuzz_bench_inputs); }
 TEST(awss_files) { replay("awss_files", fuzz_awss_files); }
 TEST(csv_json) { replay("csv_json", fuzz_csv_json); }
 
@@ -69,5 +71,6 @@ int main(void)
     RUN(trace_cachesim);
     RUN(awss_files);
     RUN(csv_json);
+    RUN(bench_inputs);
     return check_summary();
 }

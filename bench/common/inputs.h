@@ -89,6 +89,13 @@ void inputs_shuffle_u32(uint32_t *ids, uint32_t n, struct bench_rng *rng);
 
 /* ---- loaders ------------------------------------------------------------- */
 
+/* The most nodes a loaded graph, and the most rows or columns a loaded
+ * matrix, may have: 2^26 (67,108,864, above the largest graphs GPU studies
+ * use, such as Friendster's 65.6 M nodes). A file naming more is refused
+ * with its line, so a hostile id or dimension cannot make the loader
+ * allocate gigabytes for a few bytes of input. */
+#define INPUTS_MAX_NODES (1u << 26)
+
 /* Matrix Market coordinate files (real, integer or pattern; general,
  * symmetric or skew-symmetric; symmetric ones expanded; pattern values 1).
  * Duplicate entries are summed. */

@@ -56,6 +56,11 @@ int inputs_load_edge_list(const char *path, struct csr_graph *g, char *err, size
         uint32_t s, d, w = 0;
         if (text_u32(&r, 1, "source node", &s) || text_u32(&r, 1, "destination node", &d))
             goto fail;
+        if (s >= INPUTS_MAX_NODES || d >= INPUTS_MAX_NODES) {
+            text_fail(&r, "node id %u: at most %u nodes are supported",
+                      s > d ? s : d, INPUTS_MAX_NODES);
+            goto fail;
+        }
         int has_w = text_line_has_more(&r);
         if (weighted < 0)
             weighted = has_w;
@@ -68,10 +73,6 @@ int inputs_load_edge_list(const char *path, struct csr_graph *g, char *err, size
             goto fail;
         if (text_end_line(&r))
             goto fail;
-        if (s == UINT32_MAX || d == UINT32_MAX) {
-            text_fail(&r, "node id too large");
-            goto fail;
-        }
         if (edge_push(&b, s, d, w, weighted)) {
             text_fail(&r, "out of memory after %zu edges", b.n);
             goto fail;
@@ -113,6 +114,19 @@ int inputs_load_rodinia_graph(const char *path, struct csr_graph *g, uint32_t *s
         text_fail(&r, "node count is 0");
         goto fail;
     }
+    /* each node's "first degree" takes at least 4 bytes ("0 0\n"), so a count
+     * above half the file's size is impossible: refused before anything is
+     * allocated for it (a count the file merely falls short of gets the
+     * precise message where it ends) */
+    if (nodes > INPUTS_MAX_NODES) {
+        text_fail(&r, "node count %u: at most %u nodes are supported", nodes, INPUTS_MAX_NODES);
+        goto fail;
+    }
+    if (nodes > r.len / 2) {
+        text_fail(&r, "node count %u: the file's %zu bytes cannot hold that many nodes", nodes,
+                  r.len);
+        goto fail;
+    }
     first = malloc((size_t)nodes * sizeof *first);
     deg = malloc((size_t)nodes * sizeof *deg);
     if (!first || !deg) {
@@ -136,6 +150,11 @@ int inputs_load_rodinia_graph(const char *path, struct csr_graph *g, uint32_t *s
                       first[u] + deg[u], edges);
             goto fail;
         }
+    if (edges > (r.len - r.pos) / 2) { /* "dest weight\n": at least 4 bytes each */
+        text_fail(&r, "edge count %u: the rest of the file (%zu bytes) cannot hold that many edges",
+                  edges, r.len - r.pos);
+        goto fail;
+    }
     dst = malloc(((size_t)edges + 1) * sizeof *dst);
     w = malloc(((size_t)edges + 1) * sizeof *w);
     if (!dst || !w) {

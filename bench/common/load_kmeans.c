@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static uint32_t le32(const unsigned char *p)
 {
@@ -35,6 +36,18 @@ int inputs_load_kmeans_bin(const char *path, float **features, uint32_t *points,
         return -1;
     }
     size_t count = (size_t)n * (size_t)d;
+    /* the file's size before the allocation: a hostile header must not
+     * make us allocate gigabytes for a file that cannot hold them */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size != 8 + (uint64_t)count * 4) {
+        fclose(f);
+        uint64_t body = st.st_size > 8 ? (uint64_t)st.st_size - 8 : 0;
+        snprintf(err, errlen, "%s: byte %llu: %s: N=%d x D=%d needs %zu bytes of floats", path,
+                 (unsigned long long)(8 + (body < count * 4 ? body : count * 4)),
+                 body < count * 4 ? "truncated" : "trailing data", n, d, count * 4);
+        return -1;
+    }
     unsigned char *raw = malloc(count * 4 + 1);
     float *out = malloc(count * sizeof *out);
     if (!raw || !out) {
@@ -88,8 +101,12 @@ int inputs_load_kmeans_text(const char *path, float **features, uint32_t *points
         if (d == 0) { /* the first line sets the dimension */
             size_t save = r.pos;
             while (text_line_has_more(&r)) {
-                while (r.pos < r.len && r.buf[r.pos] > ' ')
+                /* a token ends at white space only, as next_token reads it
+                 * (a NUL or a byte >= 0x80 is part of it; each turn advances) */
+                do
                     r.pos++;
+                while (r.pos < r.len && r.buf[r.pos] != ' ' && r.buf[r.pos] != '\t' &&
+                       r.buf[r.pos] != '\r' && r.buf[r.pos] != '\n');
                 d++;
             }
             r.pos = save;

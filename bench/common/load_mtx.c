@@ -114,7 +114,14 @@ int inputs_load_matrix_market(const char *path, struct csr_matrix *m, char *err,
         goto fail;
     }
     if (text_u32(&r, 1, "row count", &rows) || text_u32(&r, 1, "column count", &cols) ||
-        text_u32(&r, 1, "nonzero count", &nnz) || text_end_line(&r))
+        text_u32(&r, 1, "nonzero count", &nnz))
+        goto fail;
+    if (rows > INPUTS_MAX_NODES || cols > INPUTS_MAX_NODES) {
+        text_fail(&r, "%u x %u matrix: at most %u rows and columns are supported", rows, cols,
+                  INPUTS_MAX_NODES);
+        goto fail;
+    }
+    if (text_end_line(&r))
         goto fail;
     if (rows == 0 || cols == 0) {
         text_fail(&r, "empty matrix (%u x %u)", rows, cols);
@@ -122,6 +129,14 @@ int inputs_load_matrix_market(const char *path, struct csr_matrix *m, char *err,
     }
     if (sym != MM_GENERAL && rows != cols) {
         text_fail(&r, "symmetric matrix must be square, not %u x %u", rows, cols);
+        goto fail;
+    }
+    /* each entry "i j\n" takes at least 4 bytes, so a count above half the
+     * rest of the file is impossible: refused before anything is allocated
+     * (a file that merely falls short gets the message where it ends) */
+    if (nnz > (r.len - r.pos) / 2) {
+        text_fail(&r, "nonzero count %u: the rest of the file (%zu bytes) cannot hold that many "
+                  "entries", nnz, r.len - r.pos);
         goto fail;
     }
     size_t cap = (size_t)nnz * (sym == MM_GENERAL ? 1 : 2);
