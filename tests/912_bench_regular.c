@@ -227,7 +227,7 @@ static char pgm_dir[] = "/tmp/ccgpu912p.XXXXXX";
 /* Writes `text` to pgm_dir/name; returns the path (static buffer `slot`). */
 static const char *write_text(int slot, const char *name, const char *text)
 {
-    static char path[6][96];
+    static char path[7][96];
     snprintf(path[slot], sizeof path[0], "%s/%s", pgm_dir, name);
     FILE *f = fopen(path[slot], "w");
     if (f) {
@@ -288,7 +288,14 @@ TEST(srad_pgm_input)
     CHECK(strchr(o.error, '\n') == NULL);
     CHECK_EQ_INT(o.kernels, 0);
 
-    const char *names[] = { "good.pgm", "p5.pgm", "short.pgm", "big.pgm", "long.pgm", "tiny.pgm" };
+    /* 64 M pixels announced by a 20-byte file: refused before allocating */
+    o = run("srad", 1, write_text(6, "huge.pgm", "P2\n8192 8192\n255\n1 2\n"), NULL);
+    CHECK_EQ_INT(o.rc, -1);
+    CHECK_STR_CONTAINS(o.error, "huge.pgm:3: PGM 8192 x 8192: the rest of the file (5 bytes) "
+                                "cannot hold 67108864 pixels");
+
+    const char *names[] = { "good.pgm", "p5.pgm", "short.pgm", "big.pgm", "long.pgm", "tiny.pgm",
+                            "huge.pgm" };
     char path[96];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", pgm_dir, names[i]);

@@ -92,6 +92,14 @@ static int srad_load_pgm(struct bench_ctx *ctx, float **out, uint32_t *rows, uin
         goto out;
     }
     size_t n = (size_t)w * h;
+    /* each pixel takes at least a byte: a count above the rest of the file is
+     * impossible and refused before allocating (a file that merely falls
+     * short gets the message where it ends) */
+    if (n > r.len - r.pos) {
+        text_fail(&r, "PGM %u x %u: the rest of the file (%zu bytes) cannot hold %zu pixels", w,
+                  h, r.len - r.pos, n);
+        goto out;
+    }
     J = malloc(n * sizeof *J);
     if (!J) {
         bench_fail(ctx, "srad: %s: out of memory for %u x %u", path, w, h);
