@@ -22,12 +22,10 @@ static void check_graph(const struct csr_graph *g)
 static int fuzz_bench_inputs(const uint8_t *data, size_t size)
 {
     char path[64];
-    snprintf(path, sizeof path, "/tmp/ccgpu-fuzz-input.%ld", (long)getpid());
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    if (fuzz_to_file(data, size, "input", path, sizeof path)) {
+        remove(path);
         return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
+    }
     char err[256];
     struct csr_matrix m;
     memset(&m, 0, sizeof m);

@@ -44,4 +44,20 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
  * which is there to catch runaway allocations: harnesses do not load them. */
 #define FUZZ_MAX_VARIABLE_BYTES (256ull << 20)
 
+/* data written to /tmp/ccgpu-fuzz-TAG.PID (path, cap bytes), for harnesses of
+ * readers that take a file name; 0, or -1 when it cannot be written. The
+ * caller removes the file. */
+#include <stdio.h>
+#include <unistd.h>
+static inline int fuzz_to_file(const uint8_t *data, size_t size, const char *tag, char *path,
+                               size_t cap)
+{
+    snprintf(path, cap, "/tmp/ccgpu-fuzz-%s.%ld", tag, (long)getpid());
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t put = fwrite(data, 1, size, f);
+    return fclose(f) == 0 && put == size ? 0 : -1;
+}
+
 #endif

@@ -9,12 +9,10 @@
 static int fuzz_trace_cachesim(const uint8_t *data, size_t size)
 {
     char path[64];
-    snprintf(path, sizeof path, "/tmp/ccgpu-fuzz-trace.%ld", (long)getpid());
-    FILE *f = fopen(path, "wb");
-    if (!f)
+    if (fuzz_to_file(data, size, "trace", path, sizeof path)) {
+        remove(path);
         return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
+    }
     char err[256];
     struct trace_reader *rd = trace_reader_open(path, err, sizeof err);
     if (rd) {
