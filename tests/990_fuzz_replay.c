@@ -9,6 +9,7 @@
 #include "fuzz/bench_inputs.c"
 #include "fuzz/config.c"
 #include "fuzz/csv_json.c"
+#include "fuzz/fatbin.c"
 #include "fuzz/ptx_launch.c"
 #include "fuzz/ptx_parse.c"
 #include "fuzz/trace_cachesim.c"
@@ -60,6 +61,7 @@ TEST(ptx_launch) { replay("ptx_launch", fuzz_ptx_launch); }
 TEST(config) { replay("config", fuzz_config); }
 TEST(trace_cachesim) { replay("trace_cachesim", fuzz_trace_cachesim); }
 TEST(bench_inputs) { replay("bench_inputs", fuzz_bench_inputs); }
+TEST(fatbin) { replay("fatbin", fuzz_fatbin); }
 TEST(awss_files) { replay("awss_files", fuzz_awss_files); }
 TEST(csv_json) { replay("csv_json", fuzz_csv_json); }
 
@@ -72,5 +74,6 @@ int main(void)
     RUN(awss_files);
     RUN(csv_json);
     RUN(bench_inputs);
+    RUN(fatbin);
     return check_summary();
 }
