@@ -427,9 +427,14 @@ TEST(diag_observes_only)
     CHECK(d.diag[LD_GRANTS] == d.diag[LD_REVOKES] + d.diag[LD_EXIT_LOADABLE]);
     CHECK(d.diag[LD_MISSES_THROTTLED] + d.diag[LD_MISSES_UNTHROTTLED] <= d.misses);
     CHECK(d.diag[LD_MISSES_THROTTLED] > 0);
+    /* a warp is held only above the base: after a VTA hit of the phase */
+    CHECK(d.diag[LD_PHASES_HIT_THEN_HELD] == d.diag[LD_PHASES_THROTTLED]);
+    CHECK(d.diag[LD_PHASES_HIT] >= d.diag[LD_PHASES_THROTTLED]);
+    CHECK(d.diag[LD_HIT_TO_HOLD_CYCLES] <= d.diag[LD_LAG_CYCLES]);
     /* swl:4 on one SM: every phase throttles at once (more than 4 warps) */
     CHECK(sd.diag[LD_PHASES] > 0 && sd.diag[LD_PHASES_THROTTLED] == sd.diag[LD_PHASES]);
     CHECK(sd.diag[LD_LAG_CYCLES] == 0 && sd.diag[LD_MISSES_BEFORE_THROTTLE] == 0);
+    CHECK(sd.diag[LD_PHASES_HIT] == 0); /* swl has no VTA */
     CHECK(sd.diag[LD_GRANTS] == sd.diag[LD_REVOKES] + sd.diag[LD_EXIT_LOADABLE]);
     printf("  ccws: %.0f grants, %.0f revokes, %.0f of %.0f live cycles throttled; swl:4 %.0f "
            "grants\n", d.diag[LD_GRANTS], d.diag[LD_REVOKES], d.diag[LD_THROTTLED_CYCLES],

@@ -31,6 +31,8 @@ TEST(sequence_by_hand)
     /* t 0: W0, W1 arrive, both loadable: two grants, a phase starts */
     set4(&d, 0, "1100", "1100");
     load_diag_miss(&d, 0, 7); /* nobody held: unthrottled, before the first hold */
+    load_diag_vta_hit(&d, 4); /* the phase's first VTA hit ... */
+    load_diag_vta_hit(&d, 6); /* ... only the first counts */
     /* t 10: W2 arrives loadable, W1 held: first hold of the phase, lag 10 */
     set4(&d, 10, "1110", "1010");
     load_diag_evict(&d, 1, 50); /* W1's line, W1 held */
@@ -57,7 +59,9 @@ TEST(sequence_by_hand)
     /* t 40: everyone gone; t 50: W0 and W2 arrive held (at a barrier, say):
      * a second phase that throttles at once */
     set4(&d, 40, "0000", "0000");
+    load_diag_vta_hit(&d, 45); /* no phase: ignored */
     set4(&d, 50, "1010", "0000");
+    load_diag_vta_hit(&d, 55); /* after the phase's first hold */
     load_diag_miss(&d, 2, 9);
     /* a new warp in slot 0 forgets the old one's victims */
     load_diag_evict(&d, 0, 5); /* held */
@@ -82,6 +86,9 @@ TEST(sequence_by_hand)
     CHECK_EQ_U64(o[LD_EVICT_ABSENT], 1);
     CHECK_EQ_U64(o[LD_REMISS_EVICTED_HELD], 1);
     CHECK_EQ_U64(o[LD_REMISS_EVICTED_LOADABLE], 2); /* 60, 3 */
+    CHECK_EQ_U64(o[LD_PHASES_HIT], 2);
+    CHECK_EQ_U64(o[LD_PHASES_HIT_THEN_HELD], 1);
+    CHECK_EQ_U64(o[LD_HIT_TO_HOLD_CYCLES], 10 - 4);
     /* t 60: W0 gone, W2 let through; a call dated 55 counts as 60 */
     set4(&d, 60, "0010", "0010");
     set4(&d, 55, "0000", "0000");

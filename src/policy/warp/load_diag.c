@@ -12,7 +12,8 @@ const char *const load_diag_names[LD_N + 1] = {
     "diag.phases_throttled", "diag.lag_cycles", "diag.misses_before_throttle",
     "diag.misses_throttled", "diag.misses_unthrottled", "diag.evict_loadable",
     "diag.evict_held", "diag.evict_absent", "diag.remiss_evicted_held",
-    "diag.remiss_evicted_loadable", NULL,
+    "diag.remiss_evicted_loadable", "diag.phases_hit", "diag.phases_hit_then_held",
+    "diag.hit_to_hold_cycles", NULL,
 };
 
 int load_diag_init(struct load_diag *d, uint32_t n_slots, uint32_t shadow, char *err,
@@ -92,6 +93,7 @@ void load_diag_set(struct load_diag *d, uint64_t t, const uint8_t *live, const u
     if (n_live && !d->in_phase) {
         d->in_phase = 1;
         d->phase_throttled = 0;
+        d->phase_hit = 0;
         d->phase_start = t;
         d->c[LD_PHASES]++;
     } else if (!n_live) {
@@ -101,6 +103,10 @@ void load_diag_set(struct load_diag *d, uint64_t t, const uint8_t *live, const u
         d->phase_throttled = 1;
         d->c[LD_PHASES_THROTTLED]++;
         d->c[LD_LAG_CYCLES] += t - d->phase_start;
+        if (d->phase_hit) {
+            d->c[LD_PHASES_HIT_THEN_HELD]++;
+            d->c[LD_HIT_TO_HOLD_CYCLES] += t - d->phase_hit_at;
+        }
     }
     d->n_live = n_live;
     d->n_loadable = n_loadable;
@@ -145,6 +151,15 @@ void load_diag_miss(struct load_diag *d, int32_t slot, uint64_t block)
             return;
         }
     }
+}
+
+void load_diag_vta_hit(struct load_diag *d, uint64_t t)
+{
+    if (!d->in_phase || d->phase_hit)
+        return;
+    d->phase_hit = 1;
+    d->phase_hit_at = t > d->t ? t : d->t;
+    d->c[LD_PHASES_HIT]++;
 }
 
 void load_diag_clear_slot(struct load_diag *d, uint32_t slot)

@@ -19,7 +19,10 @@
  * - phases (an SM going from no live warp to some), the phases in which a
  *   warp was ever held, the cycles from a phase's start to its first held
  *   warp (lag_cycles, summed over those phases) and the misses before it
- *   (misses_before_throttle, over every phase).
+ *   (misses_before_throttle, over every phase); with load_diag_vta_hit
+ *   (CCWS), the phases with a VTA hit, those whose first held warp came
+ *   at or after their first VTA hit, and the cycles between the two
+ *   (hit_to_hold_cycles, summed over the latter).
  *
  * load_diag_evict classifies the evicted line's owner slot as loadable,
  * held or absent, and remembers the block in a shadow victim store of that
@@ -39,7 +42,8 @@ enum load_diag_counter {
     LD_THROTTLED_CYCLES, LD_UNTHROTTLED_CYCLES, LD_PHASES, LD_PHASES_THROTTLED,
     LD_LAG_CYCLES, LD_MISSES_BEFORE_THROTTLE, LD_MISSES_THROTTLED, LD_MISSES_UNTHROTTLED,
     LD_EVICT_LOADABLE, LD_EVICT_HELD, LD_EVICT_ABSENT, LD_REMISS_EVICTED_HELD,
-    LD_REMISS_EVICTED_LOADABLE, LD_N
+    LD_REMISS_EVICTED_LOADABLE, LD_PHASES_HIT, LD_PHASES_HIT_THEN_HELD, LD_HIT_TO_HOLD_CYCLES,
+    LD_N
 };
 /* "diag.grants", ... in enum order, NULL-terminated */
 extern const char *const load_diag_names[LD_N + 1];
@@ -55,8 +59,8 @@ struct load_diag {
     uint32_t *vnext;   /* by slot: FIFO position */
     uint32_t n_live, n_loadable;
     uint64_t t;        /* cycle of the last load_diag_set */
-    int in_phase, phase_throttled;
-    uint64_t phase_start;
+    int in_phase, phase_throttled, phase_hit;
+    uint64_t phase_start, phase_hit_at;
     uint64_t c[LD_N];  /* the counters (loadable_cycles: closed intervals) */
 };
 
@@ -69,6 +73,9 @@ void load_diag_set(struct load_diag *d, uint64_t t, const uint8_t *live, const u
 void load_diag_evict(struct load_diag *d, int32_t slot, uint64_t block);
 void load_diag_miss(struct load_diag *d, int32_t slot, uint64_t block);
 void load_diag_clear_slot(struct load_diag *d, uint32_t slot);
+/* A VTA hit at cycle t (t >= the last set's t; counted in the current
+ * phase). */
+void load_diag_vta_hit(struct load_diag *d, uint64_t t);
 /* The counters as of cycle now (>= the last set's t): open loadable
  * intervals and the time since the last set included; d is not changed. */
 void load_diag_counters(const struct load_diag *d, uint64_t now, uint64_t *out);

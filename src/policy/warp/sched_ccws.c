@@ -399,8 +399,11 @@ static void ccws_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write
         load_diag_miss(s->diag, warp, block);
     }
     int probes = outcome == CACHE_MISS || (s->probe_merge && outcome == CACHE_HIT_RESERVED);
-    if (probes && ccws_vta_probe(&s->vta, warp, block))
+    if (probes && ccws_vta_probe(&s->vta, warp, block)) {
         ccws_lss_vta_hit(&s->lss, (uint32_t)warp, s->now);
+        if (s->diag)
+            load_diag_vta_hit(s->diag, s->now);
+    }
 }
 
 static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
@@ -441,7 +444,8 @@ static const char *const ccws_counter_names[] = {
     "ccws.diag.lag_cycles", "ccws.diag.misses_before_throttle", "ccws.diag.misses_throttled",
     "ccws.diag.misses_unthrottled", "ccws.diag.evict_loadable", "ccws.diag.evict_held",
     "ccws.diag.evict_absent", "ccws.diag.remiss_evicted_held",
-    "ccws.diag.remiss_evicted_loadable", NULL,
+    "ccws.diag.remiss_evicted_loadable", "ccws.diag.phases_hit",
+    "ccws.diag.phases_hit_then_held", "ccws.diag.hit_to_hold_cycles", NULL,
 };
 #define CCWS_N_BASE 42 /* counters before the diag ones */
 _Static_assert(CCWS_N_BASE + LD_N + 1 ==

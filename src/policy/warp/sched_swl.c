@@ -205,7 +205,8 @@ static const char *const swl_counter_names[] = {
     "swl.diag.lag_cycles", "swl.diag.misses_before_throttle", "swl.diag.misses_throttled",
     "swl.diag.misses_unthrottled", "swl.diag.evict_loadable", "swl.diag.evict_held",
     "swl.diag.evict_absent", "swl.diag.remiss_evicted_held",
-    "swl.diag.remiss_evicted_loadable", NULL,
+    "swl.diag.remiss_evicted_loadable", "swl.diag.phases_hit",
+    "swl.diag.phases_hit_then_held", "swl.diag.hit_to_hold_cycles", NULL,
 };
 _Static_assert(LD_N + 1 == sizeof swl_counter_names / sizeof swl_counter_names[0],
                "swl counter list");
