@@ -172,6 +172,11 @@ struct warp_sched_ops {
      * timing model registers each as "sched.NAME", summed over SMs. */
     const char *const *counter_names;
     void (*counters)(struct warp_sched *ws, uint64_t *out);
+    /* Optional: how many of counter_names (a prefix) this instance
+     * registers; NULL = all. Lets diagnostic counters stay out of the
+     * statistics unless an argument asks for them (counters still writes
+     * every value of the list). */
+    uint32_t (*n_counters)(struct warp_sched *ws);
 };
 
 struct warp_sched {

@@ -7,6 +7,7 @@
 #include "bench.h"
 #include "check.h"
 #include "mem/cache.h"
+#include "policy/warp/load_diag.h"
 #include "policy/warp/warp_sched.h"
 #include "ptx/ir.h"
 #include <stdlib.h>
@@ -239,6 +240,8 @@ struct run {
     char *json;
     size_t len;
     double cycles, misses, vetoes, hits;
+    double inserts, loadable_warp_cycles, live_cycles;
+    double diag[LD_N]; /* sched.ccws.diag.* or sched.swl.diag.*, -1 if absent */
 };
 
 /* k-means points whose features live 33 lines apart (no set conflicts) */
@@ -265,7 +268,7 @@ static int write_points(char *dir, char *path, size_t len)
 /* One SM, 32 warps (16 registers a thread), a 4 KB L1 */
 static struct run run_km(const char *input, const char *sched, int skip)
 {
-    struct run r = { -1, NULL, 0, 0, 0, 0, 0 };
+    struct run r = { -1, NULL, 0, 0, 0, 0, 0, 0, 0, 0, { 0 } };
     char o[256];
     snprintf(o, sizeof o,
              "ccgpu_mode timing\ngpgpu_n_clusters 1\nccgpu_regs_per_thread 16\n"
@@ -302,6 +305,16 @@ static struct run run_km(const char *input, const char *sched, int skip)
     ccgpu_stat(ctx.gpu, "l1d.misses", -1, &r.misses);
     ccgpu_stat(ctx.gpu, "sched.ccws.loads_held", -1, &r.vetoes);
     ccgpu_stat(ctx.gpu, "sched.ccws.vta_hits", -1, &r.hits);
+    ccgpu_stat(ctx.gpu, "sched.ccws.vta_inserts", -1, &r.inserts);
+    ccgpu_stat(ctx.gpu, "sched.ccws.loadable_warp_cycles", -1, &r.loadable_warp_cycles);
+    ccgpu_stat(ctx.gpu, "sched.ccws.live_cycles", -1, &r.live_cycles);
+    for (int i = 0; i < LD_N; i++) {
+        char name[96];
+        r.diag[i] = -1;
+        snprintf(name, sizeof name, "sched.%s.%s", strncmp(sched, "swl", 3) ? "ccws" : "swl",
+                 load_diag_names[i]);
+        ccgpu_stat(ctx.gpu, name, -1, &r.diag[i]);
+    }
     ccgpu_destroy(ctx.gpu);
     return r;
 }
@@ -365,6 +378,121 @@ TEST(runs_k0_equals_gto_and_ccws_throttles)
     rmdir(dir);
 }
 
+/* The statistics text without the lines of the diag counters. */
+static void drop_diag_lines(struct run *r)
+{
+    char *w = r->json, *p = r->json;
+    while (p && *p) {
+        char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+        char *d = strstr(p, ".diag.");
+        if (!d || d >= p + n) {
+            memmove(w, p, n);
+            w += n;
+        }
+        p += n;
+    }
+    if (w)
+        *w = 0;
+    r->len = r->json ? strlen(r->json) : 0;
+}
+
+/* ccws:diag=1 and swl:N:diag only observe: every other statistic is the
+ * plain policy's, byte for byte; the diag counters are exact under
+ * idle-cycle skipping and agree with the policy's own accounting (the
+ * loadable warp-cycles are the histogram's, throttled + unthrottled cycles
+ * the cycles with live warps, every eviction is classified once, every
+ * interval that opened has closed when the warps are gone). */
+TEST(diag_observes_only)
+{
+    char dir[] = "/tmp/ccgpu622XXXXXX", path[128];
+    if (write_points(dir, path, sizeof path)) {
+        printf("  cannot write the input\n");
+        CHECK(0);
+        return;
+    }
+    struct run c = run_km(path, "ccws", 1), d = run_km(path, "ccws:diag=1", 1);
+    struct run d0 = run_km(path, "ccws:diag=1", 0);
+    struct run s = run_km(path, "swl:4", 1), sd = run_km(path, "swl:4:diag", 1);
+    CHECK(c.rc == 0 && d.rc == 0 && d0.rc == 0 && s.rc == 0 && sd.rc == 0);
+    CHECK(c.diag[LD_GRANTS] == -1 && s.diag[LD_GRANTS] == -1); /* off: no such statistic */
+    CHECK(d.json && d0.json && d.len == d0.len && !strcmp(d.json, d0.json));
+    for (int i = 0; i < LD_N; i++)
+        CHECK(d.diag[i] >= 0 && d.diag[i] == d0.diag[i]);
+    CHECK(d.diag[LD_LOADABLE_CYCLES] == d.loadable_warp_cycles);
+    CHECK(d.diag[LD_THROTTLED_CYCLES] + d.diag[LD_UNTHROTTLED_CYCLES] == d.live_cycles);
+    CHECK(d.diag[LD_THROTTLED_CYCLES] > 0 && d.diag[LD_REVOKES] > 0);
+    CHECK(d.diag[LD_EVICT_LOADABLE] + d.diag[LD_EVICT_HELD] + d.diag[LD_EVICT_ABSENT] ==
+          d.inserts);
+    CHECK(d.diag[LD_GRANTS] == d.diag[LD_REVOKES] + d.diag[LD_EXIT_LOADABLE]);
+    CHECK(d.diag[LD_MISSES_THROTTLED] + d.diag[LD_MISSES_UNTHROTTLED] <= d.misses);
+    CHECK(d.diag[LD_MISSES_THROTTLED] > 0);
+    /* a warp is held only above the base: after a VTA hit of the phase */
+    CHECK(d.diag[LD_PHASES_HIT_THEN_HELD] == d.diag[LD_PHASES_THROTTLED]);
+    CHECK(d.diag[LD_PHASES_HIT] >= d.diag[LD_PHASES_THROTTLED]);
+    CHECK(d.diag[LD_HIT_TO_HOLD_CYCLES] <= d.diag[LD_LAG_CYCLES]);
+    /* swl:4 on one SM: every phase throttles at once (more than 4 warps) */
+    CHECK(sd.diag[LD_PHASES] > 0 && sd.diag[LD_PHASES_THROTTLED] == sd.diag[LD_PHASES]);
+    CHECK(sd.diag[LD_LAG_CYCLES] == 0 && sd.diag[LD_MISSES_BEFORE_THROTTLE] == 0);
+    CHECK(sd.diag[LD_PHASES_HIT] == 0); /* swl has no VTA */
+    CHECK(sd.diag[LD_GRANTS] == sd.diag[LD_REVOKES] + sd.diag[LD_EXIT_LOADABLE]);
+    printf("  ccws: %.0f grants, %.0f revokes, %.0f of %.0f live cycles throttled; swl:4 %.0f "
+           "grants\n", d.diag[LD_GRANTS], d.diag[LD_REVOKES], d.diag[LD_THROTTLED_CYCLES],
+           d.live_cycles, sd.diag[LD_GRANTS]);
+    drop_diag_lines(&d);
+    drop_diag_lines(&sd);
+    CHECK(c.json && d.json && c.len == d.len && !strcmp(c.json, d.json));
+    CHECK(s.json && sd.json && s.len == sd.len && !strcmp(s.json, sd.json));
+    free(c.json);
+    free(d.json);
+    free(d0.json);
+    free(s.json);
+    free(sd.json);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* The L1 hooks under diag=1: on the one-set two-way cache, with nobody
+ * held (every score at base), every eviction is a loadable warp's and a
+ * re-miss on the warp's own victim is counted as evicted while loadable. */
+TEST(diag_hooks_on_a_cache)
+{
+    struct warp_sched ws;
+    struct cache c;
+    if (ccws_on_cache("ccws:diag=1", &ws, &c))
+        return;
+    CHECK_EQ_U64(ws.ops->n_counters(&ws), 42 + LD_N);
+    CHECK_EQ_INT(rd_fill(&c, 100, 0), CACHE_MISS);
+    CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS);
+    CHECK_EQ_INT(rd_fill(&c, 300, 1), CACHE_MISS); /* A (W0's) evicted */
+    CHECK_EQ_INT(rd_fill(&c, 100, 2), CACHE_MISS); /* B (W1's) evicted; W2 never had A */
+    CHECK_EQ_INT(rd_fill(&c, 200, 1), CACHE_MISS); /* C (W1's) evicted; W1's own B back */
+    CHECK_EQ_U64(counter(&ws, "ccws.diag.evict_loadable"), 3);
+    CHECK_EQ_U64(counter(&ws, "ccws.diag.evict_held"), 0);
+    CHECK_EQ_U64(counter(&ws, "ccws.diag.remiss_evicted_loadable"), 1);
+    CHECK_EQ_U64(counter(&ws, "ccws.diag.misses_unthrottled"), 5);
+    CHECK_EQ_U64(counter(&ws, "ccws.diag.grants"), 4);
+    cache_free(&c);
+    warp_sched_free(&ws);
+    struct warp_sched_env env = { 0, 4, 1, 1, NULL };
+    char err[200];
+    CHECK(warp_sched_init(&ws, "ccws", &env, err, sizeof err) == 0);
+    CHECK_EQ_U64(ws.ops->n_counters(&ws), 42);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "ccws:diag=2", &env, err, sizeof err) < 0);
+    CHECK_STR_CONTAINS(err, "diag=2");
+    CHECK(warp_sched_init(&ws, "swl:3:diag", &env, err, sizeof err) == 0);
+    CHECK_EQ_U64(ws.ops->n_counters(&ws), LD_N);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "swl:3:sched:diag", &env, err, sizeof err) == 0);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "swl:3", &env, err, sizeof err) == 0);
+    CHECK_EQ_U64(ws.ops->n_counters(&ws), 0);
+    warp_sched_free(&ws);
+    CHECK(warp_sched_init(&ws, "swl:3:diagx", &env, err, sizeof err) < 0);
+    CHECK(warp_sched_init(&ws, "swl::diag", &env, err, sizeof err) < 0);
+}
+
 int main(void)
 {
     RUN(merges_probe_the_vta_unless_probe_miss);
@@ -373,5 +501,7 @@ int main(void)
     RUN(llds_samples_to_csv);
     RUN(bad_arguments);
     RUN(runs_k0_equals_gto_and_ccws_throttles);
+    RUN(diag_hooks_on_a_cache);
+    RUN(diag_observes_only);
     return check_summary();
 }

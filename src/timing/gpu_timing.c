@@ -178,11 +178,15 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     if (l2trace_open(&g->l2trace, store, &g->mem, l2name, g->mcfg.l2.line_size, err, errlen))
         goto fail;
     const struct warp_sched_ops *wops = g->sms[0].ws.ops;
-    while (wops->counter_names && wops->counter_names[g->npol])
-        g->npol++;
+    uint32_t npol_all = 0; /* counters writes the whole list */
+    while (wops->counter_names && wops->counter_names[npol_all])
+        npol_all++;
+    g->npol = npol_all;
+    if (wops->n_counters && wops->n_counters(&g->sms[0].ws) < npol_all)
+        g->npol = wops->n_counters(&g->sms[0].ws);
     if (g->npol) {
         g->pol = calloc(g->npol, sizeof *g->pol);
-        g->pol_tmp = calloc(g->npol, sizeof *g->pol_tmp);
+        g->pol_tmp = calloc(npol_all, sizeof *g->pol_tmp);
         g->pol_names = calloc(g->npol, sizeof *g->pol_names);
         if (!g->pol || !g->pol_tmp || !g->pol_names) {
             snprintf(err, errlen, "timing model: out of memory");

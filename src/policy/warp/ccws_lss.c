@@ -1,6 +1,7 @@
 /* CCWS locality scoring system: lazily decaying scores, Eq. (1), and the
  * cumulative cutoff test with exact change times. */
 #include "ccws_lss.h"
+#include "load_diag.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -210,6 +211,8 @@ void ccws_lss_account(struct ccws_lss *l, uint64_t now)
 {
     while (l->hist_at < now) {
         ensure(l, l->hist_at);
+        if (l->diag)
+            load_diag_set(l->diag, l->hist_at, l->live, l->allowed);
         uint64_t end = l->next < now ? l->next : now;
         if (l->n_live)
             l->hist[l->n_allowed] += end - l->hist_at;

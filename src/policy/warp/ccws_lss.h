@@ -56,6 +56,8 @@
 
 #define CCWS_NEVER UINT64_MAX
 
+struct load_diag;
+
 struct ccws_lss_params {
     uint32_t k_throttle; /* K_THROTTLE of Eq. 1; 0 never throttles */
     uint32_t base;       /* base locality score (>= 1) */
@@ -97,6 +99,7 @@ struct ccws_lss {
                           * (cycles with no live warp are not counted) */
     uint64_t hist_at;
     uint64_t llds_last, llds_max, llds_sum, raised;
+    struct load_diag *diag; /* observer of the allowed set (ccws:diag=1), or NULL */
     struct ccws_llds_sample *samples;
     uint32_t n_samples;
     uint64_t samples_dropped, next_sample;
@@ -138,7 +141,8 @@ uint32_t ccws_lss_n_allowed(struct ccws_lss *l, uint64_t now);
 /* Earliest cycle > now at which may_load can answer differently without a
  * state change; CCWS_NEVER if none. */
 uint64_t ccws_lss_next_change(struct ccws_lss *l, uint64_t now);
-/* Brings the histogram up to cycle now. */
+/* Brings the histogram (and the diag observer, which sees the allowed set
+ * of every interval) up to cycle now. */
 void ccws_lss_account(struct ccws_lss *l, uint64_t now);
 
 #endif

@@ -6,7 +6,7 @@
  *
  *   gpgpu_scheduler ccws[:k=8,base=100,vta=16,assoc=8,cross=block,store_clear=1,
  *                         scoring=paper,sample=1000,llds_csv=PATH] (and vta_index,
- *                         vta_hit, probe, window, decay: docs/ccws.md)
+ *                         vta_hit, probe, window, decay, diag: docs/ccws.md)
  * ('+' may separate the arguments instead of ',', as in
  * `ccgpu compare --sched gto,ccws:vta=64+k=32`)
  *
@@ -34,6 +34,7 @@
  * are dated with ws->now too. */
 #include "ccws_lss.h"
 #include "ccws_vta.h"
+#include "load_diag.h"
 #include "ccgpu_policy.h"
 #include <errno.h>
 #include <stdio.h>
@@ -53,12 +54,13 @@ struct ccws {
     uint64_t now;
     uint64_t *hold_from; /* per slot: cycle its pending load was first held, or NEVER */
     uint64_t loads_held, load_held_cycles;
+    struct load_diag *diag; /* diag=1: load_diag.h's counters, else NULL */
 };
 
 struct ccws_args {
     uint32_t k, base, vta, assoc, sample, decay;
     int cross, store_clear;
-    int vta_hash, vta_keep, probe_merge, resident, release_scoring;
+    int vta_hash, vta_keep, probe_merge, resident, release_scoring, diag;
     char csv[256];
 };
 
@@ -173,13 +175,16 @@ static int parse_args(const char *args, struct ccws_args *a, char *err, size_t e
             if (parse_choice("scoring", v, vlen, "paper", "release", &a->release_scoring, err,
                              errlen))
                 return -1;
+        } else if (KEY("diag")) {
+            if (parse_choice("diag", v, vlen, "0", "1", &a->diag, err, errlen))
+                return -1;
         } else if (KEY("cross")) {
             if (parse_choice("cross", v, vlen, "block", "allow", &a->cross, err, errlen))
                 return -1;
         } else {
             snprintf(err, errlen,
                      "gpgpu_scheduler ccws: unknown argument '%.*s' (k, base, vta, assoc, cross, "
-                     "store_clear, vta_index, vta_hit, probe, window, scoring, decay, sample, llds_csv)",
+                     "store_clear, vta_index, vta_hit, probe, window, scoring, decay, sample, llds_csv, diag)",
                      (int)klen, p);
             return -1;
         }
@@ -215,6 +220,9 @@ static void ccws_free(struct warp_sched *ws)
     free(s->hold_from);
     ccws_vta_free(&s->vta);
     ccws_lss_free(&s->lss);
+    if (s->diag)
+        load_diag_free(s->diag);
+    free(s->diag);
     free(s);
     ws->state = NULL;
 }
@@ -254,6 +262,20 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
         ccws_free(ws);
         return -1;
     }
+    if (a.diag) {
+        if (!(s->diag = malloc(sizeof *s->diag))) {
+            snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
+            ccws_free(ws);
+            return -1;
+        }
+        if (load_diag_init(s->diag, ws->env.n_slots, LOAD_DIAG_SHADOW, err, errlen)) {
+            free(s->diag);
+            s->diag = NULL;
+            ccws_free(ws);
+            return -1;
+        }
+        s->lss.diag = s->diag;
+    }
     s->vta.hash_index = a.vta_hash;
     s->vta.keep_on_hit = a.vta_keep;
     s->probe_merge = a.probe_merge;
@@ -271,6 +293,17 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
     return 0;
 }
 
+/* diag=1: brings the observer up to cycle now, the allowed set at now
+ * included (evaluating the set has no effect on the policy's decisions). */
+static void diag_sync(struct ccws *s, uint64_t now)
+{
+    if (!s->diag)
+        return;
+    ccws_lss_account(&s->lss, now);
+    ccws_lss_n_allowed(&s->lss, now);
+    load_diag_set(s->diag, now, s->lss.live, s->lss.allowed);
+}
+
 static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
 {
     struct ccws *s = ws->state;
@@ -279,6 +312,10 @@ static void ccws_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
     s->hold_from[slot] = CCWS_NEVER;
     s->now = ws->now;
     ccws_lss_warp_add(&s->lss, slot, age, ws->now);
+    if (s->diag) {
+        load_diag_clear_slot(s->diag, slot);
+        diag_sync(s, ws->now);
+    }
 }
 
 static void ccws_exit(struct warp_sched *ws, uint32_t slot)
@@ -289,6 +326,7 @@ static void ccws_exit(struct warp_sched *ws, uint32_t slot)
         s->greedy[slot % ws->env.n_sched] = NONE;
     s->now = ws->now;
     ccws_lss_warp_remove(&s->lss, slot, ws->now);
+    diag_sync(s, ws->now);
 }
 
 static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
@@ -356,14 +394,26 @@ static void ccws_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write
             ccws_vta_clear_block(&s->vta, block);
         return;
     }
+    if (s->diag && outcome == CACHE_MISS) {
+        diag_sync(s, s->now);
+        load_diag_miss(s->diag, warp, block);
+    }
     int probes = outcome == CACHE_MISS || (s->probe_merge && outcome == CACHE_HIT_RESERVED);
-    if (probes && ccws_vta_probe(&s->vta, warp, block))
+    if (probes && ccws_vta_probe(&s->vta, warp, block)) {
         ccws_lss_vta_hit(&s->lss, (uint32_t)warp, s->now);
+        if (s->diag)
+            load_diag_vta_hit(s->diag, s->now);
+    }
 }
 
 static void ccws_l1_evict(void *ctx, uint64_t block, int32_t warp)
 {
-    struct ccws *s = ((struct warp_sched *)ctx)->state;
+    const struct warp_sched *ws = ctx;
+    struct ccws *s = ws->state;
+    if (s->diag) {
+        diag_sync(s, ws->now);
+        load_diag_evict(s->diag, warp, block);
+    }
     ccws_vta_insert(&s->vta, warp, block);
 }
 
@@ -386,8 +436,27 @@ static const char *const ccws_counter_names[] = {
     "ccws.loadable_20", "ccws.loadable_21", "ccws.loadable_22", "ccws.loadable_23",
     "ccws.loadable_24", "ccws.loadable_25", "ccws.loadable_26", "ccws.loadable_27",
     "ccws.loadable_28", "ccws.loadable_29", "ccws.loadable_30", "ccws.loadable_31",
-    "ccws.loadable_32plus", NULL,
+    "ccws.loadable_32plus",
+    /* diag=1 only (n_counters): load_diag.h */
+    "ccws.diag.grants", "ccws.diag.revokes", "ccws.diag.exit_loadable",
+    "ccws.diag.loadable_cycles", "ccws.diag.set_changes", "ccws.diag.throttled_cycles",
+    "ccws.diag.unthrottled_cycles", "ccws.diag.phases", "ccws.diag.phases_throttled",
+    "ccws.diag.lag_cycles", "ccws.diag.misses_before_throttle", "ccws.diag.misses_throttled",
+    "ccws.diag.misses_unthrottled", "ccws.diag.evict_loadable", "ccws.diag.evict_held",
+    "ccws.diag.evict_absent", "ccws.diag.remiss_evicted_held",
+    "ccws.diag.remiss_evicted_loadable", "ccws.diag.phases_hit",
+    "ccws.diag.phases_hit_then_held", "ccws.diag.hit_to_hold_cycles", NULL,
 };
+#define CCWS_N_BASE 42 /* counters before the diag ones */
+_Static_assert(CCWS_N_BASE + LD_N + 1 ==
+                   sizeof ccws_counter_names / sizeof ccws_counter_names[0],
+               "ccws counter list");
+
+static uint32_t ccws_n_counters(struct warp_sched *ws)
+{
+    const struct ccws *s = ws->state;
+    return s->diag ? CCWS_N_BASE + LD_N : CCWS_N_BASE;
+}
 
 static void ccws_counters(struct warp_sched *ws, uint64_t *out)
 {
@@ -412,6 +481,12 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
     out[7] = s->load_held_cycles;
     out[8] = sum;
     out[9] = live;
+    if (s->diag) {
+        diag_sync(s, s->now);
+        load_diag_counters(s->diag, s->now, &out[CCWS_N_BASE]);
+    } else {
+        memset(&out[CCWS_N_BASE], 0, LD_N * sizeof *out);
+    }
 }
 
 const struct warp_sched_ops warp_sched_ccws = {
@@ -429,4 +504,5 @@ const struct warp_sched_ops warp_sched_ccws = {
     .l1_evict = ccws_l1_evict,
     .counter_names = ccws_counter_names,
     .counters = ccws_counters,
+    .n_counters = ccws_n_counters,
 };

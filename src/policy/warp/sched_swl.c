@@ -10,35 +10,74 @@
  * is what the paper describes ("limits the number of wavefronts running until
  * a barrier, allows the rest of the work-group to reach the barrier, then
  * continues with the same constraints") and keeps a CTA larger than N from
- * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N. */
+ * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N.
+ *
+ * A trailing ":diag" (swl:N:diag, swl:N:sched:diag) adds the counters of
+ * load_diag.h (sched.swl.diag.*), with "loadable" = allowed to issue: the
+ * same observations as ccws:diag=1, for comparison. Off, the statistics are
+ * those of plain swl. */
 #include "ccgpu_policy.h"
 #include "warp_limit.h"
+#include "load_diag.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int swl_start(struct warp_sched *ws, uint32_t limit, int per_sched, char *err,
+struct swl {
+    struct warp_limit lim;
+    struct load_diag *diag; /* ":diag", else NULL */
+    uint8_t *live;          /* by slot, with diag */
+};
+
+static int swl_start(struct warp_sched *ws, uint32_t limit, int per_sched, int diag, char *err,
                      size_t errlen)
 {
-    struct warp_limit *s = calloc(1, sizeof *s);
+    struct swl *s = calloc(1, sizeof *s);
     ws->state = s;
-    if (!s || warp_limit_init(s, &ws->env, limit, per_sched)) {
+    if (!s || warp_limit_init(&s->lim, &ws->env, limit, per_sched)) {
         snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
         return -1;
     }
+    if (diag) {
+        if (!(s->diag = calloc(1, sizeof *s->diag)) ||
+            !(s->live = calloc(ws->env.n_slots ? ws->env.n_slots : 1, 1))) {
+            snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
+            return -1;
+        }
+        if (load_diag_init(s->diag, ws->env.n_slots, LOAD_DIAG_SHADOW, err, errlen)) {
+            free(s->diag);
+            s->diag = NULL;
+            return -1;
+        }
+    }
     return 0;
+}
+
+static void diag_sync(struct warp_sched *ws)
+{
+    struct swl *s = ws->state;
+    if (s->diag)
+        load_diag_set(s->diag, ws->now, s->live, s->lim.allowed);
 }
 
 /* swl:N (per SM) or swl:N:sched (per scheduler) */
 static int swl_init(struct warp_sched *ws, const char *args, char *err, size_t errlen)
 {
-    char n[24];
+    char n[24], a[48];
+    int diag = 0;
+    size_t alen = args ? strlen(args) : 0;
+    if (alen > 5 && alen < sizeof a && !strcmp(args + alen - 5, ":diag")) {
+        memcpy(a, args, alen - 5);
+        a[alen - 5] = '\0';
+        args = a;
+        diag = 1;
+    }
     const char *colon = args ? strchr(args, ':') : NULL;
     int per_sched = 0;
     if (colon) {
         if (strcmp(colon + 1, "sched") != 0 || (size_t)(colon - args) >= sizeof n) {
             snprintf(err, errlen, "gpgpu_scheduler swl: '%s' is not N (per SM) or N:sched "
-                                  "(per scheduler)", args);
+                                  "(per scheduler), optionally followed by :diag", args);
             return -1;
         }
         memcpy(n, args, (size_t)(colon - args));
@@ -49,7 +88,7 @@ static int swl_init(struct warp_sched *ws, const char *args, char *err, size_t e
     uint32_t limit;
     if (warp_sched_arg_u32("swl", args, 0, &limit, err, errlen))
         return -1;
-    return swl_start(ws, limit, per_sched, err, errlen);
+    return swl_start(ws, limit, per_sched, diag, err, errlen);
 }
 
 /* warp_limiting:P:N, GPGPU-Sim's syntax */
@@ -69,37 +108,55 @@ static int warp_limiting_init(struct warp_sched *ws, const char *args, char *err
                               "(2, greedy-then-oldest, is the one GPGPU-Sim implements)", p);
         return -1;
     }
-    return swl_start(ws, limit, 1, err, errlen);
+    return swl_start(ws, limit, 1, 0, err, errlen);
 }
 
 static void swl_free(struct warp_sched *ws)
 {
-    struct warp_limit *s = ws->state;
+    struct swl *s = ws->state;
     if (!s)
         return;
-    warp_limit_free(s);
+    warp_limit_free(&s->lim);
+    if (s->diag)
+        load_diag_free(s->diag);
+    free(s->diag);
+    free(s->live);
     free(s);
+    ws->state = NULL;
 }
 
 static void swl_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
 {
-    warp_limit_assigned(ws->state, ws->env.n_sched, slot, age);
+    struct swl *s = ws->state;
+    warp_limit_assigned(&s->lim, ws->env.n_sched, slot, age);
+    if (s->diag) {
+        s->live[slot] = 1;
+        load_diag_clear_slot(s->diag, slot);
+        diag_sync(ws);
+    }
 }
 
 static void swl_exit(struct warp_sched *ws, uint32_t slot)
 {
-    warp_limit_exit(ws->state, ws->env.n_sched, slot);
+    struct swl *s = ws->state;
+    warp_limit_exit(&s->lim, ws->env.n_sched, slot);
+    if (s->diag) {
+        s->live[slot] = 0;
+        diag_sync(ws);
+    }
 }
 
 static void swl_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
 {
-    warp_limit_barrier(ws->state, ws->env.n_sched, slot, waiting);
+    struct swl *s = ws->state;
+    warp_limit_barrier(&s->lim, ws->env.n_sched, slot, waiting);
+    diag_sync(ws);
 }
 
 static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     (void)now;
-    return warp_limit_order(ws->state, sched, out);
+    return warp_limit_order(&((struct swl *)ws->state)->lim, sched, out);
 }
 
 static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -107,7 +164,7 @@ static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_
 {
     (void)inst;
     (void)now;
-    return ((const struct warp_limit *)ws->state)->allowed[slot];
+    return ((const struct swl *)ws->state)->lim.allowed[slot];
 }
 
 static void swl_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
@@ -115,7 +172,54 @@ static void swl_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_ins
 {
     (void)inst;
     (void)now;
-    warp_limit_issued(ws->state, ws->env.n_sched, slot);
+    warp_limit_issued(&((struct swl *)ws->state)->lim, ws->env.n_sched, slot);
+}
+
+static void swl_l1_access(void *ctx, uint64_t block, int32_t warp, int is_write,
+                          enum cache_outcome outcome, enum cache_fail fail)
+{
+    (void)fail;
+    struct warp_sched *ws = ctx;
+    struct swl *s = ws->state;
+    if (s->diag && !is_write && outcome == CACHE_MISS)
+        load_diag_miss(s->diag, warp, block);
+}
+
+static void swl_l1_evict(void *ctx, uint64_t block, int32_t warp)
+{
+    struct warp_sched *ws = ctx;
+    struct swl *s = ws->state;
+    if (s->diag)
+        load_diag_evict(s->diag, warp, block);
+}
+
+static uint32_t swl_n_counters(struct warp_sched *ws)
+{
+    return ((const struct swl *)ws->state)->diag ? LD_N : 0;
+}
+
+static const char *const swl_counter_names[] = {
+    "swl.diag.grants", "swl.diag.revokes", "swl.diag.exit_loadable",
+    "swl.diag.loadable_cycles", "swl.diag.set_changes", "swl.diag.throttled_cycles",
+    "swl.diag.unthrottled_cycles", "swl.diag.phases", "swl.diag.phases_throttled",
+    "swl.diag.lag_cycles", "swl.diag.misses_before_throttle", "swl.diag.misses_throttled",
+    "swl.diag.misses_unthrottled", "swl.diag.evict_loadable", "swl.diag.evict_held",
+    "swl.diag.evict_absent", "swl.diag.remiss_evicted_held",
+    "swl.diag.remiss_evicted_loadable", "swl.diag.phases_hit",
+    "swl.diag.phases_hit_then_held", "swl.diag.hit_to_hold_cycles", NULL,
+};
+_Static_assert(LD_N + 1 == sizeof swl_counter_names / sizeof swl_counter_names[0],
+               "swl counter list");
+
+/* The SM's clock: the L1 hooks and the barrier hook carry no cycle of their
+ * own, ws->now is set before them; counters read it at the end. */
+static void swl_counters(struct warp_sched *ws, uint64_t *out)
+{
+    struct swl *s = ws->state;
+    if (s->diag)
+        load_diag_counters(s->diag, ws->now, out);
+    else
+        memset(out, 0, LD_N * sizeof *out);
 }
 
 const struct warp_sched_ops warp_sched_swl = {
@@ -129,6 +233,11 @@ const struct warp_sched_ops warp_sched_swl = {
     .order = swl_order,
     .can_issue = swl_can_issue,
     .on_issue = swl_issue,
+    .l1_access = swl_l1_access,
+    .l1_evict = swl_l1_evict,
+    .counter_names = swl_counter_names,
+    .counters = swl_counters,
+    .n_counters = swl_n_counters,
 };
 
 const struct warp_sched_ops warp_sched_warp_limiting = {
