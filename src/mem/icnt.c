@@ -38,7 +38,7 @@ static void bit_clear(uint64_t *m, uint32_t i)
 }
 
 /* The first set bit of m (words words) at or after i, or UINT32_MAX. */
-static uint32_t bit_next(const uint64_t *m, uint32_t words, uint32_t i)
+static inline uint32_t bit_next(const uint64_t *m, uint32_t words, uint32_t i)
 {
     uint32_t w = i / 64;
     if (w >= words)
@@ -255,25 +255,26 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         return;
     }
     /* the sources holding a packet in the order (now + k) % nin: from
-     * now % nin up, then from 0; a start only empties a source already
-     * passed, so the set ahead is the one the plain loop would find */
-    uint32_t first = (uint32_t)(now % nin);
-    for (uint32_t s = bit_next(n->in_busy, n->in_words, first), wrapped = 0;;
-         s = bit_next(n->in_busy, n->in_words, s + 1)) {
-        if (s == UINT32_MAX || (wrapped && s >= first)) {
-            if (wrapped || !first)
-                break;
-            wrapped = 1;
-            if ((s = bit_next(n->in_busy, n->in_words, 0)) >= first)
-                break;
+     * now % nin up, then from 0 (a word's bits are read once: a start only
+     * empties a source already passed, and no source fills meanwhile) */
+    uint32_t first = (uint32_t)(now % nin), fw = first / 64;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : n->in_words - 1;
+        for (uint32_t w = w0; w <= w1; w++) {
+            uint64_t b = n->in_busy[w];
+            if (w == fw)
+                b &= pass ? (1ull << (first % 64)) - 1 : ~0ull << (first % 64);
+            for (; b; b &= b - 1) {
+                uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+                struct icnt_fifo *in = &n->in[s];
+                if (n->in_free[s] > now)
+                    continue;
+                const struct icnt_pkt *p = fifo_head(in);
+                if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
+                    continue;
+                start(n, s, now);
+            }
         }
-        struct icnt_fifo *in = &n->in[s];
-        if (n->in_free[s] > now)
-            continue;
-        const struct icnt_pkt *p = fifo_head(in);
-        if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
-            continue;
-        start(n, s, now);
     }
 }
 
