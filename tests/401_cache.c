@@ -550,6 +550,41 @@ TEST(invalidate_all_keeps_reserved)
     cache_free(&c);
 }
 
+/* A cache whose lines have all been invalid since init or since an
+ * invalidation that left none reserved is 'blank' and its invalidation is
+ * skipped; a valid line, a reservation or a write clears it, and an
+ * invalidation that keeps a reserved line leaves it clear until the next. */
+TEST(invalidate_all_blank)
+{
+    struct cache c;
+    enum cache_fail f;
+    const uint64_t *t;
+    if (cache_test_make(&c, "N:4:128:2,L:R:m:N:L,A:8:4,8"))
+        return;
+    CHECK(c.blank);
+    cache_invalidate_all(&c);
+    CHECK(c.blank);
+    rd_fill(&c, 1);
+    CHECK(!c.blank);
+    cache_invalidate_all(&c);
+    CHECK(c.blank);
+    CHECK(!cache_find_line(&c, LINE));
+    CHECK_EQ_INT(rd(&c, 2, 0, 2, &f), CACHE_MISS); /* line 2 reserved */
+    CHECK(!c.blank);
+    cache_invalidate_all(&c);
+    CHECK(!c.blank); /* the reservation stays */
+    while (cache_out_front(&c))
+        cache_out_pop(&c);
+    cache_fill(&c, 2 * LINE, 1, &t);
+    CHECK(cache_find_line(&c, 2 * LINE) != NULL);
+    cache_invalidate_all(&c); /* not skipped: the filled line goes */
+    CHECK(!cache_find_line(&c, 2 * LINE));
+    CHECK(c.blank);
+    rd_fill(&c, 3);
+    CHECK_EQ_INT(rd(&c, 3, 0, 3, &f), CACHE_HIT);
+    cache_free(&c);
+}
+
 /* With lru or fifo the cache asks for a victim only once a read miss has
  * passed the MSHR check (victim_pure); random streams of reads, writes,
  * queue drains and fills with small MSHRs and miss queues (many failures of
@@ -640,5 +675,6 @@ int main(void)
     RUN(late_victim_choice_changes_nothing);
     RUN(stats_registered_by_prefix);
     RUN(invalidate_all_keeps_reserved);
+    RUN(invalidate_all_blank);
     return check_summary();
 }

@@ -326,6 +326,97 @@ TEST(scan_shortcuts_match_full_scans)
     }
 }
 
+/* The command choice from each bank's candidates (the default) against the
+ * scan of the whole queue in age order, rescanned after every change (the
+ * reference): the same commands at the same cycles, the same reads in the
+ * same order, the same next events, on random streams over 1 to 16 banks,
+ * queues of 2 to 32 requests, 1 to 6 rows, bank groups or not, writes
+ * rare or frequent, reads taken promptly or late (the read buffer fills,
+ * reads wait with writes going). */
+TEST(bank_candidates_match_queue_scan)
+{
+    static const uint32_t banks[] = { 1, 2, 4, 8, 16 };
+    static const uint32_t queues[] = { 2, 5, 16, 32 };
+    uint64_t seed = 777, cmds = 0, hits = 0, acts = 0, pres = 0, writes = 0;
+    int bad = 0, runs = 0;
+    for (size_t bi = 0; bi < sizeof banks / sizeof banks[0]; bi++)
+        for (size_t qi = 0; qi < sizeof queues / sizeof queues[0]; qi++)
+            for (int v = 0; v < 4; v++) {
+                struct dram_config cfg = CFG;
+                cfg.nbanks = banks[bi];
+                cfg.queue_size = queues[qi];
+                cfg.nbkgrp = v == 1 && banks[bi] >= 2 ? 2 : v == 3 && banks[bi] >= 4 ? 4 : 1;
+                cfg.t.tCCDL = 4;
+                cfg.t.tRTPL = 3;
+                if (v >= 2) /* short equal timings: many commands could go at once */
+                    cfg.t = (struct dram_timing){ .tCCD = 1, .tRRD = 1, .tRCD = 2, .tRAS = 2,
+                                                  .tRP = 2, .tRC = 2, .tCL = 2, .tWL = 2,
+                                                  .tWR = 1, .tCCDL = 2, .tRTPL = 1 };
+                uint32_t rows = 1 + (uint32_t)(bi + qi + (size_t)v) % 6;
+                uint32_t wfrac = v % 2 ? 2 : 5; /* 1 in wfrac pushes is a write */
+                struct dram a, b;
+                char err[256];
+                if (dram_init(&a, &cfg, err, sizeof err) || dram_init(&b, &cfg, err, sizeof err)) {
+                    CHECK(!"setup failed");
+                    return;
+                }
+                b.full_scan = 1;
+                b.queue_scan = 1;
+                uint64_t tok = 0;
+                int same = 1;
+                runs++;
+                for (uint64_t t = 1; t < 6000 && same; t++) {
+                    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                    uint32_t r = (uint32_t)(seed >> 33);
+                    for (uint32_t n = r % 3; n && dram_can_accept(&a); n--) {
+                        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                        uint32_t x = (uint32_t)(seed >> 33);
+                        uint32_t bank = x % cfg.nbanks, row = (x >> 8) % rows;
+                        uint32_t bytes = 32u << ((x >> 12) % 3);
+                        int w = (x >> 16) % wfrac == 0;
+                        same &= dram_push(&a, bank, row, bytes, w, tok, 0) ==
+                                dram_push(&b, bank, row, bytes, w, tok, 0);
+                        tok++;
+                    }
+                    if ((t / 500) % 2 ? t % 53 == 0 : (r >> 20) % 3 != 0) {
+                        uint64_t ta, tb;
+                        uint32_t xa, xb;
+                        int pa, pb;
+                        while ((pa = dram_pop_read(&a, t, &ta, &xa)) |
+                               (pb = dram_pop_read(&b, t, &tb, &xb)))
+                            same &= pa == pb && ta == tb;
+                    }
+                    same &= dram_next_event(&a, t) == dram_next_event(&b, t);
+                    dram_cycle(&a, t);
+                    dram_cycle(&b, t);
+                    same &= a.nq == b.nq && a.ndone == b.ndone &&
+                            a.st.activates == b.st.activates &&
+                            a.st.precharges == b.st.precharges && a.st.reads == b.st.reads &&
+                            a.st.writes == b.st.writes && a.st.row_hits == b.st.row_hits &&
+                            a.st.row_misses == b.st.row_misses;
+                    for (uint32_t i = 0; same && i < a.nq; i++)
+                        same &= a.q[i].token == b.q[i].token &&
+                                a.q[i].needed_act == b.q[i].needed_act;
+                }
+                if (!same) {
+                    bad++;
+                    printf("  differs: %u banks, queue %u, variant %d\n", cfg.nbanks,
+                           cfg.queue_size, v);
+                }
+                cmds += a.st.reads + a.st.writes + a.st.activates + a.st.precharges;
+                hits += a.st.row_hits;
+                acts += a.st.activates;
+                pres += a.st.precharges;
+                writes += a.st.writes;
+                dram_free(&a);
+                dram_free(&b);
+            }
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(runs, 80);
+    /* the streams exercise every kind of command */
+    CHECK(hits > 10000 && acts > 10000 && pres > 10000 && writes > 5000 && cmds > 100000);
+}
+
 int main(void)
 {
     RUN(isolated_read_latencies);
@@ -338,5 +429,6 @@ int main(void)
     RUN(next_event_skipping_matches_ticking);
     RUN(queue_bound_and_bad_config);
     RUN(scan_shortcuts_match_full_scans);
+    RUN(bank_candidates_match_queue_scan);
     return check_summary();
 }

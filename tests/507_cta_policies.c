@@ -115,8 +115,8 @@ static int max_together(const struct result *r, int per_sm)
 static int run_checked(const char *policy, const char *extra, const uint64_t *ws,
                        struct result *res)
 {
-    static struct result b, c;
-    char err[512];
+    static struct result b, c, wk;
+    char err[512], wake[512];
     if (run(policy, extra, ws, 1, res, err, sizeof err)) {
         printf("  %s: %s\n", policy, err);
         CHECK(0);
@@ -130,6 +130,11 @@ static int run_checked(const char *policy, const char *extra, const uint64_t *ws
     CHECK(run(policy, extra, ws, 1, &c, err, sizeof err) == 0);
     CHECK(memcmp(res, &b, sizeof b) == 0); /* skip on / off */
     CHECK(memcmp(res, &c, sizeof c) == 0); /* deterministic */
+    /* the GPU loop by SM events (a 2-cycle wheel: most events beyond it),
+     * dispatcher wake-ups included */
+    snprintf(wake, sizeof wake, "%sccgpu_sm_wake 2\n", extra ? extra : "");
+    CHECK(run(policy, wake, ws, 1, &wk, err, sizeof err) == 0);
+    CHECK(memcmp(res, &wk, sizeof wk) == 0);
     printf("  %-40s %6.0f cycles, <= %d CTAs per SM, <= %d on the GPU\n", policy, res->cycles,
            max_together(res, 1), max_together(res, 0));
     return ok ? 0 : -1;

@@ -4,7 +4,10 @@
  * next_event (ccws), gives byte-identical statistics JSON with the shortcuts
  * on and off, on benchmarks with memory stalls (bfs, kmeans) and barriers
  * (histogram), with one and with two schedulers per SM; gto, lrr and oldest
- * also with the issue stage's walk by masks for every warp count. */
+ * also with the issue stage's walk by masks for every warp count; the GPU
+ * loop's SMs woken by events (ccgpu_sm_wake) with wheels from 1 cycle (every
+ * event beyond the wheel) up, 70 SMs (two mask words), two SMs per cluster
+ * port and a CTA policy that leaves SMs idle. */
 #include "bench_run.h"
 #include "check.h"
 #include "util/embedded.h"
@@ -76,10 +79,54 @@ TEST(issue_masks_always)
     }
 }
 
+/* common: options of both runs; fast: extra options of the run with the
+ * fast paths */
+static void compare_shape(const char *bench, const char *common, const char *fast)
+{
+    char o0[512], o1[512];
+    int rc0, rc1;
+    snprintf(o0, sizeof o0, "%sccgpu_fast_paths 0\n", common);
+    snprintf(o1, sizeof o1, "%sccgpu_fast_paths 1\n%s", common, fast);
+    char *a = run_json(bench, o0, &rc0), *b = run_json(bench, o1, &rc1);
+    CHECK(rc0 == 0 && rc1 == 0 && a && b);
+    int same = a && b && strcmp(a, b) == 0;
+    if (!same)
+        printf("  %s with %s: statistics differ with ccgpu_fast_paths 0 and 1 %s\n", bench, common,
+               fast);
+    CHECK(same);
+    free(a);
+    free(b);
+}
+
+TEST(sm_wake_shapes)
+{
+    const char *wheels[] = { "ccgpu_sm_wake 1\n", "ccgpu_sm_wake 2\n", "ccgpu_sm_wake 16\n",
+                             "ccgpu_sm_wake 256\n", "ccgpu_sm_wake 65536\n" };
+    const char *benches[] = { "bfs", "kmeans", "histogram", "spmv" };
+    for (size_t i = 0; i < sizeof wheels / sizeof wheels[0]; i++)
+        for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
+            compare_shape(benches[k], "gpgpu_n_clusters 6\n", wheels[i]);
+    compare_shape("bfs", "gpgpu_n_clusters 70\n", "ccgpu_sm_wake 256\n");
+    compare_shape("bfs", "gpgpu_n_clusters 70\ngpgpu_scheduler ccws\n", "ccgpu_sm_wake 1\n");
+    compare_shape("kmeans", "gpgpu_n_clusters 65\ngpgpu_scheduler lrr\n", "ccgpu_sm_wake 4\n");
+    compare_shape("bfs", "gpgpu_n_clusters 4\ngpgpu_n_cores_per_cluster 2\n",
+                  "ccgpu_sm_wake 256\n");
+    compare_shape("spmv", "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 3\n", "ccgpu_sm_wake 2\n");
+    /* (CTA schedules whose synchronisations wake the dispatcher: tests/507
+     * compares them with ccgpu_skip_idle 0 and 1, the loop by events) */
+    compare_shape("bfs", "gpgpu_n_clusters 6\nccgpu_cta_sched strict-rr\n", "ccgpu_sm_wake 2\n");
+}
+
 TEST(option_is_checked)
 {
     int rc;
     char *j = run_json("vecadd", "ccgpu_fast_paths maybe\n", &rc);
+    CHECK(!j && rc != 0);
+    free(j);
+    j = run_json("vecadd", "ccgpu_sm_wake 3\n", &rc);
+    CHECK(!j && rc != 0);
+    free(j);
+    j = run_json("vecadd", "ccgpu_sm_wake 131072\n", &rc);
     CHECK(!j && rc != 0);
     free(j);
 }
@@ -89,6 +136,7 @@ int main(void)
     RUN(every_policy_identical_with_fast_paths_on_and_off);
     RUN(two_schedulers_per_sm);
     RUN(issue_masks_always);
+    RUN(sm_wake_shapes);
     RUN(option_is_checked);
     return check_summary();
 }

@@ -42,6 +42,7 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
     }
     for (size_t i = 0; i < nlines; i++)
         c->tags[i] = CACHE_NO_TAG;
+    c->blank = 1;
     if (cache_index_init(&c->index, cfg->index, cfg->nsets, err, errlen))
         goto fail;
     if (cache_repl_init(&c->repl, cfg->repl, cfg->nsets, cfg->assoc, err, errlen))
@@ -98,6 +99,8 @@ static void line_update_state(struct cache *c, struct cache_line *l)
         l->state = CACHE_LINE_INVALID;
     else
         l->state = l->dirty ? CACHE_LINE_MODIFIED : CACHE_LINE_VALID;
+    if (l->state != CACHE_LINE_INVALID)
+        c->blank = 0;
     c->tags[l - c->lines] = l->state == CACHE_LINE_INVALID ? CACHE_NO_TAG : l->block;
 }
 
@@ -468,12 +471,17 @@ void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
 
 void cache_invalidate_all(struct cache *c)
 {
+    if (c->blank)
+        return;
     size_t n = (size_t)c->cfg.nsets * c->cfg.assoc;
+    int reserved = 0;
     for (size_t i = 0; i < n; i++)
         if (!c->lines[i].pending) {
             c->lines[i].valid = c->lines[i].dirty = 0;
             line_update_state(c, &c->lines[i]);
-        }
+        } else
+            reserved = 1;
+    c->blank = !reserved;
 }
 
 const char *cache_outcome_name(enum cache_outcome o)

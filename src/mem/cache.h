@@ -92,6 +92,10 @@ struct cache {
     uint8_t all_sectors;
     struct cache_line *lines; /* nsets * assoc */
     uint64_t *tags;           /* block of each line, CACHE_NO_TAG when invalid */
+    /* no line has been valid or reserved since cache_init or the last
+     * cache_invalidate_all that left none reserved: invalidating all would
+     * change nothing (an idle SM's L1 at each launch) */
+    uint8_t blank;
     struct cache_index index;
     struct cache_repl repl;
     struct mshr mshr;

@@ -37,6 +37,15 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
         dram_free(d);
         return -1;
     }
+    for (uint32_t i = 0; i < cfg->nbanks; i++) {
+        struct dram_bank *b = &d->bank[i];
+        b->cand[0] = b->cand[1] = b->cand[2] = DRAM_NO_SEQ;
+        if (!(b->bq = calloc(cfg->queue_size, sizeof *b->bq))) {
+            snprintf(err, errlen, "dram: out of memory");
+            dram_free(d);
+            return -1;
+        }
+    }
     d->cmd_dirty = 1; /* no scan yet */
     d->burst_bytes = cfg->bus_bytes * cfg->burst_length;
     d->burst_cycles = (cfg->burst_length + cfg->data_rate - 1) / cfg->data_rate;
@@ -45,6 +54,8 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
 
 void dram_free(struct dram *d)
 {
+    for (uint32_t i = 0; d->bank && i < d->cfg.nbanks; i++)
+        free(d->bank[i].bq);
     free(d->bank);
     free(d->group);
     free(d->q);
@@ -56,6 +67,43 @@ uint32_t dram_xfer_cycles(const struct dram *d, uint32_t bytes)
 {
     uint32_t bursts = (bytes + d->burst_bytes - 1) / d->burst_bytes;
     return (bursts ? bursts : 1) * d->burst_cycles;
+}
+
+/* The kind of a queued request for its bank's open row (or none). */
+static int entry_kind(const struct dram_bank *b, const struct dram_bank_entry *e)
+{
+    return b->open && b->row == e->row ? (e->is_write ? DRAM_HIT_WRITE : DRAM_HIT_READ)
+                                       : DRAM_OTHER;
+}
+
+/* The bank's candidates from its queue (after its open row changed or a
+ * candidate left). */
+static void bank_candidates(struct dram_bank *b)
+{
+    b->cand[0] = b->cand[1] = b->cand[2] = DRAM_NO_SEQ;
+    int left = 3;
+    for (uint32_t j = 0; j < b->nbq && left; j++) {
+        int k = entry_kind(b, &b->bq[j]);
+        if (b->cand[k] == DRAM_NO_SEQ) {
+            b->cand[k] = b->bq[j].seq;
+            left--;
+        }
+    }
+}
+
+/* The queue index of the request with sequence number seq (the queue is in
+ * arrival order, so by seq). */
+static int queue_index(const struct dram *d, uint64_t seq)
+{
+    uint32_t lo = 0, hi = d->nq;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (d->q[mid].seq < seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (int)lo;
 }
 
 /* The earliest cycle r's next command (column for a row hit, else ACT or
@@ -87,6 +135,11 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
     d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
                                        .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
     struct dram_bank *b = &d->bank[bank];
+    struct dram_bank_entry *e = &b->bq[b->nbq++];
+    *e = (struct dram_bank_entry){ d->seq - 1, row, (uint8_t)!!is_write };
+    int k = entry_kind(b, e);
+    if (b->cand[k] == DRAM_NO_SEQ) /* the youngest: a candidate only if first of its kind */
+        b->cand[k] = e->seq;
     int is_hit = b->open && b->row == row;
     if (is_hit && !b->hits_queued++) {
         d->cmd_dirty = 1; /* the bank's other requests may no longer precharge it */
@@ -99,15 +152,15 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
     /* nothing else's command time moved: the scan's answer (cmd_next,
      * cmd_hit, cmd_other) with the youngest request added */
     uint64_t c = cmd_time(d, &d->q[d->nq - 1]);
-    int i = (int)d->nq - 1;
+    uint64_t i = d->q[d->nq - 1].seq;
     if (c < d->cmd_next) {
         d->cmd_next = c;
-        d->cmd_hit = is_hit ? i : -1;
-        d->cmd_other = is_hit ? -1 : i;
+        d->cmd_hit = is_hit ? i : DRAM_NO_SEQ;
+        d->cmd_other = is_hit ? DRAM_NO_SEQ : i;
     } else if (c == d->cmd_next) {
-        if (is_hit && d->cmd_hit < 0)
+        if (is_hit && d->cmd_hit == DRAM_NO_SEQ)
             d->cmd_hit = i;
-        if (!is_hit && d->cmd_other < 0)
+        if (!is_hit && d->cmd_other == DRAM_NO_SEQ)
             d->cmd_other = i;
     }
     return 0;
@@ -139,6 +192,21 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
         d->done[(d->done_head + d->ndone++) % d->cfg.queue_size] = r;
     }
     b->hits_queued--;
+    /* out of its bank's queue; a new candidate of its kind if it was one */
+    uint32_t j = 0;
+    while (b->bq[j].seq != r.seq)
+        j++;
+    memmove(&b->bq[j], &b->bq[j + 1], (b->nbq - j - 1) * sizeof *b->bq);
+    b->nbq--;
+    int k = r.is_write ? DRAM_HIT_WRITE : DRAM_HIT_READ;
+    if (b->cand[k] == r.seq) {
+        b->cand[k] = DRAM_NO_SEQ;
+        for (uint32_t m = j; m < b->nbq; m++)
+            if (entry_kind(b, &b->bq[m]) == k) {
+                b->cand[k] = b->bq[m].seq;
+                break;
+            }
+    }
     d->cmd_dirty = 1;
     if (r.needed_act)
         d->st.row_misses++;
@@ -153,8 +221,9 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
  * and (as cmd_next) the earliest cycle any command could, with (as cmd_hit
  * and cmd_other) what the first two would be at that cycle: the oldest of
  * each kind whose command can go then. */
-static void scan(struct dram *d, uint64_t now, int *hit, int *other)
+static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t *other_seq)
 {
+    int hit_i = -1, other_i = -1, *hit = &hit_i, *other = &other_i;
     const struct dram_timing *t = &d->cfg.t;
     uint64_t rd = max64(d->next_col_any, d->next_read_col), wr = d->next_col_any;
     if (d->bus_free > t->tCL)
@@ -198,6 +267,74 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
         }
     }
     d->cmd_next = first;
+    d->cmd_hit = hmin < 0 ? DRAM_NO_SEQ : d->q[hmin].seq;
+    d->cmd_other = omin < 0 ? DRAM_NO_SEQ : d->q[omin].seq;
+    d->cmd_dirty = 0;
+    *hit_seq = hit_i < 0 ? DRAM_NO_SEQ : d->q[hit_i].seq;
+    *other_seq = other_i < 0 ? DRAM_NO_SEQ : d->q[other_i].seq;
+}
+
+/* The same answer as scan_queue from each bank's candidates: all requests
+ * of a kind in a bank have the same command time, so the oldest of each
+ * kind stands for them; among candidates, the oldest (smallest seq) wins
+ * every choice scan_queue makes in age order. */
+static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
+{
+    if (d->queue_scan) {
+        scan_queue(d, now, hit, other);
+        return;
+    }
+    const struct dram_timing *t = &d->cfg.t;
+    uint64_t rd = max64(d->next_col_any, d->next_read_col), wr = d->next_col_any;
+    if (d->bus_free > t->tCL)
+        rd = max64(rd, d->bus_free - t->tCL);
+    if (d->bus_free > t->tWL)
+        wr = max64(wr, d->bus_free - t->tWL);
+    if (d->ndone == d->cfg.queue_size)
+        rd = DRAM_NEVER; /* no room for more read data */
+    uint64_t first = DRAM_NEVER;
+    uint64_t hnow = DRAM_NO_SEQ, onow = DRAM_NO_SEQ, hmin = DRAM_NO_SEQ, omin = DRAM_NO_SEQ;
+    for (uint32_t i = 0; i < d->cfg.nbanks; i++) {
+        const struct dram_bank *b = &d->bank[i];
+        if (!b->nbq)
+            continue;
+        const struct dram_bank_group *g = &d->group[i / d->banks_per_group];
+        uint64_t s, c;
+        if (b->open) {
+            uint64_t col = max64(b->next_col, g->next_col);
+            for (int k = DRAM_HIT_READ; k <= DRAM_HIT_WRITE; k++) {
+                if ((s = b->cand[k]) == DRAM_NO_SEQ)
+                    continue;
+                c = max64(col, k == DRAM_HIT_WRITE ? wr : rd);
+                if (c <= now && s < hnow)
+                    hnow = s;
+                if (c < first) {
+                    first = c;
+                    hmin = s;
+                    omin = DRAM_NO_SEQ;
+                } else if (c == first && s < hmin) {
+                    hmin = s;
+                }
+            }
+        }
+        if ((s = b->cand[DRAM_OTHER]) == DRAM_NO_SEQ)
+            continue;
+        c = !b->open ? max64(b->next_act, d->next_act_any)
+          : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
+                           : max64(b->next_pre, g->next_pre);
+        if (c <= now && s < onow)
+            onow = s;
+        if (c < first) {
+            first = c;
+            omin = s;
+            hmin = DRAM_NO_SEQ;
+        } else if (c == first && s < omin) {
+            omin = s;
+        }
+    }
+    *hit = hnow;
+    *other = onow;
+    d->cmd_next = first;
     d->cmd_hit = hmin;
     d->cmd_other = omin;
     d->cmd_dirty = 0;
@@ -205,7 +342,7 @@ static void scan(struct dram *d, uint64_t now, int *hit, int *other)
 
 static void refresh_cmd_next(struct dram *d)
 {
-    int hit, other;
+    uint64_t hit, other;
     scan(d, 0, &hit, &other);
 }
 
@@ -213,7 +350,7 @@ void dram_cycle(struct dram *d, uint64_t now)
 {
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
-    int hit, other;
+    uint64_t hit, other;
     if (!d->cmd_dirty && now == d->cmd_next && !d->full_scan) {
         hit = d->cmd_hit; /* the last scan found them for this cycle */
         other = d->cmd_other;
@@ -221,22 +358,23 @@ void dram_cycle(struct dram *d, uint64_t now)
         scan(d, now, &hit, &other);
     }
     /* First ready (row hits), then first come (ACT or PRE). */
-    if (hit >= 0) {
-        issue_column(d, (uint32_t)hit, now);
+    if (hit != DRAM_NO_SEQ) {
+        issue_column(d, (uint32_t)queue_index(d, hit), now);
         return;
     }
-    if (other < 0)
+    if (other == DRAM_NO_SEQ)
         return;
     const struct dram_timing *t = &d->cfg.t;
-    struct dram_req *r = &d->q[other];
+    struct dram_req *r = &d->q[queue_index(d, other)];
     struct dram_bank *b = &d->bank[r->bank];
     d->cmd_dirty = 1;
     if (!b->open) {
         b->open = 1;
         b->row = r->row;
         b->hits_queued = 0;
-        for (uint32_t j = 0; j < d->nq; j++)
-            b->hits_queued += d->q[j].bank == r->bank && d->q[j].row == r->row;
+        for (uint32_t j = 0; j < b->nbq; j++)
+            b->hits_queued += b->bq[j].row == r->row;
+        bank_candidates(b);
         b->next_col = now + t->tRCD;
         b->next_pre = now + t->tRAS;
         b->next_act = now + t->tRC;
@@ -245,6 +383,7 @@ void dram_cycle(struct dram *d, uint64_t now)
     } else {
         b->open = 0;
         b->hits_queued = 0;
+        bank_candidates(b);
         b->next_act = max64(b->next_act, now + t->tRP);
         d->st.precharges++;
     }

@@ -2,6 +2,11 @@
  * request queue, FR-FCFS scheduling (column commands for row hits first,
  * oldest first; otherwise the oldest request's ACT or PRE; a row is not
  * closed while queued requests still hit it), one command per DRAM cycle.
+ * A command choice looks at three requests per bank, not the whole queue:
+ * each bank keeps its queued requests in age order and its oldest read and
+ * write for the open row and oldest other request (all of a kind in a bank
+ * share the command's earliest cycle, so the oldest of each is the only one
+ * the queue's scan in age order could pick).
  *
  * Timing (DRAM cycles): ACT->column tRCD, ACT->PRE tRAS, ACT->ACT same bank
  * tRC, ACT->ACT any bank tRRD, PRE->ACT tRP, column->column tCCD, read
@@ -46,11 +51,23 @@ struct dram_req {
     uint8_t is_write, needed_act;
 };
 
+/* One queued request as its bank's queue holds it. */
+struct dram_bank_entry {
+    uint64_t seq, row;
+    uint8_t is_write;
+};
+/* A bank's candidates (dram.cand): the oldest queued read and write for
+ * the open row and the oldest other request, by seq; DRAM_NO_SEQ none. */
+enum { DRAM_HIT_READ, DRAM_HIT_WRITE, DRAM_OTHER };
+#define DRAM_NO_SEQ UINT64_MAX
 struct dram_bank {
     uint64_t row;
     uint8_t open;
     uint32_t hits_queued; /* queued requests for the open row */
     uint64_t next_act, next_pre, next_col;
+    struct dram_bank_entry *bq; /* its queued requests in age order (queue_size) */
+    uint32_t nbq;
+    uint64_t cand[3];           /* by DRAM_HIT_READ, DRAM_HIT_WRITE, DRAM_OTHER */
 };
 
 struct dram_bank_group {
@@ -76,8 +93,10 @@ struct dram {
     uint32_t burst_cycles, burst_bytes;
     uint64_t cmd_next;  /* earliest cycle any queued request has a command */
     int cmd_dirty;      /* cmd_next needs recomputing */
-    int cmd_hit, cmd_other; /* what dram_cycle at cmd_next issues: queue indices, -1 none */
+    uint64_t cmd_hit, cmd_other; /* what dram_cycle at cmd_next issues: seqs, DRAM_NO_SEQ none */
     int full_scan;      /* tests: rescan after every change, never reuse a scan's answer */
+    int queue_scan;     /* tests: scan the whole queue in age order (the reference) instead
+                           of the banks' candidates */
     struct dram_stats st;
 };
 

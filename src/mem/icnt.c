@@ -27,6 +27,32 @@ static void fifo_pop(struct icnt_fifo *f)
     f->count--;
 }
 
+static void bit_set(uint64_t *m, uint32_t i)
+{
+    m[i / 64] |= 1ull << (i % 64);
+}
+
+static void bit_clear(uint64_t *m, uint32_t i)
+{
+    m[i / 64] &= ~(1ull << (i % 64));
+}
+
+/* The first set bit of m (words words) at or after i, or UINT32_MAX. */
+static inline uint32_t bit_next(const uint64_t *m, uint32_t words, uint32_t i)
+{
+    uint32_t w = i / 64;
+    if (w >= words)
+        return UINT32_MAX;
+    uint64_t b = m[w] & (~0ull << (i % 64));
+    for (;;) {
+        if (b)
+            return w * 64 + (uint32_t)__builtin_ctzll(b);
+        if (++w >= words)
+            return UINT32_MAX;
+        b = m[w];
+    }
+}
+
 int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t errlen)
 {
     memset(n, 0, sizeof *n);
@@ -53,7 +79,11 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     n->out = calloc(cfg->n_out, sizeof *n->out);
     n->in_free = calloc(cfg->n_in, sizeof *n->in_free);
     n->out_free = calloc(cfg->n_out, sizeof *n->out_free);
-    if (!n->in || !n->out || !n->in_free || !n->out_free)
+    n->in_words = (cfg->n_in + 63) / 64;
+    n->out_words = (cfg->n_out + 63) / 64;
+    n->in_busy = calloc(n->in_words, sizeof *n->in_busy);
+    n->out_busy = calloc(n->out_words, sizeof *n->out_busy);
+    if (!n->in || !n->out || !n->in_free || !n->out_free || !n->in_busy || !n->out_busy)
         goto oom;
     if (router) {
         n->in_q = calloc(cfg->n_in, sizeof *n->in_q);
@@ -91,6 +121,8 @@ void icnt_free(struct icnt *n)
     free(n->in_q);
     free(n->out_q);
     free(n->grant);
+    free(n->in_busy);
+    free(n->out_busy);
     memset(n, 0, sizeof *n);
 }
 
@@ -109,6 +141,7 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
         return -1;
     uint32_t flits = icnt_flits(n, bytes);
     fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits });
+    bit_set(n->in_busy, src);
     n->n_waiting++;
     if (n->in_q)
         n->in_q[src] += flits;
@@ -129,11 +162,12 @@ static uint32_t ser_cycles(uint32_t fpc, uint32_t flits)
 static void refresh_arrive(struct icnt *n)
 {
     uint64_t a = ICNT_NEVER;
-    for (uint32_t d = 0; d < n->cfg.n_out; d++) {
-        const struct icnt_fifo *out = &n->out[d];
-        if (out->count && fifo_head(out)->ready < a)
-            a = fifo_head(out)->ready;
-    }
+    for (uint32_t w = 0; w < n->out_words; w++)
+        for (uint64_t b = n->out_busy[w]; b; b &= b - 1) {
+            const struct icnt_fifo *out = &n->out[w * 64 + (uint32_t)__builtin_ctzll(b)];
+            if (fifo_head(out)->ready < a)
+                a = fifo_head(out)->ready;
+        }
     n->ev_arrive = a;
     n->arrive_dirty = 0;
 }
@@ -141,10 +175,10 @@ static void refresh_arrive(struct icnt *n)
 static void refresh_start(struct icnt *n)
 {
     uint64_t st = ICNT_NEVER;
-    for (uint32_t s = 0; n->n_waiting && s < n->cfg.n_in; s++) {
+    for (uint32_t w = 0; n->n_waiting && w < n->in_words; w++)
+    for (uint64_t b = n->in_busy[w]; b; b &= b - 1) {
+        uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
         const struct icnt_fifo *in = &n->in[s];
-        if (!in->count)
-            continue;
         uint32_t dst = fifo_head(in)->dst;
         if (!out_room(n, dst, fifo_head(in)->flits))
             continue; /* waits for the consumer */
@@ -173,7 +207,10 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
         n->out_q[p.dst] += p.flits;
     }
     fifo_pop(in);
+    if (!in->count)
+        bit_clear(n->in_busy, s);
     fifo_push(&n->out[p.dst], p);
+    bit_set(n->out_busy, p.dst);
     n->n_waiting--;
     n->st.packets++;
     n->st.flits += p.flits;
@@ -195,10 +232,19 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         for (uint32_t d = 0; d < n->cfg.n_out; d++) {
             if (n->out_free[d] > now)
                 continue;
-            for (uint32_t k = 0; k < nin; k++) {
-                uint32_t s = (n->grant[d] + k) % nin;
+            /* the sources holding a packet, from grant[d] on, wrapping */
+            uint32_t g = n->grant[d];
+            for (uint32_t s = bit_next(n->in_busy, n->in_words, g), wrapped = 0;;
+                 s = bit_next(n->in_busy, n->in_words, s + 1)) {
+                if (s == UINT32_MAX || (wrapped && s >= g)) {
+                    if (wrapped || !g)
+                        break;
+                    wrapped = 1;
+                    if ((s = bit_next(n->in_busy, n->in_words, 0)) >= g)
+                        break;
+                }
                 struct icnt_fifo *in = &n->in[s];
-                if (in->count && n->in_free[s] <= now && fifo_head(in)->dst == d &&
+                if (n->in_free[s] <= now && fifo_head(in)->dst == d &&
                     out_room(n, d, fifo_head(in)->flits)) {
                     start(n, s, now);
                     n->grant[d] = (s + 1) % nin;
@@ -208,15 +254,27 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         }
         return;
     }
-    for (uint32_t k = 0; k < nin; k++) {
-        uint32_t s = (uint32_t)((now + k) % nin);
-        struct icnt_fifo *in = &n->in[s];
-        if (!in->count || n->in_free[s] > now)
-            continue;
-        const struct icnt_pkt *p = fifo_head(in);
-        if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
-            continue;
-        start(n, s, now);
+    /* the sources holding a packet in the order (now + k) % nin: from
+     * now % nin up, then from 0 (a word's bits are read once: a start only
+     * empties a source already passed, and no source fills meanwhile) */
+    uint32_t first = (uint32_t)(now % nin), fw = first / 64;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : n->in_words - 1;
+        for (uint32_t w = w0; w <= w1; w++) {
+            uint64_t b = n->in_busy[w];
+            if (w == fw)
+                b &= pass ? (1ull << (first % 64)) - 1 : ~0ull << (first % 64);
+            for (; b; b &= b - 1) {
+                uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+                struct icnt_fifo *in = &n->in[s];
+                if (n->in_free[s] > now)
+                    continue;
+                const struct icnt_pkt *p = fifo_head(in);
+                if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
+                    continue;
+                start(n, s, now);
+            }
+        }
     }
 }
 
@@ -241,6 +299,8 @@ void icnt_pop(struct icnt *n, uint32_t dst)
     if (fifo_head(out)->ready <= n->ev_arrive)
         n->arrive_dirty = 1; /* the earliest head left */
     fifo_pop(out);
+    if (!out->count)
+        bit_clear(n->out_busy, dst);
 }
 
 uint64_t icnt_next_event(struct icnt *n, uint64_t now)

@@ -75,10 +75,21 @@ struct icnt {
     uint32_t *in_q, *out_q;       /* router mode: flits queued at a source, held at a destination */
     uint32_t *grant;              /* router mode with islip: next source each destination prefers */
     uint32_t n_waiting;           /* packets in source FIFOs */
+    /* by bit, the source FIFOs and destination FIFOs holding a packet: the
+     * scans below visit only those, so an idle port costs nothing */
+    uint64_t *in_busy, *out_busy;
+    uint32_t in_words, out_words;
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
     int start_dirty, arrive_dirty;
     struct icnt_stats st;
 };
+
+/* The destinations holding a packet, by bit (words of 64): dst's bit
+ * d % 64 of word d / 64. */
+static inline const uint64_t *icnt_out_busy(const struct icnt *n)
+{
+    return n->out_busy;
+}
 
 /* Whether destination dst has a packet that has arrived by cycle now (what
  * icnt_peek would find), without a call. */

@@ -95,6 +95,13 @@
  *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
  *                                     (issue-stage rescans skipped while nothing
  *                                     changed, ...; results identical either way)
+ *   ccgpu_sm_wake 0                   N > 0 (a power of two), with the fast
+ *                                     paths: the GPU loop visits only SMs
+ *                                     with an event due, a reply arrived or
+ *                                     requests to send, events kept in a
+ *                                     timing wheel of N cycles (0: every SM
+ *                                     with work visited, measured cheaper;
+ *                                     results identical; docs/speed.md)
  *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
  *                                     schedulers with at least this many live
  *                                     warps each find the warps to check from
@@ -281,11 +288,15 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_bool(store, "ccgpu_prefetch", 0, &c->prefetch, err, errlen) ||
         config_get_bool(store, "ccgpu_fast_paths", 1, &c->fast_paths, err, errlen) ||
         config_get_u32(store, "ccgpu_issue_mask_warps", 12, &c->issue_mask_warps, err, errlen) ||
+        config_get_u32(store, "ccgpu_sm_wake", 0, &c->sm_wake, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;
     if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
         return -1;
+    if (c->sm_wake & (c->sm_wake - 1) || c->sm_wake > 65536)
+        return config_value_error(store, "ccgpu_sm_wake", err, errlen,
+                                  "%u cycles (0, or a power of two up to 65536)", c->sm_wake);
     if (c->writeback_cycles > 1000) {
         snprintf(err, errlen, "ccgpu_writeback_cycles: %u (at most 1000)", c->writeback_cycles);
         return -1;
