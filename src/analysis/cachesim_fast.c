@@ -360,12 +360,12 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     uint64_t n = 0, epoch = 0;
     int rc = -1;
     long st;
-    struct trace_record batch[CACHESIM_BATCH];
+    struct trace_access batch[CACHESIM_BATCH];
     uint32_t kernel = 0;
-    while ((st = access_source_read(src, batch, CACHESIM_BATCH)) > 0) {
+    while ((st = access_source_read_accesses(src, batch, CACHESIM_BATCH)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_record *rp = &batch[i];
-            if (!cachesim_run_includes(cfg, rp)) {
+            const struct trace_access *rp = &batch[i];
+            if (!cachesim_run_includes_access(cfg, rp)) {
                 res->excluded++;
                 continue;
             }
@@ -391,7 +391,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
                     acc[k].epoch = epoch; /* a new cache starts empty */
                 nacc = c + 1;
             }
-            enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, rp);
+            enum cachesim_writes mode = cachesim_access_write_mode(&cfg->cache, rp);
             int flush = acc[c].epoch != epoch;
             acc[c].epoch = epoch;
             if (append(&acc[c], id, (uint8_t)((rp->write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
