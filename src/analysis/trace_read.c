@@ -332,12 +332,10 @@ static inline int decode_one(struct codec_state *s, uint32_t kernels, const uint
     return 0;
 }
 
-/* A varint as get_varint; with 10 bytes or more before end (the longest
- * varint) its first bytes are read without end checks. */
-static inline const uint8_t *get_varint_fast(const uint8_t *p, const uint8_t *end, uint64_t *v)
+/* A varint as get_varint, for a p with at least 10 bytes (the longest
+ * varint) before the buffer's end: its first bytes without end checks. */
+static inline __attribute__((always_inline)) const uint8_t *get_varint_unchecked(const uint8_t *p, uint64_t *v)
 {
-    if (end - p < 10)
-        return get_varint(p, end, v);
     uint64_t b = p[0];
     if (b < 0x80) {
         *v = b;
@@ -355,24 +353,36 @@ static inline const uint8_t *get_varint_fast(const uint8_t *p, const uint8_t *en
         *v = x | b << 14;
         return p + 3;
     }
-    return get_varint(p, end, v);
+    return get_varint(p, p + 10, v);
+}
+
+/* The most bytes decode_access reads of one record, valid or not: flags,
+ * five varints of at most 10 bytes, the pc's and the block's (each read
+ * before any check can stop it), a lane tag and its 4 bytes. */
+#define UNCHECKED_SPAN (1 + 7 * 10 + 5)
+
+/* checked: get_varint; else get_varint_unchecked (end is then far enough). */
+static inline const uint8_t *get_varint_fast(const uint8_t *p, const uint8_t *end, uint64_t *v,
+                                             int checked)
+{
+    return checked ? get_varint(p, end, v) : get_varint_unchecked(p, v);
 }
 
 /* decode_one for trace_reader_read_accesses: the same records accepted and
  * rejected (the warp, CTA and lanes are checked and skipped: they are never
  * deltas, so no later record depends on them), the delta state of the
  * fields kept (block, pc, kernel) in r->aslots. */
-static inline int decode_access(struct trace_reader *r, const uint8_t **pp, const uint8_t *end,
-                                struct trace_access *out)
+static inline __attribute__((always_inline)) int decode_access(struct trace_reader *r, const uint8_t **pp, const uint8_t *end,
+                                struct trace_access *out, int checked)
 {
     const uint8_t *p = *pp;
     uint64_t v0, v1, v2;
-    if (p >= end)
+    if (checked && p >= end)
         return -1;
     unsigned f = *p++;
     uint32_t sm = r->asm_, slot = r->aslot;
     if (f & TRACE_F_SLOT) {
-        if (!(p = get_varint_fast(p, end, &v0)) || !(p = get_varint_fast(p, end, &v1)) ||
+        if (!(p = get_varint_fast(p, end, &v0, checked)) || !(p = get_varint_fast(p, end, &v1, checked)) ||
             (v0 | v1) > 0xffff)
             return -1;
         sm = (uint32_t)v0;
@@ -382,15 +392,15 @@ static inline int decode_access(struct trace_reader *r, const uint8_t **pp, cons
     uint16_t kernel = t->kernel;
     uint32_t pc = t->pc;
     if (f & TRACE_F_WARP) {
-        if (!(p = get_varint_fast(p, end, &v0)) || !(p = get_varint_fast(p, end, &v1)) ||
-            !(p = get_varint_fast(p, end, &v2)))
+        if (!(p = get_varint_fast(p, end, &v0, checked)) || !(p = get_varint_fast(p, end, &v1, checked)) ||
+            !(p = get_varint_fast(p, end, &v2, checked)))
             return -1;
         if (v0 >= r->hdr.kernel_count || v1 > 0xffffffffu || v2 > 0xffffffffu)
             return -1;
         kernel = (uint16_t)v0;
     }
     if (f & TRACE_F_PC) {
-        if (!(p = get_varint_fast(p, end, &v0)))
+        if (!(p = get_varint_fast(p, end, &v0, checked)))
             return -1;
         uint64_t npc = (uint64_t)pc + unzigzag(v0); /* wraps below 0: caught */
         if (npc > 0xffffffffu)
@@ -398,19 +408,19 @@ static inline int decode_access(struct trace_reader *r, const uint8_t **pp, cons
         pc = (uint32_t)npc;
     }
     if (f & TRACE_F_LANES) {
-        if (p >= end)
+        if (checked && p >= end)
             return -1;
         unsigned tag = *p++;
         if (tag <= TRACE_LANES_ALL)
             ;
-        else if (tag == TRACE_LANES_RAW && end - p >= 4)
+        else if (tag == TRACE_LANES_RAW && (!checked || end - p >= 4))
             p += 4;
-        else if (tag == TRACE_LANES_RANGE && end - p >= 2 && p[0] < p[1] && p[1] < 32)
+        else if (tag == TRACE_LANES_RANGE && (!checked || end - p >= 2) && p[0] < p[1] && p[1] < 32)
             p += 2;
         else
             return -1;
     }
-    if (!(p = get_varint_fast(p, end, &v0)))
+    if (!(p = get_varint_fast(p, end, &v0, checked)))
         return -1;
     uint64_t block = t->block + unzigzag(v0);
     t->block = block;
@@ -449,14 +459,34 @@ static inline long read_batch(struct trace_reader *r, void *out, size_t n, int a
         const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
         /* while a whole record fits before end, or nothing more is to come */
         int all_loaded = r->loaded == r->payload_bytes, bad = 0;
-        while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
-            if (accesses ? decode_access(r, &p, end, (struct trace_access *)out + k)
-                         : decode_one(&r->st, r->hdr.kernel_count, &p, end,
-                                      (struct trace_record *)out + k)) {
-                bad = 1;
-                break;
+        if (accesses) {
+            /* records that start at least UNCHECKED_SPAN bytes before end
+             * are decoded without end checks */
+            const uint8_t *safe = end - (size_t)(end - p < UNCHECKED_SPAN ? end - p : UNCHECKED_SPAN);
+            struct trace_access *a = (struct trace_access *)out;
+            while (k < n && p < safe) {
+                if (decode_access(r, &p, end, &a[k], 0)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
             }
-            k++;
+            while (!bad && k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
+                if (decode_access(r, &p, end, &a[k], 1)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
+            }
+        } else {
+            while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
+                if (decode_one(&r->st, r->hdr.kernel_count, &p, end,
+                               (struct trace_record *)out + k)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
+            }
         }
         r->pos = (size_t)(p - r->buf);
         if (bad) {
