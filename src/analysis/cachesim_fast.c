@@ -74,11 +74,13 @@ struct fast {
     struct last_page *last;
     uint32_t nstreams;
     uint32_t ncaches;
-    /* per dense id: its set's first line */
-    uint32_t *id_base;
-    uint64_t nids, cap_ids;
-    uint8_t *page_bad;         /* per page of ids (id >> ID_PAGE_BITS) */
+    uint64_t nids;             /* dense ids handed out */
+    /* per page of ids (id >> ID_PAGE_BITS): its page of blocks, and whether
+     * some block of it has a set out of range */
+    uint64_t *page_block;
+    uint8_t *page_bad;
     uint64_t cap_pages;
+    uint64_t linear_mask;      /* set = block & linear_mask, or UINT64_MAX: ask the index */
     /* per line (cache c's lines at c * nlines) */
     uint32_t *line_id;         /* the compact id (run_cache) it holds, or NIL */
     uint32_t *key;             /* the line's next use (KEY_*) */
@@ -103,7 +105,8 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem, uint64_t fi
 
 static uint32_t set_of(const struct fast *f, uint64_t block)
 {
-    return f->nsets == 1 ? 0 : cache_index_set(&f->proto.index, block);
+    return f->linear_mask != UINT64_MAX ? (uint32_t)(block & f->linear_mask)
+                                        : cache_index_set(&f->proto.index, block);
 }
 
 static void fast_free(struct fast *f)
@@ -115,7 +118,7 @@ static void fast_free(struct fast *f)
     free(f->last);
     free(f->page_bad);
     free(f->cache_of);
-    free(f->id_base);
+    free(f->page_block);
     free(f->line_id);
     free(f->key);
     cachesim_free(&f->proto);
@@ -186,22 +189,18 @@ static uint32_t dense_id_slow(struct fast *f, uint32_t stream, uint64_t block)
             blockmap_remove(m, page);
             return NIL;
         }
-        uint64_t need = f->nids + ID_PAGE_BLOCKS, cap = f->cap_ids;
-        if (grow((void **)&f->id_base, &cap, need, sizeof *f->id_base, 1 << 16))
+        uint64_t need = (f->nids >> ID_PAGE_BITS) + 1, pcap = f->cap_pages;
+        if (grow((void **)&f->page_bad, &pcap, need, 1, 1 << 10))
             goto undo;
-        f->cap_ids = cap;
-        uint64_t pcap = f->cap_pages;
-        if (grow((void **)&f->page_bad, &pcap, need >> ID_PAGE_BITS, 1, 1 << 10))
+        uint64_t bcap = f->cap_pages;
+        if (grow((void **)&f->page_block, &bcap, need, sizeof *f->page_block, 1 << 10))
             goto undo;
         f->cap_pages = pcap;
-        for (uint32_t k = 0; k < ID_PAGE_BLOCKS; k++) {
-            uint64_t b = page << ID_PAGE_BITS | k, id = f->nids + k;
-            uint32_t set = set_of(f, b);
-            bad |= set >= f->nsets;
-            f->id_base[id] = (uint32_t)((uint64_t)(f->cache_of[stream] - 1) * f->nlines +
-                                        (uint64_t)(bad ? 0 : set) * f->assoc);
-        }
+        if (f->linear_mask == UINT64_MAX) /* a linear index is always in range */
+            for (uint32_t k = 0; k < ID_PAGE_BLOCKS; k++)
+                bad |= set_of(f, page << ID_PAGE_BITS | k) >= f->nsets;
         f->page_bad[f->nids >> ID_PAGE_BITS] = bad;
+        f->page_block[f->nids >> ID_PAGE_BITS] = page;
         f->nids += ID_PAGE_BLOCKS;
     } else {
         bad = f->page_bad[*v >> ID_PAGE_BITS];
@@ -385,8 +384,10 @@ static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a,
             }
             k = remap[d] = (uint32_t)nc;
             dense[nc] = d;
-            info[nc].where = NIL;
-            info[nc].base = f->id_base[d];
+            uint64_t block = f->page_block[d >> ID_PAGE_BITS] << ID_PAGE_BITS |
+                             (d & (ID_PAGE_BLOCKS - 1));
+            info[nc].where = NIL; /* its set is in range: dense_id checked */
+            info[nc].base = (uint32_t)((uint64_t)c * f->nlines + (uint64_t)set_of(f, block) * f->assoc);
             nc++;
         }
         cid[i] = k;
@@ -440,6 +441,11 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     f.assoc = f.proto.assoc;
     f.nlines = f.proto.nlines;
     f.bypass = cfg->cache.policy == CACHESIM_OPT_BYPASS;
+    f.linear_mask = UINT64_MAX;
+    if (f.nsets == 1)
+        f.linear_mask = 0;
+    else if (!strcmp(f.proto.index.ops->name, "linear") && !(f.nsets & (f.nsets - 1)))
+        f.linear_mask = f.nsets - 1; /* index_linear.c's rule, without the call */
     uint64_t sparse = cfg->sparse_ids ? cfg->sparse_ids : SPARSE_IDS;
     struct cache_accesses *acc = NULL; /* per cache */
     uint32_t nacc = 0, *last = NULL;
