@@ -1,12 +1,14 @@
 /* cachesim_run's fast path (issue 13): OPT and OPT with bypass on bounded
  * caches of at most 64 ways, without the locality breakdown. The input is
- * decoded once into dense ids of (cache, block) pairs and each cache's
- * accesses are kept apart; then each cache runs alone: its next uses
- * computed backwards with last[id] (no second pass over the source, no hash
- * map of next uses), its tags looked up in the ids' info (where the line
- * is, its set's first line), a set's victim found by scanning its ways'
- * next uses. Running the caches one at a time keeps one cache's ids - a
- * thirtieth of an L1 trace's - in the host's cache.
+ * decoded once (trace_reader_read_accesses) into dense ids of (cache, block)
+ * pairs and each cache's accesses are kept apart; then each cache runs
+ * alone: its dense ids renumbered into compact ones (first access first),
+ * its next uses computed backwards with last[id] (no second pass over the
+ * source, no hash map of next uses), its tags looked up in direct-indexed
+ * arrays of the compact ids (where the line is, its set's first line), a
+ * set's victim found by scanning its ways' next uses. Running the caches one
+ * at a time keeps one cache's ids - a thirtieth of an L1 trace's - in the
+ * host's cache.
  *
  * Ids are handed out a page of ID_PAGE_BLOCKS aligned blocks at a time, so
  * the one hash lookup per access is of a page (4096 times fewer entries
@@ -19,9 +21,8 @@
  * line used furthest in the future. The only ties are among lines never used
  * again in their cache, and which of those goes changes no later lookup.
  * Which way a line occupies differs from cachesim.c (that one fills the
- * lowest invalid way, this one reuses the victim's way), which no statistic
- * can see. Measured on the bfs large L1 trace (21.4 M accesses), this path
- * took OPT from 3.6 s to 1.2 s (docs/speed.md). */
+ * lowest invalid way, this one any invalid way, else the victim's), which no
+ * statistic can see. Measured times: docs/speed.md. */
 #include "analysis/cachesim_fast.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,9 +32,9 @@
 #define ID_PAGE_BITS 12
 #define ID_PAGE_BLOCKS (1u << ID_PAGE_BITS)
 /* Ids beyond the accesses read so far that a trace may leave unused (pages
- * touched sparsely) before the fast path hands it to the general one: 12
- * bytes an id, so at most ~200 MB more than the accesses themselves (the
- * bfs large L1 trace, 21 M accesses, needs 9.7 M ids). */
+ * touched sparsely) before the fast path hands it to the general one: 4
+ * bytes an id (run_cache's remap), so at most ~64 MB more than the accesses
+ * themselves (the bfs large L1 trace, 21 M accesses, needs 9.7 M ids). */
 #define SPARSE_IDS (1u << 24)
 
 /* A compact id's info in run_cache: the line holding it (NIL: not

@@ -1,12 +1,16 @@
 /* cachesim_run's fast path for LRU and FIFO (issue 13): bounded caches of at
  * most CACHESIM_SCAN_MAX_WAYS ways, without the locality breakdown. No hash
- * map: a set is an array of its valid tags in replacement order, youngest
- * first (LRU: by last use, a hit moves its tag to the front; FIFO: by fill,
- * hits move nothing), so a lookup scans the few tags of one set - most hits
- * are near the front - and the victim is the last tag, the tail of the
- * general path's recency list. Which way a line would occupy is not kept:
- * no statistic depends on it. The records stream through once; nothing is
- * kept per access.
+ * map. Each set keeps its valid tags in replacement order, youngest first
+ * (LRU: by last use, a hit moves to the front; FIFO: by fill, hits move
+ * nothing), and the victim is the last, the tail of the general path's
+ * recency list. A set of at most 8 ways (struct set8) keeps its tags in
+ * their ways and the order as a word of way numbers beside a word of
+ * fingerprint bytes, so a lookup compares all ways at once and a hit or fill
+ * rewrites two registers' worth of state instead of moving tags; a wider set
+ * is an array of tags in that order, scanned. Which way a line occupies
+ * differs from cachesim.c: no statistic depends on it. The records stream
+ * through once (trace_reader_read_accesses: only the fields a cache needs);
+ * nothing is kept per access.
  *
  * The statistics equal cachesim_access's (tests/706 compares both paths on
  * random traces, every write mode, flushes and per-SM caches). */
