@@ -373,14 +373,14 @@ static inline const uint8_t *get_varint_fast(const uint8_t *p, const uint8_t *en
  * deltas, so no later record depends on them), the delta state of the
  * fields kept (block, pc, kernel) in r->aslots. */
 static inline __attribute__((always_inline)) int decode_access(struct trace_reader *r, const uint8_t **pp, const uint8_t *end,
-                                struct trace_access *out, int checked)
+                                struct trace_access *out, int checked, uint32_t *psm, uint32_t *pslot)
 {
     const uint8_t *p = *pp;
     uint64_t v0, v1, v2;
     if (checked && p >= end)
         return -1;
     unsigned f = *p++;
-    uint32_t sm = r->asm_, slot = r->aslot;
+    uint32_t sm = *psm, slot = *pslot;
     if (f & TRACE_F_SLOT) {
         if (!(p = get_varint_fast(p, end, &v0, checked)) || !(p = get_varint_fast(p, end, &v1, checked)) ||
             (v0 | v1) > 0xffff)
@@ -426,8 +426,8 @@ static inline __attribute__((always_inline)) int decode_access(struct trace_read
     t->block = block;
     t->pc = pc;
     t->kernel = kernel;
-    r->asm_ = (uint16_t)sm;
-    r->aslot = (uint16_t)slot;
+    *psm = sm;
+    *pslot = slot;
     *pp = p;
     out->block = block;
     out->sm = (uint16_t)sm;
@@ -464,20 +464,23 @@ static inline long read_batch(struct trace_reader *r, void *out, size_t n, int a
              * are decoded without end checks */
             const uint8_t *safe = end - (size_t)(end - p < UNCHECKED_SPAN ? end - p : UNCHECKED_SPAN);
             struct trace_access *a = (struct trace_access *)out;
+            uint32_t sm = r->asm_, slot = r->aslot; /* in registers meanwhile */
             while (k < n && p < safe) {
-                if (decode_access(r, &p, end, &a[k], 0)) {
+                if (decode_access(r, &p, end, &a[k], 0, &sm, &slot)) {
                     bad = 1;
                     break;
                 }
                 k++;
             }
             while (!bad && k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
-                if (decode_access(r, &p, end, &a[k], 1)) {
+                if (decode_access(r, &p, end, &a[k], 1, &sm, &slot)) {
                     bad = 1;
                     break;
                 }
                 k++;
             }
+            r->asm_ = (uint16_t)sm;
+            r->aslot = (uint16_t)slot;
         } else {
             while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
                 if (decode_one(&r->st, r->hdr.kernel_count, &p, end,
