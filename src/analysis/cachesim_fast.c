@@ -358,45 +358,64 @@ static int append(struct cache_accesses *a, uint32_t id, uint8_t flags)
  * accesses simulated on the compact ids' info. OPT's keys are positions in
  * a (next uses are compared within one cache only). remap: per dense id,
  * NIL on entry and on return. */
-static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a, uint32_t *remap)
+/* run_cache's arrays, kept from one cache to the next (no fresh pages to
+ * fault in for each cache). */
+struct run_buf {
+    uint32_t *nextu;      /* per access */
+    uint64_t cap_n;
+    uint32_t *dense;      /* per compact id: its dense id */
+    uint32_t *last;       /* per compact id: its next access, going backwards */
+    struct id_info *info; /* per compact id */
+    uint64_t cap_ids;
+};
+
+static void run_buf_free(struct run_buf *b)
+{
+    free(b->nextu);
+    free(b->dense);
+    free(b->last);
+    free(b->info);
+}
+
+static int run_cache(struct fast *f, uint32_t c, struct cache_accesses *a, uint32_t *remap,
+                     struct run_buf *b)
 {
     int rc = -1;
-    uint64_t cap = 1024, nc = 0;
-    uint32_t *cid = malloc((a->n ? a->n : 1) * sizeof *cid);
-    uint32_t *dense = malloc(cap * sizeof *dense); /* compact -> dense id */
-    struct id_info *info = malloc(cap * sizeof *info);
-    uint32_t *last = NULL, *nextu = malloc((a->n ? a->n : 1) * sizeof *nextu);
-    if (!cid || !dense || !info || !nextu)
-        goto done;
+    uint64_t nc = 0;
+    if (grow((void **)&b->nextu, &b->cap_n, a->n ? a->n : 1, sizeof *b->nextu, 1024))
+        return -1;
+    /* a->id becomes compact ids, in place */
     for (uint64_t i = 0; i < a->n; i++) {
         uint32_t d = a->id[i], k = remap[d];
         if (k == NIL) {
-            if (nc == cap) {
-                uint64_t c2 = 2 * cap;
-                uint32_t *p = realloc(dense, c2 * sizeof *p);
+            if (nc == b->cap_ids) {
+                uint64_t c2 = b->cap_ids ? 2 * b->cap_ids : 1024;
+                uint32_t *p = realloc(b->dense, c2 * sizeof *p);
                 if (!p)
                     goto done;
-                dense = p;
-                struct id_info *q = realloc(info, c2 * sizeof *q);
+                b->dense = p;
+                if (!(p = realloc(b->last, c2 * sizeof *p)))
+                    goto done;
+                b->last = p;
+                struct id_info *q = realloc(b->info, c2 * sizeof *q);
                 if (!q)
                     goto done;
-                info = q;
-                cap = c2;
+                b->info = q;
+                b->cap_ids = c2;
             }
             k = remap[d] = (uint32_t)nc;
-            dense[nc] = d;
+            b->dense[nc] = d;
             uint64_t block = f->page_block[d >> ID_PAGE_BITS] << ID_PAGE_BITS |
                              (d & (ID_PAGE_BLOCKS - 1));
-            info[nc].where = NIL; /* its set is in range: dense_id checked */
-            info[nc].base = (uint32_t)((uint64_t)c * f->nlines + (uint64_t)set_of(f, block) * f->assoc);
+            b->info[nc].where = NIL; /* its set is in range: dense_id checked */
+            b->info[nc].base =
+                (uint32_t)((uint64_t)c * f->nlines + (uint64_t)set_of(f, block) * f->assoc);
+            b->last[nc] = KEY_NEVER;
             nc++;
         }
-        cid[i] = k;
+        a->id[i] = k;
     }
-    if (!(last = malloc((nc ? nc : 1) * sizeof *last)))
-        goto done;
-    for (uint64_t k = 0; k < nc; k++)
-        last[k] = KEY_NEVER;
+    uint32_t *last = b->last, *nextu = b->nextu, *cid = a->id;
     for (uint64_t i = a->n; i-- > 0;) {
         if ((a->flags[i] >> F_MODE_SHIFT) == CACHESIM_WRITES_IGNORE) {
             nextu[i] = KEY_NEVER;
@@ -405,7 +424,7 @@ static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a,
         nextu[i] = last[cid[i]];
         last[cid[i]] = (uint32_t)i;
     }
-    f->info = info;
+    f->info = b->info;
     for (uint64_t i = 0; i < a->n; i++) {
         uint8_t fl = a->flags[i];
         if (fl & F_FLUSH)
@@ -420,12 +439,7 @@ static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a,
     rc = 0;
 done:
     for (uint64_t k = 0; k < nc; k++)
-        remap[dense[k]] = NIL;
-    free(cid);
-    free(dense);
-    free(info);
-    free(last);
-    free(nextu);
+        remap[b->dense[k]] = NIL;
     return rc;
 }
 
@@ -450,6 +464,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     uint64_t sparse = cfg->sparse_ids ? cfg->sparse_ids : SPARSE_IDS;
     struct cache_accesses *acc = NULL; /* per cache */
     uint32_t nacc = 0, *last = NULL;
+    struct run_buf rb = {0};
     uint64_t n = 0, epoch = 0;
     int rc = -1;
     long st;
@@ -507,7 +522,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     for (uint64_t k = 0; k < f.nids; k++)
         last[k] = NIL;
     for (uint32_t c = 0; c < nacc; c++) {
-        if (run_cache(&f, c, &acc[c], last) != 0)
+        if (run_cache(&f, c, &acc[c], last, &rb) != 0)
             goto oom;
         free(acc[c].id);
         free(acc[c].flags);
@@ -529,6 +544,7 @@ done:
     }
     free(acc);
     free(last);
+    run_buf_free(&rb);
     fast_free(&f);
     return rc;
 }
