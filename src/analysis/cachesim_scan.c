@@ -206,12 +206,13 @@ static inline void set8_access(struct scan *s, struct scan_cache *c, uint32_t se
     uint64_t x = e->fp ^ (fp * BYTES_LO);
     /* a zero byte of x (a matching fingerprint) gets its high bit set; a
      * borrow can mark the byte above a match too, which the tag check
-     * below rejects, as it does an invalid way's stale tag */
+     * below rejects. An invalid way (its stale tag, or a byte beyond the
+     * set's ways, which holds no tag) is rejected before its tag is read. */
     uint64_t m = (x - BYTES_LO) & ~x & BYTES_HI;
     while (m) {
         uint32_t w = (uint32_t)__builtin_ctzll(m) / 8;
         m &= m - 1;
-        if (tag[w] != block || !(e->valid >> w & 1))
+        if (!(e->valid >> w & 1) || tag[w] != block)
             continue;
         if (write)
             s->st.write_hits++;
