@@ -336,6 +336,143 @@ TEST(batch_reads_equal_single_reads)
     remove(bad);
 }
 
+/* The whole file through trace_reader_read_accesses, chunk accesses per
+ * call (reading records first, then accesses, when mix): as read_all, the
+ * fields of struct trace_access compared with r. */
+static int read_all_accesses(const char *path, const struct trace_record *r, size_t n,
+                             size_t chunk, char *err, size_t errlen)
+{
+    struct trace_reader *rd = trace_reader_open(path, err, errlen);
+    if (!rd)
+        return -1;
+    struct trace_access *got = malloc(chunk * sizeof *got);
+    size_t i = 0;
+    long st;
+    int mismatch = 0;
+    while ((st = trace_reader_read_accesses(rd, got, chunk)) > 0) {
+        if ((size_t)st > chunk)
+            mismatch = 1;
+        for (long k = 0; k < st && !mismatch; k++, i++)
+            if (i >= n || got[k].block != r[i].block || got[k].sm != r[i].sm ||
+                got[k].kernel != r[i].kernel || got[k].write != r[i].write ||
+                got[k].kind != r[i].kind)
+                mismatch = 1;
+    }
+    if (st < 0)
+        snprintf(err, errlen, "%s", trace_reader_error(rd));
+    int sticky = st >= 0 || trace_reader_read_accesses(rd, got, chunk) == -1;
+    free(got);
+    trace_reader_close(rd);
+    if (st < 0 && sticky)
+        return -1;
+    if (mismatch || i != n || !sticky) {
+        snprintf(err, errlen, "SILENT WRONG ANSWER");
+        return -2;
+    }
+    return 0;
+}
+
+TEST(accesses_equal_records)
+{
+    /* trace_reader_read_accesses (its own delta state, no end checks where a
+     * record surely fits) gives the records' fields on valid traces - one
+     * large enough to refill the buffer - and on damaged ones the error of
+     * trace_reader_next, naming the same record and byte */
+    enum { N = 30000 };
+    struct trace_record *r = malloc(N * sizeof *r);
+    char path[64], bad[64], err[320], err1[320];
+    temp_path(path, sizeof path);
+    temp_path(bad, sizeof bad);
+    make_records(r, N, 31);
+    CHECK_EQ_INT(write_trace(path, r, N, 1), 0);
+    const size_t chunks[] = {1, 3, 256, 4 * N};
+    for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++)
+        CHECK_EQ_INT(read_all_accesses(path, r, N, chunks[c], err, sizeof err), 0);
+    size_t n;
+    unsigned char *b = slurp(path, &n);
+    CHECK(n > 2 * 65536); /* two refills at least */
+    uint64_t s = 3;
+    int differ = 0, undetected = 0, named = 0;
+    for (int iter = 0; iter < 120; iter++) {
+        /* damage near the start (whole payload in one buffer) or anywhere */
+        size_t span = iter % 2 ? n - 64 : 400;
+        size_t at = 64 + rng_next(&s) % span;
+        unsigned char flip = (unsigned char)(1 + rng_next(&s) % 255);
+        b[at] ^= flip;
+        size_t len = iter % 3 == 0 ? at + 1 + rng_next(&s) % 90 : n; /* some truncated too */
+        if (len > n)
+            len = n;
+        write_bytes(bad, b, len);
+        int single = read_all(bad, r, N, err1, sizeof err1);
+        named += strstr(err1, "corrupt record") != NULL;
+        for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+            int acc = read_all_accesses(bad, r, N, chunks[c], err, sizeof err);
+            if (acc != -1)
+                undetected++;
+            if (acc != single || strcmp(err, err1) != 0) {
+                if (!differ)
+                    fprintf(stderr, "chunk %zu: %d '%s' vs %d '%s'\n", chunks[c], acc, err,
+                            single, err1);
+                differ++;
+            }
+        }
+        b[at] ^= flip;
+    }
+    CHECK_EQ_INT(undetected, 0);
+    CHECK_EQ_INT(differ, 0);
+    CHECK(named > 10); /* the comparison reached decoding errors, not only checksums */
+    /* every byte of a short trace set to values that hit each check (lane
+     * tags 31-35, range bounds, varint continuation bits) */
+    enum { M = 60 };
+    make_records(r, M, 41);
+    CHECK_EQ_INT(write_trace(path, r, M, 1), 0);
+    free(b);
+    b = slurp(path, &n);
+    const unsigned char vals[] = {0x00, 0x01, 0x1f, 0x20, 0x21, 0x22, 0x23, 0x7f, 0x80, 0xff};
+    for (size_t at = 64; at < n; at++) {
+        unsigned char keep = b[at];
+        for (size_t v = 0; v < sizeof vals; v++) {
+            if (vals[v] == keep)
+                continue;
+            b[at] = vals[v];
+            write_bytes(bad, b, n);
+            int single = read_all(bad, r, M, err1, sizeof err1);
+            named += strstr(err1, "corrupt record") != NULL;
+            int acc = read_all_accesses(bad, r, M, 7, err, sizeof err);
+            if (acc != single || strcmp(err, err1) != 0) {
+                if (!differ)
+                    fprintf(stderr, "byte %zu = 0x%02x: %d '%s' vs %d '%s'\n", at, vals[v], acc,
+                            err, single, err1);
+                differ++;
+            }
+        }
+        b[at] = keep;
+    }
+    CHECK_EQ_INT(differ, 0);
+    make_records(r, N, 31);
+    CHECK_EQ_INT(write_trace(path, r, N, 1), 0);
+    /* one reader is read one way between rewinds */
+    struct trace_reader *rd = trace_reader_open(path, err, sizeof err);
+    CHECK(rd != NULL);
+    struct trace_record one;
+    struct trace_access a[4];
+    CHECK_EQ_INT(trace_reader_next(rd, &one), 1);
+    CHECK_EQ_INT((int)trace_reader_read_accesses(rd, a, 4), -1);
+    CHECK_STR_CONTAINS(trace_reader_error(rd), "both as records and as accesses");
+    CHECK_EQ_INT(trace_reader_rewind(rd), 0);
+    CHECK_EQ_INT((int)trace_reader_read_accesses(rd, a, 4), 4);
+    CHECK(a[0].block == r[0].block && a[3].block == r[3].block && a[3].sm == r[3].sm);
+    CHECK_EQ_INT(trace_reader_next(rd, &one), -1);
+    CHECK_EQ_INT(trace_reader_rewind(rd), 0);
+    CHECK_EQ_INT(trace_reader_next(rd, &one), 1);
+    CHECK(same_record(&one, &r[0]));
+    trace_reader_close(rd);
+    free(b);
+    free(r);
+    remove(path);
+    remove(bad);
+}
+
 TEST(truncation_at_every_offset_is_detected)
 {
     enum { N = 40 };
@@ -502,6 +639,7 @@ int main(void)
 {
     RUN(round_trip_is_identical);
     RUN(batch_reads_equal_single_reads);
+    RUN(accesses_equal_records);
     RUN(extreme_values_round_trip);
     RUN(empty_trace_round_trips);
     RUN(coalesced_record_costs_two_bytes);

@@ -12,8 +12,10 @@
 #    CALLGRIND=0 skips callgrind (it runs ~50x slower than the plain run).
 # 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
 #    no callgrind.
-# 3. cachesim: LRU and OPT accesses per second on the L1 trace of bfs at
-#    $CACHESIM_SIZE (default: large; "" for none), one L1 per SM, 32 KB 8-way.
+# 3. cachesim: LRU and OPT accesses per CPU second on the L1 trace of bfs at
+#    $CACHESIM_SIZE (default: large; "" for none), one L1 per SM, 32 KB 8-way,
+#    and from callgrind host instructions per access (the whole command).
+#    CACHESIM_TRACE=FILE uses that trace instead of recording one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -72,14 +74,26 @@ if [ -n "$large" ]; then
 fi
 if [ -n "$cs_size" ]; then
     echo
-    trace="$tmp/bfs.l1"
-    "$ccgpu" run bfs --size "$cs_size" --config configs/ccws.cfg --quiet \
-        -o "ccgpu_trace_l1=$trace" >/dev/null
-    printf '%-10s %-7s %-6s %12s %8s %12s\n' cachesim size policy accesses cpu_s Maccesses/s
+    trace=${CACHESIM_TRACE:-}
+    if [ -z "$trace" ]; then
+        trace="$tmp/bfs.l1"
+        "$ccgpu" run bfs --size "$cs_size" --config configs/ccws.cfg --quiet \
+            -o "ccgpu_trace_l1=$trace" >/dev/null
+    fi
+    printf '%-10s %-7s %-6s %12s %8s %12s %16s\n' cachesim size policy accesses cpu_s Maccesses/s \
+        host_insn/access
     for pol in lru opt; do
         cpu=$(cpu_of "$ccgpu" cachesim "$trace" --policy "$pol" --json "$tmp/c.json")
         acc=$(grep -o '"accesses": [0-9]*' "$tmp/c.json" | head -n1 | tr -dc '0-9')
         rate=$(awk -v a="$acc" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.1f", a/c/1e6; else print "n/a"}')
-        printf '%-10s %-7s %-6s %12s %8s %12s\n' bfs-L1 "$cs_size" "$pol" "$acc" "$cpu" "$rate"
+        per=n/a
+        if [ "$have_valgrind" = 1 ]; then
+            valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$ccgpu" cachesim "$trace" \
+                --policy "$pol" --json /dev/null >/dev/null 2>"$tmp/vg" || true
+            total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
+            [ -n "$total" ] && per=$(awk -v t="$total" -v a="$acc" 'BEGIN{printf "%.0f", t/a}')
+        fi
+        printf '%-10s %-7s %-6s %12s %8s %12s %16s\n' bfs-L1 "$cs_size" "$pol" "$acc" "$cpu" "$rate" \
+            "$per"
     done
 fi

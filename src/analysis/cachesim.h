@@ -126,6 +126,14 @@ static inline enum cachesim_writes cachesim_write_mode(const struct cachesim_con
         return CACHESIM_WRITES_ALLOCATE;
     return r->kind == TRACE_KIND_LOCAL ? cfg->local_writes : cfg->writes;
 }
+/* The same for an access (struct trace_access). */
+static inline enum cachesim_writes cachesim_access_write_mode(const struct cachesim_config *cfg,
+                                                              const struct trace_access *a)
+{
+    if (!a->write)
+        return CACHESIM_WRITES_ALLOCATE;
+    return a->kind == TRACE_KIND_LOCAL ? cfg->local_writes : cfg->writes;
+}
 const char *cachesim_writes_name(enum cachesim_writes w);
 
 /* Validates cfg and builds an empty cache. -1 with a one-line message. */

@@ -1,12 +1,14 @@
 /* cachesim_run's fast path (issue 13): OPT and OPT with bypass on bounded
  * caches of at most 64 ways, without the locality breakdown. The input is
- * decoded once into dense ids of (cache, block) pairs and each cache's
- * accesses are kept apart; then each cache runs alone: its next uses
- * computed backwards with last[id] (no second pass over the source, no hash
- * map of next uses), its tags looked up in the ids' info (where the line
- * is, its set's first line), a set's victim found by scanning its ways'
- * next uses. Running the caches one at a time keeps one cache's ids - a
- * thirtieth of an L1 trace's - in the host's cache.
+ * decoded once (trace_reader_read_accesses) into dense ids of (cache, block)
+ * pairs and each cache's accesses are kept apart; then each cache runs
+ * alone: its dense ids renumbered into compact ones (first access first),
+ * its next uses computed backwards with last[id] (no second pass over the
+ * source, no hash map of next uses), its tags looked up in direct-indexed
+ * arrays of the compact ids (where the line is, its set's first line), a
+ * set's victim found by scanning its ways' next uses. Running the caches one
+ * at a time keeps one cache's ids - a thirtieth of an L1 trace's - in the
+ * host's cache.
  *
  * Ids are handed out a page of ID_PAGE_BLOCKS aligned blocks at a time, so
  * the one hash lookup per access is of a page (4096 times fewer entries
@@ -19,9 +21,8 @@
  * line used furthest in the future. The only ties are among lines never used
  * again in their cache, and which of those goes changes no later lookup.
  * Which way a line occupies differs from cachesim.c (that one fills the
- * lowest invalid way, this one reuses the victim's way), which no statistic
- * can see. Measured on the bfs large L1 trace (21.4 M accesses), this path
- * took OPT from 3.6 s to 1.2 s (docs/speed.md). */
+ * lowest invalid way, this one any invalid way, else the victim's), which no
+ * statistic can see. Measured times: docs/speed.md. */
 #include "analysis/cachesim_fast.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,14 +32,22 @@
 #define ID_PAGE_BITS 12
 #define ID_PAGE_BLOCKS (1u << ID_PAGE_BITS)
 /* Ids beyond the accesses read so far that a trace may leave unused (pages
- * touched sparsely) before the fast path hands it to the general one: 12
- * bytes an id, so at most ~200 MB more than the accesses themselves (the
- * bfs large L1 trace, 21 M accesses, needs 9.7 M ids). */
+ * touched sparsely) before the fast path hands it to the general one: 4
+ * bytes an id (run_cache's remap), so at most ~64 MB more than the accesses
+ * themselves (the bfs large L1 trace, 21 M accesses, needs 9.7 M ids). */
 #define SPARSE_IDS (1u << 24)
 
+/* A compact id's info in run_cache: the line holding it (NIL: not
+ * resident) and its set's first line, side by side (one host cache miss for
+ * both). */
 struct id_info {
     uint32_t where, base;
 };
+
+/* OPT keys (a line's next use): a position in its cache's accesses, or: */
+#define KEY_NEVER (UINT32_MAX - 1) /* never used again */
+#define KEY_EMPTY UINT32_MAX       /* an invalid way: above every valid key, so the
+                                      victim search takes an invalid way first */
 
 /* Each stream remembers the pages it touched lately, direct-mapped by page
  * number, so most lookups skip the hash map (on the bfs large L1 trace one
@@ -66,16 +75,17 @@ struct fast {
     struct last_page *last;
     uint32_t nstreams;
     uint32_t ncaches;
-    /* per dense id */
-    /* per dense id, side by side (one host cache miss for both): the line
-     * holding it (NIL: not resident) and its set's first line */
-    struct id_info *id;
-    uint64_t nids, cap_ids;
-    uint8_t *page_bad;         /* per page of ids (id >> ID_PAGE_BITS) */
+    uint64_t nids;             /* dense ids handed out */
+    /* per page of ids (id >> ID_PAGE_BITS): its page of blocks, and whether
+     * some block of it has a set out of range */
+    uint64_t *page_block;
+    uint8_t *page_bad;
     uint64_t cap_pages;
+    uint64_t linear_mask;      /* set = block & linear_mask, or UINT64_MAX: ask the index */
     /* per line (cache c's lines at c * nlines) */
-    uint32_t *line_id;
-    uint64_t *key;             /* the line's next use */
+    uint32_t *line_id;         /* the compact id (run_cache) it holds, or NIL */
+    uint32_t *key;             /* the line's next use (KEY_*) */
+    struct id_info *info;      /* per compact id of the cache being run */
     struct cachesim_stats st;
 };
 
@@ -96,7 +106,8 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem, uint64_t fi
 
 static uint32_t set_of(const struct fast *f, uint64_t block)
 {
-    return f->nsets == 1 ? 0 : cache_index_set(&f->proto.index, block);
+    return f->linear_mask != UINT64_MAX ? (uint32_t)(block & f->linear_mask)
+                                        : cache_index_set(&f->proto.index, block);
 }
 
 static void fast_free(struct fast *f)
@@ -108,7 +119,7 @@ static void fast_free(struct fast *f)
     free(f->last);
     free(f->page_bad);
     free(f->cache_of);
-    free(f->id);
+    free(f->page_block);
     free(f->line_id);
     free(f->key);
     cachesim_free(&f->proto);
@@ -121,7 +132,7 @@ static void fast_free(struct fast *f)
  * hash map holds pages, 64 times fewer entries than blocks (it stays in the
  * host's cache where a map of every block did not), and the pages a stream
  * touched lately are remembered (RECENT_PAGES). */
-static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
+static uint32_t dense_id_slow(struct fast *f, uint32_t stream, uint64_t block)
 {
     if (stream >= f->nstreams) {
         uint32_t n = stream + 1;
@@ -157,12 +168,14 @@ static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
         if (!l)
             return NIL;
         f->line_id = l;
-        uint64_t *k = realloc(f->key, (base + f->nlines) * sizeof *k);
+        uint32_t *k = realloc(f->key, (base + f->nlines) * sizeof *k);
         if (!k)
             return NIL;
         f->key = k;
-        for (uint64_t i = base; i < base + f->nlines; i++)
+        for (uint64_t i = base; i < base + f->nlines; i++) {
             f->line_id[i] = NIL;
+            f->key[i] = KEY_EMPTY;
+        }
         if (blockmap_init(m, 1024) != 0)
             return NIL;
         f->cache_of[stream] = ++f->ncaches;
@@ -177,23 +190,18 @@ static uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
             blockmap_remove(m, page);
             return NIL;
         }
-        uint64_t need = f->nids + ID_PAGE_BLOCKS, cap = f->cap_ids;
-        if (grow((void **)&f->id, &cap, need, sizeof *f->id, 1 << 16))
+        uint64_t need = (f->nids >> ID_PAGE_BITS) + 1, pcap = f->cap_pages;
+        if (grow((void **)&f->page_bad, &pcap, need, 1, 1 << 10))
             goto undo;
-        f->cap_ids = cap;
-        uint64_t pcap = f->cap_pages;
-        if (grow((void **)&f->page_bad, &pcap, need >> ID_PAGE_BITS, 1, 1 << 10))
+        uint64_t bcap = f->cap_pages;
+        if (grow((void **)&f->page_block, &bcap, need, sizeof *f->page_block, 1 << 10))
             goto undo;
         f->cap_pages = pcap;
-        for (uint32_t k = 0; k < ID_PAGE_BLOCKS; k++) {
-            uint64_t b = page << ID_PAGE_BITS | k, id = f->nids + k;
-            uint32_t set = set_of(f, b);
-            bad |= set >= f->nsets;
-            f->id[id].where = NIL;
-            f->id[id].base = (uint32_t)((uint64_t)(f->cache_of[stream] - 1) * f->nlines +
-                                        (uint64_t)(bad ? 0 : set) * f->assoc);
-        }
+        if (f->linear_mask == UINT64_MAX) /* a linear index is always in range */
+            for (uint32_t k = 0; k < ID_PAGE_BLOCKS; k++)
+                bad |= set_of(f, page << ID_PAGE_BITS | k) >= f->nsets;
         f->page_bad[f->nids >> ID_PAGE_BITS] = bad;
+        f->page_block[f->nids >> ID_PAGE_BITS] = page;
         f->nids += ID_PAGE_BLOCKS;
     } else {
         bad = f->page_bad[*v >> ID_PAGE_BITS];
@@ -208,29 +216,70 @@ undo:
     return NIL;
 }
 
+/* dense_id_slow's common case inline: a remembered page whose blocks all
+ * have sets in range. */
+static inline uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
+{
+    uint64_t page = block >> ID_PAGE_BITS;
+    if (stream < f->nstreams) {
+        const struct last_page *lp =
+            &f->last[(size_t)stream * RECENT_PAGES + (page & (RECENT_PAGES - 1))];
+        if (lp->valid && lp->page == page && !lp->bad)
+            return lp->base + (uint32_t)(block & (ID_PAGE_BLOCKS - 1));
+    }
+    return dense_id_slow(f, stream, block);
+}
+
 /* Empties cache c. */
 static void flush_cache(struct fast *f, uint32_t c)
 {
     for (uint64_t li = (uint64_t)c * f->nlines; li < (uint64_t)(c + 1) * f->nlines; li++)
         if (f->line_id[li] != NIL) {
-            f->id[f->line_id[li]].where = NIL;
+            f->info[f->line_id[li]].where = NIL;
             f->line_id[li] = NIL;
+            f->key[li] = KEY_EMPTY;
         }
 }
 
-/* One access of dense id `id` with write mode `mode` (not IGNORE); next is
- * its next use. */
-static void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_writes mode, uint64_t next)
+/* The way of the largest of n keys (the first invalid way, else the
+ * furthest next use; ties only among lines never used again, where the
+ * choice changes no statistic). A set of 8 ways, the common L1, is reduced
+ * without a chain of dependent compares. */
+static inline uint32_t furthest(const uint32_t *key, uint32_t n)
 {
-    uint32_t li = f->id[id].where;
+    uint32_t m = key[0];
+    if (n == 8) {
+        uint32_t a = key[0] > key[1] ? key[0] : key[1], b = key[2] > key[3] ? key[2] : key[3];
+        uint32_t c = key[4] > key[5] ? key[4] : key[5], d = key[6] > key[7] ? key[6] : key[7];
+        a = a > b ? a : b;
+        c = c > d ? c : d;
+        m = a > c ? a : c;
+    } else {
+        for (uint32_t w = 1; w < n; w++)
+            m = key[w] > m ? key[w] : m;
+    }
+    uint32_t w = 0;
+    while (key[w] != m)
+        w++;
+    return w;
+}
+
+/* One access of compact id `id` with write mode `mode` (not IGNORE); next is
+ * its next use (a position or KEY_NEVER). */
+static inline void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_writes mode,
+                              uint32_t next)
+{
+    struct id_info *info = f->info;
+    uint32_t li = info[id].where;
     if (li != NIL) {
         if (write)
             f->st.write_hits++;
         else
             f->st.read_hits++;
         if (mode == CACHESIM_WRITES_EVICT) {
-            f->id[id].where = NIL;
+            info[id].where = NIL;
             f->line_id[li] = NIL;
+            f->key[li] = KEY_EMPTY;
             f->st.invalidations++;
         } else {
             f->key[li] = next;
@@ -243,30 +292,21 @@ static void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_wri
         f->st.read_misses++;
     if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
         return; /* no write-allocate */
-    uint64_t base = f->id[id].base;
+    uint32_t base = info[id].base;
     uint32_t *lid = &f->line_id[base];
-    uint64_t *key = &f->key[base];
-    uint32_t way = NIL, victim = 0;
-    for (uint32_t w = 0; w < f->assoc; w++) {
-        if (lid[w] == NIL) {
-            way = w;
-            break;
-        }
-        if (key[w] > key[victim])
-            victim = w;
-    }
-    if (way == NIL) {
-        if (f->bypass && next > key[victim]) {
+    uint32_t *key = &f->key[base];
+    uint32_t way = furthest(key, f->assoc);
+    if (lid[way] != NIL) { /* every way valid: way's next use is the furthest */
+        if (f->bypass && next > key[way]) {
             f->st.bypasses++;
             return;
         }
-        f->id[lid[victim]].where = NIL;
+        info[lid[way]].where = NIL;
         f->st.evictions++;
-        way = victim;
     }
     lid[way] = id;
     key[way] = next;
-    f->id[id].where = (uint32_t)(base + way);
+    info[id].where = base + way;
 }
 
 int cachesim_fast_eligible(const struct cachesim_run_config *cfg)
@@ -310,35 +350,97 @@ static int append(struct cache_accesses *a, uint32_t id, uint8_t flags)
 }
 
 /* Simulates cache c's accesses a, alone: the caches share nothing, so each
- * runs through its own accesses with a working set (its ids' info) that
- * stays in the host's cache. OPT's keys are positions in a (next uses are
- * compared within one cache only). last: per dense id, NIL on entry and on
- * return. */
-static int run_cache(struct fast *f, uint32_t c, const struct cache_accesses *a, uint32_t *last)
+ * runs through its own accesses with a working set that stays in the host's
+ * cache. First the cache's dense ids are renumbered into compact ones in
+ * the order of first access (dense ids are handed out a page at a time, so
+ * most are never accessed: on the bfs large L1 trace 2.2 M compact ids
+ * against 9.7 M dense ones), then next uses are computed backwards and the
+ * accesses simulated on the compact ids' info. OPT's keys are positions in
+ * a (next uses are compared within one cache only). remap: per dense id,
+ * NIL on entry and on return. */
+/* run_cache's arrays, kept from one cache to the next (no fresh pages to
+ * fault in for each cache). */
+struct run_buf {
+    uint32_t *nextu;      /* per access */
+    uint64_t cap_n;
+    uint32_t *dense;      /* per compact id: its dense id */
+    uint32_t *last;       /* per compact id: its next access, going backwards */
+    struct id_info *info; /* per compact id */
+    uint64_t cap_ids;
+};
+
+static void run_buf_free(struct run_buf *b)
 {
-    uint32_t *nextu = malloc((a->n ? a->n : 1) * sizeof *nextu);
-    if (!nextu)
+    free(b->nextu);
+    free(b->dense);
+    free(b->last);
+    free(b->info);
+}
+
+static int run_cache(struct fast *f, uint32_t c, struct cache_accesses *a, uint32_t *remap,
+                     struct run_buf *b)
+{
+    int rc = -1;
+    uint64_t nc = 0;
+    if (grow((void **)&b->nextu, &b->cap_n, a->n ? a->n : 1, sizeof *b->nextu, 1024))
         return -1;
+    /* a->id becomes compact ids, in place */
+    for (uint64_t i = 0; i < a->n; i++) {
+        uint32_t d = a->id[i], k = remap[d];
+        if (k == NIL) {
+            if (nc == b->cap_ids) {
+                uint64_t c2 = b->cap_ids ? 2 * b->cap_ids : 1024;
+                uint32_t *p = realloc(b->dense, c2 * sizeof *p);
+                if (!p)
+                    goto done;
+                b->dense = p;
+                if (!(p = realloc(b->last, c2 * sizeof *p)))
+                    goto done;
+                b->last = p;
+                struct id_info *q = realloc(b->info, c2 * sizeof *q);
+                if (!q)
+                    goto done;
+                b->info = q;
+                b->cap_ids = c2;
+            }
+            k = remap[d] = (uint32_t)nc;
+            b->dense[nc] = d;
+            uint64_t block = f->page_block[d >> ID_PAGE_BITS] << ID_PAGE_BITS |
+                             (d & (ID_PAGE_BLOCKS - 1));
+            b->info[nc].where = NIL; /* its set is in range: dense_id checked */
+            b->info[nc].base =
+                (uint32_t)((uint64_t)c * f->nlines + (uint64_t)set_of(f, block) * f->assoc);
+            b->last[nc] = KEY_NEVER;
+            nc++;
+        }
+        a->id[i] = k;
+    }
+    uint32_t *last = b->last, *nextu = b->nextu, *cid = a->id;
     for (uint64_t i = a->n; i-- > 0;) {
         if ((a->flags[i] >> F_MODE_SHIFT) == CACHESIM_WRITES_IGNORE) {
-            nextu[i] = NIL;
+            nextu[i] = KEY_NEVER;
             continue;
         }
-        nextu[i] = last[a->id[i]];
-        last[a->id[i]] = (uint32_t)i;
+        nextu[i] = last[cid[i]];
+        last[cid[i]] = (uint32_t)i;
     }
+    f->info = b->info;
     for (uint64_t i = 0; i < a->n; i++) {
-        last[a->id[i]] = NIL;
-        if (a->flags[i] & F_FLUSH)
+        uint8_t fl = a->flags[i];
+        if (fl & F_FLUSH)
             flush_cache(f, c);
-        enum cachesim_writes mode = (enum cachesim_writes)(a->flags[i] >> F_MODE_SHIFT);
+        enum cachesim_writes mode = (enum cachesim_writes)(fl >> F_MODE_SHIFT);
         if (mode == CACHESIM_WRITES_IGNORE)
             f->st.skipped++;
         else
-            sim_access(f, a->id[i], a->flags[i] & F_WRITE, mode, nextu[i]);
+            sim_access(f, cid[i], fl & F_WRITE, mode, nextu[i]);
     }
-    free(nextu);
-    return 0;
+    f->info = NULL; /* its lines keep compact ids of a finished cache: never read again */
+    rc = 0;
+done:
+    for (uint64_t k = 0; k < nc; k++)
+        remap[b->dense[k]] = NIL;
+    return rc;
 }
 
 int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_source *src,
@@ -354,18 +456,24 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     f.assoc = f.proto.assoc;
     f.nlines = f.proto.nlines;
     f.bypass = cfg->cache.policy == CACHESIM_OPT_BYPASS;
+    f.linear_mask = UINT64_MAX;
+    if (f.nsets == 1)
+        f.linear_mask = 0;
+    else if (!strcmp(f.proto.index.ops->name, "linear") && !(f.nsets & (f.nsets - 1)))
+        f.linear_mask = f.nsets - 1; /* index_linear.c's rule, without the call */
     uint64_t sparse = cfg->sparse_ids ? cfg->sparse_ids : SPARSE_IDS;
     struct cache_accesses *acc = NULL; /* per cache */
     uint32_t nacc = 0, *last = NULL;
+    struct run_buf rb = {0};
     uint64_t n = 0, epoch = 0;
     int rc = -1;
     long st;
-    struct trace_record batch[CACHESIM_BATCH];
+    struct trace_access batch[CACHESIM_BATCH];
     uint32_t kernel = 0;
-    while ((st = access_source_read(src, batch, CACHESIM_BATCH)) > 0) {
+    while ((st = access_source_read_accesses(src, batch, CACHESIM_BATCH)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_record *rp = &batch[i];
-            if (!cachesim_run_includes(cfg, rp)) {
+            const struct trace_access *rp = &batch[i];
+            if (!cachesim_run_includes_access(cfg, rp)) {
                 res->excluded++;
                 continue;
             }
@@ -391,7 +499,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
                     acc[k].epoch = epoch; /* a new cache starts empty */
                 nacc = c + 1;
             }
-            enum cachesim_writes mode = cachesim_write_mode(&cfg->cache, rp);
+            enum cachesim_writes mode = cachesim_access_write_mode(&cfg->cache, rp);
             int flush = acc[c].epoch != epoch;
             acc[c].epoch = epoch;
             if (append(&acc[c], id, (uint8_t)((rp->write ? F_WRITE : 0) | (flush ? F_FLUSH : 0) |
@@ -414,7 +522,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     for (uint64_t k = 0; k < f.nids; k++)
         last[k] = NIL;
     for (uint32_t c = 0; c < nacc; c++) {
-        if (run_cache(&f, c, &acc[c], last) != 0)
+        if (run_cache(&f, c, &acc[c], last, &rb) != 0)
             goto oom;
         free(acc[c].id);
         free(acc[c].flags);
@@ -436,6 +544,7 @@ done:
     }
     free(acc);
     free(last);
+    run_buf_free(&rb);
     fast_free(&f);
     return rc;
 }

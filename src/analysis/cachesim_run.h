@@ -47,6 +47,12 @@ static inline int cachesim_run_includes(const struct cachesim_run_config *cfg,
     return !cfg->kinds || (cfg->kinds >> r->kind & 1);
 }
 
+static inline int cachesim_run_includes_access(const struct cachesim_run_config *cfg,
+                                               const struct trace_access *a)
+{
+    return !cfg->kinds || (cfg->kinds >> a->kind & 1);
+}
+
 /* 0, or -1 with a one-line message (a corrupt source names its file). */
 int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *src,
                  struct cachesim_run_result *res, char *err, size_t errlen);

@@ -6,6 +6,10 @@ static long reader_read(void *ctx, struct trace_record *r, size_t n)
 {
     return trace_reader_read(ctx, r, n);
 }
+static long reader_read_accesses(void *ctx, struct trace_access *a, size_t n)
+{
+    return trace_reader_read_accesses(ctx, a, n);
+}
 static int reader_rewind(void *ctx) { return trace_reader_rewind(ctx); }
 static const char *reader_error(void *ctx) { return trace_reader_error(ctx); }
 
@@ -14,6 +18,7 @@ void access_source_reader(struct access_source *src, struct trace_reader *rd)
     src->ctx = rd;
     src->next = reader_next;
     src->read = reader_read;
+    src->read_accesses = reader_read_accesses;
     src->rewind = reader_rewind;
     src->error = reader_error;
 }
@@ -27,6 +32,21 @@ long access_source_read(struct access_source *src, struct trace_record *r, size_
     while (k < n && (st = src->next(src->ctx, &r[k])) == 1)
         k++;
     return k ? (long)k : st;
+}
+
+long access_source_read_accesses(struct access_source *src, struct trace_access *a, size_t n)
+{
+    if (src->read_accesses)
+        return src->read_accesses(src->ctx, a, n);
+    struct trace_record r[64];
+    long got = access_source_read(src, r, n < 64 ? n : 64);
+    for (long i = 0; i < got; i++)
+        a[i] = (struct trace_access){.block = r[i].block,
+                                     .sm = r[i].sm,
+                                     .kernel = r[i].kernel,
+                                     .write = r[i].write,
+                                     .kind = r[i].kind};
+    return got;
 }
 
 static int array_next(void *ctx, struct trace_record *r)
@@ -59,6 +79,7 @@ void access_source_array(struct access_source *src, struct access_array *a,
     src->ctx = a;
     src->next = array_next;
     src->read = NULL;
+    src->read_accesses = NULL;
     src->rewind = array_rewind;
     src->error = array_error;
 }
@@ -117,6 +138,7 @@ void access_source_coarsen(struct access_source *src, struct access_coarsen *c,
     src->ctx = c;
     src->next = coarsen_next;
     src->read = NULL;
+    src->read_accesses = NULL;
     src->rewind = coarsen_rewind;
     src->error = coarsen_error;
 }

@@ -12,6 +12,10 @@ struct access_source {
     /* up to n records: their count, 0 end (input verified), -1 error; NULL
      * where the source only has next (access_source_read loops on it) */
     long (*read)(void *ctx, struct trace_record *r, size_t n);
+    /* as read, only the fields of struct trace_access (a reader's
+     * trace_reader_read_accesses); NULL: access_source_read_accesses
+     * takes them from read or next */
+    long (*read_accesses)(void *ctx, struct trace_access *a, size_t n);
     int (*rewind)(void *ctx);
     const char *(*error)(void *ctx);
 };
@@ -33,6 +37,10 @@ struct access_coarsen {
 
 /* Up to n records from src (its read, or next repeated): as read above. */
 long access_source_read(struct access_source *src, struct trace_record *r, size_t n);
+
+/* Up to n accesses from src: as access_source_read. A source is read
+ * either this way or with next/read between two rewinds, not both. */
+long access_source_read_accesses(struct access_source *src, struct trace_access *a, size_t n);
 
 void access_source_reader(struct access_source *src, struct trace_reader *rd);
 void access_source_array(struct access_source *src, struct access_array *a,

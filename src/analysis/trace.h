@@ -128,6 +128,19 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *out);
  * Records decoded before a corrupt one are returned first; the next call
  * then gives -1. The same records as n calls of trace_reader_next, faster. */
 long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t n);
+/* What a cache simulation reads of a record: trace_reader_read_accesses. */
+struct trace_access {
+    uint64_t block;
+    uint16_t sm, kernel;
+    uint8_t write, kind;
+};
+/* As trace_reader_read (the same records, checks, errors and checksum), but
+ * only the fields of struct trace_access, faster: its own per-slot delta
+ * state holds only what those fields and the checks need (16 bytes a slot
+ * instead of 32). Since the last rewind (or open) a reader is read either
+ * this way or by trace_reader_read/next, not both: the other returns -1
+ * with an error. */
+long trace_reader_read_accesses(struct trace_reader *r, struct trace_access *out, size_t n);
 /* Back to the first record (for multi-pass analyses such as OPT). */
 int trace_reader_rewind(struct trace_reader *r);
 const char *trace_reader_error(const struct trace_reader *r);

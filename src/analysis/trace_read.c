@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct access_slot {
+    uint64_t block;
+    uint32_t pc;
+    uint16_t kernel;
+};
+
 struct trace_reader {
     FILE *f;
     char *path;
@@ -22,6 +28,11 @@ struct trace_reader {
     uint64_t decoded; /* records returned */
     struct checksum hash;
     struct codec_state st;
+    /* trace_reader_read_accesses' delta state: per slot (codec_slot's
+     * index) what its records and checks need; allocated on first use */
+    struct access_slot *aslots;
+    uint16_t asm_, aslot;       /* the previous record's sm and slot */
+    int mode;                   /* since the rewind: 0 unread, 1 records, 2 accesses */
     int state; /* 0 streaming, 1 done (verified), -1 failed */
     char err[320];
     size_t pos, end;
@@ -52,6 +63,7 @@ void trace_reader_close(struct trace_reader *r)
     free(r->region);
     free(r->trailer);
     free(r->st.slots);
+    free(r->aslots);
     free(r->buf);
     free(r->path);
     free(r);
@@ -199,6 +211,10 @@ int trace_reader_rewind(struct trace_reader *r)
         return rfail(r, "seek failed");
     memset(r->st.slots, 0, TRACE_SLOTS * sizeof *r->st.slots);
     r->st.sm = r->st.slot = 0;
+    if (r->aslots)
+        memset(r->aslots, 0, TRACE_SLOTS * sizeof *r->aslots);
+    r->asm_ = r->aslot = 0;
+    r->mode = 0;
     r->loaded = r->decoded = 0;
     r->pos = r->end = 0;
     ck_init(&r->hash);
@@ -316,10 +332,120 @@ static inline int decode_one(struct codec_state *s, uint32_t kernels, const uint
     return 0;
 }
 
-long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t n)
+/* A varint as get_varint, for a p with at least 10 bytes (the longest
+ * varint) before the buffer's end: its first bytes without end checks. */
+static inline __attribute__((always_inline)) const uint8_t *get_varint_unchecked(const uint8_t *p, uint64_t *v)
 {
+    uint64_t b = p[0];
+    if (b < 0x80) {
+        *v = b;
+        return p + 1;
+    }
+    uint64_t x = b & 0x7f;
+    b = p[1];
+    if (b < 0x80) {
+        *v = x | b << 7;
+        return p + 2;
+    }
+    x |= (b & 0x7f) << 7;
+    b = p[2];
+    if (b < 0x80) {
+        *v = x | b << 14;
+        return p + 3;
+    }
+    return get_varint(p, p + 10, v);
+}
+
+/* The most bytes decode_access reads of one record, valid or not: flags,
+ * five varints of at most 10 bytes, the pc's and the block's (each read
+ * before any check can stop it), a lane tag and its 4 bytes. */
+#define UNCHECKED_SPAN (1 + 7 * 10 + 5)
+
+/* checked: get_varint; else get_varint_unchecked (end is then far enough). */
+static inline const uint8_t *get_varint_fast(const uint8_t *p, const uint8_t *end, uint64_t *v,
+                                             int checked)
+{
+    return checked ? get_varint(p, end, v) : get_varint_unchecked(p, v);
+}
+
+/* decode_one for trace_reader_read_accesses: the same records accepted and
+ * rejected (the warp, CTA and lanes are checked and skipped: they are never
+ * deltas, so no later record depends on them), the delta state of the
+ * fields kept (block, pc, kernel) in r->aslots. */
+static inline __attribute__((always_inline)) int decode_access(struct trace_reader *r, const uint8_t **pp, const uint8_t *end,
+                                struct trace_access *out, int checked, uint32_t *psm, uint32_t *pslot)
+{
+    const uint8_t *p = *pp;
+    uint64_t v0, v1, v2;
+    if (checked && p >= end)
+        return -1;
+    unsigned f = *p++;
+    uint32_t sm = *psm, slot = *pslot;
+    if (f & TRACE_F_SLOT) {
+        if (!(p = get_varint_fast(p, end, &v0, checked)) || !(p = get_varint_fast(p, end, &v1, checked)) ||
+            (v0 | v1) > 0xffff)
+            return -1;
+        sm = (uint32_t)v0;
+        slot = (uint32_t)v1;
+    }
+    struct access_slot *t = &r->aslots[(sm * 64 + (slot & 63u)) & (TRACE_SLOTS - 1)];
+    uint16_t kernel = t->kernel;
+    uint32_t pc = t->pc;
+    if (f & TRACE_F_WARP) {
+        if (!(p = get_varint_fast(p, end, &v0, checked)) || !(p = get_varint_fast(p, end, &v1, checked)) ||
+            !(p = get_varint_fast(p, end, &v2, checked)))
+            return -1;
+        if (v0 >= r->hdr.kernel_count || v1 > 0xffffffffu || v2 > 0xffffffffu)
+            return -1;
+        kernel = (uint16_t)v0;
+    }
+    if (f & TRACE_F_PC) {
+        if (!(p = get_varint_fast(p, end, &v0, checked)))
+            return -1;
+        uint64_t npc = (uint64_t)pc + unzigzag(v0); /* wraps below 0: caught */
+        if (npc > 0xffffffffu)
+            return -1;
+        pc = (uint32_t)npc;
+    }
+    if (f & TRACE_F_LANES) {
+        if (checked && p >= end)
+            return -1;
+        unsigned tag = *p++;
+        if (tag <= TRACE_LANES_ALL)
+            ;
+        else if (tag == TRACE_LANES_RAW && (!checked || end - p >= 4))
+            p += 4;
+        else if (tag == TRACE_LANES_RANGE && (!checked || end - p >= 2) && p[0] < p[1] && p[1] < 32)
+            p += 2;
+        else
+            return -1;
+    }
+    if (!(p = get_varint_fast(p, end, &v0, checked)))
+        return -1;
+    uint64_t block = t->block + unzigzag(v0);
+    t->block = block;
+    t->pc = pc;
+    t->kernel = kernel;
+    *psm = sm;
+    *pslot = slot;
+    *pp = p;
+    out->block = block;
+    out->sm = (uint16_t)sm;
+    out->kernel = kernel;
+    out->write = (uint8_t)(f & TRACE_F_WRITE);
+    out->kind = (uint8_t)(f >> TRACE_F_KIND_SHIFT & 7);
+    return 0;
+}
+
+/* trace_reader_read and trace_reader_read_accesses (accesses: out is a
+ * struct trace_access array, else struct trace_record). */
+static inline long read_batch(struct trace_reader *r, void *out, size_t n, int accesses)
+{
+    if (r->state == 0 && r->mode != 0 && r->mode != 1 + accesses)
+        rfail(r, "read both as records and as accesses since the last rewind");
     if (r->state != 0)
         return r->state == 1 ? 0 : -1;
+    r->mode = 1 + accesses;
     if (r->decoded == r->hdr.records)
         return finish(r);
     if (n > r->hdr.records - r->decoded)
@@ -333,12 +459,37 @@ long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t 
         const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
         /* while a whole record fits before end, or nothing more is to come */
         int all_loaded = r->loaded == r->payload_bytes, bad = 0;
-        while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
-            if (decode_one(&r->st, r->hdr.kernel_count, &p, end, &out[k]) != 0) {
-                bad = 1;
-                break;
+        if (accesses) {
+            /* records that start at least UNCHECKED_SPAN bytes before end
+             * are decoded without end checks */
+            const uint8_t *safe = end - (size_t)(end - p < UNCHECKED_SPAN ? end - p : UNCHECKED_SPAN);
+            struct trace_access *a = (struct trace_access *)out;
+            uint32_t sm = r->asm_, slot = r->aslot; /* in registers meanwhile */
+            while (k < n && p < safe) {
+                if (decode_access(r, &p, end, &a[k], 0, &sm, &slot)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
             }
-            k++;
+            while (!bad && k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
+                if (decode_access(r, &p, end, &a[k], 1, &sm, &slot)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
+            }
+            r->asm_ = (uint16_t)sm;
+            r->aslot = (uint16_t)slot;
+        } else {
+            while (k < n && (all_loaded || (size_t)(end - p) >= TRACE_REC_MAX)) {
+                if (decode_one(&r->st, r->hdr.kernel_count, &p, end,
+                               (struct trace_record *)out + k)) {
+                    bad = 1;
+                    break;
+                }
+                k++;
+            }
         }
         r->pos = (size_t)(p - r->buf);
         if (bad) {
@@ -352,6 +503,18 @@ long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t 
     /* records decoded before a failure are returned; the failure is sticky
      * and the next call reports it */
     return k ? (long)k : -1;
+}
+
+long trace_reader_read(struct trace_reader *r, struct trace_record *out, size_t n)
+{
+    return read_batch(r, out, n, 0);
+}
+
+long trace_reader_read_accesses(struct trace_reader *r, struct trace_access *out, size_t n)
+{
+    if (!r->aslots && r->state == 0 && !(r->aslots = calloc(TRACE_SLOTS, sizeof *r->aslots)))
+        return rfail(r, "out of memory");
+    return read_batch(r, out, n, 1);
 }
 
 int trace_reader_next(struct trace_reader *r, struct trace_record *out)
