@@ -216,6 +216,21 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     d->nq--;
 }
 
+/* The earliest cycles a read's and a write's column command could go, as far
+ * as the data bus, the column spacing and the read-data queue allow. */
+static void column_ready(const struct dram *d, uint64_t *rd, uint64_t *wr)
+{
+    const struct dram_timing *t = &d->cfg.t;
+    *rd = max64(d->next_col_any, d->next_read_col);
+    *wr = d->next_col_any;
+    if (d->bus_free > t->tCL)
+        *rd = max64(*rd, d->bus_free - t->tCL);
+    if (d->bus_free > t->tWL)
+        *wr = max64(*wr, d->bus_free - t->tWL);
+    if (d->ndone == d->cfg.queue_size)
+        *rd = DRAM_NEVER; /* no room for more read data */
+}
+
 /* One pass over the queue in age order: the oldest row hit whose column
  * command can go at `now`, the oldest other request whose ACT or PRE can,
  * and (as cmd_next) the earliest cycle any command could, with (as cmd_hit
@@ -224,14 +239,8 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
 static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t *other_seq)
 {
     int hit_i = -1, other_i = -1, *hit = &hit_i, *other = &other_i;
-    const struct dram_timing *t = &d->cfg.t;
-    uint64_t rd = max64(d->next_col_any, d->next_read_col), wr = d->next_col_any;
-    if (d->bus_free > t->tCL)
-        rd = max64(rd, d->bus_free - t->tCL);
-    if (d->bus_free > t->tWL)
-        wr = max64(wr, d->bus_free - t->tWL);
-    if (d->ndone == d->cfg.queue_size)
-        rd = DRAM_NEVER; /* no room for more read data */
+    uint64_t rd, wr;
+    column_ready(d, &rd, &wr);
     uint64_t first = DRAM_NEVER;
     int hmin = -1, omin = -1;
     *hit = *other = -1;
@@ -284,14 +293,8 @@ static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
         scan_queue(d, now, hit, other);
         return;
     }
-    const struct dram_timing *t = &d->cfg.t;
-    uint64_t rd = max64(d->next_col_any, d->next_read_col), wr = d->next_col_any;
-    if (d->bus_free > t->tCL)
-        rd = max64(rd, d->bus_free - t->tCL);
-    if (d->bus_free > t->tWL)
-        wr = max64(wr, d->bus_free - t->tWL);
-    if (d->ndone == d->cfg.queue_size)
-        rd = DRAM_NEVER; /* no room for more read data */
+    uint64_t rd, wr;
+    column_ready(d, &rd, &wr);
     uint64_t first = DRAM_NEVER;
     uint64_t hnow = DRAM_NO_SEQ, onow = DRAM_NO_SEQ, hmin = DRAM_NO_SEQ, omin = DRAM_NO_SEQ;
     for (uint32_t i = 0; i < d->cfg.nbanks; i++) {
