@@ -19,6 +19,7 @@
 #include "timing/l2trace.h"
 #include "timing/size_check.h"
 #include "timing/sm.h"
+#include "timing/sm_wake.h"
 #include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,31 +29,6 @@ struct timing_totals {
     uint64_t cycles;
     struct sm_stats sm;
 };
-
-/* SMs woken by events (ccgpu_fast_paths with the memory system's ports):
- * each SM is filed at the cycle of its next event (sm.next_event, at least
- * the cycle after the visit that filed it) in a 256-cycle timing wheel of
- * SM bitmasks, or in `far` beyond it; a GPU cycle visits only the SMs filed
- * at it, the SMs whose reply port has a reply arrived (found from the reply
- * crossbar's busy destinations) and, at a crossbar tick, the SMs holding
- * requests for their port (`outp`). Every other SM's visit would have done
- * nothing (no reply, not due, nothing to send, nothing retired): the loop
- * it replaces visited it only to find that. An SM's next event changes only
- * in its own visit or a dispatch, after which it is filed again. */
-struct sm_wake {
-    uint32_t slots;     /* the wheel's reach in cycles, a power of two (ccgpu_sm_wake) */
-    uint32_t words;     /* 64-bit words per SM bitmask */
-    uint64_t *wheel;    /* slots x words: SMs filed at t in slot t % slots */
-    uint64_t *occ;      /* slots holding an SM, by bit */
-    uint64_t *far;      /* SMs filed at or after the wheel's reach */
-    uint64_t far_min;   /* earliest time in far (SM_NEVER: none) */
-    uint64_t *key;      /* per SM: the cycle it is filed at, SM_NEVER: not filed */
-    uint64_t *outp;     /* SMs with requests for their port */
-    uint64_t *visit;    /* this cycle's SMs to visit */
-};
-
-static int wake_init(struct sm_wake *w, uint32_t nsms, uint32_t slots);
-static void wake_free(struct sm_wake *w);
 
 struct gpu_timing {
     struct sm_config cfg;
@@ -135,7 +111,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     g->sms = calloc(p->n_sms, sizeof *g->sms);
     g->nactive_words = (p->n_sms + 63) / 64;
     g->active = calloc(g->nactive_words ? g->nactive_words : 1, sizeof *g->active);
-    if (!g->sms || !g->active || wake_init(&g->wake, p->n_sms, g->cfg.sm_wake)) {
+    if (!g->sms || !g->active || sm_wake_init(&g->wake, p->n_sms, g->cfg.sm_wake)) {
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
@@ -271,7 +247,7 @@ void gpu_timing_free(struct gpu_timing *g)
             sm_free(&g->sms[i]);
     free(g->sms);
     free(g->active);
-    wake_free(&g->wake);
+    sm_wake_free(&g->wake);
     if (g->mem_ok)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
@@ -453,163 +429,19 @@ static void sum_stats(struct gpu_timing *g)
     }
 }
 
-static int wake_init(struct sm_wake *w, uint32_t nsms, uint32_t slots)
-{
-    w->slots = slots ? slots : 1;
-    w->words = (nsms + 63) / 64;
-    w->wheel = calloc((size_t)w->slots * w->words, sizeof *w->wheel);
-    w->occ = calloc((w->slots + 63) / 64, sizeof *w->occ);
-    w->far = calloc(w->words, sizeof *w->far);
-    w->outp = calloc(w->words, sizeof *w->outp);
-    w->visit = calloc(w->words, sizeof *w->visit);
-    w->key = calloc(nsms, sizeof *w->key);
-    return w->wheel && w->occ && w->far && w->outp && w->visit && w->key ? 0 : -1;
-}
-
-static void wake_free(struct sm_wake *w)
-{
-    free(w->wheel);
-    free(w->occ);
-    free(w->far);
-    free(w->outp);
-    free(w->visit);
-    free(w->key);
-}
-
-static void wake_far_min(struct sm_wake *w)
-{
-    w->far_min = SM_NEVER;
-    for (uint32_t wi = 0; wi < w->words; wi++)
-        for (uint64_t b = w->far[wi]; b; b &= b - 1) {
-            uint64_t k = w->key[wi * 64 + (uint32_t)__builtin_ctzll(b)];
-            if (k < w->far_min)
-                w->far_min = k;
-        }
-}
-
-/* Files SM i at cycle t (>= now, the cycle being simulated): in the wheel
- * if within its reach, else in far. */
-static inline void wake_file(struct sm_wake *w, uint32_t i, uint64_t t, uint64_t now)
-{
-    w->key[i] = t;
-    if (t == SM_NEVER)
-        return;
-    uint64_t bit = 1ull << (i % 64);
-    if (t - now < w->slots) {
-        uint32_t slot = (uint32_t)(t & (w->slots - 1));
-        w->wheel[(size_t)slot * w->words + i / 64] |= bit;
-        w->occ[slot / 64] |= 1ull << (slot % 64);
-    } else {
-        w->far[i / 64] |= bit;
-        if (t < w->far_min)
-            w->far_min = t;
-    }
-}
-
-static void wake_unfile(struct sm_wake *w, uint32_t i)
-{
-    uint64_t k = w->key[i], bit = 1ull << (i % 64);
-    if (k == SM_NEVER)
-        return;
-    w->key[i] = SM_NEVER;
-    if (w->far[i / 64] & bit) {
-        w->far[i / 64] &= ~bit;
-        if (k == w->far_min)
-            wake_far_min(w);
-        return;
-    }
-    uint32_t slot = (uint32_t)(k & (w->slots - 1));
-    uint64_t *b = &w->wheel[(size_t)slot * w->words];
-    b[i / 64] &= ~bit;
-    for (uint32_t wi = 0; wi < w->words; wi++)
-        if (b[wi])
-            return;
-    w->occ[slot / 64] &= ~(1ull << (slot % 64));
-}
-
-/* SM i after a visit or a dispatch at cycle now: filed at its next event,
- * no earlier than the next cycle (the loop it replaces went on at now + 1
- * when an SM's event was not after now). */
-static inline void wake_refile(struct sm_wake *w, const struct sm *sm, uint32_t i, uint64_t now)
-{
-    uint64_t t = sm->next_event, k = w->key[i];
-    if (t <= now)
-        t = now + 1;
-    if (t == k)
-        return;
-    if (k != now) /* (filed at now: taken, its slot already cleared) */
-        wake_unfile(w, i);
-    wake_file(w, i, t, now);
-}
-
 /* At the start of a launch's loop (its first cycle now): every SM filed at
  * its next event (at the latest now: the first cycle visits every SM whose
  * event is not later). */
 static void wake_reset(struct gpu_timing *g, uint64_t now)
 {
     struct sm_wake *w = &g->wake;
-    memset(w->wheel, 0, (size_t)w->slots * w->words * sizeof *w->wheel);
-    memset(w->occ, 0, (w->slots + 63) / 64 * sizeof *w->occ);
-    memset(w->far, 0, w->words * sizeof *w->far);
-    memset(w->outp, 0, w->words * sizeof *w->outp);
-    w->far_min = SM_NEVER;
+    sm_wake_clear(w);
     for (uint32_t i = 0; i < g->nsms; i++) {
         const struct sm *sm = &g->sms[i];
-        wake_file(w, i, sm->next_event < now ? now : sm->next_event, now);
+        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now);
         if (sm_has_output(sm))
             w->outp[i / 64] |= 1ull << (i % 64);
     }
-}
-
-/* The SMs filed at now go to visit (unfiled); far ones come into the wheel
- * once within its reach. */
-static void wake_take(struct sm_wake *w, uint64_t now)
-{
-    if (w->far_min - now < w->slots) {
-        for (uint32_t wi = 0; wi < w->words; wi++)
-            for (uint64_t b = w->far[wi]; b; b &= b - 1) {
-                uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(b);
-                if (w->key[i] - now < w->slots) {
-                    w->far[wi] &= ~(1ull << (i % 64));
-                    wake_file(w, i, w->key[i], now);
-                }
-            }
-        wake_far_min(w);
-    }
-    uint32_t slot = (uint32_t)(now & (w->slots - 1));
-    uint64_t *b = &w->wheel[(size_t)slot * w->words];
-    for (uint32_t wi = 0; wi < w->words; wi++) {
-        w->visit[wi] = b[wi]; /* their keys stay now until wake_refile */
-        b[wi] = 0;
-    }
-    w->occ[slot / 64] &= ~(1ull << (slot % 64));
-}
-
-/* The first slot at or after from holding an SM, or UINT32_MAX. */
-static uint32_t wake_occ_next(const struct sm_wake *w, uint32_t from)
-{
-    uint32_t nw = (w->slots + 63) / 64, wi = from / 64;
-    uint64_t b = w->occ[wi] & (~0ull << (from % 64));
-    for (;;) {
-        if (b)
-            return wi * 64 + (uint32_t)__builtin_ctzll(b);
-        if (++wi >= nw)
-            return UINT32_MAX;
-        b = w->occ[wi];
-    }
-}
-
-/* The earliest cycle after now at which an SM is filed, or SM_NEVER. */
-static uint64_t wake_next(const struct sm_wake *w, uint64_t now)
-{
-    uint32_t mask = w->slots - 1, from = (uint32_t)((now + 1) & mask);
-    uint32_t slot = wake_occ_next(w, from);
-    if (slot == UINT32_MAX && from)
-        slot = wake_occ_next(w, 0);
-    if (slot == UINT32_MAX)
-        return w->far_min;
-    uint64_t at = now + 1 + ((slot - from) & mask);
-    return at < w->far_min ? at : w->far_min;
 }
 
 static void activate_all(struct gpu_timing *g)
@@ -809,7 +641,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (wake) {
             /* only the SMs an event wakes (gpu_timing.wake) */
             struct sm_wake *w = &g->wake;
-            wake_take(w, now);
+            sm_wake_take(w, now);
             if (poll) {
                 for (uint32_t wi = 0; wi < w->words; wi++)
                     w->visit[wi] |= w->outp[wi];
@@ -832,13 +664,13 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                     struct sm *sm = &g->sms[i];
                     if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, err, errlen))
                         goto out;
-                    wake_refile(w, sm, i, now);
+                    sm_wake_refile(w, sm, i, now);
                     if (sm_has_output(sm))
                         w->outp[wi] |= 1ull << (i % 64);
                     else
                         w->outp[wi] &= ~(1ull << (i % 64));
                 }
-            uint64_t t = wake_next(w, now);
+            uint64_t t = sm_wake_next(w, now);
             if (t < next)
                 next = t;
         } else
@@ -895,7 +727,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 goto out;
             activate_all(g); /* the wake may place CTAs on any SM */
             for (uint32_t i = 0; wake && i < g->nsms; i++)
-                wake_refile(&g->wake, &g->sms[i], i, now);
+                sm_wake_refile(&g->wake, &g->sms[i], i, now);
             for (uint32_t i = 0; i < g->nsms; i++)
                 if (g->sms[i].next_event < next)
                     next = g->sms[i].next_event;

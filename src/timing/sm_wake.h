@@ -1,0 +1,76 @@
+/* The GPU loop's wheel of SM events (ccgpu_sm_wake N > 0; docs/speed.md):
+ * which SMs a GPU cycle visits when the loop is driven by SM events. */
+#ifndef CCGPU_TIMING_SM_WAKE_H
+#define CCGPU_TIMING_SM_WAKE_H
+#include "timing/sm.h"
+#include <stdint.h>
+
+/* SMs woken by events (ccgpu_fast_paths with the memory system's ports):
+ * each SM is filed at the cycle of its next event (sm.next_event, at least
+ * the cycle after the visit that filed it) in a 256-cycle timing wheel of
+ * SM bitmasks, or in `far` beyond it; a GPU cycle visits only the SMs filed
+ * at it, the SMs whose reply port has a reply arrived (found from the reply
+ * crossbar's busy destinations) and, at a crossbar tick, the SMs holding
+ * requests for their port (`outp`). Every other SM's visit would have done
+ * nothing (no reply, not due, nothing to send, nothing retired): the loop
+ * it replaces visited it only to find that. An SM's next event changes only
+ * in its own visit or a dispatch, after which it is filed again. */
+struct sm_wake {
+    uint32_t slots;     /* the wheel's reach in cycles, a power of two (ccgpu_sm_wake) */
+    uint32_t words;     /* 64-bit words per SM bitmask */
+    uint64_t *wheel;    /* slots x words: SMs filed at t in slot t % slots */
+    uint64_t *occ;      /* slots holding an SM, by bit */
+    uint64_t *far;      /* SMs filed at or after the wheel's reach */
+    uint64_t far_min;   /* earliest time in far (SM_NEVER: none) */
+    uint64_t *key;      /* per SM: the cycle it is filed at, SM_NEVER: not filed */
+    uint64_t *outp;     /* SMs with requests for their port */
+    uint64_t *visit;    /* this cycle's SMs to visit */
+};
+
+/* 0, or -1 when out of memory (sm_wake_free is safe either way). */
+int sm_wake_init(struct sm_wake *w, uint32_t nsms, uint32_t slots);
+void sm_wake_free(struct sm_wake *w);
+/* Nothing filed, no SM with requests for its port. */
+void sm_wake_clear(struct sm_wake *w);
+void sm_wake_unfile(struct sm_wake *w, uint32_t i);
+/* The SMs filed at now go to visit (unfiled); far ones come into the wheel
+ * once within its reach. */
+void sm_wake_take(struct sm_wake *w, uint64_t now);
+/* The earliest cycle after now at which an SM is filed, or SM_NEVER. */
+uint64_t sm_wake_next(const struct sm_wake *w, uint64_t now);
+
+/* Files SM i at cycle t (>= now, the cycle being simulated): in the wheel
+ * if within its reach, else in far. */
+static inline void sm_wake_file(struct sm_wake *w, uint32_t i, uint64_t t, uint64_t now)
+{
+    w->key[i] = t;
+    if (t == SM_NEVER)
+        return;
+    uint64_t bit = 1ull << (i % 64);
+    if (t - now < w->slots) {
+        uint32_t slot = (uint32_t)(t & (w->slots - 1));
+        w->wheel[(size_t)slot * w->words + i / 64] |= bit;
+        w->occ[slot / 64] |= 1ull << (slot % 64);
+    } else {
+        w->far[i / 64] |= bit;
+        if (t < w->far_min)
+            w->far_min = t;
+    }
+}
+
+/* SM i after a visit or a dispatch at cycle now: filed at its next event,
+ * no earlier than the next cycle (the loop it replaces went on at now + 1
+ * when an SM's event was not after now). */
+static inline void sm_wake_refile(struct sm_wake *w, const struct sm *sm, uint32_t i, uint64_t now)
+{
+    uint64_t t = sm->next_event, k = w->key[i];
+    if (t <= now)
+        t = now + 1;
+    if (t == k)
+        return;
+    if (k != now) /* (filed at now: taken, its slot already cleared) */
+        sm_wake_unfile(w, i);
+    sm_wake_file(w, i, t, now);
+}
+
+#endif
