@@ -111,6 +111,17 @@ static void flush_all(struct scan *s)
     }
 }
 
+/* Counts a miss; 1 when the mode allocates a line for it (no
+ * write-allocate under evict and write-through). */
+static inline int count_miss(struct scan *s, int write, enum cachesim_writes mode)
+{
+    if (write)
+        s->st.write_misses++;
+    else
+        s->st.read_misses++;
+    return mode != CACHESIM_WRITES_EVICT && mode != CACHESIM_WRITES_THROUGH;
+}
+
 /* Sets of more than 8 ways: the valid tags in replacement order, youngest
  * first; a lookup scans them, the victim is the last. */
 
@@ -145,12 +156,8 @@ static void wide_access(struct scan *s, struct scan_cache *c, uint32_t set, uint
         }
         return;
     }
-    if (write)
-        s->st.write_misses++;
-    else
-        s->st.read_misses++;
-    if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
-        return; /* no write-allocate */
+    if (!count_miss(s, write, mode))
+        return;
     if (n == s->assoc) {
         s->st.evictions++; /* the last tag goes */
         n--;
@@ -234,12 +241,8 @@ static inline void set8_access(struct scan *s, struct scan_cache *c, uint32_t se
         }
         return;
     }
-    if (write)
-        s->st.write_misses++;
-    else
-        s->st.read_misses++;
-    if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
-        return; /* no write-allocate */
+    if (!count_miss(s, write, mode))
+        return;
     /* the first invalid way, or the oldest valid one */
     uint32_t i = e->n;
     if (i == s->assoc) {
