@@ -52,6 +52,27 @@ void load_diag_free(struct load_diag *d)
     *d = (struct load_diag){ 0 };
 }
 
+struct load_diag *load_diag_new(uint32_t n_slots, const char *who, char *err, size_t errlen)
+{
+    struct load_diag *d = malloc(sizeof *d);
+    if (!d) {
+        snprintf(err, errlen, "gpgpu_scheduler %s: out of memory", who);
+        return NULL;
+    }
+    if (load_diag_init(d, n_slots, LOAD_DIAG_SHADOW, err, errlen)) {
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void load_diag_delete(struct load_diag *d)
+{
+    if (d)
+        load_diag_free(d);
+    free(d);
+}
+
 /* Cycles [d->t, t) under the current state. */
 static void advance(struct load_diag *d, uint64_t t)
 {

@@ -69,6 +69,11 @@ struct load_diag {
 int load_diag_init(struct load_diag *d, uint32_t n_slots, uint32_t shadow, char *err,
                    size_t errlen);
 void load_diag_free(struct load_diag *d);
+/* A diagnostics block of LOAD_DIAG_SHADOW victims per slot on the heap for
+ * scheduler `who` ("ccws", "swl"); NULL with a message on failure.
+ * load_diag_delete frees it (NULL is fine). */
+struct load_diag *load_diag_new(uint32_t n_slots, const char *who, char *err, size_t errlen);
+void load_diag_delete(struct load_diag *d);
 void load_diag_set(struct load_diag *d, uint64_t t, const uint8_t *live, const uint8_t *allowed);
 void load_diag_evict(struct load_diag *d, int32_t slot, uint64_t block);
 void load_diag_miss(struct load_diag *d, int32_t slot, uint64_t block);

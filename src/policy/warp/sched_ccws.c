@@ -220,9 +220,7 @@ static void ccws_free(struct warp_sched *ws)
     free(s->hold_from);
     ccws_vta_free(&s->vta);
     ccws_lss_free(&s->lss);
-    if (s->diag)
-        load_diag_free(s->diag);
-    free(s->diag);
+    load_diag_delete(s->diag);
     free(s);
     ws->state = NULL;
 }
@@ -263,14 +261,7 @@ static int ccws_init(struct warp_sched *ws, const char *args, char *err, size_t 
         return -1;
     }
     if (a.diag) {
-        if (!(s->diag = malloc(sizeof *s->diag))) {
-            snprintf(err, errlen, "gpgpu_scheduler ccws: out of memory");
-            ccws_free(ws);
-            return -1;
-        }
-        if (load_diag_init(s->diag, ws->env.n_slots, LOAD_DIAG_SHADOW, err, errlen)) {
-            free(s->diag);
-            s->diag = NULL;
+        if (!(s->diag = load_diag_new(ws->env.n_slots, "ccws", err, errlen))) {
             ccws_free(ws);
             return -1;
         }

@@ -39,16 +39,12 @@ static int swl_start(struct warp_sched *ws, uint32_t limit, int per_sched, int d
         return -1;
     }
     if (diag) {
-        if (!(s->diag = calloc(1, sizeof *s->diag)) ||
-            !(s->live = calloc(ws->env.n_slots ? ws->env.n_slots : 1, 1))) {
+        if (!(s->live = calloc(ws->env.n_slots ? ws->env.n_slots : 1, 1))) {
             snprintf(err, errlen, "gpgpu_scheduler swl: out of memory");
             return -1;
         }
-        if (load_diag_init(s->diag, ws->env.n_slots, LOAD_DIAG_SHADOW, err, errlen)) {
-            free(s->diag);
-            s->diag = NULL;
+        if (!(s->diag = load_diag_new(ws->env.n_slots, "swl", err, errlen)))
             return -1;
-        }
     }
     return 0;
 }
@@ -117,9 +113,7 @@ static void swl_free(struct warp_sched *ws)
     if (!s)
         return;
     warp_limit_free(&s->lim);
-    if (s->diag)
-        load_diag_free(s->diag);
-    free(s->diag);
+    load_diag_delete(s->diag);
     free(s->live);
     free(s);
     ws->state = NULL;
