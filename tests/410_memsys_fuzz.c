@@ -42,12 +42,27 @@ static void random_config(struct memsys_config *c, uint64_t *x)
 }
 
 struct outcome {
-    uint64_t digest, answered, last;
+    uint64_t digest, answered, last, counters, mid, fails;
 };
+
+/* Every partition's L2 and DRAM counters, folded (after memsys_sync_stats). */
+static uint64_t counter_digest(struct memsys *m)
+{
+    memsys_sync_stats(m);
+    uint64_t h = m->st.l2_res_fail * 7 + m->st.l2_accesses;
+    for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+        const struct cache_stats *c = &m->part[p].l2.st;
+        for (int k = 0; k < CACHE_NFAIL; k++)
+            h = h * 1000003u ^ c->res_fail[k];
+        h = h * 1000003u ^ (c->accesses + 3 * c->hits + 5 * c->misses + 7 * c->mshr_merges);
+        h = h * 1000003u ^ (m->part[p].dram.st.reads + 3 * m->part[p].dram.st.activates);
+    }
+    return h;
+}
 
 static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode)
 {
-    struct outcome o = { 0, 0, 0 };
+    struct outcome o = { 0, 0, 0, 0, 0, 0 };
     struct memsys m;
     char err[256];
     if (memsys_init(&m, c, err, sizeof err)) {
@@ -56,10 +71,16 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
         return o;
     }
     m.exhaustive = mode == 2;
+    for (uint32_t p = 0; mode == 3 && p < c->n_part; p++)
+        m.part[p].retry_skip = 0; /* every failing L2 retry runs */
     enum { N = 60 };
     int issued[8] = { 0 };
     uint64_t x = seed, now = 0, next_try[8] = { 0 };
     while (o.answered < (uint64_t)N * c->n_sm && now < 400000) {
+        if (!o.mid && now >= 700) { /* the counters part-way, requests in flight */
+            memsys_advance(&m, 700);
+            o.mid = counter_digest(&m) | 1;
+        }
         memsys_advance(&m, now);
         struct mem_request got;
         for (uint32_t s = 0; s < c->n_sm; s++)
@@ -96,18 +117,21 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
         }
     }
     CHECK(memsys_idle(&m));
+    o.counters = counter_digest(&m);
+    o.fails = m.st.l2_res_fail;
     memsys_free(&m);
     return o;
 }
 
 TEST(random_configs_answer_everything_and_skip_exactly)
 {
-    uint64_t x = 0xC0FFEE;
+    uint64_t x = 0xC0FFEE, fails = 0;
     for (int k = 0; k < 40; k++) {
         struct memsys_config c;
         random_config(&c, &x);
         uint64_t seed = rnd(&x) | 1;
         struct outcome a = run(&c, seed, 0), b = run(&c, seed, 1), e = run(&c, seed, 2);
+        struct outcome r = run(&c, seed, 3);
         CHECK_EQ_U64(a.answered, 60u * c.n_sm);
         if (a.digest != b.digest || a.last != b.last)
             printf("  config %d: %u SMs, %u partitions, clocks %g/%g/%g/%g differ\n", k, c.n_sm,
@@ -115,7 +139,18 @@ TEST(random_configs_answer_everything_and_skip_exactly)
         CHECK_EQ_U64(a.digest, b.digest);
         CHECK_EQ_U64(a.last, b.last);
         CHECK_EQ_U64(a.digest, e.digest);
+        /* the counters too, against every L2 retry run (mode 3) */
+        CHECK_EQ_U64(a.digest, r.digest);
+        CHECK_EQ_U64(a.counters, r.counters);
+        CHECK_EQ_U64(b.counters, r.counters);
+        CHECK_EQ_U64(e.counters, r.counters);
+        CHECK_EQ_U64(a.mid, r.mid);
+        CHECK_EQ_U64(b.mid, r.mid);
+        CHECK_EQ_U64(e.mid, r.mid);
+        fails += r.fails;
     }
+    printf("  %llu L2 reservation failures over the configurations\n", (unsigned long long)fails);
+    CHECK(fails > 1000); /* the skipped retries were exercised */
 }
 
 int main(void)

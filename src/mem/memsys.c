@@ -110,6 +110,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
             goto fail;
         m->part[i].dram_stale = 1;
+        m->part[i].retry_skip = m->part[i].l2.victim_pure;
     }
     m->free_slot = NO_SLOT;
     m->due_dirty = 1;
@@ -346,10 +347,30 @@ static inline void pass(struct memsys *m, uint64_t t, int ord)
     BUMP(&m->nd, t, ord, m->pd, 2);
 }
 
+/* The skipped L2 retries (partition.h retry_skip) up to L2 cycle k counted. */
+static void settle_all(struct memsys *m, uint64_t k)
+{
+    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+        partition_l2_settle(&m->part[p], k);
+}
+
+/* Something outside the L2's cycles changed it or how it is watched: a
+ * blocked head is retried at the next cycle. */
+static void unblock_all(struct memsys *m)
+{
+    settle_all(m, m->core_now * m->pc / m->pl);
+    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+        if (m->part[p].blocked) {
+            m->part[p].blocked = 0;
+            m->part[p].l2_dirty = 1;
+            m->l2_stale = 1;
+            m->due_dirty = 1;
+        }
+}
+
 void memsys_advance(struct memsys *m, uint64_t now)
 {
     uint64_t end = now * m->pc;
-    int ticked = 0;
     if (!m->due_dirty && m->due > end && !m->exhaustive)
         goto done; /* nothing due: no need to look */
     for (;;) {
@@ -377,7 +398,6 @@ void memsys_advance(struct memsys *m, uint64_t now)
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
-            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
@@ -389,7 +409,6 @@ void memsys_advance(struct memsys *m, uint64_t now)
             }
             pass(m, t, 1);
         } else {
-            ticked = 1;
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && pt->dram_raw > kd)
@@ -402,8 +421,6 @@ void memsys_advance(struct memsys *m, uint64_t now)
             pass(m, t, 2);
         }
     }
-    if (ticked)
-        memsys_sync_stats(m); /* totals stay current for whoever reads them */
 done:
     /* requests pushed at `now` come after every tick up to `end` */
     pass(m, end, 2);
@@ -552,6 +569,7 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
         m->l2_hooks = *hooks;
     else
         memset(&m->l2_hooks, 0, sizeof m->l2_hooks);
+    unblock_all(m);
     for (uint32_t i = 0; i < m->cfg.n_part; i++) {
         struct partition *p = &m->part[i];
         struct cache_hooks h = {
@@ -562,12 +580,14 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
         };
         p->owner = m;
         cache_set_hooks(&p->l2, &h);
+        p->retry_skip = p->l2.victim_pure && !h.on_access;
     }
 }
 
 void memsys_sync_stats(struct memsys *m)
 {
     struct memsys_stats *t = &m->st;
+    settle_all(m, m->core_now * m->pc / m->pl);
     t->l2_accesses = t->l2_hits = t->l2_misses = t->l2_res_fail = t->l2_writebacks = 0;
     t->dram_reads = t->dram_writes = t->dram_row_hits = t->dram_activates = t->dram_busy = 0;
     for (uint32_t i = 0; i < m->cfg.n_part; i++) {
@@ -588,6 +608,7 @@ void memsys_sync_stats(struct memsys *m)
 
 void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes)
 {
+    unblock_all(m);
     for (uint64_t off = 0; off < bytes; off += 32) {
         struct dram_addr d;
         addrmap_decode(&m->map, addr + off, &d);

@@ -71,7 +71,7 @@ struct memsys_config {
 struct memsys_stats {
     uint64_t reads, writes, l2_read_hits;
     uint64_t read_latency; /* sum over reads of done - issue, core cycles */
-    /* sums over partitions, refreshed by memsys_advance / memsys_sync_stats */
+    /* sums over partitions, refreshed by memsys_sync_stats */
     uint64_t l2_accesses, l2_hits, l2_misses, l2_res_fail, l2_writebacks;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_activates, dram_busy;
 };
@@ -173,9 +173,11 @@ void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes);
 void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks);
 
 /* Registers mem.*, icnt.*, l2.* and dram.* (totals), l2_pN.* and dram_pN.*
- * (per partition) counters. The totals are sums over the partitions,
- * refreshed by every memsys_advance that did work (memsys_sync_stats does
- * it on demand). */
+ * (per partition) counters. The totals are sums over the partitions, and
+ * the L2 slices' res_fail counters lack the retries skipped since the last
+ * cycle they ran (partition.h retry_skip), until memsys_sync_stats (called by
+ * the timing model at the end of each launch) brings both up to the time
+ * advanced to. */
 int memsys_register_stats(struct memsys *m, struct stats *s);
 void memsys_sync_stats(struct memsys *m);
 

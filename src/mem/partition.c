@@ -144,9 +144,18 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
     }
     struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
                               .warp = s->r.warp, .token = slot };
-    enum cache_outcome o = cache_access(&p->l2, &a, NULL);
-    if (o == CACHE_RESERVATION_FAIL)
-        return 0; /* in order: the head retries next cycle */
+    enum cache_fail why;
+    enum cache_outcome o = cache_access(&p->l2, &a, &why);
+    if (o == CACHE_RESERVATION_FAIL) {
+        /* in order: the head retries next cycle (skipped, see retry_skip) */
+        if (p->retry_skip) {
+            p->blocked = 1;
+            p->blocked_why = (uint8_t)why;
+            p->blocked_at = now / p->l2_period;
+            p->l2_dirty = 1;
+        }
+        return 0;
+    }
     s->r.l2_hit = o == CACHE_HIT;
     if (o == CACHE_HIT || s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
@@ -168,11 +177,26 @@ static int to_dram_one(struct partition *p)
     return 1;
 }
 
+void partition_l2_settle(struct partition *p, uint64_t k)
+{
+    if (!p->blocked || k <= p->blocked_at)
+        return;
+    uint64_t n = k - p->blocked_at;
+    p->l2.st.res_fail[0] += n;
+    p->l2.st.res_fail[p->blocked_why] += n;
+    p->blocked_at = k;
+}
+
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
 {
     uint64_t now = k * p->l2_period;
     const struct tq_item *it;
     int moved = 0;
+    if (p->blocked) { /* the cycles since the failure failed alike; this one retries */
+        partition_l2_settle(p, k - 1);
+        p->blocked = 0;
+        p->l2_dirty = 1;
+    }
     for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
         moved = 1;
     while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out) > fill_reserve(p, now)) {
@@ -182,8 +206,11 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
     }
     for (uint32_t i = 0; i < p->ports && lookup_one(p, now, slots); i++)
         moved = 1;
+    int sent = 0;
     for (uint32_t i = 0; i < p->ports && to_dram_one(p); i++)
-        moved = 1;
+        moved = sent = 1;
+    if (sent)
+        p->blocked = 0; /* the miss queue changed after the failure: retry next cycle */
     if (moved)
         p->l2_dirty = 1; /* a failed lookup changes nothing partition_l2_next sees */
 }
@@ -221,7 +248,8 @@ static uint64_t l2_next_raw(const struct partition *p)
         k = l2_cycle_at(p, it->ready, 0);
     if ((it = tq_head(&p->hit)) && tq_room(&p->out) && (c = l2_cycle_at(p, it->ready, 0)) < k)
         k = c;
-    if ((it = tq_head(&p->in)) && tq_room(&p->hit) && (c = l2_cycle_at(p, it->ready, 0)) < k)
+    if (!p->blocked && (it = tq_head(&p->in)) && tq_room(&p->hit) &&
+        (c = l2_cycle_at(p, it->ready, 0)) < k)
         k = c;
     return k;
 }

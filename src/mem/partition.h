@@ -70,6 +70,18 @@ struct partition {
      * (set by memsys after a tick that changed the partition) */
     uint64_t dram_raw;
     int dram_stale;
+    /* A lookup that failed on a reservation (MSHR, miss queue, line) is
+     * retried every L2 cycle and fails the same way until a fill or a
+     * miss-queue send changes the L2, the only things that can. With
+     * retry_skip (set by memsys when no hook sees each access and the
+     * replacement policy's choice only reads its state) the failing cycles
+     * are not run: the failure at L2 cycle blocked_at is remembered, the
+     * head leaves partition_l2_next, and the failures of the cycles skipped
+     * are counted (partition_l2_settle) when the partition next cycles or
+     * the counters are read. */
+    int retry_skip, blocked;
+    uint8_t blocked_why;
+    uint64_t blocked_at;
     void *owner;       /* for hooks installed by memsys */
     char stat_names[8][48];
 };
@@ -96,6 +108,9 @@ static inline int partition_can_accept(const struct partition *p, uint64_t now)
         ready++;
     return ready + p->accept_room <= p->in_queue;
 }
+/* Counts the reservation failures of the skipped retries up to L2 cycle k
+ * (see retry_skip); the head stays blocked. */
+void partition_l2_settle(struct partition *p, uint64_t k);
 /* L2 cycle k (time k * l2_period). */
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
 /* DRAM cycle j (time j * dram_period). */

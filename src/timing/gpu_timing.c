@@ -817,6 +817,7 @@ out:
         if (l2trace_launch_end(g->l2trace, g->l2trace_insts, rc ? NULL : err, rc ? 0 : errlen))
             rc = -1;
     }
+    memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
     sum_stats(g);
     ptx_launch_set_clock(l, NULL);
     return rc;
