@@ -53,6 +53,7 @@ static void ref_clone(struct ref *r, const struct icnt *n)
     r->n.out_q = dup(n->out_q, no * sizeof *n->out_q);
     r->n.grant = dup(n->grant, no * sizeof *n->grant);
     r->n.in_busy = r->n.out_busy = NULL; /* the reference never reads them */
+    r->n.in_full = r->n.want = r->n.dst_wanted = r->n.cand = NULL;
 }
 
 static void ref_free(struct ref *r)
@@ -183,6 +184,16 @@ static int same(const struct icnt *n, const struct ref *r)
             return 0;
         if (!!(n->in_busy[s / 64] >> (s % 64) & 1) != !!n->in[s].count)
             return 0;
+        /* full: the crossbar's FIFO at capacity; never in router mode */
+        int full = !n->cfg.in_flits && n->in[s].count == n->in[s].cap;
+        if (!!(n->in_full[s / 64] >> (s % 64) & 1) != full)
+            return 0;
+        /* want: exactly the head's destination */
+        for (uint32_t d = 0; d < n->cfg.n_out; d++) {
+            int wants = n->in[s].count && n->in[s].p[n->in[s].head].dst == d;
+            if (!!(n->want[(size_t)d * n->in_words + s / 64] >> (s % 64) & 1) != wants)
+                return 0;
+        }
     }
     for (uint32_t d = 0; d < n->cfg.n_out; d++) {
         if (!fifo_same(&n->out[d], &r->n.out[d]) || n->out_free[d] != r->n.out_free[d] ||
@@ -190,6 +201,11 @@ static int same(const struct icnt *n, const struct ref *r)
             (n->grant && n->grant[d] != r->n.grant[d]))
             return 0;
         if (!!(n->out_busy[d / 64] >> (d % 64) & 1) != !!n->out[d].count)
+            return 0;
+        int wanted = 0;
+        for (uint32_t w = 0; w < n->in_words; w++)
+            wanted |= n->want[(size_t)d * n->in_words + w] != 0;
+        if (!!(n->dst_wanted[d / 64] >> (d % 64) & 1) != wanted)
             return 0;
     }
     return n->n_waiting == r->n.n_waiting && n->st.packets == r->n.st.packets &&

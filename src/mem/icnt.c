@@ -37,6 +37,23 @@ static void bit_clear(uint64_t *m, uint32_t i)
     m[i / 64] &= ~(1ull << (i % 64));
 }
 
+/* Source s's head packet is for d (want_add), or no longer (want_drop). */
+static void want_add(struct icnt *n, uint32_t d, uint32_t s)
+{
+    n->want[(size_t)d * n->in_words + s / 64] |= 1ull << (s % 64);
+    n->dst_wanted[d / 64] |= 1ull << (d % 64);
+}
+
+static void want_drop(struct icnt *n, uint32_t d, uint32_t s)
+{
+    uint64_t *row = &n->want[(size_t)d * n->in_words];
+    row[s / 64] &= ~(1ull << (s % 64));
+    for (uint32_t w = 0; w < n->in_words; w++)
+        if (row[w])
+            return;
+    n->dst_wanted[d / 64] &= ~(1ull << (d % 64));
+}
+
 /* The first set bit of m (words words) at or after i, or UINT32_MAX. */
 static inline uint32_t bit_next(const uint64_t *m, uint32_t words, uint32_t i)
 {
@@ -82,8 +99,13 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     n->in_words = (cfg->n_in + 63) / 64;
     n->out_words = (cfg->n_out + 63) / 64;
     n->in_busy = calloc(n->in_words, sizeof *n->in_busy);
+    n->in_full = calloc(n->in_words, sizeof *n->in_full);
+    n->want = calloc((size_t)cfg->n_out * n->in_words, sizeof *n->want);
+    n->dst_wanted = calloc(n->out_words, sizeof *n->dst_wanted);
+    n->cand = calloc(n->in_words, sizeof *n->cand);
     n->out_busy = calloc(n->out_words, sizeof *n->out_busy);
-    if (!n->in || !n->out || !n->in_free || !n->out_free || !n->in_busy || !n->out_busy)
+    if (!n->in || !n->out || !n->in_free || !n->out_free || !n->in_busy || !n->out_busy ||
+        !n->in_full || !n->want || !n->dst_wanted || !n->cand)
         goto oom;
     if (router) {
         n->in_q = calloc(cfg->n_in, sizeof *n->in_q);
@@ -122,6 +144,10 @@ void icnt_free(struct icnt *n)
     free(n->out_q);
     free(n->grant);
     free(n->in_busy);
+    free(n->in_full);
+    free(n->want);
+    free(n->dst_wanted);
+    free(n->cand);
     free(n->out_busy);
     memset(n, 0, sizeof *n);
 }
@@ -142,6 +168,10 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
     uint32_t flits = icnt_flits(n, bytes);
     fifo_push(&n->in[src], (struct icnt_pkt){ payload, 0, dst, flits });
     bit_set(n->in_busy, src);
+    if (n->in[src].count == 1)
+        want_add(n, dst, src);
+    if (!n->cfg.in_flits && n->in[src].count == n->in[src].cap)
+        bit_set(n->in_full, src);
     n->n_waiting++;
     if (n->in_q)
         n->in_q[src] += flits;
@@ -172,19 +202,27 @@ static void refresh_arrive(struct icnt *n)
     n->arrive_dirty = 0;
 }
 
+/* The earliest start: over the destinations with a packet for them and
+ * room (a full one waits for the consumer), the sources whose head is for
+ * it. */
 static void refresh_start(struct icnt *n)
 {
     uint64_t st = ICNT_NEVER;
-    for (uint32_t w = 0; n->n_waiting && w < n->in_words; w++)
-    for (uint64_t b = n->in_busy[w]; b; b &= b - 1) {
-        uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
-        const struct icnt_fifo *in = &n->in[s];
-        uint32_t dst = fifo_head(in)->dst;
-        if (!out_room(n, dst, fifo_head(in)->flits))
-            continue; /* waits for the consumer */
-        uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
-        if (ts < st)
-            st = ts;
+    for (uint32_t dw = 0; n->n_waiting && dw < n->out_words; dw++)
+    for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
+        uint32_t dst = dw * 64 + (uint32_t)__builtin_ctzll(db);
+        if (n->out[dst].count == n->out[dst].cap)
+            continue;
+        const uint64_t *row = &n->want[(size_t)dst * n->in_words];
+        for (uint32_t w = 0; w < n->in_words; w++)
+        for (uint64_t b = row[w]; b; b &= b - 1) {
+            uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+            if (!out_room(n, dst, fifo_head(&n->in[s])->flits))
+                continue; /* waits for the consumer */
+            uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
+            if (ts < st)
+                st = ts;
+        }
     }
     n->ev_start = st;
     n->start_dirty = 0;
@@ -207,8 +245,12 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
         n->out_q[p.dst] += p.flits;
     }
     fifo_pop(in);
+    bit_clear(n->in_full, s);
+    want_drop(n, p.dst, s);
     if (!in->count)
         bit_clear(n->in_busy, s);
+    else
+        want_add(n, fifo_head(in)->dst, s);
     fifo_push(&n->out[p.dst], p);
     bit_set(n->out_busy, p.dst);
     n->n_waiting--;
@@ -234,13 +276,15 @@ void icnt_cycle(struct icnt *n, uint64_t now)
                 continue;
             /* the sources holding a packet, from grant[d] on, wrapping */
             uint32_t g = n->grant[d];
-            for (uint32_t s = bit_next(n->in_busy, n->in_words, g), wrapped = 0;;
-                 s = bit_next(n->in_busy, n->in_words, s + 1)) {
+            /* (a start only changes the row of a destination it served) */
+            const uint64_t *row = &n->want[(size_t)d * n->in_words];
+            for (uint32_t s = bit_next(row, n->in_words, g), wrapped = 0;;
+                 s = bit_next(row, n->in_words, s + 1)) {
                 if (s == UINT32_MAX || (wrapped && s >= g)) {
                     if (wrapped || !g)
                         break;
                     wrapped = 1;
-                    if ((s = bit_next(n->in_busy, n->in_words, 0)) >= g)
+                    if ((s = bit_next(row, n->in_words, 0)) >= g)
                         break;
                 }
                 struct icnt_fifo *in = &n->in[s];
@@ -254,14 +298,28 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         }
         return;
     }
-    /* the sources holding a packet in the order (now + k) % nin: from
-     * now % nin up, then from 0 (a word's bits are read once: a start only
-     * empties a source already passed, and no source fills meanwhile) */
+    /* the candidates: sources whose head's destination is free and has a
+     * slot now (a start only takes a destination's link or room, so no
+     * other source can start this cycle) */
+    uint64_t *cand = n->cand;
+    memset(cand, 0, n->in_words * sizeof *cand);
+    for (uint32_t dw = 0; dw < n->out_words; dw++)
+        for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
+            uint32_t d = dw * 64 + (uint32_t)__builtin_ctzll(db);
+            if (n->out_free[d] > now || n->out[d].count == n->out[d].cap)
+                continue;
+            const uint64_t *row = &n->want[(size_t)d * n->in_words];
+            for (uint32_t w = 0; w < n->in_words; w++)
+                cand[w] |= row[w];
+        }
+    /* the candidates in the order (now + k) % nin: from now % nin up, then
+     * from 0 (a word's bits are read once: a start only changes a source
+     * already passed, and no source fills meanwhile) */
     uint32_t first = (uint32_t)(now % nin), fw = first / 64;
     for (int pass = 0; pass < 2; pass++) {
         uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : n->in_words - 1;
         for (uint32_t w = w0; w <= w1; w++) {
-            uint64_t b = n->in_busy[w];
+            uint64_t b = cand[w];
             if (w == fw)
                 b &= pass ? (1ull << (first % 64)) - 1 : ~0ull << (first % 64);
             for (; b; b &= b - 1) {

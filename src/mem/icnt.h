@@ -78,6 +78,16 @@ struct icnt {
     /* by bit, the source FIFOs and destination FIFOs holding a packet: the
      * scans below visit only those, so an idle port costs nothing */
     uint64_t *in_busy, *out_busy;
+    /* crossbar mode (no in_flits): the source FIFOs that are full, by bit
+     * (a full source takes no packet whatever its size); always 0 in
+     * router mode, where room depends on the packet's flits */
+    uint64_t *in_full;
+    /* by destination d, the sources whose head packet is for d (n_out rows
+     * of in_words), and the destinations with such a source (out_words):
+     * arbitration and the earliest start visit only the sources whose
+     * destination can take a packet */
+    uint64_t *want, *dst_wanted;
+    uint64_t *cand; /* icnt_cycle's scratch: in_words */
     uint32_t in_words, out_words;
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
     int start_dirty, arrive_dirty;
@@ -89,6 +99,12 @@ struct icnt {
 static inline const uint64_t *icnt_out_busy(const struct icnt *n)
 {
     return n->out_busy;
+}
+
+/* The sources that take no packet now, by bit (words of 64; see in_full). */
+static inline const uint64_t *icnt_in_full(const struct icnt *n)
+{
+    return n->in_full;
 }
 
 /* Whether destination dst has a packet that has arrived by cycle now (what

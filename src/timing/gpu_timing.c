@@ -643,8 +643,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             struct sm_wake *w = &g->wake;
             sm_wake_take(w, now);
             if (poll) {
+                /* an SM whose port is full (one port per SM) would only
+                 * find it full: its visit is left to its other events */
+                const uint64_t *full = g->mem.cpp == 1 ? icnt_in_full(&g->mem.req) : NULL;
                 for (uint32_t wi = 0; wi < w->words; wi++)
-                    w->visit[wi] |= w->outp[wi];
+                    w->visit[wi] |= full ? w->outp[wi] & ~full[wi] : w->outp[wi];
                 const struct icnt *rep = &g->mem.rep;
                 const uint64_t *arr = icnt_out_busy(rep);
                 for (uint32_t pw = 0; pw < rep->out_words; pw++)
