@@ -106,6 +106,10 @@ TEST(sm_wake_shapes)
     for (size_t i = 0; i < sizeof wheels / sizeof wheels[0]; i++)
         for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
             compare_shape(benches[k], "gpgpu_n_clusters 6\n", wheels[i]);
+    /* the loop over the active SMs (ccgpu_sm_wake 0; the default is 256) */
+    compare_shape("bfs", "", "ccgpu_sm_wake 0\n");
+    compare_shape("spmv", "", "ccgpu_sm_wake 0\n");
+    compare_shape("kmeans", "gpgpu_n_clusters 65\n", "ccgpu_sm_wake 0\n");
     compare_shape("bfs", "gpgpu_n_clusters 70\n", "ccgpu_sm_wake 256\n");
     compare_shape("bfs", "gpgpu_n_clusters 70\ngpgpu_scheduler ccws\n", "ccgpu_sm_wake 1\n");
     compare_shape("kmeans", "gpgpu_n_clusters 65\ngpgpu_scheduler lrr\n", "ccgpu_sm_wake 4\n");

@@ -404,8 +404,11 @@ void memsys_advance(struct memsys *m, uint64_t now)
                     continue;
                 partition_l2_cycle(pt, kl, m->slots);
                 m->l2_stale |= pt->l2_dirty;
-                if (pt->l2_dirty | pt->dram.cmd_dirty)
+                /* the DRAM's next event (partition_dram_next) changes with
+                 * a request queued, nothing else an L2 cycle does */
+                if (pt->dram_pushed | pt->dram.cmd_dirty)
                     pt->dram_stale = m->dram_stale = 1;
+                pt->dram_pushed = 0;
             }
             pass(m, t, 1);
         } else {

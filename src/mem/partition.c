@@ -121,6 +121,7 @@ static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uin
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
     dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
               slot | PART_BYPASS, s->sectors);
+    p->dram_pushed = 1;
     s->r.l2_hit = 0;
     if (s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
@@ -173,6 +174,7 @@ static int to_dram_one(struct partition *p)
     addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
     dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
               m->addr, m->sectors);
+    p->dram_pushed = 1;
     cache_out_pop(&p->l2);
     return 1;
 }
@@ -238,7 +240,7 @@ static uint64_t l2_cycle_at(const struct partition *p, uint64_t t, uint64_t k0)
 /* The earliest L2 cycle with work, not clamped to the present. Exact except
  * that hits are assumed free to drain (a fill's reserve can only hold them
  * back while that fill waits for room, and then this is merely early). */
-static uint64_t l2_next_raw(const struct partition *p)
+uint64_t partition_l2_next_raw(const struct partition *p)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
@@ -252,15 +254,6 @@ static uint64_t l2_next_raw(const struct partition *p)
         (c = l2_cycle_at(p, it->ready, 0)) < k)
         k = c;
     return k;
-}
-
-uint64_t partition_l2_next(struct partition *p, uint64_t k0)
-{
-    if (p->l2_dirty) {
-        p->l2_next = l2_next_raw(p);
-        p->l2_dirty = 0;
-    }
-    return p->l2_next == PART_NEVER ? PART_NEVER : (p->l2_next > k0 ? p->l2_next : k0);
 }
 
 uint64_t partition_dram_next(struct partition *p, uint64_t j0)

@@ -70,6 +70,7 @@ struct partition {
      * (set by memsys after a tick that changed the partition) */
     uint64_t dram_raw;
     int dram_stale;
+    int dram_pushed; /* an L2 cycle queued a DRAM request (memsys clears it) */
     /* A lookup that failed on a reservation (MSHR, miss queue, line) is
      * retried every L2 cycle and fails the same way until a fill or a
      * miss-queue send changes the L2, the only things that can. With
@@ -115,9 +116,18 @@ void partition_l2_settle(struct partition *p, uint64_t k);
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
 /* DRAM cycle j (time j * dram_period). */
 void partition_dram_cycle(struct partition *p, uint64_t j);
+/* partition_l2_next without the cache, unclamped. */
+uint64_t partition_l2_next_raw(const struct partition *p);
 /* Earliest L2 cycle >= k0 with work (possibly early, never late);
- * PART_NEVER if none. */
-uint64_t partition_l2_next(struct partition *p, uint64_t k0);
+ * PART_NEVER if none. Kept until the partition changes (l2_dirty). */
+static inline uint64_t partition_l2_next(struct partition *p, uint64_t k0)
+{
+    if (p->l2_dirty) {
+        p->l2_next = partition_l2_next_raw(p);
+        p->l2_dirty = 0;
+    }
+    return p->l2_next == PART_NEVER ? PART_NEVER : (p->l2_next > k0 ? p->l2_next : k0);
+}
 /* The interconnect took the reply at the head of out. */
 void partition_out_pop(struct partition *p);
 /* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */

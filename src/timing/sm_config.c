@@ -95,12 +95,13 @@
  *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
  *                                     (issue-stage rescans skipped while nothing
  *                                     changed, ...; results identical either way)
- *   ccgpu_sm_wake 0                   N > 0 (a power of two), with the fast
+ *   ccgpu_sm_wake 256                 N > 0 (a power of two), with the fast
  *                                     paths: the GPU loop visits only SMs
  *                                     with an event due, a reply arrived or
- *                                     requests to send, events kept in a
- *                                     timing wheel of N cycles (0: every SM
- *                                     with work visited, measured cheaper;
+ *                                     requests to send to a port with room,
+ *                                     events kept in a timing wheel of N
+ *                                     cycles (0: every SM with work visited
+ *                                     every cycle, cheaper for small grids;
  *                                     results identical; docs/speed.md)
  *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
  *                                     schedulers with at least this many live
@@ -288,7 +289,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_bool(store, "ccgpu_prefetch", 0, &c->prefetch, err, errlen) ||
         config_get_bool(store, "ccgpu_fast_paths", 1, &c->fast_paths, err, errlen) ||
         config_get_u32(store, "ccgpu_issue_mask_warps", 12, &c->issue_mask_warps, err, errlen) ||
-        config_get_u32(store, "ccgpu_sm_wake", 0, &c->sm_wake, err, errlen) ||
+        config_get_u32(store, "ccgpu_sm_wake", 256, &c->sm_wake, err, errlen) ||
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;

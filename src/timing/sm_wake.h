@@ -11,7 +11,9 @@
  * SM bitmasks, or in `far` beyond it; a GPU cycle visits only the SMs filed
  * at it, the SMs whose reply port has a reply arrived (found from the reply
  * crossbar's busy destinations) and, at a crossbar tick, the SMs holding
- * requests for their port (`outp`). Every other SM's visit would have done
+ * requests for their port (`outp`), except, with one SM per port, those
+ * whose port is full (the request crossbar's in_full). Every other SM's
+ * visit would have done
  * nothing (no reply, not due, nothing to send, nothing retired): the loop
  * it replaces visited it only to find that. An SM's next event changes only
  * in its own visit or a dispatch, after which it is filed again. */
