@@ -2,6 +2,7 @@
  * that issued last until it cannot, then the oldest ready warp. Age = order
  * of assignment to the SM, ties (one CTA) by lower warp id. */
 #include "ccgpu_policy.h"
+#include "policy/warp/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -61,6 +62,14 @@ static uint32_t gto_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
     (void)now;
     const struct gto *s = ws->state;
     return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
+}
+
+const uint32_t *warp_sched_gto_view(const struct warp_sched *ws, uint32_t sched, uint32_t *n,
+                                    uint32_t *greedy)
+{
+    const struct gto *s = ws->state;
+    *greedy = s->greedy[sched];
+    return warp_ages_list(&s->ages, sched, n);
 }
 
 static void gto_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

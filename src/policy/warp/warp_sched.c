@@ -145,6 +145,11 @@ int warp_sched_order_pure(const struct warp_sched_ops *ops)
            ops == &warp_sched_swl;
 }
 
+int warp_sched_is_gto(const struct warp_sched_ops *ops)
+{
+    return ops == &warp_sched_gto;
+}
+
 int warp_sched_order_complete(const struct warp_sched_ops *ops)
 {
     return ops == &warp_sched_gto || ops == &warp_sched_lrr || ops == &warp_sched_oldest;
