@@ -239,22 +239,18 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
 }
 
 /* walk_masked's walk of the candidates for gto with one issue per cycle:
- * gto's order read in place (greedy, then oldest first) and left at the
- * first issue, instead of copied whole. The walk ends at the first issue
- * (issue width 1), before which nothing changes the order: gto's hooks
- * (issue, exit) run only when a warp issues. */
-static int walk_gto_view(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
+ * the candidates taken in gto's order one at a time (warp_sched_gto_first:
+ * the greedy warp, else the oldest), until one issues, instead of the whole
+ * order copied and searched. The walk ends at the first issue (issue width
+ * 1), before which nothing changes the order: gto's hooks (issue, exit) run
+ * only when a warp issues. */
+static int walk_gto_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
 {
-    uint32_t n, greedy;
-    const uint32_t *list = warp_sched_gto_view(&sm->ws, s, &n, &greedy);
-    for (uint32_t i = greedy == UINT32_MAX ? 1 : 0; i <= n && !k->issued; i++) {
-        uint32_t slot = i == 0 ? greedy : list[i - 1];
-        if ((i && slot == greedy) || !(cand & (1ull << slot)))
-            continue;
+    while (cand && !k->issued) {
+        uint32_t slot = warp_sched_gto_first(&sm->ws, s, cand);
         if (walk_warp(sm, slot, k))
             return -1;
-        if (k->issued)
-            break;
+        cand &= ~(1ull << slot);
     }
     return 0;
 }
@@ -299,7 +295,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     if (!cand)
         return 0;
     if (sm->gto_view && cfg->issue_width == 1)
-        return walk_gto_view(sm, s, k, cand);
+        return walk_gto_first(sm, s, k, cand);
     uint32_t n = sm->ws.ops->order(&sm->ws, s, now, sm->order);
     for (uint32_t i = 0; i < n && k->issued < cfg->issue_width; i++) {
         uint32_t slot = sm->order[i];

@@ -49,13 +49,12 @@ int warp_sched_order_pure(const struct warp_sched_ops *ops);
  * issue stage may then work out which warps can issue before asking for
  * the order, and not ask when none can. */
 int warp_sched_order_complete(const struct warp_sched_ops *ops);
-/* Whether ops is gto (for warp_sched_gto_view). */
+/* Whether ops is gto (for warp_sched_gto_first). */
 int warp_sched_is_gto(const struct warp_sched_ops *ops);
-/* gto's order for scheduler sched read in place (ws must run gto): *greedy
- * (UINT32_MAX for none) first, then the n slots of the returned list, oldest
- * first, without *greedy. Valid until the policy's next hook. */
-const uint32_t *warp_sched_gto_view(const struct warp_sched *ws, uint32_t sched, uint32_t *n,
-                                    uint32_t *greedy);
+/* The first slot of cand (slots of scheduler sched's live warps, by bit) in
+ * the order gto's `order` writes (the greedy warp, then oldest first), or
+ * UINT32_MAX for none (ws must run gto). */
+uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand);
 
 /* Table of all warp schedulers (from warp_sched.def), NULL-terminated. */
 extern const struct warp_sched_ops *const warp_sched_table[];
