@@ -110,9 +110,12 @@ TEST(sm_wake_shapes)
     compare_shape("bfs", "", "ccgpu_sm_wake 0\n");
     compare_shape("spmv", "", "ccgpu_sm_wake 0\n");
     compare_shape("kmeans", "gpgpu_n_clusters 65\n", "ccgpu_sm_wake 0\n");
-    compare_shape("bfs", "gpgpu_n_clusters 70\n", "ccgpu_sm_wake 256\n");
-    compare_shape("bfs", "gpgpu_n_clusters 70\ngpgpu_scheduler ccws\n", "ccgpu_sm_wake 1\n");
-    compare_shape("kmeans", "gpgpu_n_clusters 65\ngpgpu_scheduler lrr\n", "ccgpu_sm_wake 4\n");
+    /* the loop by events runs launches of at least as many CTAs as SMs:
+     * histogram's 128 CTAs on 65 and 70 SMs (two mask words) */
+    compare_shape("histogram", "gpgpu_n_clusters 70\n", "ccgpu_sm_wake 256\n");
+    compare_shape("histogram", "gpgpu_n_clusters 70\ngpgpu_scheduler ccws\n", "ccgpu_sm_wake 1\n");
+    compare_shape("histogram", "gpgpu_n_clusters 65\ngpgpu_scheduler lrr\n", "ccgpu_sm_wake 4\n");
+    compare_shape("kmeans", "gpgpu_n_clusters 4\n", "ccgpu_sm_wake 16\n");
     compare_shape("bfs", "gpgpu_n_clusters 4\ngpgpu_n_cores_per_cluster 2\n",
                   "ccgpu_sm_wake 256\n");
     compare_shape("spmv", "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 3\n", "ccgpu_sm_wake 2\n");

@@ -96,13 +96,15 @@
  *                                     (issue-stage rescans skipped while nothing
  *                                     changed, ...; results identical either way)
  *   ccgpu_sm_wake 256                 N > 0 (a power of two), with the fast
- *                                     paths: the GPU loop visits only SMs
- *                                     with an event due, a reply arrived or
- *                                     requests to send to a port with room,
- *                                     events kept in a timing wheel of N
- *                                     cycles (0: every SM with work visited
- *                                     every cycle, cheaper for small grids;
- *                                     results identical; docs/speed.md)
+ *                                     paths, for a launch of at least as
+ *                                     many CTAs as SMs: the GPU loop visits
+ *                                     only SMs with an event due, a reply
+ *                                     arrived or requests to send to a port
+ *                                     with room, events kept in a timing
+ *                                     wheel of N cycles (0, and smaller
+ *                                     launches: every SM with work visited
+ *                                     every cycle; results identical;
+ *                                     docs/speed.md)
  *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
  *                                     schedulers with at least this many live
  *                                     warps each find the warps to check from

@@ -5,7 +5,8 @@
 #include "timing/sm.h"
 #include <stdint.h>
 
-/* SMs woken by events (ccgpu_fast_paths with the memory system's ports):
+/* SMs woken by events (ccgpu_fast_paths with the memory system's ports, a
+ * launch of at least as many CTAs as SMs):
  * each SM is filed at the cycle of its next event (sm.next_event, at least
  * the cycle after the visit that filed it) in a 256-cycle timing wheel of
  * SM bitmasks, or in `far` beyond it; a GPU cycle visits only the SMs filed
