@@ -2,7 +2,16 @@
  * that issued last until it cannot, then the oldest ready warp. Age = order
  * of assignment to the SM, ties (one CTA) by lower warp id. */
 #include "ccgpu_policy.h"
+/* This file builds as a plugin against ccgpu_policy.h alone (tests/cli/970),
+ * so warp_sched_gto_first, which only the timing model calls for the
+ * built-in gto (policy/warp/warp_sched.h), is declared here too; where the
+ * header is found, the compiler checks the two agree. */
+#if defined(__has_include)
+#if __has_include("policy/warp/warp_sched.h")
 #include "policy/warp/warp_sched.h"
+#endif
+#endif
+uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand);
 #include <stdio.h>
 #include <stdlib.h>
 
