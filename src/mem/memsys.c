@@ -347,18 +347,24 @@ static inline void pass(struct memsys *m, uint64_t t, int ord)
     BUMP(&m->nd, t, ord, m->pd, 2);
 }
 
-/* The skipped L2 retries (partition.h retry_skip) up to L2 cycle k counted. */
+/* The skipped L2 retries (partition.h retry_skip) counted up to L2 cycle k. */
 static void settle_all(struct memsys *m, uint64_t k)
 {
     for (uint32_t p = 0; p < m->cfg.n_part; p++)
         partition_l2_settle(&m->part[p], k);
 }
 
+/* The last L2 cycle at or before the time advanced to. */
+static uint64_t l2_cycle_now(const struct memsys *m)
+{
+    return m->core_now * m->pc / m->pl;
+}
+
 /* Something outside the L2's cycles changed it or how it is watched: a
  * blocked head is retried at the next cycle. */
 static void unblock_all(struct memsys *m)
 {
-    settle_all(m, m->core_now * m->pc / m->pl);
+    settle_all(m, l2_cycle_now(m));
     for (uint32_t p = 0; p < m->cfg.n_part; p++)
         if (m->part[p].blocked) {
             m->part[p].blocked = 0;
@@ -402,13 +408,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
+                uint32_t nq = pt->dram.nq;
                 partition_l2_cycle(pt, kl, m->slots);
                 m->l2_stale |= pt->l2_dirty;
                 /* the DRAM's next event (partition_dram_next) changes with
                  * a request queued, nothing else an L2 cycle does */
-                if (pt->dram_pushed | pt->dram.cmd_dirty)
+                if (pt->dram.nq != nq || pt->dram.cmd_dirty)
                     pt->dram_stale = m->dram_stale = 1;
-                pt->dram_pushed = 0;
             }
             pass(m, t, 1);
         } else {
@@ -590,7 +596,7 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
 void memsys_sync_stats(struct memsys *m)
 {
     struct memsys_stats *t = &m->st;
-    settle_all(m, m->core_now * m->pc / m->pl);
+    settle_all(m, l2_cycle_now(m));
     t->l2_accesses = t->l2_hits = t->l2_misses = t->l2_res_fail = t->l2_writebacks = 0;
     t->dram_reads = t->dram_writes = t->dram_row_hits = t->dram_activates = t->dram_busy = 0;
     for (uint32_t i = 0; i < m->cfg.n_part; i++) {

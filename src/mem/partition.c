@@ -121,7 +121,6 @@ static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uin
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
     dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
               slot | PART_BYPASS, s->sectors);
-    p->dram_pushed = 1;
     s->r.l2_hit = 0;
     if (s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
@@ -174,7 +173,6 @@ static int to_dram_one(struct partition *p)
     addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
     dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
               m->addr, m->sectors);
-    p->dram_pushed = 1;
     cache_out_pop(&p->l2);
     return 1;
 }

@@ -70,7 +70,6 @@ struct partition {
      * (set by memsys after a tick that changed the partition) */
     uint64_t dram_raw;
     int dram_stale;
-    int dram_pushed; /* an L2 cycle queued a DRAM request (memsys clears it) */
     /* A lookup that failed on a reservation (MSHR, miss queue, line) is
      * retried every L2 cycle and fails the same way until a fill or a
      * miss-queue send changes the L2, the only things that can. With
