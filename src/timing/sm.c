@@ -122,7 +122,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     sm->order_complete = (uint8_t)warp_sched_order_complete(sm->ws.ops);
-    sm->gto_view = (uint8_t)warp_sched_is_gto(sm->ws.ops);
+    sm->gto_first = (uint8_t)warp_sched_is_gto(sm->ws.ops);
     sm->far_min = SM_NEVER;
     for (uint32_t i = 0; i < cfg->n_slots; i++)
         sm->sched_mask[i % cfg->n_sched] |= 1ull << i;

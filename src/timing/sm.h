@@ -168,7 +168,7 @@ struct sm {
     uint64_t live_mask;
     uint64_t sched_mask[64];
     uint8_t order_complete; /* warp_sched_order_complete */
-    uint8_t gto_view;       /* the policy is gto: walk_masked takes its order warp by warp */
+    uint8_t gto_first;      /* the policy is gto: walk_masked takes its order warp by warp */
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;

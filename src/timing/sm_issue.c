@@ -294,7 +294,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     uint64_t cand = live & ~blocked;
     if (!cand)
         return 0;
-    if (sm->gto_view && cfg->issue_width == 1)
+    if (sm->gto_first && cfg->issue_width == 1)
         return walk_gto_first(sm, s, k, cand);
     uint32_t n = sm->ws.ops->order(&sm->ws, s, now, sm->order);
     for (uint32_t i = 0; i < n && k->issued < cfg->issue_width; i++) {

@@ -20,8 +20,6 @@ uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint6
 struct gto {
     struct warp_ages ages;
     uint32_t *greedy; /* per scheduler: slot that issued last, or NONE */
-    uint64_t *seq;    /* per slot: when it was assigned (the ages list's order among equal ages) */
-    uint64_t next_seq;
 };
 
 static int gto_init(struct warp_sched *ws, const char *args, char *err, size_t errlen)
@@ -32,12 +30,9 @@ static int gto_init(struct warp_sched *ws, const char *args, char *err, size_t e
     }
     struct gto *s = calloc(1, sizeof *s);
     if (!s || warp_ages_init(&s->ages, &ws->env) ||
-        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy)) ||
-        !(s->seq = calloc(ws->env.n_slots ? ws->env.n_slots : 1, sizeof *s->seq))) {
-        if (s) {
+        !(s->greedy = malloc(ws->env.n_sched * sizeof *s->greedy))) {
+        if (s)
             warp_ages_free(&s->ages);
-            free(s->greedy);
-        }
         free(s);
         snprintf(err, errlen, "gpgpu_scheduler gto: out of memory");
         return -1;
@@ -55,15 +50,12 @@ static void gto_free(struct warp_sched *ws)
         return;
     warp_ages_free(&s->ages);
     free(s->greedy);
-    free(s->seq);
     free(s);
 }
 
 static void gto_assigned(struct warp_sched *ws, uint32_t slot, uint64_t age)
 {
-    struct gto *s = ws->state;
-    warp_ages_add(&s->ages, slot, age);
-    s->seq[slot] = s->next_seq++;
+    warp_ages_add(&((struct gto *)ws->state)->ages, slot, age);
 }
 
 static void gto_exit(struct warp_sched *ws, uint32_t slot)
@@ -87,15 +79,13 @@ uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint6
     uint32_t g = s->greedy[sched], best = NONE;
     if (g != NONE && (cand >> g & 1))
         return g;
-    /* the ages list is ordered by age, equal ages by assignment (the timing
-     * model gives every warp of an SM its own age; seq keeps the list's
-     * order for a caller that does not) */
-    uint64_t best_age = 0, best_seq = 0;
+    /* the oldest: the ages list's first (the timing model, the only caller,
+     * gives every warp of an SM its own age, so no two are equal) */
+    uint64_t best_age = UINT64_MAX;
     for (uint64_t b = cand; b; b &= b - 1) {
         uint32_t slot = (uint32_t)__builtin_ctzll(b);
-        uint64_t age = s->ages.age[slot], seq = s->seq[slot];
-        if (best == NONE || age < best_age || (age == best_age && seq < best_seq))
-            best = slot, best_age = age, best_seq = seq;
+        if (s->ages.age[slot] < best_age)
+            best = slot, best_age = s->ages.age[slot];
     }
     return best;
 }

@@ -53,7 +53,8 @@ int warp_sched_order_complete(const struct warp_sched_ops *ops);
 int warp_sched_is_gto(const struct warp_sched_ops *ops);
 /* The first slot of cand (slots of scheduler sched's live warps, by bit) in
  * the order gto's `order` writes (the greedy warp, then oldest first), or
- * UINT32_MAX for none (ws must run gto). */
+ * UINT32_MAX for none (ws must run gto; the warps' ages must differ, as the
+ * timing model's do). */
 uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand);
 
 /* Table of all warp schedulers (from warp_sched.def), NULL-terminated. */
