@@ -40,6 +40,7 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
     for (uint32_t i = 0; i < cfg->nbanks; i++) {
         struct dram_bank *b = &d->bank[i];
         b->cand[0] = b->cand[1] = b->cand[2] = DRAM_NO_SEQ;
+        b->grp = &d->group[i / d->banks_per_group];
         if (!(b->bq = calloc(cfg->queue_size, sizeof *b->bq))) {
             snprintf(err, errlen, "dram: out of memory");
             dram_free(d);
@@ -112,7 +113,7 @@ static uint64_t cmd_time(const struct dram *d, const struct dram_req *r)
 {
     const struct dram_timing *t = &d->cfg.t;
     const struct dram_bank *b = &d->bank[r->bank];
-    const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
+    const struct dram_bank_group *g = d->bank[r->bank].grp;
     if (b->open && b->row == r->row) {
         uint64_t c = max64(max64(b->next_col, g->next_col), d->next_col_any);
         if (r->is_write)
@@ -172,7 +173,7 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
     struct dram_bank *b = &d->bank[r.bank];
     uint32_t xfer = dram_xfer_cycles(d, r.bytes);
     uint64_t data = now + (r.is_write ? d->cfg.t.tWL : d->cfg.t.tCL);
-    struct dram_bank_group *g = &d->group[r.bank / d->banks_per_group];
+    struct dram_bank_group *g = b->grp;
     d->next_col_any = now + (d->cfg.t.tCCD > xfer ? d->cfg.t.tCCD : xfer);
     if (d->cfg.nbkgrp > 1)
         g->next_col = now + d->cfg.t.tCCDL;
@@ -287,12 +288,9 @@ static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t
  * of a kind in a bank have the same command time, so the oldest of each
  * kind stands for them; among candidates, the oldest (smallest seq) wins
  * every choice scan_queue makes in age order. */
-static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
+static inline __attribute__((always_inline)) void
+scan_banks(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other, const int at_now)
 {
-    if (d->queue_scan) {
-        scan_queue(d, now, hit, other);
-        return;
-    }
     uint64_t rd, wr;
     column_ready(d, &rd, &wr);
     uint64_t first = DRAM_NEVER;
@@ -301,7 +299,7 @@ static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
         const struct dram_bank *b = &d->bank[i];
         if (!b->nbq)
             continue;
-        const struct dram_bank_group *g = &d->group[i / d->banks_per_group];
+        const struct dram_bank_group *g = b->grp;
         uint64_t s, c;
         if (b->open) {
             uint64_t col = max64(b->next_col, g->next_col);
@@ -309,7 +307,7 @@ static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
                 if ((s = b->cand[k]) == DRAM_NO_SEQ)
                     continue;
                 c = max64(col, k == DRAM_HIT_WRITE ? wr : rd);
-                if (c <= now && s < hnow)
+                if (at_now && c <= now && s < hnow)
                     hnow = s;
                 if (c < first) {
                     first = c;
@@ -325,7 +323,7 @@ static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
         c = !b->open ? max64(b->next_act, d->next_act_any)
           : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
                            : max64(b->next_pre, g->next_pre);
-        if (c <= now && s < onow)
+        if (at_now && c <= now && s < onow)
             onow = s;
         if (c < first) {
             first = c;
@@ -343,10 +341,23 @@ static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
     d->cmd_dirty = 0;
 }
 
+/* scan_banks for a command at now (hit and other) and the next command. */
+static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
+{
+    if (d->queue_scan)
+        scan_queue(d, now, hit, other);
+    else
+        scan_banks(d, now, hit, other, 1);
+}
+
+/* The next command only (cmd_next, cmd_hit, cmd_other). */
 static void refresh_cmd_next(struct dram *d)
 {
     uint64_t hit, other;
-    scan(d, 0, &hit, &other);
+    if (d->queue_scan)
+        scan_queue(d, 0, &hit, &other);
+    else
+        scan_banks(d, 0, &hit, &other, 0);
 }
 
 void dram_cycle(struct dram *d, uint64_t now)

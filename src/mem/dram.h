@@ -68,6 +68,7 @@ struct dram_bank {
     struct dram_bank_entry *bq; /* its queued requests in age order (queue_size) */
     uint32_t nbq;
     uint64_t cand[3];           /* by DRAM_HIT_READ, DRAM_HIT_WRITE, DRAM_OTHER */
+    struct dram_bank_group *grp; /* its bank group */
 };
 
 struct dram_bank_group {
