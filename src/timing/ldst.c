@@ -289,6 +289,34 @@ static void ldst_requests(struct sm *sm, uint64_t now)
     }
 }
 
+/* What can change the outcome of a blocked head's lookup (read_access and
+ * write_access in cache.c), by what failed it:
+ * - a fill (L1_FILL, at the filled block's address) frees an MSHR entry and
+ *   changes its own set's lines: it may pass any failure but a full miss
+ *   queue, and that one only when it is in the head's set (elsewhere the
+ *   head's line, MSHR entry, victim and the miss queue's room are as they
+ *   were, the MSHR check having passed already);
+ * - a miss-queue send (L1_SEND) frees miss-queue room: it changes no line
+ *   and no MSHR entry, so it cannot pass an MSHR failure;
+ * - a bypass-queue send (BQ_SEND) changes nothing in the L1; only MRPB's
+ *   bypass of a line-allocation failure looks at that queue's room.
+ * A line-allocation failure is retried after every change. */
+enum l1q_event { L1_FILL, L1_SEND, BQ_SEND };
+
+static void l1q_note(struct sm *sm, enum l1q_event e, uint64_t addr)
+{
+    if (!sm->l1q_blocked || sm->l1q_changed)
+        return;
+    uint8_t why = sm->l1q_why;
+    if (why == CACHE_FAIL_LINE_ALLOC)
+        sm->l1q_changed = 1;
+    else if (e == L1_FILL)
+        sm->l1q_changed = why != CACHE_FAIL_MISS_QUEUE ||
+                          cache_index_set(&sm->l1.index, addr >> sm->l1.line_shift) == sm->l1q_set;
+    else if (e == L1_SEND)
+        sm->l1q_changed = why == CACHE_FAIL_MISS_QUEUE;
+}
+
 /* The L1 access pipeline's head, up to ccgpu_l1_ports requests a cycle, each
  * looked up once it has spent gpgpu_l1_latency cycles in the pipeline: a hit's
  * data can be read by an instruction issued this cycle (GPGPU-Sim 4.x
@@ -299,6 +327,15 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
 {
     if (sm->l1q_blocked && sm->l1q_epoch == sm->epoch)
         return;
+    if (sm->l1q_blocked && sm->l1q_skip && !sm->l1q_changed) {
+        /* the epoch moved, but nothing since the failure can let the head
+         * pass (l1q_note): its lookup would fail alike and change nothing
+         * but the failure counters (cache_access with no on_access hook) */
+        sm->l1.st.res_fail[0]++;
+        sm->l1.st.res_fail[sm->l1q_why]++;
+        sm->l1q_epoch = sm->epoch;
+        return;
+    }
     sm->l1q_blocked = 0;
     for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->l1q_count; port++) {
         struct l1_pending *p = &sm->l1q[sm->l1q_head];
@@ -324,6 +361,15 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
         if (o == CACHE_RESERVATION_FAIL) {
             sm->l1q_blocked = 1;
             sm->l1q_epoch = sm->epoch;
+            sm->l1q_why = (uint8_t)f;
+            sm->l1q_changed = 0;
+            /* later failures may be counted without the lookup when the
+             * lookup has no observer and the victim choice only reads the
+             * replacement state (so a fill elsewhere cannot change it) */
+            sm->l1q_skip = (uint8_t)(sm->cfg->fast_paths && sm->l1.victim_pure &&
+                                     !sm->l1.hooks.on_access);
+            if (sm->l1q_skip && f == CACHE_FAIL_MISS_QUEUE)
+                sm->l1q_set = cache_index_set(&sm->l1.index, p->a.addr >> sm->l1.line_shift);
             return;
         }
         sm->st.l1_requests++;
@@ -418,6 +464,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     const uint64_t *tok;
     int n = cache_fill(&sm->l1, q->addr, memsys_reply_sectors(&sm->l1, q), &tok);
     sm->epoch++;
+    l1q_note(sm, L1_FILL, q->addr);
     if (sm_waits_for_room(sm) && sm->next_event > now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
@@ -460,6 +507,7 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
         cache_out_pop(&sm->l1);
         sm->inflight++;
         sm->epoch++;
+        l1q_note(sm, L1_SEND, 0);
     }
     while (sm->bq_count && can_send(sm, m)) {
         int rc = send(sm, m, now, &sm->bq[sm->bq_head]);
@@ -471,6 +519,7 @@ int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
         sm->bq_count--;
         sm->inflight++;
         sm->epoch++;
+        l1q_note(sm, BQ_SEND, 0);
     }
     if (sm_has_output(sm))
         sm->port_full_tick = tick;
