@@ -58,6 +58,20 @@ static uint32_t smem_passes(const struct sm *sm, const struct ptx_dyninst *d)
 
 static uint32_t distinct_addrs(const struct ptx_dyninst *d)
 {
+    if (!d->exec_mask)
+        return 1;
+    /* most constant and parameter loads read one address for the warp: the
+     * differences from the first lane's, ORed (branch-free over a full warp) */
+    uint64_t a0 = d->addr[__builtin_ctz(d->exec_mask)], diff = 0;
+    if (d->exec_mask == UINT32_MAX) {
+        for (uint32_t i = 0; i < PTX_WARP_SIZE; i++)
+            diff |= d->addr[i] ^ a0;
+    } else {
+        for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1)
+            diff |= d->addr[__builtin_ctz(mask)] ^ a0;
+    }
+    if (!diff)
+        return 1;
     uint64_t seen[PTX_WARP_SIZE];
     uint32_t n = 0;
     for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1) {
