@@ -9,7 +9,7 @@ OPT     ?= -O2 -g
 SAN     ?=
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  := -std=c11 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Ibench $(EXTRA_CFLAGS)
-LDLIBS  := -lm -ldl
+LDLIBS  := -lm -ldl -lpthread
 # policies loaded with dlopen (plugin:PATH.so) resolve the policy API's
 # functions (include/ccgpu_policy.h) in the program that loads them
 EXPORT  := -rdynamic

@@ -470,9 +470,10 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     long st;
     struct trace_access batch[CACHESIM_BATCH];
     uint32_t kernel = 0;
-    while ((st = access_source_read_accesses(src, batch, CACHESIM_BATCH)) > 0) {
+    const struct trace_access *view;
+    while ((st = access_source_view(src, batch, CACHESIM_BATCH, &view)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_access *rp = &batch[i];
+            const struct trace_access *rp = &view[i];
             if (!cachesim_run_includes_access(cfg, rp)) {
                 res->excluded++;
                 continue;

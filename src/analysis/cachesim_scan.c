@@ -294,9 +294,10 @@ int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_sourc
     uint32_t kernel = 0;
     uint64_t n = 0;
     struct trace_access batch[CACHESIM_BATCH];
-    while ((st = access_source_read_accesses(src, batch, CACHESIM_BATCH)) > 0) {
+    const struct trace_access *view;
+    while ((st = access_source_view(src, batch, CACHESIM_BATCH, &view)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_access *r = &batch[i];
+            const struct trace_access *r = &view[i];
             if (!cachesim_run_includes_access(cfg, r)) {
                 res->excluded++;
                 continue;

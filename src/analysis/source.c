@@ -19,6 +19,7 @@ void access_source_reader(struct access_source *src, struct trace_reader *rd)
     src->next = reader_next;
     src->read = reader_read;
     src->read_accesses = reader_read_accesses;
+    src->view_accesses = NULL;
     src->rewind = reader_rewind;
     src->error = reader_error;
 }
@@ -80,6 +81,7 @@ void access_source_array(struct access_source *src, struct access_array *a,
     src->next = array_next;
     src->read = NULL;
     src->read_accesses = NULL;
+    src->view_accesses = NULL;
     src->rewind = array_rewind;
     src->error = array_error;
 }
@@ -139,6 +141,7 @@ void access_source_coarsen(struct access_source *src, struct access_coarsen *c,
     src->next = coarsen_next;
     src->read = NULL;
     src->read_accesses = NULL;
+    src->view_accesses = NULL;
     src->rewind = coarsen_rewind;
     src->error = coarsen_error;
 }

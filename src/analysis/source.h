@@ -16,6 +16,10 @@ struct access_source {
      * trace_reader_read_accesses); NULL: access_source_read_accesses
      * takes them from read or next */
     long (*read_accesses)(void *ctx, struct trace_access *a, size_t n);
+    /* as read_accesses, but the accesses stay where the source holds them:
+     * *view points at them until the next call (source_ahead.c); NULL:
+     * access_source_view reads them into the caller's buffer */
+    long (*view_accesses)(void *ctx, const struct trace_access **view);
     int (*rewind)(void *ctx);
     const char *(*error)(void *ctx);
 };
@@ -41,6 +45,17 @@ long access_source_read(struct access_source *src, struct trace_record *r, size_
 /* Up to n accesses from src: as access_source_read. A source is read
  * either this way or with next/read between two rewinds, not both. */
 long access_source_read_accesses(struct access_source *src, struct trace_access *a, size_t n);
+
+/* The next accesses at *view, as access_source_read_accesses returns them:
+ * the source's own (view_accesses) or read into buf (n of them at most). */
+static inline long access_source_view(struct access_source *src, struct trace_access *buf,
+                                      size_t n, const struct trace_access **view)
+{
+    if (src->view_accesses)
+        return src->view_accesses(src->ctx, view);
+    *view = buf;
+    return access_source_read_accesses(src, buf, n);
+}
 
 void access_source_reader(struct access_source *src, struct trace_reader *rd);
 void access_source_array(struct access_source *src, struct access_array *a,

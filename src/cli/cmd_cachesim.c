@@ -1,6 +1,7 @@
 /* ccgpu cachesim: the trace-driven cache simulator (CCWS's SAGCS) on an
  * access trace file or a text trace, with the locality breakdown. */
 #include "analysis/cachesim_run.h"
+#include "analysis/source_ahead.h"
 #include "analysis/trace_text.h"
 #include "cli/cli.h"
 #include <errno.h>
@@ -43,6 +44,8 @@ static const char usage_text[] =
     "                     inter-warp) in this cache and an unbounded one, and\n"
     "                     reuse distances\n"
     "  --json FILE        also write the results as JSON ('-': only JSON, to stdout)\n"
+    "  --no-read-ahead    decode the trace on the simulating thread (default: a\n"
+    "                     second thread decodes ahead; the results are the same)\n"
     "  --convert OUT      write the input as a binary trace file and stop\n"
     "  --dump             print the input in the text form (other fields as a\n"
     "                     comment) and stop\n"
@@ -54,7 +57,7 @@ struct opts {
     struct cachesim_config cache;
     uint32_t line;
     uint64_t insts;
-    int insts_given, locality, shared, dump, local_given;
+    int insts_given, locality, shared, dump, local_given, no_read_ahead;
     int flush; /* -1: by the trace's level */
     unsigned kinds;
 };
@@ -133,6 +136,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--unbounded")) { o->cache.unbounded = 1; continue; }
         if (!strcmp(a, "--locality")) { o->locality = 1; continue; }
         if (!strcmp(a, "--shared")) { o->shared = 1; continue; }
+        if (!strcmp(a, "--no-read-ahead")) { o->no_read_ahead = 1; continue; }
         if (!strcmp(a, "--dump")) { o->dump = 1; continue; }
         if (!strcmp(a, "--flush")) { o->flush = 1; continue; }
         if (!strcmp(a, "--no-flush")) { o->flush = 0; continue; }
@@ -507,6 +511,7 @@ int cmd_cachesim(int argc, char **argv)
     struct access_source src;
     struct access_array arr;
     struct access_coarsen co;
+    struct access_ahead *ahead = NULL;
     struct input_info in = {.name = o.trace ? o.trace : o.text, .level = 1, .config = ""};
     rc = 1;
     if (o.text) {
@@ -561,6 +566,10 @@ int cmd_cachesim(int argc, char **argv)
     if (!o.cache.unbounded && o.cache.assoc == 0)
         o.cache.assoc = probe.assoc;
     cachesim_free(&probe);
+    if (!o.text && !o.no_read_ahead) {
+        struct access_source direct = src;
+        ahead = access_source_ahead(&src, &direct);
+    }
     struct cachesim_run_result res;
     if (cachesim_run(&cfg, &src, &res, err, sizeof err) != 0)
         goto fail;
@@ -571,6 +580,7 @@ int cmd_cachesim(int argc, char **argv)
 fail:
     fprintf(stderr, "ccgpu cachesim: %s\n", err);
 done:
+    access_ahead_free(ahead);
     trace_reader_close(rd);
     free(text);
     return rc;
