@@ -24,6 +24,7 @@
  * lowest invalid way, this one any invalid way, else the victim's), which no
  * statistic can see. Measured times: docs/speed.md. */
 #include "analysis/cachesim_fast.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,8 +86,6 @@ struct fast {
     /* per line (cache c's lines at c * nlines) */
     uint32_t *line_id;         /* the compact id (run_cache) it holds, or NIL */
     uint32_t *key;             /* the line's next use (KEY_*) */
-    struct id_info *info;      /* per compact id of the cache being run */
-    struct cachesim_stats st;
 };
 
 static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem, uint64_t first)
@@ -231,11 +230,29 @@ static inline uint32_t dense_id(struct fast *f, uint32_t stream, uint64_t block)
 }
 
 /* Empties cache c. */
-static void flush_cache(struct fast *f, uint32_t c)
+/* run_cache's arrays, kept from one cache to the next (no fresh pages to
+ * fault in for each cache). */
+struct run_buf {
+    uint32_t *nextu;      /* per access */
+    uint64_t cap_n;
+    uint32_t *dense;      /* per compact id: its dense id */
+    uint32_t *last;       /* per compact id: its next access, going backwards */
+    struct id_info *info; /* per compact id */
+    uint64_t cap_ids;
+};
+
+/* What one thread running caches owns: its arrays and its counts. */
+struct run_ctx {
+    struct run_buf b;
+    struct id_info *info; /* per compact id of the cache being run */
+    struct cachesim_stats st;
+};
+
+static void flush_cache(const struct fast *f, struct run_ctx *x, uint32_t c)
 {
     for (uint64_t li = (uint64_t)c * f->nlines; li < (uint64_t)(c + 1) * f->nlines; li++)
         if (f->line_id[li] != NIL) {
-            f->info[f->line_id[li]].where = NIL;
+            x->info[f->line_id[li]].where = NIL;
             f->line_id[li] = NIL;
             f->key[li] = KEY_EMPTY;
         }
@@ -266,30 +283,30 @@ static inline uint32_t furthest(const uint32_t *key, uint32_t n)
 
 /* One access of compact id `id` with write mode `mode` (not IGNORE); next is
  * its next use (a position or KEY_NEVER). */
-static inline void sim_access(struct fast *f, uint32_t id, int write, enum cachesim_writes mode,
-                              uint32_t next)
+static inline void sim_access(const struct fast *f, struct run_ctx *x, uint32_t id, int write,
+                              enum cachesim_writes mode, uint32_t next)
 {
-    struct id_info *info = f->info;
+    struct id_info *info = x->info;
     uint32_t li = info[id].where;
     if (li != NIL) {
         if (write)
-            f->st.write_hits++;
+            x->st.write_hits++;
         else
-            f->st.read_hits++;
+            x->st.read_hits++;
         if (mode == CACHESIM_WRITES_EVICT) {
             info[id].where = NIL;
             f->line_id[li] = NIL;
             f->key[li] = KEY_EMPTY;
-            f->st.invalidations++;
+            x->st.invalidations++;
         } else {
             f->key[li] = next;
         }
         return;
     }
     if (write)
-        f->st.write_misses++;
+        x->st.write_misses++;
     else
-        f->st.read_misses++;
+        x->st.read_misses++;
     if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
         return; /* no write-allocate */
     uint32_t base = info[id].base;
@@ -298,11 +315,11 @@ static inline void sim_access(struct fast *f, uint32_t id, int write, enum cache
     uint32_t way = furthest(key, f->assoc);
     if (lid[way] != NIL) { /* every way valid: way's next use is the furthest */
         if (f->bypass && next > key[way]) {
-            f->st.bypasses++;
+            x->st.bypasses++;
             return;
         }
         info[lid[way]].where = NIL;
-        f->st.evictions++;
+        x->st.evictions++;
     }
     lid[way] = id;
     key[way] = next;
@@ -358,17 +375,6 @@ static int append(struct cache_accesses *a, uint32_t id, uint8_t flags)
  * accesses simulated on the compact ids' info. OPT's keys are positions in
  * a (next uses are compared within one cache only). remap: per dense id,
  * NIL on entry and on return. */
-/* run_cache's arrays, kept from one cache to the next (no fresh pages to
- * fault in for each cache). */
-struct run_buf {
-    uint32_t *nextu;      /* per access */
-    uint64_t cap_n;
-    uint32_t *dense;      /* per compact id: its dense id */
-    uint32_t *last;       /* per compact id: its next access, going backwards */
-    struct id_info *info; /* per compact id */
-    uint64_t cap_ids;
-};
-
 static void run_buf_free(struct run_buf *b)
 {
     free(b->nextu);
@@ -377,9 +383,10 @@ static void run_buf_free(struct run_buf *b)
     free(b->info);
 }
 
-static int run_cache(struct fast *f, uint32_t c, struct cache_accesses *a, uint32_t *remap,
-                     struct run_buf *b)
+static int run_cache(const struct fast *f, uint32_t c, struct cache_accesses *a, uint32_t *remap,
+                     struct run_ctx *x)
 {
+    struct run_buf *b = &x->b;
     int rc = -1;
     uint64_t nc = 0;
     if (grow((void **)&b->nextu, &b->cap_n, a->n ? a->n : 1, sizeof *b->nextu, 1024))
@@ -424,23 +431,123 @@ static int run_cache(struct fast *f, uint32_t c, struct cache_accesses *a, uint3
         nextu[i] = last[cid[i]];
         last[cid[i]] = (uint32_t)i;
     }
-    f->info = b->info;
+    x->info = b->info;
     for (uint64_t i = 0; i < a->n; i++) {
         uint8_t fl = a->flags[i];
         if (fl & F_FLUSH)
-            flush_cache(f, c);
+            flush_cache(f, x, c);
         enum cachesim_writes mode = (enum cachesim_writes)(fl >> F_MODE_SHIFT);
         if (mode == CACHESIM_WRITES_IGNORE)
-            f->st.skipped++;
+            x->st.skipped++;
         else
-            sim_access(f, cid[i], fl & F_WRITE, mode, nextu[i]);
+            sim_access(f, x, cid[i], fl & F_WRITE, mode, nextu[i]);
     }
-    f->info = NULL; /* its lines keep compact ids of a finished cache: never read again */
+    x->info = NULL; /* its lines keep compact ids of a finished cache: never read again */
     rc = 0;
 done:
     for (uint64_t k = 0; k < nc; k++)
         remap[b->dense[k]] = NIL;
     return rc;
+}
+
+/* The caches to run, taken one at a time by up to RUN_THREADS threads. */
+#define RUN_THREADS 64
+struct run_job {
+    const struct fast *f;
+    struct cache_accesses *acc;
+    uint32_t nacc, next;
+    uint32_t *remap;
+    int failed;
+    int threaded; /* mu guards next and failed */
+    pthread_mutex_t mu;
+};
+
+struct run_worker {
+    struct run_job *job;
+    struct run_ctx x;
+    pthread_t thread;
+};
+
+static void job_lock(struct run_job *j)
+{
+    if (j->threaded)
+        pthread_mutex_lock(&j->mu);
+}
+
+static void job_unlock(struct run_job *j)
+{
+    if (j->threaded)
+        pthread_mutex_unlock(&j->mu);
+}
+
+static void *run_worker_main(void *arg)
+{
+    struct run_worker *w = arg;
+    struct run_job *j = w->job;
+    for (;;) {
+        job_lock(j);
+        uint32_t c = j->failed ? j->nacc : j->next++;
+        job_unlock(j);
+        if (c >= j->nacc)
+            return NULL;
+        /* caches share no line and no dense id: remap's entries, the lines
+         * and the compact ids' info of c are this thread's alone */
+        int rc = run_cache(j->f, c, &j->acc[c], j->remap, &w->x);
+        free(j->acc[c].id);
+        free(j->acc[c].flags);
+        j->acc[c].id = NULL;
+        j->acc[c].flags = NULL;
+        if (rc != 0) {
+            job_lock(j);
+            j->failed = 1;
+            job_unlock(j);
+            return NULL;
+        }
+    }
+}
+
+static void stats_add(struct cachesim_stats *s, const struct cachesim_stats *a)
+{
+    s->read_hits += a->read_hits;
+    s->read_misses += a->read_misses;
+    s->write_hits += a->write_hits;
+    s->write_misses += a->write_misses;
+    s->skipped += a->skipped;
+    s->bypasses += a->bypasses;
+    s->evictions += a->evictions;
+    s->invalidations += a->invalidations;
+}
+
+/* Runs every cache: on this thread and up to threads - 1 more (each cache
+ * alone, so the counts summed are the same whichever thread ran which). */
+static int run_caches(const struct fast *f, struct cache_accesses *acc, uint32_t nacc,
+                      uint32_t *remap, uint32_t threads, struct cachesim_stats *st)
+{
+    struct run_job j = { .f = f, .acc = acc, .nacc = nacc, .remap = remap };
+    struct run_worker w[RUN_THREADS];
+    memset(w, 0, sizeof w);
+    uint32_t nw = threads > RUN_THREADS ? RUN_THREADS : threads;
+    if (nw > nacc)
+        nw = nacc;
+    if (nw > 1 && pthread_mutex_init(&j.mu, NULL) == 0)
+        j.threaded = 1;
+    for (uint32_t i = 0; i < RUN_THREADS; i++)
+        w[i].job = &j;
+    uint32_t helpers = 0;
+    while (j.threaded && helpers + 1 < nw &&
+           pthread_create(&w[helpers + 1].thread, NULL, run_worker_main, &w[helpers + 1]) == 0)
+        helpers++; /* (a helper that cannot start leaves its caches to the others) */
+    run_worker_main(&w[0]);
+    for (uint32_t i = 1; i <= helpers; i++)
+        pthread_join(w[i].thread, NULL);
+    if (j.threaded)
+        pthread_mutex_destroy(&j.mu);
+    memset(st, 0, sizeof *st);
+    for (uint32_t i = 0; i <= helpers; i++) {
+        stats_add(st, &w[i].x.st);
+        run_buf_free(&w[i].x.b);
+    }
+    return j.failed ? -1 : 0;
 }
 
 int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_source *src,
@@ -464,7 +571,6 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     uint64_t sparse = cfg->sparse_ids ? cfg->sparse_ids : SPARSE_IDS;
     struct cache_accesses *acc = NULL; /* per cache */
     uint32_t nacc = 0, *last = NULL;
-    struct run_buf rb = {0};
     uint64_t n = 0, epoch = 0;
     int rc = -1;
     long st;
@@ -522,17 +628,10 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
         goto oom;
     for (uint64_t k = 0; k < f.nids; k++)
         last[k] = NIL;
-    for (uint32_t c = 0; c < nacc; c++) {
-        if (run_cache(&f, c, &acc[c], last, &rb) != 0)
-            goto oom;
-        free(acc[c].id);
-        free(acc[c].flags);
-        acc[c].id = NULL;
-        acc[c].flags = NULL;
-    }
+    if (run_caches(&f, acc, nacc, last, cfg->threads, &res->stats) != 0)
+        goto oom;
     res->records = n + res->excluded;
     res->caches = f.ncaches;
-    res->stats = f.st;
     rc = 0;
     goto done;
 oom:
@@ -545,7 +644,6 @@ done:
     }
     free(acc);
     free(last);
-    run_buf_free(&rb);
     fast_free(&f);
     return rc;
 }

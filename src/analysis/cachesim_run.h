@@ -23,6 +23,9 @@ struct cachesim_run_config {
                      the results are the same, tests compare the two) */
     uint64_t sparse_ids; /* the OPT fast path's sparseness limit (cachesim_fast.c's
                             SPARSE_IDS when 0; tests lower it to reach the fallback) */
+    uint32_t threads;    /* the OPT fast path runs its caches (one per SM) on up to
+                            this many threads (0 or 1: the caller's alone); the
+                            results are the same */
 };
 
 struct cachesim_run_result {

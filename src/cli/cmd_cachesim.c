@@ -44,8 +44,10 @@ static const char usage_text[] =
     "                     inter-warp) in this cache and an unbounded one, and\n"
     "                     reuse distances\n"
     "  --json FILE        also write the results as JSON ('-': only JSON, to stdout)\n"
-    "  --no-read-ahead    decode the trace on the simulating thread (default: a\n"
-    "                     second thread decodes ahead; the results are the same)\n"
+    "  --threads N        threads (default 2): one decodes the trace ahead of the\n"
+    "                     simulation, and OPT runs its caches (one per SM) on up\n"
+    "                     to N; 1: everything on one thread (the results are the\n"
+    "                     same)\n"
     "  --convert OUT      write the input as a binary trace file and stop\n"
     "  --dump             print the input in the text form (other fields as a\n"
     "                     comment) and stop\n"
@@ -57,7 +59,8 @@ struct opts {
     struct cachesim_config cache;
     uint32_t line;
     uint64_t insts;
-    int insts_given, locality, shared, dump, local_given, no_read_ahead;
+    int insts_given, locality, shared, dump, local_given;
+    uint32_t threads;
     int flush; /* -1: by the trace's level */
     unsigned kinds;
 };
@@ -122,6 +125,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
     o->cache.size = 32768; /* CCWS Table 1 L1D: 32 KB, 8-way, 128 B lines */
     o->cache.assoc = 8;
     o->cache.seed = 1;
+    o->threads = 2;
     o->index = "linear";
     o->policy = "lru";
     o->flush = -1;
@@ -136,14 +140,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
         if (!strcmp(a, "--unbounded")) { o->cache.unbounded = 1; continue; }
         if (!strcmp(a, "--locality")) { o->locality = 1; continue; }
         if (!strcmp(a, "--shared")) { o->shared = 1; continue; }
-        if (!strcmp(a, "--no-read-ahead")) { o->no_read_ahead = 1; continue; }
         if (!strcmp(a, "--dump")) { o->dump = 1; continue; }
         if (!strcmp(a, "--flush")) { o->flush = 1; continue; }
         if (!strcmp(a, "--no-flush")) { o->flush = 0; continue; }
         static const char *const valued[] = {"--policy", "--size", "--assoc", "--line",
                                              "--sets-index", "--writes", "--insts", "--seed",
                                              "--json", "--text", "--convert", "--local-writes",
-                                             "--kinds"};
+                                             "--kinds", "--threads"};
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
             known |= !strcmp(a, valued[k]);
@@ -195,6 +198,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
                 return usage_error("bad instruction count '%s'%s", v, "");
             o->insts = x;
             o->insts_given = 1;
+        } else if (!strcmp(a, "--threads")) {
+            if (parse_num(v, 0, &x) || x < 1 || x > 64)
+                return usage_error("--threads '%s': %s", v, "a count from 1 to 64");
+            o->threads = (uint32_t)x;
         } else if (!strcmp(a, "--seed")) {
             if (parse_num(v, 0, &x))
                 return usage_error("bad seed '%s'%s", v, "");
@@ -566,7 +573,8 @@ int cmd_cachesim(int argc, char **argv)
     if (!o.cache.unbounded && o.cache.assoc == 0)
         o.cache.assoc = probe.assoc;
     cachesim_free(&probe);
-    if (!o.text && !o.no_read_ahead) {
+    cfg.threads = o.threads;
+    if (!o.text && o.threads > 1) {
         struct access_source direct = src;
         ahead = access_source_ahead(&src, &direct);
     }
