@@ -12,9 +12,11 @@
 #    CALLGRIND=0 skips callgrind (it runs ~50x slower than the plain run).
 # 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
 #    no callgrind.
-# 3. cachesim: LRU and OPT accesses per CPU second on the L1 trace of bfs at
-#    $CACHESIM_SIZE (default: large; "" for none), one L1 per SM, 32 KB 8-way,
-#    and from callgrind host instructions per access (the whole command).
+# 3. cachesim: LRU and OPT accesses per CPU second and per wall second (the
+#    default --threads 2: decoding ahead on a second thread, OPT's caches on
+#    two) on the L1 trace of bfs at $CACHESIM_SIZE (default: large; "" for
+#    none), one L1 per SM, 32 KB 8-way, and from callgrind host instructions
+#    per access (the whole command, --threads 1).
 #    CACHESIM_TRACE=FILE uses that trace instead of recording one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +38,9 @@ trap 'rm -rf "$tmp"' EXIT
 total_of() { { grep "\"$1\"" "$2" || true; } | tail -n1 | tr -dc "0-9"; }
 cpu_of() { # CPU seconds (user + system) of a command
     { /usr/bin/time -f '%U %S' "$@" >/dev/null; } 2>&1 | tail -n1 | awk '{print $1+$2}'
+}
+cpu_wall_of() { # CPU and wall seconds of a command
+    { /usr/bin/time -f '%U %S %e' "$@" >/dev/null; } 2>&1 | tail -n1 | awk '{print $1+$2, $3}'
 }
 row() { # bench mode size [callgrind 0|1]
     local bench=$1 mode=$2 sz=$3 cg=$4 args cpu warp smc per=n/a persm=n/a total rate
@@ -80,20 +85,22 @@ if [ -n "$cs_size" ]; then
         "$ccgpu" run bfs --size "$cs_size" --config configs/ccws.cfg --quiet \
             -o "ccgpu_trace_l1=$trace" >/dev/null
     fi
-    printf '%-10s %-7s %-6s %12s %8s %12s %16s\n' cachesim size policy accesses cpu_s Maccesses/s \
-        host_insn/access
+    printf '%-10s %-7s %-6s %12s %8s %8s %10s %10s %16s\n' cachesim size policy accesses cpu_s \
+        wall_s M/cpu_s M/wall_s host_insn/access
     for pol in lru opt; do
-        cpu=$(cpu_of "$ccgpu" cachesim "$trace" --policy "$pol" --json "$tmp/c.json")
+        read -r cpu wall < <(cpu_wall_of "$ccgpu" cachesim "$trace" --policy "$pol" \
+            --json "$tmp/c.json")
         acc=$(grep -o '"accesses": [0-9]*' "$tmp/c.json" | head -n1 | tr -dc '0-9')
         rate=$(awk -v a="$acc" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.1f", a/c/1e6; else print "n/a"}')
+        wrate=$(awk -v a="$acc" -v c="$wall" 'BEGIN{ if (c>0) printf "%.1f", a/c/1e6; else print "n/a"}')
         per=n/a
         if [ "$have_valgrind" = 1 ]; then
             valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$ccgpu" cachesim "$trace" \
-                --policy "$pol" --json /dev/null >/dev/null 2>"$tmp/vg" || true
+                --policy "$pol" --threads 1 --json /dev/null >/dev/null 2>"$tmp/vg" || true
             total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
             [ -n "$total" ] && per=$(awk -v t="$total" -v a="$acc" 'BEGIN{printf "%.0f", t/a}')
         fi
-        printf '%-10s %-7s %-6s %12s %8s %12s %16s\n' bfs-L1 "$cs_size" "$pol" "$acc" "$cpu" "$rate" \
-            "$per"
+        printf '%-10s %-7s %-6s %12s %8s %8s %10s %10s %16s\n' bfs-L1 "$cs_size" "$pol" "$acc" \
+            "$cpu" "$wall" "$rate" "$wrate" "$per"
     done
 fi
