@@ -137,12 +137,20 @@ static int pick_way(struct cache *c, uint32_t set)
     for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == CACHE_NO_TAG)
             return (int)w;
-    memset(c->eligible, 0, words * sizeof *c->eligible);
-    for (uint32_t w = 0; w < assoc; w++)
-        if (!l[w].pending) {
-            c->eligible[w >> 6] |= 1ull << (w & 63);
-            any = 1;
-        }
+    if (words == 1) { /* (at most 64 ways: the mask built in a register) */
+        uint64_t e = 0;
+        for (uint32_t w = 0; w < assoc; w++)
+            e |= (uint64_t)!l[w].pending << w;
+        c->eligible[0] = e;
+        any = e != 0;
+    } else {
+        memset(c->eligible, 0, words * sizeof *c->eligible);
+        for (uint32_t w = 0; w < assoc; w++)
+            if (!l[w].pending) {
+                c->eligible[w >> 6] |= 1ull << (w & 63);
+                any = 1;
+            }
+    }
     if (!any)
         return -1;
     int v = c->repl.ops->choose_victim(&c->repl, set, c->eligible);
