@@ -244,15 +244,14 @@ struct run_buf {
 /* What one thread running caches owns: its arrays and its counts. */
 struct run_ctx {
     struct run_buf b;
-    struct id_info *info; /* per compact id of the cache being run */
     struct cachesim_stats st;
 };
 
-static void flush_cache(const struct fast *f, struct run_ctx *x, uint32_t c)
+static void flush_cache(const struct fast *f, struct id_info *info, uint32_t c)
 {
     for (uint64_t li = (uint64_t)c * f->nlines; li < (uint64_t)(c + 1) * f->nlines; li++)
         if (f->line_id[li] != NIL) {
-            x->info[f->line_id[li]].where = NIL;
+            info[f->line_id[li]].where = NIL;
             f->line_id[li] = NIL;
             f->key[li] = KEY_EMPTY;
         }
@@ -283,30 +282,30 @@ static inline uint32_t furthest(const uint32_t *key, uint32_t n)
 
 /* One access of compact id `id` with write mode `mode` (not IGNORE); next is
  * its next use (a position or KEY_NEVER). */
-static inline void sim_access(const struct fast *f, struct run_ctx *x, uint32_t id, int write,
+static inline void sim_access(const struct fast *f, struct id_info *info,
+                              struct cachesim_stats *st, uint32_t id, int write,
                               enum cachesim_writes mode, uint32_t next)
 {
-    struct id_info *info = x->info;
     uint32_t li = info[id].where;
     if (li != NIL) {
         if (write)
-            x->st.write_hits++;
+            st->write_hits++;
         else
-            x->st.read_hits++;
+            st->read_hits++;
         if (mode == CACHESIM_WRITES_EVICT) {
             info[id].where = NIL;
             f->line_id[li] = NIL;
             f->key[li] = KEY_EMPTY;
-            x->st.invalidations++;
+            st->invalidations++;
         } else {
             f->key[li] = next;
         }
         return;
     }
     if (write)
-        x->st.write_misses++;
+        st->write_misses++;
     else
-        x->st.read_misses++;
+        st->read_misses++;
     if (mode == CACHESIM_WRITES_EVICT || mode == CACHESIM_WRITES_THROUGH)
         return; /* no write-allocate */
     uint32_t base = info[id].base;
@@ -315,11 +314,11 @@ static inline void sim_access(const struct fast *f, struct run_ctx *x, uint32_t 
     uint32_t way = furthest(key, f->assoc);
     if (lid[way] != NIL) { /* every way valid: way's next use is the furthest */
         if (f->bypass && next > key[way]) {
-            x->st.bypasses++;
+            st->bypasses++;
             return;
         }
         info[lid[way]].where = NIL;
-        x->st.evictions++;
+        st->evictions++;
     }
     lid[way] = id;
     key[way] = next;
@@ -431,18 +430,21 @@ static int run_cache(const struct fast *f, uint32_t c, struct cache_accesses *a,
         nextu[i] = last[cid[i]];
         last[cid[i]] = (uint32_t)i;
     }
-    x->info = b->info;
+    /* (the counts in a local, the info's address in another: the compiler
+     * keeps them apart from the lines' arrays) */
+    struct cachesim_stats st = x->st;
+    struct id_info *info = b->info;
     for (uint64_t i = 0; i < a->n; i++) {
         uint8_t fl = a->flags[i];
         if (fl & F_FLUSH)
-            flush_cache(f, x, c);
+            flush_cache(f, info, c);
         enum cachesim_writes mode = (enum cachesim_writes)(fl >> F_MODE_SHIFT);
         if (mode == CACHESIM_WRITES_IGNORE)
-            x->st.skipped++;
+            st.skipped++;
         else
-            sim_access(f, x, cid[i], fl & F_WRITE, mode, nextu[i]);
+            sim_access(f, info, &st, cid[i], fl & F_WRITE, mode, nextu[i]);
     }
-    x->info = NULL; /* its lines keep compact ids of a finished cache: never read again */
+    x->st = st; /* its lines keep compact ids of a finished cache: never read again */
     rc = 0;
 done:
     for (uint64_t k = 0; k < nc; k++)
@@ -579,7 +581,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     const struct trace_access *view;
     while ((st = access_source_view(src, batch, CACHESIM_BATCH, &view)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_access *rp = &view[i];
+            const struct trace_access *restrict rp = &view[i];
             if (!cachesim_run_includes_access(cfg, rp)) {
                 res->excluded++;
                 continue;

@@ -297,7 +297,7 @@ int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_sourc
     const struct trace_access *view;
     while ((st = access_source_view(src, batch, CACHESIM_BATCH, &view)) > 0) {
         for (long i = 0; i < st; i++) {
-            const struct trace_access *r = &view[i];
+            const struct trace_access *restrict r = &view[i];
             if (!cachesim_run_includes_access(cfg, r)) {
                 res->excluded++;
                 continue;
