@@ -71,6 +71,9 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
         return o;
     }
     m.exhaustive = mode == 2;
+    if (mode == 4)
+        m.dense_ticks = 0; /* every cycle, from event to event (modes 0 and 3 step
+                              through every tick of each advance) */
     for (uint32_t p = 0; mode == 3 && p < c->n_part; p++)
         m.part[p].retry_skip = 0; /* every failing L2 retry runs */
     enum { N = 60 };
@@ -131,7 +134,7 @@ TEST(random_configs_answer_everything_and_skip_exactly)
         random_config(&c, &x);
         uint64_t seed = rnd(&x) | 1;
         struct outcome a = run(&c, seed, 0), b = run(&c, seed, 1), e = run(&c, seed, 2);
-        struct outcome r = run(&c, seed, 3);
+        struct outcome r = run(&c, seed, 3), v = run(&c, seed, 4);
         CHECK_EQ_U64(a.answered, 60u * c.n_sm);
         if (a.digest != b.digest || a.last != b.last)
             printf("  config %d: %u SMs, %u partitions, clocks %g/%g/%g/%g differ\n", k, c.n_sm,
@@ -147,6 +150,9 @@ TEST(random_configs_answer_everything_and_skip_exactly)
         CHECK_EQ_U64(a.mid, r.mid);
         CHECK_EQ_U64(b.mid, r.mid);
         CHECK_EQ_U64(e.mid, r.mid);
+        CHECK_EQ_U64(v.digest, r.digest);
+        CHECK_EQ_U64(v.counters, r.counters);
+        CHECK_EQ_U64(v.mid, r.mid);
         fails += r.fails;
     }
     printf("  %llu L2 reservation failures over the configurations\n", (unsigned long long)fails);

@@ -113,6 +113,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         m->part[i].retry_skip = m->part[i].l2.victim_pure;
     }
     m->free_slot = NO_SLOT;
+    m->dense_ticks = MEMSYS_DENSE_TICKS;
     m->due_dirty = 1;
     m->l2_stale = 1;
     m->dram_stale = 1;
@@ -379,9 +380,19 @@ void memsys_advance(struct memsys *m, uint64_t now)
     uint64_t end = now * m->pc;
     if (!m->due_dirty && m->due > end && !m->exhaustive)
         goto done; /* nothing due: no need to look */
+    /* A short advance (the usual one: the GPU loop advances a core cycle at
+     * a time while requests are in flight) steps through every tick up to
+     * end instead of finding each next event first: a tick with nothing to
+     * do changes nothing (the interconnect moves only arrived packets and
+     * ready replies, a crossbar starts nothing before its next start, and
+     * partitions with nothing due are passed over below), and in a busy
+     * memory system nearly every tick has work, so finding the next event
+     * after each tick costs more than the ticks it would skip. The next
+     * event is found when it is asked for (memsys_next_event). */
+    const int dense = m->dense_ticks && end < at(m->ni, m->pi) + (uint64_t)m->dense_ticks * m->pi;
     for (;;) {
         uint64_t ki, kl, kd;
-        if (m->exhaustive) {
+        if (m->exhaustive || dense) {
             ki = m->ni, kl = m->nl, kd = m->nd;
         } else {
             ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
@@ -389,8 +400,11 @@ void memsys_advance(struct memsys *m, uint64_t now)
         uint64_t ti = at(ki, m->pi), tl = at(kl, m->pl), td = at(kd, m->pd);
         uint64_t t = min64(ti, min64(tl, td));
         if (t > end) {
+            /* stepping through every tick, the next event is left for
+             * memsys_next_event (requests pushed and replies taken before
+             * it is asked would make it stale anyway) */
             m->due = t;
-            m->due_dirty = 0;
+            m->due_dirty = dense && !m->exhaustive;
             break;
         }
         /* equal times: interconnect, then L2, then DRAM (only these two
@@ -420,8 +434,14 @@ void memsys_advance(struct memsys *m, uint64_t now)
         } else {
             for (uint32_t p = 0; p < m->cfg.n_part; p++) {
                 struct partition *pt = &m->part[p];
-                if (!m->exhaustive && pt->dram_raw > kd)
-                    continue;
+                if (!m->exhaustive) {
+                    if (pt->dram_stale) { /* (stepping through every tick) */
+                        pt->dram_raw = partition_dram_next(pt, 0);
+                        pt->dram_stale = 0;
+                    }
+                    if (pt->dram_raw > kd)
+                        continue;
+                }
                 partition_dram_cycle(pt, kd);
                 m->l2_stale |= pt->l2_dirty;
                 if (pt->l2_dirty | pt->dram.cmd_dirty)

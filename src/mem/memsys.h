@@ -35,6 +35,9 @@
 #include "mem/partition.h"
 
 #define MEMSYS_NEVER UINT64_MAX
+/* memsys.dense_ticks' default: advances of up to 4 interconnect cycles step
+ * through every tick (memsys_advance) */
+#define MEMSYS_DENSE_TICKS 4
 
 struct stats;
 
@@ -89,6 +92,9 @@ struct memsys {
     uint64_t dram_raw;        /* earliest DRAM cycle with work, if !dram_stale */
     int dram_stale;
     int exhaustive;           /* tests: run every tick of every domain */
+    uint32_t dense_ticks;     /* an advance spanning at most this many interconnect
+                                 cycles steps through every tick (memsys_advance);
+                                 0: always from event to event */
     struct addrmap map;
     struct icnt req, rep;
     uint32_t cpp;             /* SMs per port (1 without cluster ports) */
