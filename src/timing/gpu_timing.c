@@ -759,7 +759,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 break;
             }
         }
-        uint64_t mnext = memsys_next_event(&g->mem);
+        /* the memory system's next event is at core_now + 1 or later: when
+         * an SM is due by then it cannot move the next cycle, so it is not
+         * looked for */
+        uint64_t mnext = next > now + 1 ? memsys_next_event(&g->mem) : SM_NEVER;
         if (mnext < next)
             next = mnext;
         for (uint32_t i = 0; i < g->nports; i++)
