@@ -221,6 +221,18 @@ static uint32_t reply_bytes(const struct memsys *m, const struct mem_slot *s)
     return m->cfg.ctrl_bytes + data;
 }
 
+/* Whether a crossbar holds a packet (waiting to start, or arrived or on
+ * its way at a destination). */
+static int icnt_holds(const struct icnt *n)
+{
+    if (n->n_waiting)
+        return 1;
+    for (uint32_t w = 0; w < n->out_words; w++)
+        if (n->out_busy[w])
+            return 1;
+    return 0;
+}
+
 /* Interconnect cycle k: arrivals to partitions, replies into the network,
  * then the crossbars arbitrate. */
 static void icnt_tick(struct memsys *m, uint64_t k)
@@ -390,6 +402,8 @@ void memsys_advance(struct memsys *m, uint64_t now)
      * after each tick costs more than the ticks it would skip. The next
      * event is found when it is asked for (memsys_next_event). */
     const int dense = m->dense_ticks && end < at(m->ni, m->pi) + (uint64_t)m->dense_ticks * m->pi;
+    int worked = 0; /* a partition cycled */
+    int dense_done = 0;
     for (;;) {
         uint64_t ki, kl, kd;
         if (m->exhaustive || dense) {
@@ -402,9 +416,18 @@ void memsys_advance(struct memsys *m, uint64_t now)
         if (t > end) {
             /* stepping through every tick, the next event is left for
              * memsys_next_event (requests pushed and replies taken before
-             * it is asked would make it stale anyway) */
+             * it is asked would make it stale anyway), unless no
+             * partition cycled and the crossbars are empty: then it is
+             * likely far, and found now so that the advances before it
+             * return at once */
+            if (dense && !m->exhaustive && !worked && !icnt_holds(&m->req) &&
+                !icnt_holds(&m->rep)) {
+                t = min64(at(icnt_next(m, m->ni), m->pi),
+                          min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd)));
+                dense_done = 1;
+            }
             m->due = t;
-            m->due_dirty = dense && !m->exhaustive;
+            m->due_dirty = dense && !m->exhaustive && !dense_done;
             break;
         }
         /* equal times: interconnect, then L2, then DRAM (only these two
@@ -423,6 +446,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
                 uint32_t nq = pt->dram.nq;
+                worked = 1;
                 partition_l2_cycle(pt, kl, m->slots);
                 m->l2_stale |= pt->l2_dirty;
                 /* the DRAM's next event (partition_dram_next) changes with
@@ -442,6 +466,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
                     if (pt->dram_raw > kd)
                         continue;
                 }
+                worked = 1;
                 partition_dram_cycle(pt, kd);
                 m->l2_stale |= pt->l2_dirty;
                 if (pt->l2_dirty | pt->dram.cmd_dirty)
