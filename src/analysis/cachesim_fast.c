@@ -508,18 +508,6 @@ static void *run_worker_main(void *arg)
     }
 }
 
-static void stats_add(struct cachesim_stats *s, const struct cachesim_stats *a)
-{
-    s->read_hits += a->read_hits;
-    s->read_misses += a->read_misses;
-    s->write_hits += a->write_hits;
-    s->write_misses += a->write_misses;
-    s->skipped += a->skipped;
-    s->bypasses += a->bypasses;
-    s->evictions += a->evictions;
-    s->invalidations += a->invalidations;
-}
-
 /* Runs every cache: on this thread and up to threads - 1 more (each cache
  * alone, so the counts summed are the same whichever thread ran which). */
 static int run_caches(const struct fast *f, struct cache_accesses *acc, uint32_t nacc,
@@ -546,7 +534,7 @@ static int run_caches(const struct fast *f, struct cache_accesses *acc, uint32_t
         pthread_mutex_destroy(&j.mu);
     memset(st, 0, sizeof *st);
     for (uint32_t i = 0; i <= helpers; i++) {
-        stats_add(st, &w[i].x.st);
+        cachesim_stats_add(st, &w[i].x.st);
         run_buf_free(&w[i].x.b);
     }
     return j.failed ? -1 : 0;

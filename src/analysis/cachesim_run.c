@@ -24,7 +24,7 @@ uint64_t cachesim_stats_misses(const struct cachesim_stats *s)
     return s->read_misses + s->write_misses;
 }
 
-static void stats_add(struct cachesim_stats *sum, const struct cachesim_stats *s)
+void cachesim_stats_add(struct cachesim_stats *sum, const struct cachesim_stats *s)
 {
     sum->read_hits += s->read_hits;
     sum->read_misses += s->read_misses;
@@ -190,11 +190,11 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         if (!c->live)
             continue;
         res->caches++;
-        stats_add(&res->stats, &c->cache.stats);
+        cachesim_stats_add(&res->stats, &c->cache.stats);
         if (cfg->locality) {
             locality_add(&res->loc, &c->loc);
             locality_add(&res->loc_unbounded, &c->loc_unbounded);
-            stats_add(&res->unbounded, &c->unbounded.stats);
+            cachesim_stats_add(&res->unbounded, &c->unbounded.stats);
             res->distinct += reuse_distinct(&c->reuse);
         }
     }

@@ -61,6 +61,8 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
                  struct cachesim_run_result *res, char *err, size_t errlen);
 
 uint64_t cachesim_stats_hits(const struct cachesim_stats *s);
+/* sum += s, field by field. */
+void cachesim_stats_add(struct cachesim_stats *sum, const struct cachesim_stats *s);
 uint64_t cachesim_stats_misses(const struct cachesim_stats *s);
 
 #endif

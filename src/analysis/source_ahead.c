@@ -1,7 +1,8 @@
 /* The read-ahead source (source_ahead.h): one worker thread, a ring of
  * AHEAD_SLOTS chunks of AHEAD_CHUNK accesses. The worker fills the slot at
- * the ring's tail and hands it over under the mutex; the caller copies out
- * of the slot at its head and gives it back when it is empty. A chunk of 0
+ * the ring's tail and hands it over under the mutex; the caller reads the
+ * slot at its head in place (view_accesses) or copies out of it
+ * (read_accesses), and gives it back once it is read. A chunk of 0
  * (the end) or -1 (an error) is the worker's last; the caller returns it
  * from then on, as the wrapped source would. */
 #include "analysis/source_ahead.h"
