@@ -323,6 +323,13 @@ static uint64_t at(uint64_t tick, uint64_t period)
     return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
+/* fs time of the next event of any domain (from the next unprocessed ticks). */
+static uint64_t next_event_fs(struct memsys *m)
+{
+    return min64(at(icnt_next(m, m->ni), m->pi),
+                 min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd)));
+}
+
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
  * comes earlier in (time, domain order): interconnect 0, L2 1, DRAM 2. */
 static uint64_t first_after(uint64_t t, int ord, uint64_t period, int my_ord)
@@ -401,9 +408,9 @@ void memsys_advance(struct memsys *m, uint64_t now)
      * memory system nearly every tick has work, so finding the next event
      * after each tick costs more than the ticks it would skip. The next
      * event is found when it is asked for (memsys_next_event). */
-    const int dense = m->dense_ticks && end < at(m->ni, m->pi) + (uint64_t)m->dense_ticks * m->pi;
+    const int dense = !m->exhaustive && m->dense_ticks &&
+                      end < at(m->ni, m->pi) + (uint64_t)m->dense_ticks * m->pi;
     int worked = 0; /* a partition cycled */
-    int dense_done = 0;
     for (;;) {
         uint64_t ki, kl, kd;
         if (m->exhaustive || dense) {
@@ -420,14 +427,9 @@ void memsys_advance(struct memsys *m, uint64_t now)
              * partition cycled and the crossbars are empty: then it is
              * likely far, and found now so that the advances before it
              * return at once */
-            if (dense && !m->exhaustive && !worked && !icnt_holds(&m->req) &&
-                !icnt_holds(&m->rep)) {
-                t = min64(at(icnt_next(m, m->ni), m->pi),
-                          min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd)));
-                dense_done = 1;
-            }
-            m->due = t;
-            m->due_dirty = dense && !m->exhaustive && !dense_done;
+            int later = dense && (worked || icnt_holds(&m->req) || icnt_holds(&m->rep));
+            m->due = dense && !later ? next_event_fs(m) : t;
+            m->due_dirty = later;
             break;
         }
         /* equal times: interconnect, then L2, then DRAM (only these two
@@ -517,9 +519,7 @@ uint64_t memsys_next_event(struct memsys *m)
 {
     uint64_t after = m->core_now + 1, t = m->due;
     if (m->due_dirty) {
-        uint64_t ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
-        t = min64(at(ki, m->pi), min64(at(kl, m->pl), at(kd, m->pd)));
-        m->due = t;
+        t = m->due = next_event_fs(m);
         m->due_dirty = 0;
     }
     if (t == MEMSYS_NEVER)
