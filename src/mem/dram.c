@@ -113,7 +113,7 @@ static uint64_t cmd_time(const struct dram *d, const struct dram_req *r)
 {
     const struct dram_timing *t = &d->cfg.t;
     const struct dram_bank *b = &d->bank[r->bank];
-    const struct dram_bank_group *g = d->bank[r->bank].grp;
+    const struct dram_bank_group *g = b->grp;
     if (b->open && b->row == r->row) {
         uint64_t c = max64(max64(b->next_col, g->next_col), d->next_col_any);
         if (r->is_write)

@@ -341,7 +341,7 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
 {
     if (sm->l1q_blocked && sm->l1q_epoch == sm->epoch)
         return;
-    if (sm->l1q_blocked && sm->l1q_skip && !sm->l1q_changed) {
+    if (sm->l1q_blocked && !sm->l1q_changed) {
         /* the epoch moved, but nothing since the failure can let the head
          * pass (l1q_note): its lookup would fail alike and change nothing
          * but the failure counters (cache_access with no on_access hook) */
@@ -376,13 +376,13 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
             sm->l1q_blocked = 1;
             sm->l1q_epoch = sm->epoch;
             sm->l1q_why = (uint8_t)f;
-            sm->l1q_changed = 0;
             /* later failures may be counted without the lookup when the
              * lookup has no observer and the victim choice only reads the
-             * replacement state (so a fill elsewhere cannot change it) */
-            sm->l1q_skip = (uint8_t)(sm->cfg->fast_paths && sm->l1.victim_pure &&
-                                     !sm->l1.hooks.on_access);
-            if (sm->l1q_skip && f == CACHE_FAIL_MISS_QUEUE)
+             * replacement state (so a fill elsewhere cannot change it);
+             * otherwise every change retries */
+            sm->l1q_changed = !(sm->cfg->fast_paths && sm->l1.victim_pure &&
+                                !sm->l1.hooks.on_access);
+            if (!sm->l1q_changed && f == CACHE_FAIL_MISS_QUEUE)
                 sm->l1q_set = cache_index_set(&sm->l1.index, p->a.addr >> sm->l1.line_shift);
             return;
         }

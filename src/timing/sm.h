@@ -179,10 +179,11 @@ struct sm {
     uint8_t l1q_blocked;          /* the head failed its reservation at l1q_epoch */
     uint64_t l1q_epoch;
     /* With the fast paths, a blocked head is not looked up again after an
-     * epoch change that cannot change its outcome (ldst.c, l1q_may_pass):
+     * epoch change that cannot change its outcome (ldst.c, l1q_note):
      * l1q_why is its failure, l1q_set its set, l1q_changed whether a fill
-     * or send since the failure could let it pass. */
-    uint8_t l1q_why, l1q_changed, l1q_skip;
+     * or send since the failure could let it pass (set from the start when
+     * the lookup may not be skipped). */
+    uint8_t l1q_why, l1q_changed;
     uint32_t l1q_set;
     /* LD/ST unit: one instruction at a time */
     struct cache l1;
