@@ -2,7 +2,8 @@
  * launch reuses the memory and starts exactly as a new CTA would: registers,
  * predicates, shared memory and the per-thread stacks zeroed, new ids and
  * warp slots. The kernel reads a register and a shared word before writing
- * them (0 in a fresh CTA), then dirties both. */
+ * them (0 in a fresh CTA), then dirties both; the same with the registers
+ * it writes first filled with a pattern (ptx_launch_desc.register_fill). */
 #include "ccgpu.h"
 #include "check.h"
 #include "ptx/engine.h"
@@ -40,7 +41,8 @@ static void run_cta(struct ptx_cta *c)
             ;
 }
 
-TEST(recycled_cta_starts_fresh)
+/* fill: ptx_launch_desc.register_fill (0 = off) */
+static void recycled_cta_starts_fresh_with(uint64_t fill)
 {
     char err[256];
     struct devmem mem;
@@ -62,6 +64,7 @@ TEST(recycled_cta_starts_fresh)
         .kernel = ptx_find_function_index(m, "k"),
         .grid = { 3, 1, 1 }, .block = { 64, 1, 1 },
         .params = (const uint8_t *)&buf, .num_sms = 4, .warps_per_sm = 48,
+        .register_fill = fill,
     };
     struct ptx_launch *l = ptx_launch_create(p, &desc, err, sizeof err);
     CHECK(l != NULL);
@@ -102,8 +105,21 @@ TEST(recycled_cta_starts_fresh)
     devmem_free_all(&mem);
 }
 
+TEST(recycled_cta_starts_fresh)
+{
+    recycled_cta_starts_fresh_with(0);
+}
+
+/* With the registers the kernel writes before reading filled with a
+ * pattern, %r0 (read first) still reads 0 (reg_live_in.c). */
+TEST(register_read_first_is_zero_whatever_the_fill)
+{
+    recycled_cta_starts_fresh_with(0xa5a5a5a5a5a5a5a5ull);
+}
+
 int main(void)
 {
     RUN(recycled_cta_starts_fresh);
+    RUN(register_read_first_is_zero_whatever_the_fill);
     return check_summary();
 }

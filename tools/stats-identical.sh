@@ -15,6 +15,8 @@
 # interrupted recording resumes (delete GOLDEN to record afresh).
 # SCHEDS="gto lrr" limits either to those schedulers.
 # STATS_TIMES=FILE appends each run's CPU seconds and warp instructions to FILE.
+# STATS_OPTIONS="k=v ..." passes each as -o k=v to every run (options that
+# must not change a statistic, such as ccgpu_check_register_init=1).
 set -euo pipefail
 record=0
 if [ "${1:-}" = --record ]; then record=1; shift; fi
@@ -43,6 +45,7 @@ done >"$tmp/runs"
 run_one() {
     local b=$1 s=$2 opt=()
     [ "$s" = gto ] || opt=(-o "gpgpu_scheduler=$s")
+    for o in ${STATS_OPTIONS:-}; do opt+=(-o "$o"); done
     if /usr/bin/time -f %U -o "$tmp/$b.$s.time" "$ccgpu" run "$b" --size "$size" \
         --config configs/ccws.cfg "${opt[@]}" --quiet --json "$tmp/$b.$s.json" \
         >/dev/null 2>"$tmp/$b.$s.err"; then
@@ -55,7 +58,7 @@ run_one() {
     fi
 }
 export -f run_one
-export ccgpu size tmp
+export ccgpu size tmp STATS_OPTIONS
 if [ $record = 1 ]; then
     xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"' <"$tmp/runs" | while read -r line; do
         case "$line" in FAILED*) echo "$line" >&2 ;; *) echo "$line" >>"$golden" ;; esac

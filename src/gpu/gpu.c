@@ -178,7 +178,9 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u32(cfg, "gpgpu_shader_registers", 32768, &gpu->registers_per_sm, err, errlen) ||
         config_get_choice(cfg, "ccgpu_mode", modes, MODE_TIMING, &gpu->mode, err, errlen) ||
         config_get_u64(cfg, "ccgpu_max_warp_instructions", CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS,
-                       &gpu->max_warp_insts, err, errlen))
+                       &gpu->max_warp_insts, err, errlen) ||
+        config_get_bool(cfg, "ccgpu_check_register_init", 0, &gpu->check_register_init, err,
+                        errlen))
         goto fail;
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
         snprintf(err, errlen, "gpgpu_n_clusters, gpgpu_n_cores_per_cluster and gpgpu_shader_cta "
@@ -637,6 +639,8 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .printf_out = gpu->printf_out,
         .max_threads_per_cta = max_threads,
         .max_shared_per_cta = gpu->shmem_per_sm,
+        /* a pattern no kernel of the suite reads as a valid address or count */
+        .register_fill = gpu->check_register_init ? 0xa5a5a5a5a5a5a5a5ull : 0,
     };
     char err[512];
     struct ptx_launch *l = ptx_launch_create(mod->prog, &d, err, sizeof err);

@@ -38,6 +38,7 @@ struct ccgpu {
     uint32_t shmem_per_sm, registers_per_sm;
     int mode;
     uint64_t max_warp_insts;
+    int check_register_init; /* ccgpu_check_register_init: fill unread registers */
     struct devmem mem;
     struct gpu_timing *timing; /* timing mode: the cycle-level model */
     struct ccgpu_module *modules;

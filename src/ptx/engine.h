@@ -99,6 +99,12 @@ struct ptx_launch_desc {
     FILE *printf_out;       /* vprintf stream (NULL = stdout) */
     uint32_t max_threads_per_cta; /* 0 = 1024 */
     uint64_t max_shared_per_cta;  /* 0 = 48 KiB */
+    /* Registers are zeroed at a CTA's start and a call only where the code
+     * may read them before writing (reg_live_in.c); the others keep what a
+     * recycled CTA left, which no instruction can see. Non-zero: those
+     * others are filled with this value instead, a check that results do
+     * not change (ccgpu_check_register_init). */
+    uint64_t register_fill;
 };
 /* Validates the launch (block size, shared memory, grid) and copies params. */
 struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_launch_desc *d,

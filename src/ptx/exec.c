@@ -295,6 +295,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
     void *n = realloc(*p, ncap * elem);
     if (!n)
         return -1;
+    memset((char *)n + *cap * elem, 0, (ncap - *cap) * elem); /* never read unset */
     *p = n;
     *cap = ncap;
     return 0;
@@ -359,7 +360,7 @@ static int do_call(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, u
     w->param_base = npar;
     w->fp = new_fp;
     switch_frame(w, fi);
-    memset(w->regs, 0, (size_t)callee->nregs * PTX_WARP_SIZE * sizeof *w->regs);
+    ptx_regs_start(p, fi, w->regs, w->launch->register_fill);
     memset(w->preds, 0, (size_t)callee->npreds * sizeof *w->preds);
     for (uint32_t i = 0; i < nargs && i < callee->nparams; i++) {
         uint32_t ssym = argsyms[i], dsym = callee->params[i];

@@ -35,6 +35,10 @@ struct ptx_program {
     uint64_t *kparam_bytes; /* per function (entries): parameter buffer bytes */
     uint64_t max_func_local; /* largest .func local frame */
     int has_calls;           /* the module defines non-extern .funcs */
+    /* per function: the register slots its code may read before writing
+     * (reg_live_in.c), zeroed_regs[zeroed_start[f] .. zeroed_start[f + 1]);
+     * a new CTA or a call zeroes only these */
+    uint32_t *zeroed_regs, *zeroed_start;
     uint64_t global_base, const_base;
 };
 
@@ -50,6 +54,7 @@ struct ptx_launch {
     uint8_t *params;
     uint32_t num_sms, warps_per_sm, gridid;
     FILE *printf_out;
+    uint64_t register_fill;  /* ptx_launch_desc.register_fill */
     const uint64_t *clock;
     ptx_mem_observer observer;
     void *observer_ctx;
@@ -167,6 +172,15 @@ int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
  * NULL (bounds error not reported). */
 uint8_t *ptx_mem_lane_ptr(struct ptx_warp *w, int space, uint64_t addr, uint32_t size,
                           int lane);
+/* ---- reg_live_in.c ---- */
+/* The register slots f may read before writing them (or read in another
+ * lane), ascending, in a malloc'd *out (NULL when none); 0, or -1 when out
+ * of memory. */
+int ptx_read_before_write(const struct ptx_function *f, uint32_t **out, uint32_t *nout);
+/* Zeroes (or, with `fill` non-zero, fills the others with `fill`) f's
+ * register frame at regs, as a new CTA or a call needs it (launch.c). */
+void ptx_regs_start(const struct ptx_program *p, uint32_t f, uint64_t *regs, uint64_t fill);
+
 /* ---- vprintf.c ---- */
 int ptx_exec_vprintf(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                      const uint32_t *arg_syms, uint32_t nargs);

@@ -84,6 +84,7 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     l->warps_per_sm = d->warps_per_sm ? d->warps_per_sm : 48;
     l->gridid = d->gridid;
     l->printf_out = d->printf_out ? d->printf_out : stdout;
+    l->register_fill = d->register_fill;
     return l;
 }
 
@@ -163,8 +164,14 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
         w->tid[2][lane] = t / (l->block[0] * l->block[1]);
     }
     w->reg_cap = reg_cap;
-    w->regstack = zeroed(regstack, &w->reg_cap, (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE,
-                         sizeof *w->regstack);
+    size_t nreg = (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE;
+    if (regstack && reg_cap >= nreg) {
+        w->regstack = regstack; /* slots read before written are zeroed below */
+    } else {
+        free(regstack);
+        w->reg_cap = nreg;
+        w->regstack = calloc(nreg, sizeof *w->regstack);
+    }
     w->pred_cap = pred_cap;
     w->predstack = zeroed(predstack, &w->pred_cap, k->npreds ? k->npreds : 1,
                           sizeof *w->predstack);
@@ -178,6 +185,7 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
     if (!w->regstack || !w->predstack || !w->paramstack || !w->simt)
         return -1;
     w->regs = w->regstack;
+    ptx_regs_start(l->prog, (uint32_t)l->kernel_idx, w->regs, l->register_fill);
     w->preds = w->predstack;
     w->params = w->paramstack;
     w->simt[0] = (struct simt_entry){ 0, PTX_NO_INDEX, w->live, 0, 0 };

@@ -136,6 +136,34 @@ static int place_globals(struct ptx_program *p, int space, uint64_t *base, char 
     return 0;
 }
 
+/* p->zeroed_regs and zeroed_start: each function's read-before-write slots. */
+static int zeroed_regs(struct ptx_program *p)
+{
+    const struct ptx_module *m = p->mod;
+    p->zeroed_start = calloc((size_t)m->nfuncs + 1, sizeof *p->zeroed_start);
+    if (!p->zeroed_start)
+        return -1;
+    uint32_t total = 0;
+    for (uint32_t f = 0; f < m->nfuncs; f++) {
+        uint32_t *regs, n;
+        if (ptx_read_before_write(&m->funcs[f], &regs, &n))
+            return -1;
+        uint32_t *grown = n ? realloc(p->zeroed_regs, ((size_t)total + n) * sizeof *grown)
+                            : p->zeroed_regs;
+        if (n && !grown) {
+            free(regs);
+            return -1;
+        }
+        p->zeroed_regs = grown;
+        if (n)
+            memcpy(&grown[total], regs, n * sizeof *regs);
+        free(regs);
+        total += n;
+        p->zeroed_start[f + 1] = total;
+    }
+    return 0;
+}
+
 struct ptx_program *ptx_program_load(struct devmem *mem, const struct ptx_module *m, char *err,
                                      size_t errlen)
 {
@@ -216,6 +244,8 @@ struct ptx_program *ptx_program_load(struct devmem *mem, const struct ptx_module
     }
     /* .funcs' shared variables sit in `common`, charged to every kernel of
      * the module (nvcc rarely declares shared memory inside a .func) */
+    if (zeroed_regs(p))
+        goto oom;
     free(seen);
     return p;
 oom:
@@ -240,6 +270,8 @@ void ptx_program_free(struct ptx_program *p)
     free(p->static_shared);
     free(p->func_local);
     free(p->kparam_bytes);
+    free(p->zeroed_regs);
+    free(p->zeroed_start);
     free(p);
 }
 
