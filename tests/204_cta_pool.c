@@ -1,7 +1,7 @@
 /* Recycled CTAs (ptx_cta_recycle, issue 13): the next ptx_cta_create of the
- * launch reuses the memory and starts exactly as a new CTA would: registers,
- * predicates, shared memory and the per-thread stacks zeroed, new ids and
- * warp slots. The kernel reads a register and a shared word before writing
+ * launch, or of a later launch of the program with another shape, reuses the
+ * memory and starts exactly as a new CTA would: registers, predicates,
+ * shared memory and the per-thread stacks zeroed, new ids and warp slots. The kernel reads a register and a shared word before writing
  * them (0 in a fresh CTA), then dirties both; the same with the registers
  * it writes first filled with a pattern (ptx_launch_desc.register_fill). */
 #include "ccgpu.h"
@@ -23,7 +23,8 @@ static const char *kernel_text =
     "mul.wide.u32 %rd2, %r7, 4;\n"
     "add.s64 %rd3, %rd1, %rd2;\n"
     "mov.u32 %r3, sh;\n"
-    "mul.lo.u32 %r4, %r1, 4;\n"
+    "and.b32 %r4, %r1, 63;\n"                     /* word tid % 64 */
+    "mul.lo.u32 %r4, %r4, 4;\n"
     "add.u32 %r5, %r3, %r4;\n"
     "ld.shared.u32 %r2, [%r5];\n"                 /* never written yet */
     "add.u32 %r2, %r2, %r0;\n"                    /* %r0 never written yet */
@@ -99,8 +100,31 @@ static void recycled_cta_starts_fresh_with(uint64_t fill)
         CHECK_EQ_INT(host[64 + t], 1);
     ptx_cta_recycle(c1);
     ptx_cta_recycle(c2);
-    ptx_launch_free(l); /* frees the pool (ASan: no leak) */
-    ptx_program_free(p);
+    ptx_launch_free(l);
+    /* a later launch of the program, with twice the warps, takes the last
+     * recycled CTA (c2) and grows it; it starts fresh all the same (warps
+     * run in order: warps 2-3 read the shared words warps 0-1 dirtied) */
+    desc.grid[0] = 1;
+    desc.block[0] = 128;
+    for (int i = 0; i < 3 * 64; i++)
+        host[i] = 0xdead;
+    struct ptx_launch *l2 = ptx_launch_create(p, &desc, err, sizeof err);
+    CHECK(l2 != NULL);
+    if (l2) {
+        struct ptx_cta *c3 = ptx_cta_create(l2, 0, 0, NULL);
+        CHECK(c3 == c2);
+        if (c3) {
+            CHECK_EQ_INT(ptx_cta_num_warps(c3), 4);
+            run_cta(c3);
+            CHECK(ptx_cta_done(c3));
+            for (int t = 0; t < 128; t++)
+                CHECK_EQ_INT(host[t], t < 64 ? 0 : 1000);
+            CHECK_EQ_INT(host[128], 0xdead);
+            ptx_cta_recycle(c3);
+        }
+        ptx_launch_free(l2);
+    }
+    ptx_program_free(p); /* frees the pool (ASan: no leak) */
     ptx_module_free(m);
     devmem_free_all(&mem);
 }

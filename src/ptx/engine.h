@@ -145,9 +145,11 @@ const struct ptx_counters *ptx_launch_counters(const struct ptx_launch *l);
 struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32_t sm_id,
                                const uint32_t *warp_slots);
 void ptx_cta_free(struct ptx_cta *c);
-/* Like ptx_cta_free, but keeps c's memory in its launch for the next
- * ptx_cta_create (which starts it as a fresh CTA: zeroed registers, shared
- * and local memory); freed with the launch. Only while the launch lives. */
+/* Like ptx_cta_free, but keeps c's memory in its program for the next
+ * ptx_cta_create of any launch of that program, which starts it as a fresh
+ * CTA (zeroed shared and local memory, and zeroed registers wherever the
+ * kernel can read one before writing it: reg_live_in.c); freed with the
+ * program. Only while c's launch lives. */
 void ptx_cta_recycle(struct ptx_cta *c);
 uint32_t ptx_cta_num_warps(const struct ptx_cta *c);
 struct ptx_warp *ptx_cta_warp(struct ptx_cta *c, uint32_t i);

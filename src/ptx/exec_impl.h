@@ -3,6 +3,7 @@
 #ifndef CCGPU_PTX_EXEC_IMPL_H
 #define CCGPU_PTX_EXEC_IMPL_H
 #include "ptx/engine.h"
+#include "util/bits.h"
 #include <stdarg.h>
 #include <string.h>
 
@@ -39,6 +40,9 @@ struct ptx_program {
      * (reg_live_in.c), zeroed_regs[zeroed_start[f] .. zeroed_start[f + 1]);
      * a new CTA or a call zeroes only these */
     uint32_t *zeroed_regs, *zeroed_start;
+    /* CTAs of finished launches (ptx_cta_recycle), linked by pool_next: the
+     * next ptx_cta_create of any launch reuses their buffers */
+    struct ptx_cta *cta_pool;
     uint64_t global_base, const_base;
 };
 
@@ -61,7 +65,6 @@ struct ptx_launch {
     struct ptx_counters cnt;
     int failed;
     char error[512];
-    struct ptx_cta *pool; /* recycled CTAs (ptx_cta_recycle), linked by pool_next */
 };
 
 struct simt_entry {
@@ -123,9 +126,11 @@ struct ptx_cta {
     uint32_t linear, sm;
     uint32_t ctaid[3];
     uint32_t nwarps;
-    struct ptx_warp *warps;
-    uint8_t *shared;        /* shared_per_cta bytes */
-    uint8_t *local;         /* threads * local_per_thread bytes */
+    struct ptx_warp *warps; /* warps_cap allocated (a recycled CTA's may be more) */
+    uint8_t *shared;        /* shared_per_cta bytes used of shared_cap */
+    uint8_t *local;         /* threads * local_per_thread bytes used of local_cap */
+    uint32_t warps_cap;
+    size_t shared_cap, local_cap;
     uint32_t live_threads;
     uint32_t bar_count[PTX_NUM_BARRIERS];   /* threads arrived */
     uint32_t bar_expected[PTX_NUM_BARRIERS]; /* 0 = all live threads */
@@ -206,13 +211,9 @@ static inline const uint64_t *ptx_src(struct ptx_warp *w, const struct ptx_opera
     return ptx_exec_src(w, o, tmp);
 }
 
-/* popcount without a library call (no -mpopcnt in the default flags) */
 static inline unsigned ptx_popc(uint32_t x)
 {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
+    return bits_popc32(x);
 }
 
 /* Destination register lanes ("_" writes to a scratch). */

@@ -92,11 +92,6 @@ void ptx_launch_free(struct ptx_launch *l)
 {
     if (!l)
         return;
-    while (l->pool) {
-        struct ptx_cta *c = l->pool;
-        l->pool = c->pool_next;
-        ptx_cta_free(c);
-    }
     free(l->params);
     free(l);
 }
@@ -212,18 +207,29 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
         l->failed = 1;
         return NULL;
     }
-    struct ptx_cta *c = l->pool;
-    if (c) { /* a recycled CTA of this launch: same shape, buffers kept */
-        struct ptx_warp *warps = c->warps;
-        uint8_t *shared = c->shared, *local = c->local;
-        l->pool = c->pool_next;
+    struct ptx_cta *c = l->prog->cta_pool;
+    size_t nshared = l->shared_per_cta ? l->shared_per_cta : 1;
+    size_t nlocal = (size_t)l->threads_per_cta * l->local_per_thread;
+    if (c) { /* a recycled CTA of any launch of the program: buffers kept */
+        struct ptx_cta keep = *c;
+        l->prog->cta_pool = c->pool_next;
         memset(c, 0, sizeof *c);
-        c->warps = warps;
-        c->shared = shared;
-        c->local = local;
-        memset(shared, 0, l->shared_per_cta ? l->shared_per_cta : 1);
-        if (local)
-            memset(local, 0, (size_t)l->threads_per_cta * l->local_per_thread);
+        c->warps = keep.warps;
+        c->warps_cap = keep.warps_cap;
+        if (keep.shared_cap >= nshared) {
+            c->shared = keep.shared;
+            c->shared_cap = keep.shared_cap;
+            memset(c->shared, 0, nshared);
+        } else {
+            free(keep.shared);
+        }
+        if (keep.local_cap >= nlocal && nlocal) {
+            c->local = keep.local;
+            c->local_cap = keep.local_cap;
+            memset(c->local, 0, nlocal);
+        } else {
+            free(keep.local);
+        }
     } else if (!(c = calloc(1, sizeof *c))) {
         goto oom;
     }
@@ -235,13 +241,19 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
     c->ctaid[2] = cta_linear / (l->grid[0] * l->grid[1]);
     c->nwarps = l->warps_per_cta;
     c->live_threads = l->threads_per_cta;
-    if (!c->warps)
-        c->warps = calloc(c->nwarps, sizeof *c->warps);
-    if (!c->shared)
-        c->shared = calloc(1, l->shared_per_cta ? l->shared_per_cta : 1);
-    if (l->local_per_thread && !c->local)
-        c->local = calloc(l->threads_per_cta, l->local_per_thread);
-    if (!c->warps || !c->shared || (l->local_per_thread && !c->local))
+    if (c->warps_cap < c->nwarps) { /* new warps start zero: warp_init allocates */
+        struct ptx_warp *grown = realloc(c->warps, c->nwarps * sizeof *grown);
+        if (!grown)
+            goto oom;
+        memset(grown + c->warps_cap, 0, (c->nwarps - c->warps_cap) * sizeof *grown);
+        c->warps = grown;
+        c->warps_cap = c->nwarps;
+    }
+    if (!c->shared && (c->shared = calloc(1, nshared)))
+        c->shared_cap = nshared;
+    if (nlocal && !c->local && (c->local = calloc(1, nlocal)))
+        c->local_cap = nlocal;
+    if (!c->shared || (nlocal && !c->local))
         goto oom;
     for (uint32_t i = 0; i < c->nwarps; i++)
         if (warp_init(c, &c->warps[i], i, warp_slots ? warp_slots[i] : i))
@@ -260,7 +272,7 @@ void ptx_cta_free(struct ptx_cta *c)
     if (!c)
         return;
     if (c->warps)
-        for (uint32_t i = 0; i < c->nwarps; i++)
+        for (uint32_t i = 0; i < c->warps_cap; i++)
             warp_release(&c->warps[i]);
     free(c->warps);
     free(c->shared);
@@ -278,8 +290,9 @@ void ptx_cta_recycle(struct ptx_cta *c)
             ptx_cta_free(c);
             return;
         }
-    c->pool_next = c->launch->pool;
-    c->launch->pool = c;
+    struct ptx_program *p = c->launch->prog;
+    c->pool_next = p->cta_pool;
+    p->cta_pool = c;
 }
 
 uint32_t ptx_cta_num_warps(const struct ptx_cta *c) { return c->nwarps; }

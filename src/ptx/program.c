@@ -260,6 +260,11 @@ void ptx_program_free(struct ptx_program *p)
 {
     if (!p)
         return;
+    while (p->cta_pool) {
+        struct ptx_cta *c = p->cta_pool;
+        p->cta_pool = c->pool_next;
+        ptx_cta_free(c);
+    }
     if (p->global_base)
         devmem_release(p->mem, p->global_base);
     if (p->const_base)

@@ -10,6 +10,7 @@
  * got: issued > throttled > memory path full > ALU path full > scoreboard >
  * barrier > idle (no warp with an instruction ready). */
 #include "timing/sm.h"
+#include "util/bits.h"
 #include <string.h>
 
 /* 0 when ti can issue now, else the cycle the hazard clears (SB_PENDING:
@@ -88,7 +89,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     enum ptx_step_status st = ptx_warp_step(w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
-    sm->ws.lanes = (uint32_t)__builtin_popcount(d->active_mask);
+    sm->ws.lanes = bits_popc32(d->active_mask);
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
     if (ti->kind == TI_MEM) {

@@ -1,0 +1,15 @@
+/* Bit counts without a library call: the default flags have no -mpopcnt, so
+ * __builtin_popcount compiles to a call into libgcc. */
+#ifndef CCGPU_UTIL_BITS_H
+#define CCGPU_UTIL_BITS_H
+#include <stdint.h>
+
+static inline unsigned bits_popc32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+#endif
