@@ -174,6 +174,60 @@ TEST(partial_barrier_is_a_deadlock_error)
     devmem_free_all(&mem);
 }
 
+/* %tid of every thread of 3-D blocks whose rows cross warps: thread t of
+ * the CTA is (t % bx, t / bx % by, t / (bx * by)), written at out[t]. */
+TEST(thread_ids_of_3d_blocks)
+{
+    static const char *text =
+        ".version 7.0\n.target sm_75\n.address_size 64\n"
+        ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<12>;\n.reg .b64 %rd<4>;\n"
+        "ld.param.u64 %rd1, [out];\n"
+        "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %tid.y;\nmov.u32 %r3, %tid.z;\n"
+        "mov.u32 %r4, %ntid.x;\nmov.u32 %r5, %ntid.y;\n"
+        "mad.lo.u32 %r6, %r3, %r5, %r2;\nmad.lo.u32 %r6, %r6, %r4, %r1;\n" /* flat t */
+        "mad.lo.u32 %r7, %r2, 1000, %r1;\nmad.lo.u32 %r7, %r3, 1000000, %r7;\n"
+        "mul.wide.u32 %rd2, %r6, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+        "st.global.u32 [%rd3], %r7;\nret;\n}\n";
+    static const uint32_t shapes[][3] = { { 5, 3, 4 }, { 7, 9, 2 }, { 33, 1, 3 }, { 1, 1, 64 } };
+    char err[256];
+    struct devmem mem;
+    devmem_init(&mem);
+    struct ptx_module *m = ptx_parse(text, "tid.ptx", err, sizeof err);
+    CHECK(m != NULL);
+    struct ptx_program *p = m ? ptx_program_load(&mem, m, err, sizeof err) : NULL;
+    CHECK(p != NULL);
+    uint64_t buf = 0;
+    CHECK_EQ_INT(devmem_alloc(&mem, 256 * 4, &buf), 0);
+    uint32_t *host = (uint32_t *)devmem_ptr(&mem, buf, 256 * 4);
+    for (size_t s = 0; p && host && s < sizeof shapes / sizeof shapes[0]; s++) {
+        const uint32_t *b = shapes[s];
+        struct ptx_launch_desc desc = { .kernel = 0, .grid = { 1, 1, 1 },
+                                        .block = { b[0], b[1], b[2] },
+                                        .params = (const uint8_t *)&buf };
+        struct ptx_launch *l = ptx_launch_create(p, &desc, err, sizeof err);
+        CHECK(l != NULL);
+        struct ptx_cta *c = l ? ptx_cta_create(l, 0, 0, NULL) : NULL;
+        CHECK(c != NULL);
+        for (uint32_t i = 0; c && i < ptx_cta_num_warps(c); i++)
+            while (ptx_warp_step(ptx_cta_warp(c, i), NULL) == PTX_STEP_OK)
+                ;
+        uint32_t n = b[0] * b[1] * b[2];
+        for (uint32_t t = 0; c && t < n; t++) {
+            uint32_t want = t % b[0] + 1000 * (t / b[0] % b[1]) + 1000000 * (t / (b[0] * b[1]));
+            if (host[t] != want) {
+                CHECK_FAIL_AT_("block %ux%ux%u thread %u: %u, expected %u", b[0], b[1], b[2], t,
+                               host[t], want);
+                break;
+            }
+        }
+        ptx_cta_free(c);
+        ptx_launch_free(l);
+    }
+    ptx_program_free(p);
+    ptx_module_free(m);
+    devmem_free_all(&mem);
+}
+
 /* nvcc-compiled loop kernels (tests/ptx/203_loops.cu) against a CPU reference */
 static int run_nearest(ccgpu *g, int *assign, int np, int nc, int nf, double *warp_insts)
 {
@@ -421,6 +475,7 @@ int main(void)
 {
     RUN(step_fills_dyninst_and_barrier_states);
     RUN(partial_barrier_is_a_deadlock_error);
+    RUN(thread_ids_of_3d_blocks);
     RUN(two_gpus_give_identical_independent_results);
     RUN(math_loop_kernel);
     RUN(runaway_recursion_is_an_error);

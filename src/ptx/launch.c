@@ -150,13 +150,23 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
     w->slot = slot;
     w->func = k;
     w->func_idx = (uint32_t)l->kernel_idx;
-    for (uint32_t lane = 0; lane < PTX_WARP_SIZE; lane++) {
-        uint32_t t = index * PTX_WARP_SIZE + lane;
+    /* thread t of the CTA is (t % bx, t / bx % by, t / (bx * by)): counted
+     * up lane by lane from the warp's first thread */
+    uint32_t t = index * PTX_WARP_SIZE, bx = l->block[0], by = l->block[1];
+    uint32_t x = t % bx, y = t / bx % by, z = t / (bx * by);
+    for (uint32_t lane = 0; lane < PTX_WARP_SIZE; lane++, t++) {
         if (t < l->threads_per_cta)
             w->live |= 1u << lane;
-        w->tid[0][lane] = t % l->block[0];
-        w->tid[1][lane] = t / l->block[0] % l->block[1];
-        w->tid[2][lane] = t / (l->block[0] * l->block[1]);
+        w->tid[0][lane] = x;
+        w->tid[1][lane] = y;
+        w->tid[2][lane] = z;
+        if (++x == bx) {
+            x = 0;
+            if (++y == by) {
+                y = 0;
+                z++;
+            }
+        }
     }
     w->reg_cap = reg_cap;
     size_t nreg = (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE;
