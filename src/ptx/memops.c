@@ -252,18 +252,17 @@ static int fast_access(struct ptx_warp *w, int space, const uint64_t *addr, uint
 static int uniform_param_load(struct ptx_warp *w, uint64_t a, uint32_t mask, unsigned size,
                               unsigned vec, int sext, uint64_t **regs)
 {
-    struct ptx_launch *l = w->launch;
-    uint64_t n = l->prog->kparam_bytes[l->kernel_idx];
+    const struct ptx_launch *la = w->launch;
+    uint64_t n = la->prog->kparam_bytes[la->kernel_idx];
     unsigned total = size * vec;
     if (a >= n || total > n - a)
         return -1;
     for (unsigned e = 0; e < vec; e++) {
-        uint64_t v = load_bytes(l->params + a + e * size, size);
+        uint64_t v = load_bytes(la->params + a + e * size, size);
         if (sext)
             v = zx((uint64_t)sx(v, size * 8), 32);
-        for (int i = 0; i < PTX_WARP_SIZE; i++)
-            if ((mask >> i) & 1)
-                regs[e][i] = v;
+        uint64_t *D = regs[e];
+        LANES(v);
     }
     return PTX_SPACE_PARAM;
 }
