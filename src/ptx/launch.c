@@ -172,10 +172,10 @@ static int warp_init(struct ptx_cta *c, struct ptx_warp *w, uint32_t index, uint
     size_t nreg = (size_t)(k->nregs ? k->nregs : 1) * PTX_WARP_SIZE;
     if (regstack && reg_cap >= nreg) {
         w->regstack = regstack; /* slots read before written are zeroed below */
-    } else {
+    } else { /* as above: the others are written before any read */
         free(regstack);
         w->reg_cap = nreg;
-        w->regstack = calloc(nreg, sizeof *w->regstack);
+        w->regstack = malloc(nreg * sizeof *w->regstack);
     }
     w->pred_cap = pred_cap;
     w->predstack = zeroed(predstack, &w->pred_cap, k->npreds ? k->npreds : 1,

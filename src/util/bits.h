@@ -6,6 +6,8 @@
 
 static inline unsigned bits_popc32(uint32_t x)
 {
+    if (x == 0xffffffffu) /* a full warp's mask, the common case */
+        return 32;
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0f0f0f0fu;
