@@ -11,6 +11,14 @@ BUILD   ?= build
 OPT     ?= -O3 -g
 SAN     ?=
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# Link-time optimisation of the ccgpu command (GCC only: 5% less CPU time,
+# 2-3% fewer host instructions, docs/speed.md): objects carry both GCC's IR
+# and machine code, so the libraries and test programs link as usual.
+# `make LTO=` turns it off; the sanitizer and fuzzing builds do.
+ifeq ($(origin LTO),undefined)
+LTO     := $(if $(SAN),,$(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo '-flto=auto -ffat-lto-objects'))
+endif
+NO_LTO  := $(if $(LTO),-fno-lto) # test programs link the machine code, quickly
 CFLAGS  := -std=c11 $(WARN) $(OPT) $(SAN) -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Ibench $(EXTRA_CFLAGS)
 LDLIBS  := -lm -ldl -lpthread
 # policies loaded with dlopen (plugin:PATH.so) resolve the policy API's
@@ -43,7 +51,7 @@ PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
 # Objects depend on the compiler and flags they were built with: a build
 # tree made with another OPT or SAN is rebuilt, not silently mixed.
 FLAGS_STAMP := $(BUILD)/flags.stamp
-FLAGS_NOW   := $(CC) $(CFLAGS) | $(PIC_CFLAGS)
+FLAGS_NOW   := $(CC) $(CFLAGS) $(LTO) | $(PIC_CFLAGS)
 $(shell mkdir -p $(BUILD) && { echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_STAMP) || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP); })
 
 .PHONY: all lib cudart tests check check-fast check-identical clean bench-speed ptx fuzz fuzz-build install
@@ -63,7 +71,8 @@ $(BUILD)/libccgpu.a: $(LIB_OBJ)
 	@$(AR) rcs $@ $^
 
 $(BUILD)/ccgpu: $(CLI_OBJ) $(BUILD)/libccgpu.a
-	$(CC) $(CFLAGS) $(EXPORT) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
+	@echo "  LD      $@"
+	+@$(CC) $(CFLAGS) $(LTO) $(EXPORT) -o $@ $(CLI_OBJ) $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(CUDART_LIB): $(PIC_OBJ) src/cudart/libcudart.map
 	@mkdir -p $(@D)
@@ -103,12 +112,12 @@ $(BUILD)/pic/%.o: %.c $(FLAGS_STAMP)
 $(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(wildcard tests/fuzz/*.[ch]) $(BUILD)/libccgpu.a $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  TEST    $<"
-	@$(CC) $(CFLAGS) $(EXPORT) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
+	@$(CC) $(CFLAGS) $(NO_LTO) $(EXPORT) -Itests -o $@ $< $(BUILD)/libccgpu.a $(LDLIBS)
 
 $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	@$(CC) $(CFLAGS) $(LTO) -MMD -MP -c -o $@ $<
 
 # --- embedded PTX -----------------------------------------------------------
 $(BUILD)/tools/embed: tools/embed.c

@@ -53,7 +53,7 @@ int inputs_load_edge_list(const char *path, struct csr_graph *g, char *err, size
     int weighted = -1; /* decided by the first line */
     uint32_t max_id = 0;
     while (text_skip_comment_lines(&r, "#%")) {
-        uint32_t s, d, w = 0;
+        uint32_t s = 0, d = 0, w = 0;
         if (text_u32(&r, 1, "source node", &s) || text_u32(&r, 1, "destination node", &d))
             goto fail;
         if (s >= INPUTS_MAX_NODES || d >= INPUTS_MAX_NODES) {
@@ -106,7 +106,7 @@ int inputs_load_rodinia_graph(const char *path, struct csr_graph *g, uint32_t *s
     struct text_reader r;
     if (text_open(&r, path, err, errlen))
         return -1;
-    uint32_t nodes, edges;
+    uint32_t nodes = 0, edges = 0;
     uint32_t *first = NULL, *deg = NULL, *src = NULL, *dst = NULL, *w = NULL;
     if (text_u32(&r, 0, "node count", &nodes))
         goto fail;

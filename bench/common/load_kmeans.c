@@ -126,7 +126,7 @@ int inputs_load_kmeans_text(const char *path, float **features, uint32_t *points
             cap = ncap;
         }
         for (uint32_t f = 0; f < d; f++) {
-            double v;
+            double v = 0;
             if (text_f64(&r, 1, "feature", &v))
                 goto fail;
             out[n * d + f] = (float)v;

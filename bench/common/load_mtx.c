@@ -106,7 +106,7 @@ int inputs_load_matrix_market(const char *path, struct csr_matrix *m, char *err,
     enum mm_field field = MM_REAL;
     enum mm_symmetry sym = MM_GENERAL;
     struct triplet *t = NULL;
-    uint32_t rows, cols, nnz;
+    uint32_t rows = 0, cols = 0, nnz = 0;
     if (read_header(&r, &field, &sym))
         goto fail;
     if (!text_skip_comment_lines(&r, "%")) {
@@ -151,7 +151,7 @@ int inputs_load_matrix_market(const char *path, struct csr_matrix *m, char *err,
             text_fail(&r, "truncated: expected %u entries, found %u", nnz, k);
             goto fail;
         }
-        uint32_t i, j, at = r.line;
+        uint32_t i = 0, j = 0, at = r.line;
         double v = 1.0;
         if (text_u32(&r, 1, "row index", &i) || text_u32(&r, 1, "column index", &j))
             goto fail;

@@ -75,7 +75,7 @@ static int hs_read_grid(struct bench_ctx *ctx, const char *path, const char *wha
     float *v = NULL;
     int rc = 0;
     while (rc == 0 && text_skip_space(&r, 0)) {
-        double d;
+        double d = 0;
         if (text_f64(&r, 1, what, &d) || text_end_line(&r)) {
             rc = -1;
             break;

@@ -106,7 +106,7 @@ static int srad_load_pgm(struct bench_ctx *ctx, float **out, uint32_t *rows, uin
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
-        uint32_t v;
+        uint32_t v = 0;
         if (!srad_pgm_skip(&r)) {
             text_fail(&r, "PGM ends after %zu of %zu pixels", i, n);
             goto out;

@@ -118,7 +118,7 @@ static void ex_stats(struct ex *e, const char *kernel, const char *form)
     int k = ccgpu_num_kernels(e->gpu) - 1;
     fprintf(e->log, "  %-8s %-30s", kernel, form);
     for (int i = 0; i < 4; i++) {
-        double v;
+        double v = 0;
         if (ccgpu_stat(e->gpu, names[i], k, &v) == 0)
             fprintf(e->log, " %12.0f", v);
         else

@@ -356,8 +356,8 @@ char __cudaInitModule(void **fatCubinHandle)
     for (struct cudart_var *v = ccgpu_rt.vars; v && mod; v = v->next) {
         if (v->fb != fb || !v->managed_ptr || *v->managed_ptr)
             continue;
-        ccgpu_devptr a;
-        size_t size;
+        ccgpu_devptr a = 0;
+        size_t size = 0;
         if (ccgpu_module_symbol(gpu, mod, v->name, &a, &size) == 0)
             *v->managed_ptr = ccgpu_host_view(gpu, a, size);
     }

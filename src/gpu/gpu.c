@@ -599,7 +599,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     if (!params)
         return gpu_fail(gpu, "launch %s: out of memory", kernel);
     for (uint32_t i = 0; i < f->nparams; i++) {
-        uint64_t off, size;
+        uint64_t off = 0, size = 0;
         ptx_program_param(mod->prog, k, i, &off, &size);
         if (!args || !args[i]) {
             free(params);
@@ -611,7 +611,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct policy_region regions[POLICY_GPU_MAX_REGIONS];
     uint32_t nregions = 0;
     for (uint32_t i = 0; i < f->nparams && nregions < POLICY_GPU_MAX_REGIONS; i++) {
-        uint64_t off, size, v;
+        uint64_t off = 0, size = 0, v;
         ccgpu_devptr base;
         size_t bytes;
         ptx_program_param(mod->prog, k, i, &off, &size);
