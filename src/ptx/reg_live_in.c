@@ -180,8 +180,9 @@ out_entry:
 void ptx_regs_start(const struct ptx_program *p, uint32_t f, uint64_t *regs, uint64_t fill)
 {
     const struct ptx_function *fn = &p->mod->funcs[f];
-    const uint32_t *r = &p->zeroed_regs[p->zeroed_start[f]];
     uint32_t n = p->zeroed_start[f + 1] - p->zeroed_start[f];
+    /* (zeroed_regs is NULL when no function of the module has any) */
+    const uint32_t *r = n ? &p->zeroed_regs[p->zeroed_start[f]] : NULL;
     if (fill) {
         for (size_t i = 0; i < (size_t)fn->nregs * PTX_WARP_SIZE; i++)
             regs[i] = fill;
