@@ -126,17 +126,13 @@ const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
     return w < 0 ? NULL : &set_lines(c, set)[w];
 }
 
-/* A way to (re)use in set: an invalid one first, else the policy's choice
- * among the ways not reserved; -1 if every way is reserved. */
-static int pick_way(struct cache *c, uint32_t set)
+/* The policy's choice among the ways of set not reserved (the set has no
+ * invalid way); -1 if every way is reserved. */
+static int choose_way(struct cache *c, uint32_t set)
 {
     struct cache_line *l = set_lines(c, set);
     uint32_t assoc = c->cfg.assoc, words = (assoc + 63) / 64;
     int any = 0;
-    const uint64_t *t = &c->tags[(size_t)set * assoc];
-    for (uint32_t w = 0; w < assoc; w++)
-        if (t[w] == CACHE_NO_TAG)
-            return (int)w;
     if (words == 1) { /* (at most 64 ways: the mask built in a register) */
         uint64_t e = 0;
         for (uint32_t w = 0; w < assoc; w++)
@@ -158,6 +154,18 @@ static int pick_way(struct cache *c, uint32_t set)
     if (v < 0 || (uint32_t)v >= assoc || l[v].pending)
         return -1;
     return v;
+}
+
+/* A way to (re)use in set: an invalid one first, else the policy's choice
+ * among the ways not reserved; -1 if every way is reserved. */
+static int pick_way(struct cache *c, uint32_t set)
+{
+    uint32_t assoc = c->cfg.assoc;
+    const uint64_t *t = &c->tags[(size_t)set * assoc];
+    for (uint32_t w = 0; w < assoc; w++)
+        if (t[w] == CACHE_NO_TAG)
+            return (int)w;
+    return choose_way(c, set);
 }
 
 /* pick_way without the policy's choice, for a replacement policy whose
@@ -271,7 +279,9 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
      * a pure policy's choice changes nothing, so it is not asked) */
     if (way == -2 && !mq_free(c))
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
-    if (way == -2 && (way = pick_way(c, set)) < 0)
+    /* (-2: pick_way_later found no invalid way, and nothing since changed
+     * the set, so only the policy's choice is left) */
+    if (way == -2 && (way = choose_way(c, set)) < 0)
         return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));
     if (mq_free(c) < slots)
