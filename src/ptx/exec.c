@@ -242,7 +242,7 @@ static void exit_lanes(struct ptx_warp *w, uint32_t lanes)
         w->frames[i].ret_mask &= ~lanes;
     w->live &= ~lanes;
     if (lanes)
-        ptx_bar_threads_exited(w->cta, (uint32_t)ptx_popc(lanes));
+        ptx_bar_threads_exited(w->cta, (uint32_t)bits_popc32(lanes));
 }
 
 static void do_branch(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc, uint32_t active,
@@ -295,7 +295,6 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
     void *n = realloc(*p, ncap * elem);
     if (!n)
         return -1;
-    memset((char *)n + *cap * elem, 0, (ncap - *cap) * elem); /* never read unset */
     *p = n;
     *cap = ncap;
     return 0;
@@ -406,7 +405,7 @@ static void do_barrier(struct ptx_warp *w, const struct ptx_inst *in, uint32_t m
             c->bar_red_all[id] = 1;
         }
         uint32_t p = ptx_exec_pred(w, &in->ops[in->nops - 1]) & mask;
-        c->bar_red[id] += (uint32_t)ptx_popc(p);
+        c->bar_red[id] += (uint32_t)bits_popc32(p);
         if (p != mask)
             c->bar_red_all[id] = 0;
         if (w->red_mask && (w->red_inst != in || w->red_id != id)) {
@@ -480,8 +479,8 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         mask &= in->guard_not ? ~g : g;
     }
     l->cnt.warp_insts++;
-    l->cnt.thread_insts += (uint64_t)ptx_popc(active);
-    l->cnt.thread_insts_exec += (uint64_t)ptx_popc(mask);
+    l->cnt.thread_insts += (uint64_t)bits_popc32(active);
+    l->cnt.thread_insts_exec += (uint64_t)bits_popc32(mask);
     if (d) {
         d->cta_linear = w->cta->linear;
         d->warp_in_cta = w->index;

@@ -211,10 +211,6 @@ static inline const uint64_t *ptx_src(struct ptx_warp *w, const struct ptx_opera
     return ptx_exec_src(w, o, tmp);
 }
 
-static inline unsigned ptx_popc(uint32_t x)
-{
-    return bits_popc32(x);
-}
 
 /* Destination register lanes ("_" writes to a scratch). */
 static inline uint64_t *ptx_exec_dst(struct ptx_warp *w, const struct ptx_operand *o)

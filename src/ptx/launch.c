@@ -373,7 +373,7 @@ static void bar_try_release(struct ptx_cta *c, uint32_t id)
 
 void ptx_bar_arrive(struct ptx_cta *c, uint32_t id, uint32_t mask, uint32_t expected)
 {
-    c->bar_count[id] += (uint32_t)ptx_popc(mask);
+    c->bar_count[id] += (uint32_t)bits_popc32(mask);
     if (expected)
         c->bar_expected[id] = expected;
     bar_try_release(c, id);

@@ -458,7 +458,7 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     }
 done:;
     int sp = space0 < 0 ? in->space : space0;
-    unsigned n = (unsigned)ptx_popc(mask);
+    unsigned n = (unsigned)bits_popc32(mask);
     if (is_ld) {
         l->cnt.warp_loads[sp]++;
         l->cnt.thread_loads[sp] += n;

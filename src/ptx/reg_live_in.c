@@ -60,27 +60,26 @@ static int warp_wide(enum ptx_opcode op)
 #define LIVE_IN_MAX_WORDS ((size_t)1 << 22) /* 32 MB of sets */
 #define LIVE_IN_MAX_PASSES 64
 
-#define BIT_SET(s, r) ((s)[(r) >> 6] |= 1ull << ((r) & 63))
-#define BIT_CLR(s, r) ((s)[(r) >> 6] &= ~(1ull << ((r) & 63)))
+/* Sets (or, with kill, clears) slot r in `set`; "_" and bad indices skipped. */
+static void mark(const struct ptx_function *f, uint64_t *set, uint32_t r, int kill)
+{
+    if (r >= f->nregs) /* (PTX_NO_INDEX too) */
+        return;
+    if (kill)
+        set[r >> 6] &= ~(1ull << (r & 63));
+    else
+        set[r >> 6] |= 1ull << (r & 63);
+}
 
-/* Sets (or, with kill, clears) in `set` every register slot operand o names. */
+/* mark() for every register slot operand o names. */
 static void each_reg(const struct ptx_function *f, const struct ptx_operand *o, uint64_t *set,
                      int kill)
 {
-    uint32_t regs[256], n = 0;
-    if ((o->kind == PTX_OPND_REG || o->kind == PTX_OPND_ADDR_REG) && o->index != PTX_NO_INDEX)
-        regs[n++] = o->index;
+    if (o->kind == PTX_OPND_REG || o->kind == PTX_OPND_ADDR_REG)
+        mark(f, set, o->index, kill);
     else if (o->kind == PTX_OPND_VEC)
         for (unsigned k = 0; k < o->count && o->index + k < f->nvec_pool; k++)
-            if (f->vec_pool[o->index + k] != PTX_NO_INDEX)
-                regs[n++] = f->vec_pool[o->index + k];
-    for (uint32_t k = 0; k < n; k++)
-        if (regs[k] < f->nregs) {
-            if (kill)
-                BIT_CLR(set, regs[k]);
-            else
-                BIT_SET(set, regs[k]);
-        }
+            mark(f, set, f->vec_pool[o->index + k], kill);
 }
 
 /* live = (live - written) + read, for one instruction, walking backwards. */

@@ -363,7 +363,7 @@ int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
         if (d)
             d->addr[l] = addr_out;
     }
-    unsigned n = (unsigned)ptx_popc(mask);
+    unsigned n = (unsigned)bits_popc32(mask);
     if (is_store) {
         L->cnt.warp_stores[PTX_SPACE_TEX]++;
         L->cnt.thread_stores[PTX_SPACE_TEX] += n;
