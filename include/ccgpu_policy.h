@@ -221,6 +221,23 @@ static inline uint32_t warp_ages_greedy_order(const struct warp_ages *a, uint32_
             out[k++] = list[i];
     return k;
 }
+/* The first slot of cand (a mask of slots below 64 of scheduler sched, by
+ * bit) in warp_ages_greedy_order's order, UINT32_MAX when cand is empty:
+ * the greedy warp if it is in cand, else the oldest in cand. Picking one
+ * warp this way costs a walk of the age list up to that warp instead of
+ * the whole order written out. */
+static inline uint32_t warp_ages_greedy_first(const struct warp_ages *a, uint32_t sched,
+                                              uint32_t greedy, uint64_t cand)
+{
+    if (greedy < 64 && (cand >> greedy & 1))
+        return greedy;
+    uint32_t n;
+    const uint32_t *list = warp_ages_list(a, sched, &n);
+    for (uint32_t i = 0; cand && i < n; i++)
+        if (list[i] < 64 && (cand >> list[i] & 1))
+            return list[i];
+    return UINT32_MAX;
+}
 /* Parses a positive integer argument ("8"); -1 with a message naming the
  * policy otherwise (NULL args gives dflt). */
 int warp_sched_arg_u32(const char *policy, const char *args, uint32_t dflt, uint32_t *out,

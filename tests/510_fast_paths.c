@@ -65,17 +65,28 @@ TEST(two_schedulers_per_sm)
         compare("kmeans", scheds[i], 2);
 }
 
+static void compare_shape(const char *bench, const char *common, const char *fast);
+
 /* The walk by masks (sm_issue.c walk_masked) for every warp count: its own
- * runs, whatever the default threshold lets it see above. */
+ * runs, whatever the default threshold lets it see above; every policy
+ * with a first function (warp_sched_first_of), those with a can-issue veto
+ * (swl, warp_limiting, ccws, dwt) and a clock brought up by order (ccws,
+ * dwt) included, and with two issues per scheduler and cycle (the order
+ * written out). */
 TEST(issue_masks_always)
 {
-    const char *scheds[] = { "gto", "lrr", "oldest" };
+    const char *scheds[] = { "gto", "lrr", "oldest", "swl:2", "warp_limiting:2:2", "ccws",
+                             "dwt" };
     const char *benches[] = { "bfs", "kmeans", "histogram", "matmul", "spmv" };
     for (size_t i = 0; i < sizeof scheds / sizeof scheds[0]; i++) {
         for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
             compare_with(benches[k], scheds[i], 1, "ccgpu_issue_mask_warps 0\n");
         compare_with("kmeans", scheds[i], 2, "ccgpu_issue_mask_warps 0\n");
         compare_with("histogram", scheds[i], 2, "ccgpu_issue_mask_warps 0\n");
+        char common[160];
+        snprintf(common, sizeof common, "gpgpu_n_clusters 6\ngpgpu_scheduler %s\n"
+                 "gpgpu_num_sched_per_core 2\nccgpu_issue_width 2\n", scheds[i]);
+        compare_shape("kmeans", common, "ccgpu_issue_mask_warps 0\n");
     }
 }
 

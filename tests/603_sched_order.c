@@ -2,8 +2,9 @@
  * (src/policy/warp/warp_sched.h): LRR rotates after the warp that issued, GTO
  * stays with a warp until it stalls then takes the oldest, 2LVL keeps to
  * the active fetch group, oldest-first ignores greed, SWL lets only the N
- * oldest live non-waiting warps issue; schedulers own slots w % n; the
- * table is well formed and bad names or arguments are errors. */
+ * oldest live non-waiting warps issue; schedulers own slots w % n; each
+ * policy's first function agrees with its order; the table is well formed
+ * and bad names or arguments are errors. */
 #include "check.h"
 #include "policy/warp/warp_sched.h"
 #include <stdlib.h>
@@ -271,6 +272,73 @@ TEST(l1_hooks_reach_the_policy)
     }
 }
 
+/* Each built-in policy's first function (warp_sched_first_of, which the
+ * issue stage uses instead of writing the order out) gives, for any mask
+ * of the scheduler's live warps, the first of them in order's order, and
+ * UINT32_MAX for none; through assignments, issues and exits in random
+ * order, with one and two schedulers. Policies without one (2lvl) say so. */
+TEST(first_is_the_orders_first_in_the_mask)
+{
+    const char *specs[] = { "gto", "lrr", "oldest", "swl:3", "swl:2:sched", "warp_limiting:2:2",
+                            "ccws" };
+    uint64_t rng = 12345;
+#define NEXT() (rng = rng * 6364136223846793005ull + 1442695040888963407ull, (uint32_t)(rng >> 33))
+    for (size_t p = 0; p < sizeof specs / sizeof specs[0]; p++) {
+        for (uint32_t nsched = 1; nsched <= 2; nsched++) {
+            const uint32_t slots = 48;
+            if (make(specs[p], slots, nsched))
+                continue;
+            warp_sched_first_fn first = warp_sched_first_of(ws.ops);
+            CHECK(first != NULL);
+            if (!first) {
+                warp_sched_free(&ws);
+                continue;
+            }
+            uint8_t live[48] = { 0 };
+            uint64_t age = 0;
+            int bad = 0;
+            for (int step = 0; step < 400 && !bad; step++) {
+                uint32_t slot = NEXT() % slots, what = NEXT() % 4;
+                if (!live[slot]) {
+                    ws.ops->on_warp_assigned(&ws, slot, age++);
+                    live[slot] = 1;
+                } else if (what == 0) {
+                    ws.ops->on_warp_exit(&ws, slot);
+                    live[slot] = 0;
+                } else {
+                    issue(slot);
+                }
+                for (uint32_t s = 0; s < nsched && !bad; s++) {
+                    CHECK(first(&ws, s, (uint64_t)step, 0) == UINT32_MAX);
+                    for (int t = 0; t < 8; t++) {
+                        uint64_t cand = 0;
+                        for (uint32_t w = s; w < slots; w += nsched)
+                            if (live[w] && NEXT() % 3 == 0)
+                                cand |= 1ull << w;
+                        uint32_t n = ws.ops->order(&ws, s, (uint64_t)step, out), want = UINT32_MAX;
+                        for (uint32_t i = 0; i < n && want == UINT32_MAX; i++)
+                            if (cand >> out[i] & 1)
+                                want = out[i];
+                        uint32_t got = first(&ws, s, (uint64_t)step, cand);
+                        if (got != want) {
+                            printf("  %s, %u scheduler(s), step %d: first %u, order's %u\n",
+                                   specs[p], nsched, step, got, want);
+                            bad = 1;
+                            break;
+                        }
+                    }
+                }
+            }
+            CHECK(!bad);
+            warp_sched_free(&ws);
+        }
+    }
+#undef NEXT
+    CHECK(make("2lvl:2", 8, 1) == 0);
+    CHECK(warp_sched_first_of(ws.ops) == NULL);
+    warp_sched_free(&ws);
+}
+
 int main(void)
 {
     RUN(table_is_well_formed);
@@ -282,5 +350,6 @@ int main(void)
     RUN(schedulers_own_slots_mod_n);
     RUN(bad_specs);
     RUN(l1_hooks_reach_the_policy);
+    RUN(first_is_the_orders_first_in_the_mask);
     return check_summary();
 }

@@ -121,8 +121,8 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
-    sm->order_complete = (uint8_t)warp_sched_order_complete(sm->ws.ops);
-    sm->gto_first = (uint8_t)warp_sched_is_gto(sm->ws.ops);
+    sm->first = warp_sched_first_of(sm->ws.ops);
+    sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
     sm->far_min = SM_NEVER;
     for (uint32_t i = 0; i < cfg->n_slots; i++)
         sm->sched_mask[i % cfg->n_sched] |= 1ull << i;

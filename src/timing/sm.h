@@ -131,7 +131,7 @@ struct sm {
     uint64_t loadwait; /* scoreboard waits on a load */
     uint64_t barwait;  /* waiting at a barrier */
     /* The issue stage's last walk that issued nothing and vetoed nothing
-     * stays valid (same classification, nothing issuable) while no warp's
+     * (or vetoed, with veto_kept) stays valid (same classification, nothing issuable) while no warp's
      * state changes (iss_dirty: a load completes, a barrier releases, a CTA
      * arrives, a warp exits, an L1 hook reaches the policy), the memory path's
      * room is as it was (iss_memroom) and time is before iss_until (the
@@ -139,6 +139,7 @@ struct sm {
      * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
     uint8_t iss_dirty, iss_memroom;
     uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
+    uint8_t veto_kept;  /* warp_sched_veto_repeatable: a walk that vetoed is kept too */
     /* Per slot, how the issue stage's last check of the warp's next
      * instruction failed (ccgpu_fast_paths): WC_IBUF (I-buffer empty until
      * wtime), WC_SB (scoreboard hazard until wtime) or WC_UNIT + the issue
@@ -155,7 +156,7 @@ struct sm {
      * of WC_SB, wc_unit[u] those of WC_UNIT + u. With live_mask (the live
      * warps) and sched_mask (each scheduler's slots) they let the issue stage
      * of a policy whose order lists exactly the scheduler's live warps
-     * (order_complete) find the warps that need a check without a walk. */
+     * (first) find the warps that need a check without a walk. */
     uint64_t wc_timed, wc_sb, wc_unit[FU_COUNT], wc_unitany;
     /* wc_due: the warps of wc_timed whose time has passed, as of the last
      * sm_wheel_advance. A timed check is also put on a timing wheel
@@ -167,8 +168,10 @@ struct sm {
     uint64_t wheel[64], wheel_far, far_min, wheel_at;
     uint64_t live_mask;
     uint64_t sched_mask[64];
-    uint8_t order_complete; /* warp_sched_order_complete */
-    uint8_t gto_first;      /* the policy is gto: walk_masked takes its order warp by warp */
+    /* warp_sched_first_of: the policy's order lists exactly the scheduler's
+     * live warps, and this gives its first warp of a mask (walk_masked takes
+     * the order warp by warp); NULL for other policies */
+    warp_sched_first_fn first;
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;

@@ -239,16 +239,30 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
     return 0;
 }
 
-/* walk_masked's walk of the candidates for gto with one issue per cycle:
- * the candidates taken in gto's order one at a time (warp_sched_gto_first:
- * the greedy warp, else the oldest), until one issues, instead of the whole
- * order copied and searched. The walk ends at the first issue (issue width
- * 1), before which nothing changes the order: gto's hooks (issue, exit) run
- * only when a warp issues. */
-static int walk_gto_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
+/* walk_masked's walk of the candidates with one issue per cycle: the
+ * candidates taken in the policy's order one at a time (sm->first, e.g. for
+ * gto the greedy warp, else the oldest), until one issues, instead of the
+ * whole order written out and searched. Nothing changes the order before
+ * the walk's end at the first issue (issue width 1): the hooks that change
+ * it (issue, exit, barrier) run only when a warp issues. A warp the policy
+ * vetoes is passed over, as in the whole order's walk, where can_issue is
+ * asked of the same warps in the same order. Each first call may walk the
+ * policy's list from its start, so after FIRST_TRIES candidates that did
+ * not issue (a policy vetoing most warps) the rest are taken from the order
+ * written out, asked at the same cycle with nothing changed since. */
+#define FIRST_TRIES 2
+static int walk_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
 {
-    while (cand && !k->issued) {
-        uint32_t slot = warp_sched_gto_first(&sm->ws, s, cand);
+    for (uint32_t tries = 0; cand && !k->issued; tries++) {
+        if (tries == FIRST_TRIES) {
+            uint32_t n = sm->ws.ops->order(&sm->ws, s, k->now, sm->order);
+            for (uint32_t i = 0; i < n && !k->issued; i++)
+                if (cand >> sm->order[i] & 1)
+                    if (walk_warp(sm, sm->order[i], k))
+                        return -1;
+            return 0;
+        }
+        uint32_t slot = sm->first(&sm->ws, s, k->now, cand);
         if (walk_warp(sm, slot, k))
             return -1;
         cand &= ~(1ull << slot);
@@ -257,14 +271,15 @@ static int walk_gto_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t ca
 }
 
 /* Scheduler s's walk for a policy whose order lists exactly the
- * scheduler's live warps (order_complete). The warps sm_cycle's walk would pass over (held
+ * scheduler's live warps (sm->first). The warps sm_cycle's walk would pass over (held
  * at a load or a barrier, or failing as remembered: sm_wheel_advance has
  * moved the timed checks that have expired to wc_due) are found from the
  * masks: what they add to the classification does not depend on their
  * place in the order (their part of the wake time is added by sm_cycle
  * when nothing issued), and passing over them changes nothing. Only the
  * rest are walked, in order; when there are none the order is not asked
- * for (the policy's order only reads its state). */
+ * for (a policy whose order does more than read its state, as ccws's and
+ * dwt's bring their clocks to now, has that done by its first function). */
 static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
 {
     const struct sm_config *cfg = sm->cfg;
@@ -293,10 +308,13 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         }
     }
     uint64_t cand = live & ~blocked;
-    if (!cand)
+    if (!cand) {
+        if (!sm->order_pure)
+            sm->first(&sm->ws, s, now, 0);
         return 0;
-    if (sm->gto_first && cfg->issue_width == 1)
-        return walk_gto_first(sm, s, k, cand);
+    }
+    if (cfg->issue_width == 1)
+        return walk_first(sm, s, k, cand);
     uint32_t n = sm->ws.ops->order(&sm->ws, s, now, sm->order);
     for (uint32_t i = 0; i < n && k->issued < cfg->issue_width; i++) {
         uint32_t slot = sm->order[i];
@@ -328,13 +346,18 @@ int sm_cycle(struct sm *sm, uint64_t now)
     ldst_cycle(sm, now);
     uint8_t memroom = oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs;
     if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
-        /* nothing changed since a walk that issued and vetoed nothing: it
-         * would find the same again. The policy is still asked for its order
+        /* nothing changed since a walk that issued and vetoed nothing (or
+         * vetoed, where the policy's veto is repeatable): it would find the
+         * same again. The policy is still asked for its order
          * (unless its order only reads its state), so it sees every visit as
          * without the shortcut. */
         if (!sm->order_pure)
-            for (uint32_t s = 0; s < cfg->n_sched; s++)
-                ops->order(&sm->ws, s, now, sm->order);
+            for (uint32_t s = 0; s < cfg->n_sched; s++) {
+                if (sm->first)
+                    sm->first(&sm->ws, s, now, 0); /* the same effect */
+                else
+                    ops->order(&sm->ws, s, now, sm->order);
+            }
         wake = sm->iss_wake;
         goto walked;
     }
@@ -343,7 +366,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
     /* walk_masked pays when many warps are passed over; below
      * ccgpu_issue_mask_warps live warps per scheduler the plain walk is
      * cheaper (both give the same) */
-    const int masked = cfg->fast_paths && sm->order_complete &&
+    const int masked = cfg->fast_paths && sm->first &&
                        sm->live_warps >= cfg->issue_mask_warps * cfg->n_sched;
     if (masked)
         sm_wheel_advance(sm, now);
@@ -356,7 +379,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
             k.reason = R_ISSUED;
             any = 1;
         }
-        sm->reason[s] = k.reason; /* (no can_issue: nothing vetoed) */
+        vetoed |= k.vetoed;
+        sm->reason[s] = k.reason;
     }
     const int fast = cfg->fast_paths;
     for (uint32_t s = 0; !masked && s < cfg->n_sched; s++) {
@@ -515,7 +539,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
             }
     }
     walked_now = 1;
-    if (any || vetoed) {
+    if (any || (vetoed && !sm->veto_kept)) {
         sm->iss_dirty = 1; /* walk again next visit */
     } else {
         sm->iss_wake = wake;

@@ -36,6 +36,14 @@
 #include "ccws_vta.h"
 #include "load_diag.h"
 #include "ccgpu_policy.h"
+/* Built as a plugin against ccgpu_policy.h alone too (tests/cli/970), as
+ * sched_gto.c is: warp_sched_ccws_first is declared here as well. */
+#if defined(__has_include)
+#if __has_include("policy/warp/warp_sched.h")
+#include "policy/warp/warp_sched.h"
+#endif
+#endif
+uint32_t warp_sched_ccws_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +333,13 @@ static uint32_t ccws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, 
     struct ccws *s = ws->state;
     s->now = now;
     return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
+}
+
+uint32_t warp_sched_ccws_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
+{
+    struct ccws *s = ws->state;
+    s->now = now;
+    return warp_ages_greedy_first(&s->ages, sched, s->greedy[sched], cand);
 }
 
 /* A load that allocates in the L1D. */

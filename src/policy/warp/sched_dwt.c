@@ -90,6 +90,13 @@ static uint32_t dwt_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
     return warp_limit_order(&s->lim, sched, out);
 }
 
+uint32_t warp_sched_dwt_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
+{
+    struct dwt *s = ws->state;
+    sync_limit(ws, s, now);
+    return warp_ages_greedy_first(&s->lim.ages, sched, s->lim.greedy[sched], cand);
+}
+
 static int dwt_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
                          uint64_t now)
 {

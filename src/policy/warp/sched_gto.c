@@ -4,14 +4,15 @@
 #include "ccgpu_policy.h"
 /* This file builds as a plugin against ccgpu_policy.h alone (tests/cli/970),
  * so warp_sched_gto_first, which only the timing model calls for the
- * built-in gto (policy/warp/warp_sched.h), is declared here too; where the
- * header is found, the compiler checks the two agree. */
+ * built-in gto (policy/warp/warp_sched.h: warp_sched_first_of), is declared
+ * here too; where the header is found, the compiler checks the two agree.
+ * The other built-in policies with a first function do the same. */
 #if defined(__has_include)
 #if __has_include("policy/warp/warp_sched.h")
 #include "policy/warp/warp_sched.h"
 #endif
 #endif
-uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand);
+uint32_t warp_sched_gto_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -73,21 +74,11 @@ static uint32_t gto_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
     return warp_ages_greedy_order(&s->ages, sched, s->greedy[sched], out);
 }
 
-uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand)
+uint32_t warp_sched_gto_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
 {
+    (void)now;
     const struct gto *s = ws->state;
-    uint32_t g = s->greedy[sched], best = NONE;
-    if (g != NONE && (cand >> g & 1))
-        return g;
-    /* the oldest: the ages list's first (the timing model, the only caller,
-     * gives every warp of an SM its own age, so no two are equal) */
-    uint64_t best_age = UINT64_MAX;
-    for (uint64_t b = cand; b; b &= b - 1) {
-        uint32_t slot = (uint32_t)__builtin_ctzll(b);
-        if (s->ages.age[slot] < best_age)
-            best = slot, best_age = s->ages.age[slot];
-    }
-    return best;
+    return warp_ages_greedy_first(&s->ages, sched, s->greedy[sched], cand);
 }
 
 static void gto_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

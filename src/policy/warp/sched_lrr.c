@@ -2,6 +2,7 @@
  * order; a warp that cannot issue on its turn passes it to the next. The
  * order each cycle starts at the warp after the one that issued last. */
 #include "ccgpu_policy.h"
+#include "policy/warp/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,6 +66,20 @@ static uint32_t lrr_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
             out[k++] = slot;
     }
     return k;
+}
+
+/* The slots of one scheduler in warp-slot order are its local indices in
+ * order, so the first of cand at or after the turn's start is the lowest
+ * bit at or above slot start * n_sched, else the lowest bit. */
+uint32_t warp_sched_lrr_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
+{
+    (void)now;
+    if (!cand)
+        return UINT32_MAX;
+    const struct lrr *s = ws->state;
+    uint64_t from = (uint64_t)s->next[sched] * ws->env.n_sched;
+    uint64_t late = from < 64 ? cand & (~0ull << from) : 0;
+    return (uint32_t)__builtin_ctzll(late ? late : cand);
 }
 
 static void lrr_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

@@ -1,6 +1,7 @@
 /* Oldest first: every cycle the oldest ready warp (no greediness), one of
  * the "other greedy schemes" ccws-micro2012 §5.1 compares GTO with. */
 #include "ccgpu_policy.h"
+#include "policy/warp/warp_sched.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,13 @@ static uint32_t oldest_order(struct warp_sched *ws, uint32_t sched, uint64_t now
     const uint32_t *list = warp_ages_list(ws->state, sched, &n);
     memcpy(out, list, n * sizeof *out);
     return n;
+}
+
+uint32_t warp_sched_oldest_first(struct warp_sched *ws, uint32_t sched, uint64_t now,
+                                 uint64_t cand)
+{
+    (void)now;
+    return warp_ages_greedy_first(ws->state, sched, UINT32_MAX, cand);
 }
 
 const struct warp_sched_ops warp_sched_oldest = {

@@ -17,6 +17,7 @@
  * same observations as ccws:diag=1, for comparison. Off, the statistics are
  * those of plain swl. */
 #include "ccgpu_policy.h"
+#include "policy/warp/warp_sched.h"
 #include "warp_limit.h"
 #include "load_diag.h"
 #include <stdio.h>
@@ -151,6 +152,13 @@ static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
 {
     (void)now;
     return warp_limit_order(&((struct swl *)ws->state)->lim, sched, out);
+}
+
+uint32_t warp_sched_swl_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
+{
+    (void)now;
+    const struct warp_limit *w = &((const struct swl *)ws->state)->lim;
+    return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
 }
 
 static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,

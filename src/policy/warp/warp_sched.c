@@ -145,12 +145,27 @@ int warp_sched_order_pure(const struct warp_sched_ops *ops)
            ops == &warp_sched_swl;
 }
 
-int warp_sched_is_gto(const struct warp_sched_ops *ops)
+int warp_sched_veto_repeatable(const struct warp_sched_ops *ops)
 {
-    return ops == &warp_sched_gto;
+    /* swl's answer is a table the hooks keep; ccws's and dwt's record only
+     * a veto's first cycle and bring their clock to now, as order does */
+    return ops == &warp_sched_swl || ops == &warp_sched_warp_limiting ||
+           ops == &warp_sched_ccws || ops == &warp_sched_dwt;
 }
 
-int warp_sched_order_complete(const struct warp_sched_ops *ops)
+warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops)
 {
-    return ops == &warp_sched_gto || ops == &warp_sched_lrr || ops == &warp_sched_oldest;
+    if (ops == &warp_sched_gto)
+        return warp_sched_gto_first;
+    if (ops == &warp_sched_lrr)
+        return warp_sched_lrr_first;
+    if (ops == &warp_sched_oldest)
+        return warp_sched_oldest_first;
+    if (ops == &warp_sched_swl || ops == &warp_sched_warp_limiting)
+        return warp_sched_swl_first;
+    if (ops == &warp_sched_ccws)
+        return warp_sched_ccws_first;
+    if (ops == &warp_sched_dwt)
+        return warp_sched_dwt_first;
+    return NULL;
 }

@@ -43,19 +43,35 @@ struct cache_hooks warp_sched_l1_hooks(struct warp_sched *ws);
  * to: gto, lrr, oldest, swl), so a call whose answer is not used can be
  * left out without the policy seeing a difference. */
 int warp_sched_order_pure(const struct warp_sched_ops *ops);
-/* Whether ops is order-pure, its order lists every live warp of the
- * scheduler (those between on_warp_assigned and on_warp_exit, in some
- * order) and it has no can_issue and no next_event (gto, lrr, oldest): the
- * issue stage may then work out which warps can issue before asking for
- * the order, and not ask when none can. */
-int warp_sched_order_complete(const struct warp_sched_ops *ops);
-/* Whether ops is gto (for warp_sched_gto_first). */
-int warp_sched_is_gto(const struct warp_sched_ops *ops);
-/* The first slot of cand (slots of scheduler sched's live warps, by bit) in
- * the order gto's `order` writes (the greedy warp, then oldest first), or
- * UINT32_MAX for none (ws must run gto; the warps' ages must differ, as the
- * timing model's do). */
-uint32_t warp_sched_gto_first(const struct warp_sched *ws, uint32_t sched, uint64_t cand);
+/* Whether ops's can_issue, asked again of a warp it vetoed while nothing
+ * has changed (no other hook called since, before its next_event), gives
+ * the same answer and changes nothing more in the policy's state than its
+ * order does (swl, warp_limiting, ccws, dwt): the issue stage may then keep
+ * a walk that vetoed, as it keeps one that issued nothing, until something
+ * changes. The interface promises the same answer of every policy, but not
+ * that a repeated call has no effect, so plugins are walked again. */
+int warp_sched_veto_repeatable(const struct warp_sched_ops *ops);
+/* The first slot of cand (slots below 64 of scheduler sched's live warps,
+ * by bit) in the order ops->order(ws, sched, now, ...) would write, with
+ * the same effect on the policy's state as that call (ccws and dwt bring
+ * their clock to now); UINT32_MAX when cand is empty, after the same
+ * effect. The timing model's ages differ from warp to warp, as these
+ * assume. */
+typedef uint32_t (*warp_sched_first_fn)(struct warp_sched *ws, uint32_t sched, uint64_t now,
+                                        uint64_t cand);
+/* For a built-in policy whose order lists exactly the scheduler's live
+ * warps (those between on_warp_assigned and on_warp_exit): its first
+ * function (gto, lrr, oldest, swl, warp_limiting, ccws, dwt); NULL for the
+ * others (2lvl, plugins). The issue stage then takes the order one warp at
+ * a time (only the warps that may issue) instead of having it written out. */
+warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops);
+uint32_t warp_sched_gto_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+uint32_t warp_sched_lrr_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+uint32_t warp_sched_oldest_first(struct warp_sched *ws, uint32_t sched, uint64_t now,
+                                 uint64_t cand);
+uint32_t warp_sched_swl_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+uint32_t warp_sched_ccws_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+uint32_t warp_sched_dwt_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 
 /* Table of all warp schedulers (from warp_sched.def), NULL-terminated. */
 extern const struct warp_sched_ops *const warp_sched_table[];
