@@ -59,12 +59,13 @@ static uint32_t lrr_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
     (void)now;
     const struct lrr *s = ws->state;
     uint32_t n = ws->env.n_sched, k = 0, start = s->next[sched];
-    for (uint32_t i = 0; i < s->per_sched; i++) {
-        uint32_t local = (start + i) % s->per_sched;
-        uint32_t slot = local * n + sched;
-        if (slot < ws->env.n_slots && s->live[slot])
+    /* locals start .. per_sched - 1, then 0 .. start - 1 (no division) */
+    for (uint32_t slot = start * n + sched; slot < ws->env.n_slots; slot += n)
+        if (s->live[slot])
             out[k++] = slot;
-    }
+    for (uint32_t slot = sched; slot < start * n + sched && slot < ws->env.n_slots; slot += n)
+        if (s->live[slot])
+            out[k++] = slot;
     return k;
 }
 
