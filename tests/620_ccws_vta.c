@@ -156,6 +156,55 @@ TEST(keep_on_hit_counts_every_re_miss)
     ccws_vta_free(&v);
 }
 
+/* A store clears its block from every share that holds it and from no
+ * other entry, whatever inserts, probes and cleared warps came before (the
+ * clear skips the shares when its bucket count says the block is nowhere:
+ * the counts must follow every change of a tag); random operations on a
+ * few blocks, with hashed and plain set indices, keep_on_hit on and off. */
+TEST(store_clear_after_random_history)
+{
+    uint64_t rng = 99;
+#define NEXT() (rng = rng * 6364136223846793005ull + 1442695040888963407ull, (uint32_t)(rng >> 33))
+    for (int variant = 0; variant < 4; variant++) {
+        struct ccws_vta v;
+        if (mk(&v, 6, 8, 2))
+            return;
+        v.hash_index = variant & 1;
+        v.keep_on_hit = variant >> 1;
+        int bad = 0;
+        for (int step = 0; step < 3000 && !bad; step++) {
+            uint32_t warp = NEXT() % 6, op = NEXT() % 8;
+            uint64_t block = NEXT() % 40;
+            if (op < 4) {
+                ccws_vta_insert(&v, (int32_t)warp, block);
+            } else if (op < 6) {
+                ccws_vta_probe(&v, (int32_t)warp, block);
+            } else if (op == 6 && NEXT() % 8 == 0) {
+                ccws_vta_clear_warp(&v, warp);
+            } else {
+                uint64_t held = 0, before = v.store_clears;
+                uint8_t other[6][40];
+                for (uint32_t w = 0; w < 6; w++) {
+                    held += (uint64_t)ccws_vta_contains(&v, w, block);
+                    for (uint64_t b = 0; b < 40; b++)
+                        other[w][b] = (uint8_t)ccws_vta_contains(&v, w, b);
+                }
+                ccws_vta_clear_block(&v, block);
+                bad |= v.store_clears - before != held;
+                for (uint32_t w = 0; w < 6; w++)
+                    for (uint64_t b = 0; b < 40; b++)
+                        bad |= ccws_vta_contains(&v, w, b) != (b == block ? 0 : other[w][b]);
+                if (bad)
+                    printf("  variant %d, step %d: store clear of %llu wrong\n", variant, step,
+                           (unsigned long long)block);
+            }
+        }
+        CHECK(!bad);
+        ccws_vta_free(&v);
+    }
+#undef NEXT
+}
+
 int main(void)
 {
     RUN(own_share_hits_other_share_does_not);
@@ -165,5 +214,6 @@ int main(void)
     RUN(bad_parameters);
     RUN(hashed_index_spreads_power_of_two_strides);
     RUN(keep_on_hit_counts_every_re_miss);
+    RUN(store_clear_after_random_history);
     return check_summary();
 }

@@ -3,6 +3,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#define VTA_BUCKETS 4096u
+
+static uint32_t bucket_of(uint64_t block)
+{
+    return (uint32_t)((block * 0x9e3779b97f4a7c15ull) >> 52); /* 12 bits */
+}
+_Static_assert(VTA_BUCKETS == 1u << 12, "bucket_of gives 12 bits");
+
+/* Entry i of the array now holds block (or CCWS_VTA_EMPTY), the buckets
+ * kept in step. */
+static void retag(struct ccws_vta *v, size_t i, uint64_t block)
+{
+    if (v->tag[i] != CCWS_VTA_EMPTY)
+        v->bucket[bucket_of(v->tag[i])]--;
+    if (block != CCWS_VTA_EMPTY)
+        v->bucket[bucket_of(block)]++;
+    v->tag[i] = block;
+}
+
 int ccws_vta_init(struct ccws_vta *v, uint32_t n_warps, uint32_t entries, uint32_t assoc,
                   char *err, size_t errlen)
 {
@@ -22,7 +41,8 @@ int ccws_vta_init(struct ccws_vta *v, uint32_t n_warps, uint32_t entries, uint32
     size_t n = (size_t)n_warps * entries;
     v->tag = malloc((n ? n : 1) * sizeof *v->tag);
     v->stamp = calloc(n ? n : 1, sizeof *v->stamp);
-    if (!v->tag || !v->stamp) {
+    v->bucket = calloc(VTA_BUCKETS, sizeof *v->bucket);
+    if (!v->tag || !v->stamp || !v->bucket) {
         ccws_vta_free(v);
         snprintf(err, errlen, "ccws: out of memory for the victim tag array");
         return -1;
@@ -42,8 +62,10 @@ void ccws_vta_free(struct ccws_vta *v)
 {
     free(v->tag);
     free(v->stamp);
+    free(v->bucket);
     v->tag = NULL;
     v->stamp = NULL;
+    v->bucket = NULL;
 }
 
 static uint64_t set_of(const struct ccws_vta *v, uint64_t block)
@@ -75,7 +97,7 @@ void ccws_vta_clear_warp(struct ccws_vta *v, uint32_t warp)
     if (warp >= v->n_warps)
         return;
     for (uint32_t i = 0; i < v->entries; i++)
-        v->tag[(size_t)warp * v->entries + i] = CCWS_VTA_EMPTY;
+        retag(v, (size_t)warp * v->entries + i, CCWS_VTA_EMPTY);
 }
 
 void ccws_vta_insert(struct ccws_vta *v, int32_t warp, uint64_t block)
@@ -95,7 +117,7 @@ void ccws_vta_insert(struct ccws_vta *v, int32_t warp, uint64_t block)
                 w = (int)i;
         }
     }
-    v->tag[base + (uint32_t)w] = block;
+    retag(v, base + (uint32_t)w, block);
     v->stamp[base + (uint32_t)w] = ++v->clock;
     v->inserts++;
 }
@@ -110,18 +132,20 @@ int ccws_vta_probe(struct ccws_vta *v, int32_t warp, uint64_t block)
     if (w < 0)
         return 0;
     if (!v->keep_on_hit)
-        v->tag[base + (uint32_t)w] = CCWS_VTA_EMPTY;
+        retag(v, base + (uint32_t)w, CCWS_VTA_EMPTY);
     v->hits++;
     return 1;
 }
 
 void ccws_vta_clear_block(struct ccws_vta *v, uint64_t block)
 {
-    for (uint32_t warp = 0; warp < v->n_warps; warp++) {
-        size_t base = set_base(v, warp, block);
+    if (block == CCWS_VTA_EMPTY || !v->bucket[bucket_of(block)])
+        return; /* in no share */
+    size_t base = (size_t)set_of(v, block) * v->assoc; /* the same set in every share */
+    for (uint32_t warp = 0; warp < v->n_warps; warp++, base += v->entries) {
         int w = find(v, base, block);
         if (w >= 0) {
-            v->tag[base + (uint32_t)w] = CCWS_VTA_EMPTY;
+            retag(v, base + (uint32_t)w, CCWS_VTA_EMPTY);
             v->store_clears++;
         }
     }

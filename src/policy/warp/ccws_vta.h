@@ -37,6 +37,10 @@ struct ccws_vta {
     int hash_index;  /* XOR-fold the block into the set bits (else mod) */
     int keep_on_hit; /* a probe hit leaves the tag in place */
     uint32_t set_bits;
+    /* How many entries of all shares hold a block of each hash bucket
+     * (VTA_BUCKETS of them): a store to a block whose bucket is empty is in
+     * no share, and clear_block returns at once. */
+    uint32_t *bucket;
     /* statistics */
     uint64_t probes, hits, inserts, store_clears;
 };
