@@ -270,6 +270,17 @@ TEST(l1_hooks_reach_the_policy)
         CHECK(!g.on_access && !g.on_reserve && !g.on_evict);
         warp_sched_free(&ws);
     }
+    /* swl watches the L1 only for its diagnostics (swl:N:diag) */
+    if (make("swl:3", 4, 1) == 0) {
+        struct cache_hooks g = warp_sched_l1_hooks(&ws);
+        CHECK(!g.on_access && !g.on_reserve && !g.on_evict);
+        warp_sched_free(&ws);
+    }
+    if (make("swl:3:diag", 4, 1) == 0) {
+        struct cache_hooks g = warp_sched_l1_hooks(&ws);
+        CHECK(g.on_access && g.on_evict);
+        warp_sched_free(&ws);
+    }
 }
 
 /* Each built-in policy's first function (warp_sched_first_of, which the

@@ -161,6 +161,11 @@ uint32_t warp_sched_swl_first(struct warp_sched *ws, uint32_t sched, uint64_t no
     return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
 }
 
+int warp_sched_swl_watches_l1(const struct warp_sched *ws)
+{
+    return ((const struct swl *)ws->state)->diag != NULL;
+}
+
 static int swl_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
                          uint64_t now)
 {

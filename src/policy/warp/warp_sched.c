@@ -63,6 +63,8 @@ void warp_sched_free(struct warp_sched *ws)
 struct cache_hooks warp_sched_l1_hooks(struct warp_sched *ws)
 {
     struct cache_hooks h = { ws, ws->ops->l1_access, ws->ops->l1_reserve, ws->ops->l1_evict };
+    if (ws->ops == &warp_sched_swl && !warp_sched_swl_watches_l1(ws))
+        h.on_access = NULL, h.on_reserve = NULL, h.on_evict = NULL; /* they do nothing then */
     return h;
 }
 

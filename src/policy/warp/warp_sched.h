@@ -39,6 +39,10 @@ void warp_sched_free(struct warp_sched *ws);
  * observes nothing). */
 struct cache_hooks warp_sched_l1_hooks(struct warp_sched *ws);
 
+/* Whether an swl instance watches the L1 (only with ":diag"; without, its
+ * L1 hooks do nothing, and warp_sched_l1_hooks leaves them out so that the
+ * L1 and the issue stage need not call them). */
+int warp_sched_swl_watches_l1(const struct warp_sched *ws);
 /* Whether ops->order only reads the policy's state (a built-in policy known
  * to: gto, lrr, oldest, swl), so a call whose answer is not used can be
  * left out without the policy seeing a difference. */
