@@ -122,6 +122,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     sm->first = warp_sched_first_of(sm->ws.ops);
+    sm->allowed = warp_sched_allowed_of(sm->ws.ops);
     sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
     sm->far_min = SM_NEVER;
     for (uint32_t i = 0; i < cfg->n_slots; i++)

@@ -172,6 +172,9 @@ struct sm {
      * live warps, and this gives its first warp of a mask (walk_masked takes
      * the order warp by warp); NULL for other policies */
     warp_sched_first_fn first;
+    /* warp_sched_allowed_of: the policy vetoes by slot alone (walk_masked
+     * walks the warps it allows first); NULL for other policies */
+    warp_sched_allowed_fn allowed;
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;

@@ -270,6 +270,31 @@ static int walk_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
     return 0;
 }
 
+/* walk_first for a policy that vetoes by slot alone (sm->allowed: swl,
+ * warp_limiting, dwt). The warps it allows are walked first, in its order;
+ * the whole order's walk may check some vetoed warps before the one that
+ * issues, but none of them can issue, and checking a warp only updates its
+ * own remembered check and scoreboard (kept results of the same checks) and
+ * the classification, which an issue overrides. When none issues, the
+ * vetoed warps are checked in slot order (each check touches only its own
+ * warp, and the classification and wake time are a maximum and a minimum)
+ * until one passes every check and is vetoed: the scheduler's cycle is then
+ * THROTTLED, the furthest a cycle without an issue gets. The rest are left:
+ * none of them can issue or lower that, and until something the issue
+ * stage watches changes (an issue, a load's return, a hook, the memory
+ * path's room), the vetoed warp that passed stays passing (its I-buffer
+ * entry and clear scoreboard stay, and issue paths only free up). */
+static int walk_allowed_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
+{
+    uint64_t yes = sm->allowed(&sm->ws, k->now);
+    if (walk_first(sm, s, k, cand & yes))
+        return -1;
+    for (uint64_t no = cand & ~yes; no && !k->issued && k->reason < R_THROTTLED; no &= no - 1)
+        if (walk_warp(sm, (uint32_t)__builtin_ctzll(no), k))
+            return -1;
+    return 0;
+}
+
 /* Scheduler s's walk for a policy whose order lists exactly the
  * scheduler's live warps (sm->first). The warps sm_cycle's walk would pass over (held
  * at a load or a barrier, or failing as remembered: sm_wheel_advance has
@@ -314,7 +339,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         return 0;
     }
     if (cfg->issue_width == 1)
-        return walk_first(sm, s, k, cand);
+        return sm->allowed ? walk_allowed_first(sm, s, k, cand) : walk_first(sm, s, k, cand);
     uint32_t n = sm->ws.ops->order(&sm->ws, s, now, sm->order);
     for (uint32_t i = 0; i < n && k->issued < cfg->issue_width; i++) {
         uint32_t slot = sm->order[i];

@@ -97,6 +97,13 @@ uint32_t warp_sched_dwt_first(struct warp_sched *ws, uint32_t sched, uint64_t no
     return warp_ages_greedy_first(&s->lim.ages, sched, s->lim.greedy[sched], cand);
 }
 
+uint64_t warp_sched_dwt_allowed(struct warp_sched *ws, uint64_t now)
+{
+    struct dwt *s = ws->state;
+    sync_limit(ws, s, now);
+    return s->lim.allowed_mask;
+}
+
 static int dwt_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
                          uint64_t now)
 {

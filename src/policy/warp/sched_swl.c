@@ -161,6 +161,12 @@ uint32_t warp_sched_swl_first(struct warp_sched *ws, uint32_t sched, uint64_t no
     return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
 }
 
+uint64_t warp_sched_swl_allowed(struct warp_sched *ws, uint64_t now)
+{
+    (void)now;
+    return ((const struct swl *)ws->state)->lim.allowed_mask;
+}
+
 int warp_sched_swl_watches_l1(const struct warp_sched *ws)
 {
     return ((const struct swl *)ws->state)->diag != NULL;

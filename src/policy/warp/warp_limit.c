@@ -37,12 +37,15 @@ static void recompute(struct warp_limit *w, uint32_t n_sched)
 {
     uint32_t n, k[64] = { 0 };
     const uint32_t *list = warp_ages_list(&w->all, 0, &n);
+    w->allowed_mask = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t slot = list[i];
         uint32_t *count = &k[w->per_sched ? slot % n_sched % 64 : 0];
         w->allowed[slot] = !w->limit || (!w->waiting[slot] && *count < w->limit);
         if (w->allowed[slot] && w->limit)
             (*count)++;
+        if (w->allowed[slot] && slot < 64)
+            w->allowed_mask |= 1ull << slot;
     }
 }
 

@@ -14,6 +14,7 @@ struct warp_limit {
     int per_sched;         /* the limit counts each scheduler's warps apart */
     uint32_t *greedy;      /* per scheduler: the warp that issued last, or UINT32_MAX */
     uint8_t *waiting, *allowed; /* by slot */
+    uint64_t allowed_mask;      /* the live slots below 64 that allowed lets issue, as bits */
 };
 
 /* 0, or -1 when out of memory (w is then safe to free). */

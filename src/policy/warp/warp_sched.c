@@ -155,6 +155,15 @@ int warp_sched_veto_repeatable(const struct warp_sched_ops *ops)
            ops == &warp_sched_ccws || ops == &warp_sched_dwt;
 }
 
+warp_sched_allowed_fn warp_sched_allowed_of(const struct warp_sched_ops *ops)
+{
+    if (ops == &warp_sched_swl || ops == &warp_sched_warp_limiting)
+        return warp_sched_swl_allowed;
+    if (ops == &warp_sched_dwt)
+        return warp_sched_dwt_allowed;
+    return NULL;
+}
+
 warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops)
 {
     if (ops == &warp_sched_gto)

@@ -47,6 +47,15 @@ int warp_sched_swl_watches_l1(const struct warp_sched *ws);
  * to: gto, lrr, oldest, swl), so a call whose answer is not used can be
  * left out without the policy seeing a difference. */
 int warp_sched_order_pure(const struct warp_sched_ops *ops);
+/* For a built-in policy whose can_issue answers by the warp's slot alone,
+ * from a table only its hooks and its first function change, with no
+ * other effect (swl, warp_limiting, dwt): the live slots below 64 it lets
+ * issue now, as bits, with the same effect as its first function (dwt
+ * syncs its limit). NULL for other policies. */
+typedef uint64_t (*warp_sched_allowed_fn)(struct warp_sched *ws, uint64_t now);
+warp_sched_allowed_fn warp_sched_allowed_of(const struct warp_sched_ops *ops);
+uint64_t warp_sched_swl_allowed(struct warp_sched *ws, uint64_t now);
+uint64_t warp_sched_dwt_allowed(struct warp_sched *ws, uint64_t now);
 /* Whether ops's can_issue, asked again of a warp it vetoed while nothing
  * has changed (no other hook called since, before its next_event), gives
  * the same answer and changes nothing more in the policy's state than its
