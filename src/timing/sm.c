@@ -123,6 +123,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     sm->first = warp_sched_first_of(sm->ws.ops);
     sm->allowed = warp_sched_allowed_of(sm->ws.ops);
+    sm->veto_epoch = warp_sched_veto_epoch_of(sm->ws.ops);
     sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
     sm->far_min = SM_NEVER;
     for (uint32_t i = 0; i < cfg->n_slots; i++)
@@ -254,6 +255,7 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
     sm->iss_dirty = 1;
     w->sb_ok = 0;
     sm_wcls_clear(sm, (uint32_t)(w - sm->warps));
+    sm_veto_forget(sm, (uint32_t)(w - sm->warps));
     const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
     w->next = in;
     w->ibuf_ready = ready;
@@ -298,6 +300,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
         sm_wcls_clear(sm, slot);
+        sm_veto_forget(sm, slot);
         sm->loadwait &= ~(1ull << slot);
         sm->barwait &= ~(1ull << slot);
         w->pw = pw;
@@ -353,6 +356,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     w->next = NULL;
     w->sb_ok = 0;
     sm_wcls_clear(sm, slot);
+    sm_veto_forget(sm, slot);
     sm->live_warps--;
     sm->ctas[w->cta].live_warps--;
     sm->ws.now = now;
@@ -392,6 +396,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
      * scoreboard is looked at after it) */
     if (sm->wcls[r->warp] != WC_IBUF)
         sm_wcls_clear(sm, r->warp);
+    sm_veto_forget(sm, r->warp);
     sm->loadwait &= ~(1ull << r->warp);
     sm->free_recs[sm->nfree_recs++] = (uint16_t)rec;
     w->pending--;

@@ -175,6 +175,12 @@ struct sm {
     /* warp_sched_allowed_of: the policy vetoes by slot alone (walk_masked
      * walks the warps it allows first); NULL for other policies */
     warp_sched_allowed_fn allowed;
+    /* warp_sched_veto_epoch_of (ccws), else NULL: veto_memo holds the warps
+     * walk_warp saw vetoed at their first check of a cycle, at a memory
+     * instruction, while the policy's epoch was veto_memo_epoch; a warp
+     * leaves it when its state changes (sm_veto_forget) */
+    warp_sched_veto_epoch_fn veto_epoch;
+    uint64_t veto_memo, veto_memo_epoch;
     uint64_t iss_until, iss_wake;
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
@@ -284,6 +290,10 @@ static inline int sm_mem_pending(const struct sm *sm)
 
 /* internal, shared by sm*.c / ldst.c */
 /* Forgets a warp's remembered check (sm.wcls), in its class masks too. */
+static inline void sm_veto_forget(struct sm *sm, uint32_t slot)
+{
+    sm->veto_memo &= ~(1ull << slot);
+}
 static inline void sm_wcls_clear(struct sm *sm, uint32_t slot)
 {
     uint8_t c = sm->wcls[slot];

@@ -116,6 +116,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         w->next = NULL;
         w->sb_ok = 0;
         sm_wcls_clear(sm, slot);
+        sm_veto_forget(sm, slot);
         if (sm->ws.ops->on_warp_barrier)
             sm->ws.ops->on_warp_barrier(&sm->ws, slot, 1);
     } else {
@@ -226,6 +227,10 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
         if (ops->can_issue && !ops->can_issue(&sm->ws, slot, w->next, now)) {
             walk_reason(k, R_THROTTLED);
             k->vetoed = 1;
+            /* held at its first check, before any issue of this walk (the
+             * policy's state is the one its epoch was read at) */
+            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM)
+                sm->veto_memo |= bit;
             break;
         }
         if (!pruned && w->nsb)
@@ -333,6 +338,27 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         }
     }
     uint64_t cand = live & ~blocked;
+    if (sm->veto_epoch && cand) {
+        /* warps the policy held at a memory instruction with nothing
+         * changed since (the warp's state: sm_veto_forget; the policy's:
+         * its epoch) would be held again, with no further effect, after
+         * passing the same checks: only the memory path's room can differ */
+        uint64_t e = sm->veto_epoch(&sm->ws, now);
+        if (e != sm->veto_memo_epoch) {
+            sm->veto_memo = 0;
+            sm->veto_memo_epoch = e;
+        }
+        uint64_t held_again = cand & sm->veto_memo;
+        if (held_again) {
+            cand &= ~held_again;
+            if (oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs) {
+                walk_reason(k, R_THROTTLED);
+                k->vetoed = 1;
+            } else {
+                walk_reason(k, R_MEM);
+            }
+        }
+    }
     if (!cand) {
         if (!sm->order_pure)
             sm->first(&sm->ws, s, now, 0);

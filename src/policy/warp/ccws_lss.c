@@ -4,6 +4,7 @@
 #include "load_diag.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_params *p,
                   char *err, size_t errlen)
@@ -20,6 +21,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
     l->live = calloc(n, 1);
     l->used = calloc(n, 1);
     l->allowed = calloc(n, 1);
+    l->prev_allowed = calloc(n ? n : 1, 1);
     l->age = calloc(n, sizeof *l->age);
     l->s0 = calloc(n, sizeof *l->s0);
     l->t0 = calloc(n, sizeof *l->t0);
@@ -30,7 +32,7 @@ int ccws_lss_init(struct ccws_lss *l, uint32_t n_warps, const struct ccws_lss_pa
     l->warp_insts = calloc(n, sizeof *l->warp_insts);
     l->samples = calloc(p->max_samples ? p->max_samples : 1, sizeof *l->samples);
     if (!l->live || !l->used || !l->allowed || !l->age || !l->s0 || !l->t0 || !l->rank || !l->sc ||
-        !l->hist || !l->samples || !l->warp_hits || !l->warp_insts) {
+        !l->hist || !l->samples || !l->warp_hits || !l->warp_insts || !l->prev_allowed) {
         ccws_lss_free(l);
         snprintf(err, errlen, "ccws: out of memory for the scoring system");
         return -1;
@@ -44,6 +46,7 @@ void ccws_lss_free(struct ccws_lss *l)
     free(l->live);
     free(l->used);
     free(l->allowed);
+    free(l->prev_allowed);
     free(l->age);
     free(l->s0);
     free(l->t0);
@@ -141,7 +144,17 @@ static uint64_t ceil_div(uint64_t a, uint64_t b)
 }
 
 /* Computes the allowed set at cycle t and the cycle it may next change. */
+static void evaluate_set(struct ccws_lss *l, uint64_t t);
+
 static void evaluate(struct ccws_lss *l, uint64_t t)
+{
+    memcpy(l->prev_allowed, l->allowed, l->n_warps);
+    evaluate_set(l, t);
+    if (memcmp(l->prev_allowed, l->allowed, l->n_warps) != 0)
+        l->allowed_epoch++;
+}
+
+static void evaluate_set(struct ccws_lss *l, uint64_t t)
 {
     l->eval_at = t;
     l->dirty = 0;
@@ -244,6 +257,7 @@ void ccws_lss_warp_add(struct ccws_lss *l, uint32_t warp, uint64_t age, uint64_t
     l->used[warp] = 1;
     l->t0[warp] = now;
     l->dirty = 1;
+    l->allowed_epoch++;
     forget_counts(l, warp);
     if (l->p.release_scoring)
         ccws_lss_llds_changed(l, now); /* the cutoff, and with it the LLDS, changed */
@@ -258,6 +272,7 @@ void ccws_lss_warp_remove(struct ccws_lss *l, uint32_t warp, uint64_t now)
     l->live[warp] = 0;
     l->n_live--;
     l->dirty = 1;
+    l->allowed_epoch++;
     forget_counts(l, warp);
     if (l->p.release_scoring)
         ccws_lss_llds_changed(l, now);
@@ -327,6 +342,12 @@ int ccws_lss_may_load(struct ccws_lss *l, uint32_t warp, uint64_t now)
         return 1;
     ensure(l, now);
     return l->allowed[warp];
+}
+
+uint64_t ccws_lss_epoch(struct ccws_lss *l, uint64_t now)
+{
+    ensure(l, now);
+    return l->allowed_epoch;
 }
 
 uint32_t ccws_lss_n_allowed(struct ccws_lss *l, uint64_t now)

@@ -92,6 +92,10 @@ struct ccws_lss {
     uint64_t eval_at, next;
     uint8_t *allowed;
     uint32_t n_allowed;
+    /* changes whenever an evaluation changes allowed (or a warp comes or
+     * goes): a warp held while this stays the same is still held */
+    uint64_t allowed_epoch;
+    uint8_t *prev_allowed; /* scratch: allowed before an evaluation */
     uint32_t *rank;      /* scratch: live warps in cutoff order */
     uint64_t *sc;        /* scratch: scores at eval_at, by slot */
     /* statistics */
@@ -136,6 +140,9 @@ uint64_t ccws_lss_cutoff(const struct ccws_lss *l);
 uint64_t ccws_lss_score(const struct ccws_lss *l, uint32_t warp, uint64_t now);
 /* Whether warp may issue a load at cycle now (now never goes backwards). */
 int ccws_lss_may_load(struct ccws_lss *l, uint32_t warp, uint64_t now);
+/* allowed_epoch with the allowed set brought up to now (as
+ * ccws_lss_may_load does before it answers). */
+uint64_t ccws_lss_epoch(struct ccws_lss *l, uint64_t now);
 /* Warps allowed to load at now. */
 uint32_t ccws_lss_n_allowed(struct ccws_lss *l, uint64_t now);
 /* Earliest cycle > now at which may_load can answer differently without a

@@ -44,6 +44,7 @@
 #endif
 #endif
 uint32_t warp_sched_ccws_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+uint64_t warp_sched_ccws_veto_epoch(struct warp_sched *ws, uint64_t now);
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,6 +341,17 @@ uint32_t warp_sched_ccws_first(struct warp_sched *ws, uint32_t sched, uint64_t n
     struct ccws *s = ws->state;
     s->now = now;
     return warp_ages_greedy_first(&s->ages, sched, s->greedy[sched], cand);
+}
+
+/* ccws vetoes only loads, by the scoring system's allowed set: a warp held
+ * at a load is held again, with no further effect (its hold was counted at
+ * the first veto; the clock is brought to now here too), while its next
+ * instruction and the set's epoch stay the same. */
+uint64_t warp_sched_ccws_veto_epoch(struct warp_sched *ws, uint64_t now)
+{
+    struct ccws *s = ws->state;
+    s->now = now;
+    return ccws_lss_epoch(&s->lss, now);
 }
 
 /* A load that allocates in the L1D. */

@@ -155,6 +155,11 @@ int warp_sched_veto_repeatable(const struct warp_sched_ops *ops)
            ops == &warp_sched_ccws || ops == &warp_sched_dwt;
 }
 
+warp_sched_veto_epoch_fn warp_sched_veto_epoch_of(const struct warp_sched_ops *ops)
+{
+    return ops == &warp_sched_ccws ? warp_sched_ccws_veto_epoch : NULL;
+}
+
 warp_sched_allowed_fn warp_sched_allowed_of(const struct warp_sched_ops *ops)
 {
     if (ops == &warp_sched_swl || ops == &warp_sched_warp_limiting)

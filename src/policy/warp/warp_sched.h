@@ -56,6 +56,15 @@ typedef uint64_t (*warp_sched_allowed_fn)(struct warp_sched *ws, uint64_t now);
 warp_sched_allowed_fn warp_sched_allowed_of(const struct warp_sched_ops *ops);
 uint64_t warp_sched_swl_allowed(struct warp_sched *ws, uint64_t now);
 uint64_t warp_sched_dwt_allowed(struct warp_sched *ws, uint64_t now);
+/* For a built-in policy that vetoes only memory instructions and whose veto
+ * of a warp holds, with no further effect, while the warp's next
+ * instruction is the same and the returned epoch is unchanged (ccws): its
+ * epoch function, which brings the policy to now as its first function
+ * does; NULL for other policies. The issue stage then remembers the warps
+ * it saw vetoed (sm.veto_memo) instead of asking again. */
+typedef uint64_t (*warp_sched_veto_epoch_fn)(struct warp_sched *ws, uint64_t now);
+warp_sched_veto_epoch_fn warp_sched_veto_epoch_of(const struct warp_sched_ops *ops);
+uint64_t warp_sched_ccws_veto_epoch(struct warp_sched *ws, uint64_t now);
 /* Whether ops's can_issue, asked again of a warp it vetoed while nothing
  * has changed (no other hook called since, before its next_event), gives
  * the same answer and changes nothing more in the policy's state than its
