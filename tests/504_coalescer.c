@@ -2,7 +2,8 @@
  * requests, sector masks, order of first touch; on random addresses, sizes,
  * masks and local-memory layouts the same requests as a naive reference
  * (every byte range split at line boundaries, each line searched for among
- * the sub-warp's requests so far). */
+ * the sub-warp's requests so far), with one output reused throughout as
+ * the SM does (the coalescer's line index is kept across calls). */
 #include "check.h"
 #include "timing/coalescer.h"
 #include <string.h>
@@ -21,7 +22,7 @@ static void lanes_at(struct ptx_dyninst *d, uint64_t base, uint64_t stride, uint
 TEST(coalesced_load_is_one_request_per_warp_two_per_half_warps)
 {
     struct ptx_dyninst d;
-    struct coalesced co;
+    struct coalesced co = { 0 };
     lanes_at(&d, 0x1000, 4, ~0u); /* 32 x 4 B: one 128 B line */
     coalesce(&d, 1, 7, 5, NULL, &co);
     CHECK_EQ_INT(co.n, 1);
@@ -44,7 +45,7 @@ TEST(coalesced_load_is_one_request_per_warp_two_per_half_warps)
 TEST(atomics_one_request_per_chunk_and_conflict)
 {
     struct ptx_dyninst d;
-    struct coalesced co;
+    struct coalesced co = { 0 };
     lanes_at(&d, 0x1000, 4, ~0u); /* 128 distinct bytes: 4 chunks */
     d.is_atomic = 1;
     coalesce_atomic(&d, 1, &co);
@@ -78,7 +79,7 @@ TEST(atomics_one_request_per_chunk_and_conflict)
 TEST(sub_warps_without_active_lanes_make_no_request)
 {
     struct ptx_dyninst d;
-    struct coalesced co;
+    struct coalesced co = { 0 };
     lanes_at(&d, 0x2000, 4, 0x0000ffffu); /* only the first half-warp */
     coalesce(&d, 2, 7, 5, NULL, &co);
     CHECK_EQ_INT(co.n, 1);
@@ -91,7 +92,7 @@ TEST(sub_warps_without_active_lanes_make_no_request)
 TEST(divergent_lines_merge_only_within_a_sub_warp)
 {
     struct ptx_dyninst d;
-    struct coalesced co;
+    struct coalesced co = { 0 };
     /* lane l reads line (l % 4): whole warp 4 lines, half-warps 4 + 4 */
     lanes_at(&d, 0, 0, ~0u);
     for (uint32_t l = 0; l < 32; l++)
@@ -182,7 +183,8 @@ TEST(random_accesses_match_the_reference)
         struct coalesce_local loc = { 0x7f0000000000ull, 4 * 30 * 1024, (x >> 24) % 4096 * 32 };
         const struct coalesce_local *lp = (x >> 36) % 5 == 0 ? &loc : NULL;
         uint32_t ls = (x >> 28) % 2 ? 7 : 6, ss = 5;
-        struct coalesced a, b;
+        static struct coalesced a; /* reused, as the SM reuses its own */
+        struct coalesced b;
         coalesce(&d, parts, ls, ss, lp, &a);
         ref_coalesce(&d, parts, ls, ss, lp, &b);
         int same = a.n == b.n;

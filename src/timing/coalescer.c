@@ -1,7 +1,38 @@
 #include "timing/coalescer.h"
+#include <string.h>
 
-/* Adds the bytes [a, a+bytes) to the requests from index `from` on (the
- * current sub-warp's). */
+/* The request of the current sub-warp for line, found through the index
+ * (a line's requests were looked for by a scan of the sub-warp's requests,
+ * quadratic in an uncoalesced warp's 32 lines), else a new one appended
+ * (none when COALESCE_MAX are there). The requests come out in the same
+ * order either way: by the first lane that touches each line. */
+static void merge(struct coalesced *o, uint64_t line, uint8_t mask)
+{
+    uint32_t h = (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> 56);
+    while (o->hgen[h] == o->gen && o->line[o->hidx[h]] != line)
+        h = (h + 1) & (COALESCE_HASH - 1);
+    if (o->hgen[h] == o->gen) {
+        o->sectors[o->hidx[h]] |= mask;
+    } else if (o->n < COALESCE_MAX) {
+        o->hgen[h] = o->gen;
+        o->hidx[h] = (uint8_t)o->n;
+        o->line[o->n] = line;
+        o->sectors[o->n++] = mask;
+    }
+}
+_Static_assert(COALESCE_MAX <= 256 && COALESCE_HASH == 256 && COALESCE_HASH >= 2 * COALESCE_MAX,
+               "merge: request indices in a byte, 8 hash bits, the table never full");
+
+/* A new sub-warp: the index's entries become empty. */
+static void new_generation(struct coalesced *o)
+{
+    if (++o->gen == 0) { /* after 2^32 sub-warps: empty the table itself */
+        memset(o->hgen, 0, sizeof o->hgen);
+        o->gen = 1;
+    }
+}
+
+/* Adds the bytes [a, a+bytes) to the requests of the current sub-warp. */
 static void add(struct coalesced *o, uint32_t from, uint64_t a, uint32_t bytes, uint32_t ls,
                 uint32_t ss)
 {
@@ -11,20 +42,11 @@ static void add(struct coalesced *o, uint32_t from, uint64_t a, uint32_t bytes, 
         uint64_t stop = line + (1ull << ls) < end ? line + (1ull << ls) : end;
         uint32_t s0 = (uint32_t)((a - line) >> ss), s1 = (uint32_t)((stop - 1 - line) >> ss);
         uint8_t mask = (uint8_t)(((2u << s1) - 1) & ~((1u << s0) - 1));
-        uint32_t i = o->n;
         /* consecutive lanes usually share the line found last */
-        if (i > from && o->line[i - 1] == line) {
-            o->sectors[i - 1] |= mask;
-        } else {
-            for (i = from; i < o->n && o->line[i] != line; i++)
-                ;
-            if (i < o->n)
-                o->sectors[i] |= mask;
-            else if (o->n < COALESCE_MAX) {
-                o->line[o->n] = line;
-                o->sectors[o->n++] = mask;
-            }
-        }
+        if (o->n > from && o->line[o->n - 1] == line)
+            o->sectors[o->n - 1] |= mask;
+        else
+            merge(o, line, mask);
         a = stop;
     }
 }
@@ -36,6 +58,7 @@ static void coalesce_lanes(const struct ptx_dyninst *d, uint32_t mask, uint32_t 
 {
     uint32_t bytes = (uint32_t)d->access_size * (d->vec ? d->vec : 1);
     uint32_t from = out->n;
+    new_generation(out);
     if (!loc && bytes && mask && out->n < COALESCE_MAX) {
         /* fully coalesced (every lane in one line): one pass, no search */
         uint64_t first = d->addr[__builtin_ctz(mask)] >> line_shift, diff = 0;

@@ -8,10 +8,18 @@
 
 #define COALESCE_MAX 128 /* 32 lanes x (16-byte elements split over lines / local words) */
 
+#define COALESCE_HASH 256 /* twice COALESCE_MAX: an open-addressing table never fills */
+
 struct coalesced {
     uint32_t n;
     uint64_t line[COALESCE_MAX]; /* line-aligned byte address */
     uint8_t sectors[COALESCE_MAX];
+    /* the coalescer's own index from line to request, for the sub-warp
+     * being coalesced: entries of generation gen (one per sub-warp) hold a
+     * request index; the others are empty */
+    uint32_t gen;
+    uint32_t hgen[COALESCE_HASH];
+    uint8_t hidx[COALESCE_HASH];
 };
 
 /* Local memory is per thread; the L1 sees it interleaved word by word so a
@@ -23,7 +31,8 @@ struct coalesce_local {
     uint32_t first_thread; /* GPU-wide index of lane 0 of this warp */
 };
 
-/* line_shift/sector_shift: log2 of line and sector bytes. loc is used when
+/* out must start zeroed (its index, below); reusing it needs nothing more.
+ * line_shift/sector_shift: log2 of line and sector bytes. loc is used when
  * d->space is local, else NULL. parts (1, 2, 4, ...; gpgpu_shmem_warp_parts)
  * splits the warp into sub-warps of 32/parts lanes coalesced one after the
  * other: the same line touched by two sub-warps is two requests, as on
