@@ -256,7 +256,8 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
  * not issue (a policy vetoing most warps) the rest are taken from the order
  * written out, asked at the same cycle with nothing changed since. */
 #define FIRST_TRIES 2
-static int walk_first(struct sm *sm, uint32_t s, struct walk *k, uint64_t cand)
+static inline __attribute__((always_inline)) int walk_first(struct sm *sm, uint32_t s, struct walk *k,
+                                                           uint64_t cand)
 {
     for (uint32_t tries = 0; cand && !k->issued; tries++) {
         if (tries == FIRST_TRIES) {
@@ -338,6 +339,8 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         }
     }
     uint64_t cand = live & ~blocked;
+    if (cand && !sm->allowed && !sm->veto_epoch && cfg->issue_width == 1)
+        return walk_first(sm, s, k, cand); /* gto, lrr, oldest */
     if (sm->veto_epoch && cand) {
         /* warps the policy held at a memory instruction with nothing
          * changed since (the warp's state: sm_veto_forget; the policy's:
