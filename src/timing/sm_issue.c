@@ -421,7 +421,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
      * ccgpu_issue_mask_warps live warps per scheduler the plain walk is
      * cheaper (both give the same) */
     const int masked = cfg->fast_paths && sm->first &&
-                       sm->live_warps >= cfg->issue_mask_warps * cfg->n_sched;
+                       (sm->live_warps >= cfg->issue_mask_warps * cfg->n_sched || sm->allowed ||
+                        sm->veto_epoch);
     if (masked)
         sm_wheel_advance(sm, now);
     for (uint32_t s = 0; masked && s < cfg->n_sched; s++) {
