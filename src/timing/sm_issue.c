@@ -229,8 +229,14 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
             k->vetoed = 1;
             /* held at its first check, before any issue of this walk (the
              * policy's state is the one its epoch was read at) */
-            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM)
+            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM) {
+                uint64_t e = sm->veto_epoch(&sm->ws, now); /* (can_issue brought it to now) */
+                if (e != sm->veto_memo_epoch) {
+                    sm->veto_memo = 0;
+                    sm->veto_memo_epoch = e;
+                }
                 sm->veto_memo |= bit;
+            }
             break;
         }
         if (!pruned && w->nsb)
@@ -341,11 +347,12 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     uint64_t cand = live & ~blocked;
     if (cand && !sm->allowed && !sm->veto_epoch && cfg->issue_width == 1)
         return walk_first(sm, s, k, cand); /* gto, lrr, oldest */
-    if (sm->veto_epoch && cand) {
+    if (cand & sm->veto_memo) {
         /* warps the policy held at a memory instruction with nothing
          * changed since (the warp's state: sm_veto_forget; the policy's:
-         * its epoch) would be held again, with no further effect, after
-         * passing the same checks: only the memory path's room can differ */
+         * its epoch, read only when there are such warps) would be held
+         * again, with no further effect, after passing the same checks:
+         * only the memory path's room can differ */
         uint64_t e = sm->veto_epoch(&sm->ws, now);
         if (e != sm->veto_memo_epoch) {
             sm->veto_memo = 0;
