@@ -261,7 +261,7 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
  * policy's list from its start, so after FIRST_TRIES candidates that did
  * not issue (a policy vetoing most warps) the rest are taken from the order
  * written out, asked at the same cycle with nothing changed since. */
-#define FIRST_TRIES 2
+#define FIRST_TRIES 4
 static inline __attribute__((always_inline)) int walk_first(struct sm *sm, uint32_t s, struct walk *k,
                                                            uint64_t cand)
 {
@@ -274,7 +274,10 @@ static inline __attribute__((always_inline)) int walk_first(struct sm *sm, uint3
                         return -1;
             return 0;
         }
-        uint32_t slot = sm->first(&sm->ws, s, k->now, cand);
+        /* gto, the default, called directly (inlined with LTO) */
+        uint32_t slot = sm->first == warp_sched_gto_first
+                            ? warp_sched_gto_first(&sm->ws, s, k->now, cand)
+                            : sm->first(&sm->ws, s, k->now, cand);
         if (walk_warp(sm, slot, k))
             return -1;
         cand &= ~(1ull << slot);
