@@ -10,6 +10,9 @@
 #    are excluded; stable) host instructions per warp instruction and, in
 #    timing mode, per SM-cycle (sm_cycles = configured SMs x cycles).
 #    CALLGRIND=0 skips callgrind (it runs ~50x slower than the plain run).
+#    $SCHEDS (default: the config's, gto) are the warp schedulers of the
+#    timing rows, one row each (e.g. SCHEDS="gto lrr swl:4 ccws", the
+#    README's comparison: their costs differ, eighth session).
 # 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
 #    no callgrind.
 # 3. cachesim: LRU and OPT accesses per CPU second and per wall second (the
@@ -24,6 +27,7 @@ build=${1:-build}
 size=${2:-medium}
 benches=${BENCHES-bfs kmeans spmv}
 modes=${MODES-functional timing}
+scheds=${SCHEDS-gto}
 large=${LARGE-bfs}
 cs_size=${CACHESIM_SIZE-large}
 ccgpu="$build/ccgpu"
@@ -42,10 +46,14 @@ cpu_of() { # CPU seconds (user + system) of a command
 cpu_wall_of() { # CPU and wall seconds of a command
     { /usr/bin/time -f '%U %S %e' "$@" >/dev/null; } 2>&1 | tail -n1 | awk '{print $1+$2, $3}'
 }
-row() { # bench mode size [callgrind 0|1]
-    local bench=$1 mode=$2 sz=$3 cg=$4 args cpu warp smc per=n/a persm=n/a total rate
+row() { # bench mode size callgrind(0|1) [scheduler]
+    local bench=$1 mode=$2 sz=$3 cg=$4 sched=${5:-} args cpu warp smc per=n/a persm=n/a total rate
     args=(run "$bench" --size "$sz" --quiet --json "$tmp/s.json")
     [ "$mode" = functional ] && args+=(--functional) || args+=(--config configs/ccws.cfg)
+    if [ -n "$sched" ]; then
+        args+=(-o "gpgpu_scheduler=$sched")
+        mode="$mode:$sched"
+    fi
     cpu=$(cpu_of "$ccgpu" "${args[@]}")
     warp=$(total_of warp_instructions "$tmp/s.json")
     smc=$(total_of sm_cycles "$tmp/s.json")
@@ -60,16 +68,22 @@ row() { # bench mode size [callgrind 0|1]
         fi
     fi
     rate=$(awk -v w="$warp" -v c="$cpu" 'BEGIN{ if (c>0) printf "%.2f", w/c/1e6; else print "n/a"}')
-    printf '%-8s %-10s %-7s %12s %8s %11s %15s %13s\n' "$bench" "$mode" "$sz" "$warp" "$cpu" \
+    printf '%-8s %-14s %-7s %12s %8s %11s %15s %13s\n' "$bench" "$mode" "$sz" "$warp" "$cpu" \
         "$rate" "$per" "$persm"
 }
 
-hdr() { printf '%-8s %-10s %-7s %12s %8s %11s %15s %13s\n' bench mode size warp_insts cpu_s \
+hdr() { printf '%-8s %-14s %-7s %12s %8s %11s %15s %13s\n' bench mode size warp_insts cpu_s \
             Mwarp/cpu_s host_insn/warp host_insn/smc; }
 if [ -n "$benches" ]; then
     hdr
     for bench in $benches; do
-        for mode in $modes; do row "$bench" "$mode" "$size" $have_valgrind; done
+        for mode in $modes; do
+            if [ "$mode" = timing ]; then
+                for sched in $scheds; do row "$bench" timing "$size" $have_valgrind "$sched"; done
+            else
+                row "$bench" "$mode" "$size" $have_valgrind
+            fi
+        done
     done
 fi
 if [ -n "$large" ]; then
