@@ -784,8 +784,17 @@ out:
     progress_clear(&g->prog);
     for (uint32_t i = 0; i < g->nsms; i++) {
         sm_account(&g->sms[i], g->now);
-        if (rc)
-            sm_reset(&g->sms[i]);
+        if (rc) {
+            /* the warps still live leave at the run's last cycle, which
+             * the policy's exit hooks see (with the SMs woken by events,
+             * an SM's last visit can be earlier; without, it is that
+             * cycle): a policy that counts cycles (ccws's live_cycles)
+             * counts up to there either way */
+            struct sm *sm = &g->sms[i];
+            if (g->now && g->now - 1 > sm->ws.now)
+                sm->ws.now = g->now - 1;
+            sm_reset(sm);
+        }
     }
     uint64_t end = g->now;
     if (rc)
