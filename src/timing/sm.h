@@ -131,8 +131,8 @@ struct sm {
     uint64_t loadwait; /* scoreboard waits on a load */
     uint64_t barwait;  /* waiting at a barrier */
     /* The issue stage's last walk that issued nothing and vetoed nothing
-     * (or vetoed, with veto_kept) stays valid (same classification, nothing issuable) while no warp's
-     * state changes (iss_dirty: a load completes, a barrier releases, a CTA
+     * (or vetoed, with veto_kept) stays valid (same classification, nothing
+     * issuable) while no warp's state changes (iss_dirty: a load completes, a barrier releases, a CTA
      * arrives, a warp exits, an L1 hook reaches the policy), the memory path's
      * room is as it was (iss_memroom) and time is before iss_until (the
      * earliest I-buffer, scoreboard or ALU-path time the walk saw, or the
@@ -289,11 +289,12 @@ static inline int sm_mem_pending(const struct sm *sm)
 }
 
 /* internal, shared by sm*.c / ldst.c */
-/* Forgets a warp's remembered check (sm.wcls), in its class masks too. */
+/* Forgets that the policy held the warp (sm.veto_memo): its state changed. */
 static inline void sm_veto_forget(struct sm *sm, uint32_t slot)
 {
     sm->veto_memo &= ~(1ull << slot);
 }
+/* Forgets a warp's remembered check (sm.wcls), in its class masks too. */
 static inline void sm_wcls_clear(struct sm *sm, uint32_t slot)
 {
     uint8_t c = sm->wcls[slot];

@@ -127,6 +127,18 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     return 0;
 }
 
+/* The held warps remembered (sm.veto_memo) as of the policy's epoch at
+ * now: all of them forgotten when the epoch moved. */
+static inline uint64_t veto_memo_at(struct sm *sm, uint64_t now)
+{
+    uint64_t e = sm->veto_epoch(&sm->ws, now);
+    if (e != sm->veto_memo_epoch) {
+        sm->veto_memo = 0;
+        sm->veto_memo_epoch = e;
+    }
+    return sm->veto_memo;
+}
+
 /* Remembers how the walk's check of a warp's next instruction failed. */
 static inline void note_check(struct sm *sm, uint32_t slot, uint8_t c, uint64_t t)
 {
@@ -229,14 +241,8 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
             k->vetoed = 1;
             /* held at its first check, before any issue of this walk (the
              * policy's state is the one its epoch was read at) */
-            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM) {
-                uint64_t e = sm->veto_epoch(&sm->ws, now); /* (can_issue brought it to now) */
-                if (e != sm->veto_memo_epoch) {
-                    sm->veto_memo = 0;
-                    sm->veto_memo_epoch = e;
-                }
-                sm->veto_memo |= bit;
-            }
+            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM)
+                sm->veto_memo = veto_memo_at(sm, now) | bit; /* (can_issue brought it to now) */
             break;
         }
         if (!pruned && w->nsb)
@@ -356,12 +362,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
          * its epoch, read only when there are such warps) would be held
          * again, with no further effect, after passing the same checks:
          * only the memory path's room can differ */
-        uint64_t e = sm->veto_epoch(&sm->ws, now);
-        if (e != sm->veto_memo_epoch) {
-            sm->veto_memo = 0;
-            sm->veto_memo_epoch = e;
-        }
-        uint64_t held_again = cand & sm->veto_memo;
+        uint64_t held_again = cand & veto_memo_at(sm, now);
         if (held_again) {
             cand &= ~held_again;
             if (oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs) {

@@ -94,7 +94,7 @@ uint32_t warp_sched_dwt_first(struct warp_sched *ws, uint32_t sched, uint64_t no
 {
     struct dwt *s = ws->state;
     sync_limit(ws, s, now);
-    return warp_ages_greedy_first(&s->lim.ages, sched, s->lim.greedy[sched], cand);
+    return warp_limit_first(&s->lim, sched, cand);
 }
 
 uint64_t warp_sched_dwt_allowed(struct warp_sched *ws, uint64_t now)

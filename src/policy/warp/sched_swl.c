@@ -157,8 +157,7 @@ static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
 uint32_t warp_sched_swl_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand)
 {
     (void)now;
-    const struct warp_limit *w = &((const struct swl *)ws->state)->lim;
-    return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
+    return warp_limit_first(&((const struct swl *)ws->state)->lim, sched, cand);
 }
 
 uint64_t warp_sched_swl_allowed(struct warp_sched *ws, uint64_t now)

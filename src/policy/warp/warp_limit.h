@@ -32,6 +32,11 @@ static inline uint32_t warp_limit_order(const struct warp_limit *w, uint32_t sch
     return warp_ages_greedy_order(&w->ages, sched, w->greedy[sched], out);
 }
 
+static inline uint32_t warp_limit_first(const struct warp_limit *w, uint32_t sched, uint64_t cand)
+{
+    return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
+}
+
 static inline void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
 {
     w->greedy[slot % n_sched] = slot;
