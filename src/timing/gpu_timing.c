@@ -303,13 +303,13 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
     } tab[] = {
         { "cycles", &t->cycles, "core cycles" },
         { "sched.cycles", &t->sm.sched_cycles, "scheduler cycles (SMs x schedulers x cycles)" },
-        { "sched.issued", &t->sm.issued, "scheduler cycles that issued" },
-        { "sched.idle_no_warp", &t->sm.idle, "no warp with an instruction ready in its I-buffer" },
-        { "sched.stall_scoreboard", &t->sm.stall_sb, "ready warps all wait on the scoreboard" },
-        { "sched.stall_unit", &t->sm.stall_unit, "a ready warp's function unit was busy" },
-        { "sched.stall_mem", &t->sm.stall_mem, "a ready memory instruction found the LD/ST unit busy" },
-        { "sched.stall_barrier", &t->sm.stall_barrier, "warps wait at a barrier" },
-        { "sched.throttled", &t->sm.throttled, "the policy vetoed a ready warp" },
+        { "sched.issued", &t->sm.by_reason[R_ISSUED], "scheduler cycles that issued" },
+        { "sched.idle_no_warp", &t->sm.by_reason[R_IDLE], "no warp with an instruction ready in its I-buffer" },
+        { "sched.stall_scoreboard", &t->sm.by_reason[R_SB], "ready warps all wait on the scoreboard" },
+        { "sched.stall_unit", &t->sm.by_reason[R_UNIT], "a ready warp's function unit was busy" },
+        { "sched.stall_mem", &t->sm.by_reason[R_MEM], "a ready memory instruction found the LD/ST unit busy" },
+        { "sched.stall_barrier", &t->sm.by_reason[R_BARRIER], "warps wait at a barrier" },
+        { "sched.throttled", &t->sm.by_reason[R_THROTTLED], "the policy vetoed a ready warp" },
         { "warps.active_sum", &t->sm.active_warp_sum, "live warps summed over SM cycles" },
         { "sm_cycles", &t->sm.sm_cycles, "SMs x cycles" },
         { "ldst.l1_requests", &t->sm.l1_requests, "line requests accepted by the L1D" },
@@ -392,13 +392,8 @@ static void sum_stats(struct gpu_timing *g)
         g->mrpb_drained += g->sms[i].mrpb.drained;
         g->mrpb_bypass += g->sms[i].mrpb.assoc_bypass;
         const struct sm_stats *s = &g->sms[i].st;
-        t->issued += s->issued;
-        t->idle += s->idle;
-        t->stall_sb += s->stall_sb;
-        t->stall_mem += s->stall_mem;
-        t->stall_unit += s->stall_unit;
-        t->stall_barrier += s->stall_barrier;
-        t->throttled += s->throttled;
+        for (uint32_t r = 0; r < R_COUNT; r++)
+            t->by_reason[r] += s->by_reason[r];
         t->sched_cycles += s->sched_cycles;
         t->active_warp_sum += s->active_warp_sum;
         t->sm_cycles += s->sm_cycles;

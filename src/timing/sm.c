@@ -215,17 +215,8 @@ void sm_account_cycles(struct sm *sm, uint64_t now)
 {
     uint64_t d = now - sm->accounted;
     struct sm_stats *st = &sm->st;
-    for (uint32_t s = 0; s < sm->cfg->n_sched; s++) {
-        switch (sm->reason[s]) {
-        case R_IDLE: st->idle += d; break;
-        case R_BARRIER: st->stall_barrier += d; break;
-        case R_SB: st->stall_sb += d; break;
-        case R_UNIT: st->stall_unit += d; break;
-        case R_MEM: st->stall_mem += d; break;
-        case R_THROTTLED: st->throttled += d; break;
-        default: st->issued += d; break;
-        }
-    }
+    for (uint32_t s = 0; s < sm->cfg->n_sched; s++)
+        st->by_reason[sm->reason[s]] += d;
     st->sched_cycles += d * sm->cfg->n_sched;
     st->active_warp_sum += d * sm->live_warps;
     st->sm_cycles += d;

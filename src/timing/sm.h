@@ -101,15 +101,16 @@ struct l1_pending {
     uint64_t at;
     struct trace_record tr;
 };
+/* A scheduler's cycle, classified by the furthest any warp got. */
+enum sched_reason { R_IDLE, R_BARRIER, R_SB, R_UNIT, R_MEM, R_THROTTLED, R_ISSUED, R_COUNT };
+
 struct sm_stats {
-    uint64_t issued, idle, stall_sb, stall_mem, stall_unit, stall_barrier, throttled;
+    uint64_t by_reason[R_COUNT]; /* scheduler cycles per classification */
     uint64_t sched_cycles, active_warp_sum, sm_cycles;
     uint64_t l1_requests, bypass_requests, smem_accesses, smem_conflict_cycles;
     uint64_t const_accesses;
     uint64_t prefetch_l1, prefetch_l2; /* line requests of prefetches (ccgpu_prefetch) */
 };
-
-enum sched_reason { R_IDLE, R_BARRIER, R_SB, R_UNIT, R_MEM, R_THROTTLED, R_ISSUED };
 
 struct sm {
     uint32_t id;

@@ -617,7 +617,9 @@ walked:;
                                    : UINT64_MAX;
     if (oc < wake)
         wake = oc;
-    sm_account(sm, now + 1);
+    /* cycle now is accounted with this walk's classification when the SM
+     * next accounts (its next visit, a reply, a CTA's arrival, the launch's
+     * end), together with the cycles skipped until then, which share it */
     if (any || sm->retired)
         wake = now + 1;
     if (ops->next_event) {
