@@ -103,7 +103,8 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
     uint32_t i = oc_mem_push(&sm->oc_mem, now, ti->nsrc ? 2 : 1);
     struct mem_queued *q = &sm->mq[i];
     q->slot = slot;
-    q->d = *d;
+    if (d != &q->d)
+        q->d = *d;
     q->rec = NO_REC;
     w->pending++;
     int reads = ti->ndst || (d->is_mem && d->exec_mask && (d->is_load || d->is_atomic));

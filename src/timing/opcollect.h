@@ -83,6 +83,11 @@ static inline int oc_mem_has_room(const struct oc_mem *m)
 }
 /* Queues an instruction issued at t; returns its ring index (for the payload). */
 uint32_t oc_mem_push(struct oc_mem *m, uint64_t t, uint32_t read);
+/* The ring index the next oc_mem_push returns. */
+static inline uint32_t oc_mem_next_index(const struct oc_mem *m)
+{
+    return (m->head + m->count) % m->cap;
+}
 /* Moves entries at cycle now: dispatch from collector units to OC_EX and
  * allocation of collector units (the unit take is oc_mem_take). */
 void oc_mem_advance(struct oc_mem *m, uint64_t now);

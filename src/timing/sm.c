@@ -125,6 +125,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->allowed = warp_sched_allowed_of(sm->ws.ops);
     sm->veto_epoch = warp_sched_veto_epoch_of(sm->ws.ops);
     sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
+    sm->first_plain = sm->first && !sm->allowed && !sm->veto_epoch && cfg->issue_width == 1;
     sm->far_min = SM_NEVER;
     for (uint32_t i = 0; i < cfg->n_slots; i++)
         sm->sched_mask[i % cfg->n_sched] |= 1ull << i;

@@ -141,6 +141,10 @@ struct sm {
     uint8_t iss_dirty, iss_memroom;
     uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
     uint8_t veto_kept;  /* warp_sched_veto_repeatable: a walk that vetoed is kept too */
+    /* first set, no slot veto (allowed) or veto memory (veto_epoch), one
+     * issue per cycle (gto, lrr, oldest): walk_masked takes the candidates
+     * straight from first */
+    uint8_t first_plain;
     /* Per slot, how the issue stage's last check of the warp's next
      * instruction failed (ccgpu_fast_paths): WC_IBUF (I-buffer empty until
      * wtime), WC_SB (scoreboard hazard until wtime) or WC_UNIT + the issue
@@ -384,7 +388,8 @@ static inline uint64_t sm_wcls_tmin(const struct sm *sm)
     return tmin;
 }
 
-/* A memory instruction issued at now (d: its execution) enters ID_OC_MEM. */
+/* A memory instruction issued at now (d: its execution, copied unless it is
+ * already the entry's payload, sm->mq[oc_mem_next_index]) enters ID_OC_MEM. */
 void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
                 uint64_t now);
 /* The LD/ST unit's cycle: its instruction's requests, then (when idle) the

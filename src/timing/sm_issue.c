@@ -85,7 +85,10 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     struct sm_warp *w = &sm->warps[slot];
     const struct ptx_inst *inst = w->next;
     const struct tinst *ti = w->ti;
-    struct ptx_dyninst *d = &sm->dyn;
+    /* a memory instruction executes straight into its ID_OC_MEM entry's
+     * payload (the walk found room), which ldst_queue then need not copy */
+    struct ptx_dyninst *d =
+        ti->kind == TI_MEM ? &sm->mq[oc_mem_next_index(&sm->oc_mem)].d : &sm->dyn;
     enum ptx_step_status st = ptx_warp_step(w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
@@ -337,24 +340,27 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     else if (held)
         walk_reason(k, R_BARRIER);
     uint64_t blocked = held | (sm->wc_timed & ~sm->wc_due & live);
-    if (sm->wc_sb & ~sm->wc_due & live & ~held)
+    const uint64_t free = live & ~held;
+    if (sm->wc_sb & ~sm->wc_due & free)
         walk_reason(k, R_SB);
-    if (sm->wc_unitany & live & ~held) {
-        uint64_t m = sm->wc_unit[FU_MEM] & live & ~held;
+    if (sm->wc_unitany & free) {
+        uint64_t m = sm->wc_unit[FU_MEM] & free;
         if (m && (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs)) {
             blocked |= m;
             walk_reason(k, R_MEM);
         }
-        for (uint32_t u = 0; u < FU_MEM; u++) {
-            m = sm->wc_unit[u] & live & ~held;
-            if (m && oc_alu_room_at(&sm->oc_alu[u]) > now) {
-                blocked |= m;
-                walk_reason(k, R_UNIT);
+        /* (a warp is in one class: the rest wait for an ALU path) */
+        if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & free)
+            for (uint32_t u = 0; u < FU_MEM; u++) {
+                m = sm->wc_unit[u] & free;
+                if (m && oc_alu_room_at(&sm->oc_alu[u]) > now) {
+                    blocked |= m;
+                    walk_reason(k, R_UNIT);
+                }
             }
-        }
     }
     uint64_t cand = live & ~blocked;
-    if (cand && !sm->allowed && !sm->veto_epoch && cfg->issue_width == 1)
+    if (cand && sm->first_plain)
         return walk_first(sm, s, k, cand); /* gto, lrr, oldest */
     if (cand & sm->veto_memo) {
         /* warps the policy held at a memory instruction with nothing
@@ -597,12 +603,13 @@ int sm_cycle(struct sm *sm, uint64_t now)
         if (t < wake)
             wake = t;
         uint64_t live = sm->live_mask & ~(sm->loadwait | sm->barwait);
-        for (uint32_t u = 0; u < FU_MEM; u++)
-            if (sm->wc_unit[u] & live) {
-                uint64_t at = oc_alu_room_at(&sm->oc_alu[u]);
-                if (at > now && at < wake)
-                    wake = at;
-            }
+        if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & live)
+            for (uint32_t u = 0; u < FU_MEM; u++)
+                if (sm->wc_unit[u] & live) {
+                    uint64_t at = oc_alu_room_at(&sm->oc_alu[u]);
+                    if (at > now && at < wake)
+                        wake = at;
+                }
     }
     walked_now = 1;
     if (any || (vetoed && !sm->veto_kept)) {
