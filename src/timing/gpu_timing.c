@@ -505,11 +505,13 @@ static void drain_after_failure(struct gpu_timing *g)
 }
 
 /* One SM at core cycle now: its replies (at a poll), its cycle if due, its
- * requests out, its CTA refill. 0, or -1 with err set. Both GPU loops call
- * it once per SM visit; always inlined (as a call it cost 3% of bfs small's
- * host instructions). */
+ * requests out, its CTA refill. 0, or -1 with err set; *has_out: whether
+ * the SM still holds requests for the memory system (sm_has_output). Both
+ * GPU loops call it once per SM visit; always inlined (as a call it cost 3%
+ * of bfs small's host instructions). */
 static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, struct ptx_launch *l, struct sm *sm, uint64_t now,
-                    int poll, int fast, int skip, uint64_t out_tick, int *refilled, char *err, size_t errlen)
+                    int poll, int fast, int skip, uint64_t out_tick, int *refilled, int *has_out,
+                    char *err, size_t errlen)
 {
     struct mem_request r;
     uint32_t i = sm->id;
@@ -525,14 +527,18 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
     /* a port found full stays full until the interconnect ticks; with the
      * fast paths a full port of the memory system is seen without a drain
      * (which would only note the tick) */
-    if (sm_has_output(sm) && sm->port_full_tick != out_tick) {
+    int out = sm_has_output(sm);
+    if (out && sm->port_full_tick != out_tick) {
         if (fast && !g->ports && !memsys_can_push(&g->mem, i))
             sm->port_full_tick = out_tick;
         else if (sm_drain(sm, &g->mem, now, out_tick)) {
             snprintf(err, errlen, "memory system: %s", g->mem.err);
             return -1;
+        } else {
+            out = sm_has_output(sm);
         }
     }
+    *has_out = out; /* (a refill queues no request) */
     if (sm->retired) {
         if (dispatch_refill(&g->disp, sm, now, err, errlen))
             return -1;
@@ -584,9 +590,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         memcpy(g->pgpu.regions, gl->regions, g->pgpu.nregions * sizeof *gl->regions);
     for (uint32_t i = 0; i < g->nsms; i++) {
         struct sm *sm = &g->sms[i];
-        sm_launch_begin(sm, threads);
-        sm->accounted = start;
-        memset(sm->reason, R_IDLE, g->cfg.n_sched);
+        sm_launch_begin(sm, threads, start);
     }
     g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
     g->disp.budget = !g->max_cta ? UINT32_MAX
@@ -666,10 +670,12 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 for (uint64_t bits = w->visit[wi]; bits; bits &= bits - 1) {
                     uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
                     struct sm *sm = &g->sms[i];
-                    if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, err, errlen))
+                    int has_out;
+                    if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, &has_out,
+                                 err, errlen))
                         goto out;
                     sm_wake_refile(w, sm, i, now);
-                    if (sm_has_output(sm))
+                    if (has_out)
                         w->outp[wi] |= 1ull << (i % 64);
                     else
                         w->outp[wi] &= ~(1ull << (i % 64));
@@ -691,11 +697,13 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                     next = sm->next_event;
                 continue;
             }
-            if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, err, errlen))
+            int has_out;
+            if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, &has_out, err,
+                         errlen))
                 goto out;
             if (sm->next_event < next)
                 next = sm->next_event;
-            if (fast && sm->next_event == SM_NEVER && !sm->inflight && !sm_has_output(sm) &&
+            if (fast && sm->next_event == SM_NEVER && !sm->inflight && !has_out &&
                 !sm->retired)
                 g->active[wi] &= ~(1ull << (i % 64)); /* idle until a dispatch */
         }
@@ -778,7 +786,7 @@ out:
     g->ctas += g->disp.total - g->disp.left;
     progress_clear(&g->prog);
     for (uint32_t i = 0; i < g->nsms; i++) {
-        sm_account(&g->sms[i], g->now);
+        sm_launch_end(&g->sms[i], g->now);
         if (rc) {
             /* the warps still live leave at the run's last cycle, which
              * the policy's exit hooks see (with the SMs woken by events,

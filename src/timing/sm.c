@@ -167,8 +167,10 @@ void sm_free(struct sm *sm)
     memset(sm, 0, sizeof *sm);
 }
 
-void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu)
+void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu, uint64_t start)
 {
+    sm->accounted = sm->launch_start = start;
+    memset(sm->reason, R_IDLE, sm->cfg->n_sched);
     if (sm->have_l1 && sm->cfg->flush_l1)
         cache_invalidate_all(&sm->l1);
     sm->local_base = PTX_GENERIC_LOCAL_BASE;
@@ -218,10 +220,17 @@ void sm_account_cycles(struct sm *sm, uint64_t now)
     struct sm_stats *st = &sm->st;
     for (uint32_t s = 0; s < sm->cfg->n_sched; s++)
         st->by_reason[sm->reason[s]] += d;
-    st->sched_cycles += d * sm->cfg->n_sched;
     st->active_warp_sum += d * sm->live_warps;
-    st->sm_cycles += d;
-    sm->accounted = now;
+    sm->accounted = now; /* (sm_cycles and sched_cycles: sm_launch_end) */
+}
+
+void sm_launch_end(struct sm *sm, uint64_t now)
+{
+    sm_account(sm, now);
+    uint64_t d = sm->accounted - sm->launch_start;
+    sm->st.sm_cycles += d;
+    sm->st.sched_cycles += d * sm->cfg->n_sched;
+    sm->launch_start = sm->accounted;
 }
 
 int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots)

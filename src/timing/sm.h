@@ -226,6 +226,7 @@ struct sm {
     /* events and bookkeeping */
     uint64_t next_event;          /* earliest cycle this SM may change */
     uint64_t accounted;           /* per-cycle stats done up to this cycle */
+    uint64_t launch_start;        /* first cycle of the launch's span not yet in sm_cycles */
     uint32_t retired;             /* CTAs retired since the GPU last looked */
     uint32_t *retired_ids;        /* their linear ids (max_ctas) */
     uint64_t local_base;          /* synthetic global address of local memory */
@@ -250,8 +251,12 @@ void sm_reset(struct sm *sm);
  * -1 with a message when the cache cannot be built. */
 int sm_set_l1(struct sm *sm, const struct cache_config *l1, int invalidate, char *err,
               size_t errlen);
-/* Resets per-launch state (L1 invalidated, ages kept). */
-void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu);
+/* Resets per-launch state (L1 invalidated, ages kept); per-cycle statistics
+ * are accounted from cycle start. */
+void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu, uint64_t start);
+/* Accounts the per-cycle statistics up to (not including) cycle now, the
+ * launch's end (sm_cycles and sched_cycles: the span accounted). */
+void sm_launch_end(struct sm *sm, uint64_t now);
 
 /* Places a created CTA with its warp slots (dispatch.c chooses them). */
 void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
