@@ -5,6 +5,7 @@
 #include "ccgpu.h"
 #include "check.h"
 #include <stdlib.h>
+#include <string.h>
 
 static ccgpu *gpu;
 static ccgpu_devptr out;
@@ -298,6 +299,70 @@ TEST(compare_select_and_predicates)
     CHECK_EQ_INT(pred("mov.f32 %f1, 0f7FC00000;\ntestp.finite.f32 %p0, %f1;"), 0);
 }
 
+/* Every integer comparison on 32- and 64-bit signed and unsigned operands
+ * spread over their range, against C, across a full warp and under a guard
+ * that leaves a quarter of the lanes out (the engine's two lane loops; 32-bit
+ * operands are compared as 32-bit values). */
+static int int_cmp_ref(const char *op, int sgn, int wide, uint32_t a32, uint32_t b32)
+{
+    int64_t sa = wide ? (int64_t)(int32_t)a32 * 1000003 : (int32_t)a32;
+    int64_t sb = (int32_t)b32;
+    uint64_t ua = wide ? (uint64_t)sa : a32, ub = wide ? (uint64_t)sb : b32;
+    int lt = sgn ? sa < sb : ua < ub, eq = ua == ub;
+    if (!strcmp(op, "eq"))
+        return eq;
+    if (!strcmp(op, "ne"))
+        return !eq;
+    if (!strcmp(op, "lt") || !strcmp(op, "lo"))
+        return lt;
+    if (!strcmp(op, "le") || !strcmp(op, "ls"))
+        return lt || eq;
+    if (!strcmp(op, "gt") || !strcmp(op, "hi"))
+        return !lt && !eq;
+    return !lt; /* ge, hs */
+}
+
+TEST(integer_compares_every_operator)
+{
+    static const char *sops[] = { "eq", "ne", "lt", "le", "gt", "ge" };
+    static const char *uops[] = { "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs" };
+    const uint32_t offs[] = { 0, 0x80000000u, 0x7ffffff0u };
+    for (int wide = 0; wide < 2; wide++)
+        for (int sgn = 0; sgn < 2; sgn++)
+            for (size_t oi = 0; oi < sizeof offs / sizeof *offs; oi++) {
+                const uint32_t bs[] = { 0, 0xffffffffu, 0x7fffffffu, 0x80000000u,
+                                        5u * 0x9E3779B9u + offs[oi] };
+                for (size_t bi = 0; bi < sizeof bs / sizeof *bs; bi++)
+                    for (size_t k = 0; k < (sgn ? 6u : 10u); k++) {
+                        const char *op = sgn ? sops[k] : uops[k];
+                        char type[8], body[2048];
+                        snprintf(type, sizeof type, "%c%d", sgn ? 's' : 'u', wide ? 64 : 32);
+                        const char *x = wide ? "%rd1" : "%r1", *y = wide ? "%rd2" : "%r2";
+                        snprintf(body, sizeof body,
+                                 "mul.lo.u32 %%r1, %%r10, -1640531527;\nadd.u32 %%r1, %%r1, %u;\n"
+                                 "mov.u32 %%r2, %u;\nmul.wide.s32 %%rd1, %%r1, 1000003;\n"
+                                 "cvt.s64.s32 %%rd2, %%r2;\nand.b32 %%r3, %%r10, 3;\n"
+                                 "setp.ne.u32 %%p5, %%r3, 0;\nmov.u32 %%r0, 7;\n"
+                                 "setp.%s.%s %%p0, %s, %s;\nselp.u32 %%r4, 1, 0, %%p0;\n"
+                                 "@%%p5 setp.%s.%s %%p1, %s, %s;\n"
+                                 "@%%p5 selp.u32 %%r0, 2, 0, %%p1;\nadd.u32 %%r0, %%r0, %%r4;",
+                                 offs[oi], bs[bi], op, type, x, y, op, type, x, y);
+                        uint32_t o[32];
+                        if (run_warp(body, o))
+                            return;
+                        for (uint32_t l = 0; l < 32; l++) {
+                            int c = int_cmp_ref(op, sgn, wide, l * 0x9E3779B9u + offs[oi], bs[bi]);
+                            uint32_t want = (l % 4 ? (c ? 2u : 0u) : 7u) + (c ? 1u : 0u);
+                            if (o[l] != want) {
+                                CHECK_FAIL_AT_("setp.%s.%s lane %u, offset %#x, b %#x: %u, want %u",
+                                               op, type, l, offs[oi], bs[bi], o[l], want);
+                                return;
+                            }
+                        }
+                    }
+            }
+}
+
 TEST(float_arithmetic_nan_ftz_sat_rounding)
 {
     CHECK(f32r("mov.f32 %f1, 0f3F800000;\nmov.f32 %f2, 0f40000000;\nadd.f32 %f0, %f1, %f2;") == 3.0f);
@@ -450,6 +515,7 @@ int main(void)
     RUN(bit_field_and_bit_counting);
     RUN(logic_lop3_prmt);
     RUN(compare_select_and_predicates);
+    RUN(integer_compares_every_operator);
     RUN(float_arithmetic_nan_ftz_sat_rounding);
     RUN(special_functions);
     RUN(conversions);

@@ -101,9 +101,19 @@ static uint32_t compare_lanes(int cmp, int type, const uint64_t *a, const uint64
     unsigned bits = bits_of(type);
     /* lo/ls/hi/hs compare unsigned even on signed types */
     int sgn = ptx_type_is_signed((enum ptx_type)type) && cmp <= PTX_CMP_GE;
-    if (sgn) {
+    /* 32-bit operands compared as 32-bit values: the same order as their
+     * 64-bit extensions, in lane loops the vectoriser takes */
+    if (sgn && bits == 32) {
+        int32_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        CMP_LOAD((int32_t)(uint32_t)a[l], (int32_t)(uint32_t)b[l]);
+        CMP_CASES(x[l], y[l]);
+    } else if (sgn) {
         int64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
         CMP_LOAD(sx(a[l], bits), sx(b[l], bits));
+        CMP_CASES(x[l], y[l]);
+    } else if (bits == 32) {
+        uint32_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];
+        CMP_LOAD((uint32_t)a[l], (uint32_t)b[l]);
         CMP_CASES(x[l], y[l]);
     } else {
         uint64_t x[PTX_WARP_SIZE], y[PTX_WARP_SIZE];

@@ -374,7 +374,9 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     unsigned total = size * vec;
     int fparam = ao->kind == PTX_OPND_ADDR_SYM && l->prog->sym_kind[ao->index] == SYMK_FPARAM;
 
-    uint64_t tmpa[PTX_WARP_SIZE], addr[PTX_WARP_SIZE];
+    /* the lanes' addresses go straight into d when there is one */
+    uint64_t tmpa[PTX_WARP_SIZE], addr_own[PTX_WARP_SIZE];
+    uint64_t *addr = d ? d->addr : addr_own;
     const uint64_t *base = tmpa;
     uint64_t off = 0;
     if (ao->kind == PTX_OPND_ADDR_REG) {
@@ -411,15 +413,13 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                          : -1;
         else
             space0 = fast_access(w, in->space, addr, mask, size, vec, is_ld, sext, regs);
-        if (space0 >= 0) {
-            if (d)
-                memcpy(d->addr, addr, sizeof addr);
+        if (space0 >= 0)
             goto done;
-        }
     }
     for (uint32_t m = mask; m; m &= m - 1) {
         int lane = __builtin_ctz(m);
-        uint64_t a = addr[lane];
+        const uint64_t a_in = addr[lane];
+        uint64_t a = a_in;
         int space = in->space;
         if (space == PTX_SPACE_GENERIC || space == PTX_SPACE_NONE)
             space = resolve_generic(&a);
@@ -432,13 +432,13 @@ int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
         const char *what = is_ld ? "load" : is_st ? "store" : "atomic";
         if (a % total != 0 && !(vec > 1 && a % size == 0 && space == PTX_SPACE_PARAM)) {
             ptx_exec_fail(w, lane, in, "misaligned %s %s of %u bytes at 0x%llx", space_name(space),
-                          what, total, (unsigned long long)addr[lane]);
+                          what, total, (unsigned long long)a_in);
             return -1;
         }
         uint8_t *p = lane_ptr(w, space, a, total, lane, fparam);
         if (!p) {
             ptx_exec_fail(w, lane, in, "out-of-bounds %s %s of %u bytes at 0x%llx",
-                          space_name(space), what, total, (unsigned long long)addr[lane]);
+                          space_name(space), what, total, (unsigned long long)a_in);
             return -1;
         }
         if (is_ld) {
