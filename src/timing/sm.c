@@ -192,6 +192,7 @@ void sm_reset(struct sm *sm)
     memset(sm->warps, 0, cfg->n_slots * sizeof *sm->warps);
     memset(sm->wcls, WC_NONE, sizeof sm->wcls);
     sm->wc_timed = sm->wc_sb = sm->wc_unitany = sm->wc_due = sm->live_mask = 0;
+    sm->tmin_ok = 0;
     memset(sm->wheel, 0, sizeof sm->wheel);
     sm->wheel_far = 0;
     sm->far_min = SM_NEVER;

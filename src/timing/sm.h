@@ -171,6 +171,10 @@ struct sm {
      * are dropped when looked at. */
     uint64_t wc_due;
     uint64_t wheel[64], wheel_far, far_min, wheel_at;
+    /* sm_wcls_tmin's last answer while tmin_ok: lowered by each timed check
+     * set, dropped when the check holding it is cleared or falls due */
+    uint64_t tmin;
+    uint8_t tmin_ok;
     uint64_t live_mask;
     uint64_t sched_mask[64];
     /* warp_sched_first_of: the policy's order lists exactly the scheduler's
@@ -315,6 +319,8 @@ static inline void sm_wcls_clear(struct sm *sm, uint32_t slot)
         sm->wc_unit[c - WC_UNIT] &= keep;
         sm->wc_unitany &= keep;
     } else {
+        if (sm->tmin_ok && sm->wtime[slot] == sm->tmin && !(sm->wc_due & ~keep))
+            sm->tmin_ok = 0;
         sm->wc_timed &= keep;
         sm->wc_sb &= keep;
         sm->wc_due &= keep;
@@ -344,6 +350,8 @@ static inline void sm_wcls_set(struct sm *sm, uint32_t slot, uint8_t c, uint64_t
         if (c == WC_SB)
             sm->wc_sb |= bit;
         sm_wheel_put(sm, bit, t);
+        if (t < sm->tmin)
+            sm->tmin = t;
     }
     sm->wcls[slot] = c;
     sm->wtime[slot] = t;
@@ -366,6 +374,8 @@ static inline void sm_wheel_advance(struct sm *sm, uint64_t now)
         }
     }
     sm->wheel_at = now + 1;
+    if (sm->tmin <= now)
+        sm->tmin_ok = 0; /* (the checks due by now leave the set) */
     if (now >= sm->far_min) {
         m |= sm->wheel_far;
         sm->wheel_far = 0;
@@ -382,14 +392,18 @@ static inline void sm_wheel_advance(struct sm *sm, uint64_t now)
 }
 /* The earliest time of the timed checks not due (after sm_wheel_advance),
  * SM_NEVER if none. */
-static inline uint64_t sm_wcls_tmin(const struct sm *sm)
+static inline uint64_t sm_wcls_tmin(struct sm *sm)
 {
+    if (sm->tmin_ok)
+        return sm->tmin;
     uint64_t tmin = SM_NEVER;
     for (uint64_t m = sm->wc_timed & ~sm->wc_due; m; m &= m - 1) {
         uint64_t t = sm->wtime[__builtin_ctzll(m)];
         if (t < tmin)
             tmin = t;
     }
+    sm->tmin = tmin;
+    sm->tmin_ok = 1;
     return tmin;
 }
 
