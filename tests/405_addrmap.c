@@ -90,6 +90,28 @@ TEST(scattered_bits_match_bit_by_bit_reference)
     }
 }
 
+TEST(locate_agrees_with_decode)
+{
+    /* addrmap_locate (the memory system's channel lookup) gives decode's
+     * channel and local address, with D bits and with dramid@N */
+    const char *specs[] = { "RRBRBRRB.CCDCDCC.BDCRDCCR", ADDRMAP_DEFAULT };
+    const uint32_t nchan[] = { 16, 6 };
+    for (int k = 0; k < 2; k++) {
+        struct addrmap m;
+        char err[256];
+        CHECK_EQ_INT(addrmap_init(&m, specs[k], nchan[k], 16, err, sizeof err), 0);
+        uint64_t x = 7 + (uint64_t)k;
+        for (int i = 0; i < 2000; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            struct dram_addr a, b = { 0 };
+            addrmap_decode(&m, x & 0xffffffffffull, &a);
+            addrmap_locate(&m, x & 0xffffffffffull, &b);
+            CHECK_EQ_U64(b.chan, a.chan);
+            CHECK_EQ_U64(b.local, a.local);
+        }
+    }
+}
+
 TEST(bad_mappings)
 {
     struct addrmap m;
@@ -111,6 +133,7 @@ int main(void)
     RUN(default_fermi_mapping_six_channels);
     RUN(explicit_channel_bits);
     RUN(scattered_bits_match_bit_by_bit_reference);
+    RUN(locate_agrees_with_decode);
     RUN(bad_mappings);
     return check_summary();
 }

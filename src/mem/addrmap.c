@@ -124,19 +124,30 @@ uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local)
     return scatter(chan, m->mask[ADDRMAP_D]) | scatter(local, ~m->mask[ADDRMAP_D]);
 }
 
-void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
+/* Sets o->chan and o->local; returns the address the B, R and C letters
+ * describe. */
+static inline uint64_t locate(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
 {
-    uint64_t src; /* the address the B, R and C letters describe */
     if (m->chan_bit >= 0) {
         uint64_t hi = addr >> m->chan_bit, lo = addr & ((1ull << m->chan_bit) - 1);
         o->chan = (uint32_t)(hi % m->nchan);
-        o->local = src = ((hi / m->nchan) << m->chan_bit) | lo;
-    } else {
-        o->chan = (uint32_t)gather_runs(addr, m->runs[ADDRMAP_D], m->nruns[ADDRMAP_D]);
-        /* D bits squeezed out */
-        o->local = gather_runs(addr, m->runs[ADDRMAP_NFIELDS], m->nruns[ADDRMAP_NFIELDS]);
-        src = addr;
+        o->local = ((hi / m->nchan) << m->chan_bit) | lo;
+        return o->local;
     }
+    o->chan = (uint32_t)gather_runs(addr, m->runs[ADDRMAP_D], m->nruns[ADDRMAP_D]);
+    /* D bits squeezed out */
+    o->local = gather_runs(addr, m->runs[ADDRMAP_NFIELDS], m->nruns[ADDRMAP_NFIELDS]);
+    return addr;
+}
+
+void addrmap_locate(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
+{
+    (void)locate(m, addr, o);
+}
+
+void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
+{
+    uint64_t src = locate(m, addr, o);
     o->bank = (uint32_t)(gather_runs(src, m->runs[ADDRMAP_B], m->nruns[ADDRMAP_B]) % m->nbanks);
     o->row = gather_runs(src, m->runs[ADDRMAP_R], m->nruns[ADDRMAP_R]);
     o->col = gather_runs(src, m->runs[ADDRMAP_C], m->nruns[ADDRMAP_C]);

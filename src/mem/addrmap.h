@@ -47,6 +47,8 @@ struct dram_addr {
 int addrmap_init(struct addrmap *m, const char *spec, uint32_t nchan, uint32_t nbanks, char *err,
                  size_t errlen);
 void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *out);
+/* addrmap_decode's chan and local only (bank, row and col left as they are). */
+void addrmap_locate(const struct addrmap *m, uint64_t addr, struct dram_addr *out);
 /* The global address of a partition-local address (inverse of decode). */
 uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local);
 

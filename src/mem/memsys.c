@@ -197,7 +197,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     }
     struct mem_slot *s = &m->slots[i];
     struct dram_addr d;
-    addrmap_decode(&m->map, req->addr, &d);
+    addrmap_locate(&m->map, req->addr, &d);
     s->r = *req;
     s->r.issue_cycle = now;
     s->r.done_cycle = 0;
