@@ -169,11 +169,37 @@ TEST(never_a_reserved_way_inside_a_cache)
     }
 }
 
+TEST(oldest_eligible_against_a_scan)
+{
+    /* lru's and fifo's victim: the eligible way with the smallest stamp,
+     * the lowest such way on a tie; one-word sets take only the mask's bits,
+     * stray bits above assoc included */
+    uint64_t x = 12345;
+    for (uint32_t assoc = 1; assoc <= 130; assoc++)
+        for (int round = 0; round < 40; round++) {
+            uint64_t stamps[130], elig[3] = { 0, 0, 0 };
+            for (uint32_t w = 0; w < assoc; w++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                stamps[w] = x % (round % 4 ? 1000 : 3); /* ties, often */
+                if ((x >> 20) % 3)
+                    elig[w >> 6] |= 1ull << (w & 63);
+            }
+            if (assoc < 64)
+                elig[0] |= ~0ull << assoc; /* beyond the set: ignored */
+            int want = -1;
+            for (uint32_t w = 0; w < assoc; w++)
+                if ((elig[w >> 6] >> (w & 63)) & 1 && (want < 0 || stamps[w] < stamps[want]))
+                    want = (int)w;
+            CHECK_EQ_INT(cache_repl_oldest_eligible(stamps, assoc, elig), want);
+        }
+}
+
 int main(void)
 {
     RUN(victim_in_range_and_eligible);
     RUN(deterministic);
     RUN(exact_names_and_aliases);
     RUN(never_a_reserved_way_inside_a_cache);
+    RUN(oldest_eligible_against_a_scan);
     return check_summary();
 }

@@ -62,6 +62,17 @@ int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
 {
     int best = -1;
     uint64_t oldest = UINT64_MAX;
+    if (assoc <= 64) { /* one word: only its eligible ways, lowest first */
+        for (uint64_t m = assoc == 64 ? eligible[0] : eligible[0] & ((1ull << assoc) - 1); m;
+             m &= m - 1) {
+            uint32_t w = (uint32_t)__builtin_ctzll(m);
+            if (set_stamps[w] < oldest) {
+                oldest = set_stamps[w];
+                best = (int)w;
+            }
+        }
+        return best;
+    }
     for (uint32_t w = 0; w < assoc; w++)
         if ((eligible[w >> 6] >> (w & 63)) & 1 && set_stamps[w] < oldest) {
             oldest = set_stamps[w];
