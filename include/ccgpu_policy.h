@@ -138,7 +138,7 @@ struct warp_sched_env {
 };
 
 struct warp_sched_ops {
-    int version;       /* 1; hooks may be appended later */
+    int version;       /* 1, or 2 with `first` (at the end) filled */
     const char *name;  /* exact name */
     const char *alias; /* GPGPU-Sim spelling meaning the same, or NULL */
     /* ws->env is set; allocate ws->state. -1 with a message on bad args. */
@@ -177,6 +177,16 @@ struct warp_sched_ops {
      * statistics unless an argument asks for them (counters still writes
      * every value of the list). */
     uint32_t (*n_counters)(struct warp_sched *ws);
+    /* Optional, read only when version >= 2: the first slot of cand (a mask
+     * of scheduler sched's live slots below 64, by bit) in the order order()
+     * would write at now, with the same effect on the state as that call;
+     * UINT32_MAX when cand is empty, after the same effect. With it the
+     * issue stage takes the order one candidate at a time (only the warps
+     * that may issue) instead of having it written out at every walk: a
+     * policy whose order() costs a pass over its warps gets cheaper to
+     * simulate. warp_ages_greedy_first below is gto's. `ccgpu policy-check`
+     * compares it with order(). */
+    uint32_t (*first)(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 };
 
 struct warp_sched {

@@ -70,6 +70,32 @@ static uint64_t hash_vec(const uint32_t *v, uint32_t n)
     return h;
 }
 
+/* first() (version 2) against the order order() just gave (ord, n) at now:
+ * for each suffix of the order, and for the slots at its odd places, the
+ * first of them (slots below 64), and UINT32_MAX for no candidate. */
+static int ws_check_first(struct warp_sched *ws, uint32_t s, uint64_t now, const uint32_t *ord,
+                          uint32_t n, char *err, size_t errlen)
+{
+    for (uint32_t from = 0; from <= n + 1; from++) {
+        uint64_t cand = 0;
+        uint32_t want = UINT32_MAX;
+        for (uint32_t j = 0; j < n; j++) {
+            int in = from <= n ? j >= from : j % 2 == 1; /* from == n + 1: odd places */
+            if (in && ord[j] < 64) {
+                if (!cand)
+                    want = ord[j];
+                cand |= 1ull << ord[j];
+            }
+        }
+        uint32_t got = ws->ops->first(ws, s, now, cand);
+        if (got != want)
+            return fail(err, errlen,
+                        "rule 'first() gives order()'s first candidate': %s returned slot %u for scheduler %u where order() puts slot %u first among the %d candidates (cycle %" PRIu64 ")",
+                        ws->ops->name, got, s, want, __builtin_popcountll(cand), now);
+    }
+    return 0;
+}
+
 /* Checks order() of every scheduler at `now`; writes the concatenated
  * orders (each ended by UINT32_MAX) to out. */
 static int ws_check_order(struct lane *l, uint64_t now, uint32_t *out, uint32_t *nout, char *err,
@@ -116,6 +142,9 @@ static int ws_check_order(struct lane *l, uint64_t now, uint32_t *out, uint32_t 
                         "rule 'order() lists each live warp once': %s left out live slot %u of scheduler %u (listed %u of %u, cycle %" PRIu64 ")",
                         name, missing, s, n, expect, now);
         }
+        if (ws->ops->version >= 2 && ws->ops->first &&
+            ws_check_first(ws, s, now, buf, n, err, errlen))
+            return -1;
         memcpy(out + k, buf, n * sizeof *buf);
         k += n;
         out[k++] = UINT32_MAX;

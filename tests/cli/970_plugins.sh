@@ -22,7 +22,7 @@ plug() { # plug NAME SOURCE...: builds $tmpdir/NAME.so against include/ only
     fi
 }
 for p in builtin_gto builtin_ccws builtin_lru_ipoly builtin_rr broken_drop broken_clock \
-    no_symbol wrong_version; do
+    no_symbol wrong_version gto_order_only broken_first; do
     plug "$p" "$repo/tests/plugins/$p.c"
 done
 plug youngest_first "$repo/examples/policies/youngest_first.c"
@@ -46,6 +46,8 @@ same() { # same NAME BUILTIN-OPTIONS -- PLUGIN-OPTIONS
 t=$tmpdir
 same gto_as_plugin gpgpu_scheduler=gto -- "gpgpu_scheduler=plugin:$t/builtin_gto.so"
 same ccws_as_plugin gpgpu_scheduler=ccws:k=4 -- "gpgpu_scheduler=plugin:$t/builtin_ccws.so:k=4"
+# a version-1 plugin (order written out at every walk) against gto's first hook
+same gto_order_only gpgpu_scheduler=gto -- "gpgpu_scheduler=plugin:$t/gto_order_only.so"
 same lru_ipoly_as_plugin ccgpu_l1_repl=lru ccgpu_l1_index=ipoly -- \
     "ccgpu_l1_repl=plugin:$t/builtin_lru_ipoly.so" "ccgpu_l1_index=plugin:$t/builtin_lru_ipoly.so"
 same l2_lru_as_plugin ccgpu_l2_repl=lru -- "ccgpu_l2_repl=plugin:$t/builtin_lru_ipoly.so"
@@ -72,6 +74,8 @@ expect_fail check_drops "FAILED: rule 'order\(\) lists each live warp once': dro
     "$CCGPU" policy-check "$t/broken_drop.so"
 expect_fail check_clock "FAILED: rule 'next_event\(\) announces every change': hides_its_clock" \
     "$CCGPU" policy-check "$t/broken_clock.so"
+expect_fail check_first "FAILED: rule 'first\(\) gives order\(\)'s first candidate': lowest_first returned slot" \
+    "$CCGPU" policy-check "$t/broken_first.so"
 expect_fail check_usage 'neither a plugin' "$CCGPU" policy-check no_such_policy
 
 # docs/extending.md as written, once (gcc build's pass)

@@ -508,7 +508,7 @@ static void ccws_counters(struct warp_sched *ws, uint64_t *out)
 }
 
 const struct warp_sched_ops warp_sched_ccws = {
-    .version = 1,
+    .version = 2,
     .name = "ccws",
     .init = ccws_init,
     .free = ccws_free,
@@ -523,4 +523,5 @@ const struct warp_sched_ops warp_sched_ccws = {
     .counter_names = ccws_counter_names,
     .counters = ccws_counters,
     .n_counters = ccws_n_counters,
+    .first = warp_sched_ccws_first,
 };

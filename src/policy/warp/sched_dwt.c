@@ -161,7 +161,7 @@ static void dwt_counters(struct warp_sched *ws, uint64_t *out)
 }
 
 const struct warp_sched_ops warp_sched_dwt = {
-    .version = 1,
+    .version = 2,
     .name = "dwt",
     .init = dwt_init,
     .free = dwt_free,
@@ -175,4 +175,5 @@ const struct warp_sched_ops warp_sched_dwt = {
     .l1_access = dwt_l1_access,
     .counter_names = dwt_counter_names,
     .counters = dwt_counters,
+    .first = warp_sched_dwt_first,
 };

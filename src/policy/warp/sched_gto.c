@@ -3,8 +3,8 @@
  * of assignment to the SM, ties (one CTA) by lower warp id. */
 #include "ccgpu_policy.h"
 /* This file builds as a plugin against ccgpu_policy.h alone (tests/cli/970),
- * so warp_sched_gto_first, which only the timing model calls for the
- * built-in gto (policy/warp/warp_sched.h: warp_sched_first_of), is declared
+ * so warp_sched_gto_first, gto's first hook (warp_sched_ops.first, which
+ * the timing model also calls directly for the built-in gto), is declared
  * here too; where the header is found, the compiler checks the two agree.
  * The other built-in policies with a first function do the same. */
 #if defined(__has_include)
@@ -90,7 +90,7 @@ static void gto_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_ins
 }
 
 const struct warp_sched_ops warp_sched_gto = {
-    .version = 1,
+    .version = 2,
     .name = "gto",
     .init = gto_init,
     .free = gto_free,
@@ -98,4 +98,5 @@ const struct warp_sched_ops warp_sched_gto = {
     .on_warp_exit = gto_exit,
     .order = gto_order,
     .on_issue = gto_issue,
+    .first = warp_sched_gto_first,
 };

@@ -94,7 +94,7 @@ static void lrr_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_ins
 }
 
 const struct warp_sched_ops warp_sched_lrr = {
-    .version = 1,
+    .version = 2,
     .name = "lrr",
     .init = lrr_init,
     .free = lrr_free,
@@ -102,4 +102,5 @@ const struct warp_sched_ops warp_sched_lrr = {
     .on_warp_exit = lrr_exit,
     .order = lrr_order,
     .on_issue = lrr_issue,
+    .first = warp_sched_lrr_first,
 };

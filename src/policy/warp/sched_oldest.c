@@ -56,11 +56,12 @@ uint32_t warp_sched_oldest_first(struct warp_sched *ws, uint32_t sched, uint64_t
 }
 
 const struct warp_sched_ops warp_sched_oldest = {
-    .version = 1,
+    .version = 2,
     .name = "oldest",
     .init = oldest_init,
     .free = oldest_free,
     .on_warp_assigned = oldest_assigned,
     .on_warp_exit = oldest_exit,
     .order = oldest_order,
+    .first = warp_sched_oldest_first,
 };

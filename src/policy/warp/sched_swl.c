@@ -235,7 +235,7 @@ static void swl_counters(struct warp_sched *ws, uint64_t *out)
 }
 
 const struct warp_sched_ops warp_sched_swl = {
-    .version = 1,
+    .version = 2,
     .name = "swl",
     .init = swl_init,
     .free = swl_free,
@@ -250,10 +250,11 @@ const struct warp_sched_ops warp_sched_swl = {
     .counter_names = swl_counter_names,
     .counters = swl_counters,
     .n_counters = swl_n_counters,
+    .first = warp_sched_swl_first,
 };
 
 const struct warp_sched_ops warp_sched_warp_limiting = {
-    .version = 1,
+    .version = 2,
     .name = "warp_limiting",
     .init = warp_limiting_init,
     .free = swl_free,
@@ -263,4 +264,5 @@ const struct warp_sched_ops warp_sched_warp_limiting = {
     .order = swl_order,
     .can_issue = swl_can_issue,
     .on_issue = swl_issue,
+    .first = warp_sched_swl_first,
 };

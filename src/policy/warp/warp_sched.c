@@ -171,17 +171,6 @@ warp_sched_allowed_fn warp_sched_allowed_of(const struct warp_sched_ops *ops)
 
 warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops)
 {
-    if (ops == &warp_sched_gto)
-        return warp_sched_gto_first;
-    if (ops == &warp_sched_lrr)
-        return warp_sched_lrr_first;
-    if (ops == &warp_sched_oldest)
-        return warp_sched_oldest_first;
-    if (ops == &warp_sched_swl || ops == &warp_sched_warp_limiting)
-        return warp_sched_swl_first;
-    if (ops == &warp_sched_ccws)
-        return warp_sched_ccws_first;
-    if (ops == &warp_sched_dwt)
-        return warp_sched_dwt_first;
-    return NULL;
+    /* (a version-1 struct may end before the field) */
+    return ops->version >= 2 ? ops->first : NULL;
 }

@@ -81,11 +81,13 @@ int warp_sched_veto_repeatable(const struct warp_sched_ops *ops);
  * assume. */
 typedef uint32_t (*warp_sched_first_fn)(struct warp_sched *ws, uint32_t sched, uint64_t now,
                                         uint64_t cand);
-/* For a built-in policy whose order lists exactly the scheduler's live
- * warps (those between on_warp_assigned and on_warp_exit): its first
- * function (gto, lrr, oldest, swl, warp_limiting, ccws, dwt); NULL for the
- * others (2lvl, plugins). The issue stage then takes the order one warp at
- * a time (only the warps that may issue) instead of having it written out. */
+/* The policy's first function (warp_sched_ops.first, read when its version
+ * is 2 or more: gto, lrr, oldest, swl, warp_limiting, ccws, dwt and plugins
+ * that fill it); NULL for the others (2lvl, version-1 plugins). Every
+ * policy's order lists exactly the scheduler's live warps (those between
+ * on_warp_assigned and on_warp_exit), so the issue stage then takes the
+ * order one warp at a time (only the warps that may issue) instead of
+ * having it written out. */
 warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops);
 uint32_t warp_sched_gto_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 uint32_t warp_sched_lrr_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
