@@ -142,8 +142,8 @@ struct sm {
     uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
     uint8_t veto_kept;  /* warp_sched_veto_repeatable: a walk that vetoed is kept too */
     /* first set, no slot veto (allowed) or veto memory (veto_epoch), one
-     * issue per cycle (gto, lrr, oldest): walk_masked takes the candidates
-     * straight from first */
+     * issue per cycle (gto, lrr, oldest, a plugin with a first hook):
+     * walk_masked takes the candidates straight from first */
     uint8_t first_plain;
     /* Per slot, how the issue stage's last check of the warp's next
      * instruction failed (ccgpu_fast_paths): WC_IBUF (I-buffer empty until

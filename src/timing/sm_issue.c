@@ -340,19 +340,19 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     else if (held)
         walk_reason(k, R_BARRIER);
     uint64_t blocked = held | (sm->wc_timed & ~sm->wc_due & live);
-    const uint64_t free = live & ~held;
-    if (sm->wc_sb & ~sm->wc_due & free)
+    const uint64_t unheld = live & ~held;
+    if (sm->wc_sb & ~sm->wc_due & unheld)
         walk_reason(k, R_SB);
-    if (sm->wc_unitany & free) {
-        uint64_t m = sm->wc_unit[FU_MEM] & free;
+    if (sm->wc_unitany & unheld) {
+        uint64_t m = sm->wc_unit[FU_MEM] & unheld;
         if (m && (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs)) {
             blocked |= m;
             walk_reason(k, R_MEM);
         }
         /* (a warp is in one class: the rest wait for an ALU path) */
-        if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & free)
+        if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & unheld)
             for (uint32_t u = 0; u < FU_MEM; u++) {
-                m = sm->wc_unit[u] & free;
+                m = sm->wc_unit[u] & unheld;
                 if (m && oc_alu_room_at(&sm->oc_alu[u]) > now) {
                     blocked |= m;
                     walk_reason(k, R_UNIT);
@@ -361,7 +361,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
     }
     uint64_t cand = live & ~blocked;
     if (cand && sm->first_plain)
-        return walk_first(sm, s, k, cand); /* gto, lrr, oldest */
+        return walk_first(sm, s, k, cand); /* gto, lrr, oldest, plugins' first hooks */
     if (cand & sm->veto_memo) {
         /* warps the policy held at a memory instruction with nothing
          * changed since (the warp's state: sm_veto_forget; the policy's:
