@@ -62,7 +62,7 @@ static uint32_t at(const struct oc_mem *m, uint32_t pos)
 
 uint32_t oc_mem_push(struct oc_mem *m, uint64_t t, uint32_t read)
 {
-    uint32_t i = at(m, m->count);
+    uint32_t i = oc_mem_next_index(m);
     m->t[i] = t;
     m->a[i] = m->x[i] = 0;
     m->read[i] = (uint8_t)read;

@@ -144,16 +144,6 @@ static uint64_t ceil_div(uint64_t a, uint64_t b)
 }
 
 /* Computes the allowed set at cycle t and the cycle it may next change. */
-static void evaluate_set(struct ccws_lss *l, uint64_t t);
-
-static void evaluate(struct ccws_lss *l, uint64_t t)
-{
-    memcpy(l->prev_allowed, l->allowed, l->n_warps);
-    evaluate_set(l, t);
-    if (memcmp(l->prev_allowed, l->allowed, l->n_warps) != 0)
-        l->allowed_epoch++;
-}
-
 static void evaluate_set(struct ccws_lss *l, uint64_t t)
 {
     l->eval_at = t;
@@ -208,6 +198,15 @@ static void evaluate_set(struct ccws_lss *l, uint64_t t)
         l->allowed[w] = (uint8_t)ok;
         l->n_allowed += (uint32_t)ok;
     }
+}
+
+/* evaluate_set, moving allowed_epoch on when the set changed. */
+static void evaluate(struct ccws_lss *l, uint64_t t)
+{
+    memcpy(l->prev_allowed, l->allowed, l->n_warps);
+    evaluate_set(l, t);
+    if (memcmp(l->prev_allowed, l->allowed, l->n_warps) != 0)
+        l->allowed_epoch++;
 }
 
 static void ensure(struct ccws_lss *l, uint64_t t)
