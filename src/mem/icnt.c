@@ -213,16 +213,26 @@ static void refresh_start(struct icnt *n)
         uint32_t dst = dw * 64 + (uint32_t)__builtin_ctzll(db);
         if (n->out[dst].count == n->out[dst].cap)
             continue;
+        /* no source for dst starts before its link is free: a destination
+         * whose link frees at or after the earliest start so far cannot
+         * lower it, and a source whose own link is free by then starts
+         * exactly then (no later source can start earlier) */
+        uint64_t of = n->out_free[dst];
+        if (of >= st)
+            continue;
         const uint64_t *row = &n->want[(size_t)dst * n->in_words];
         for (uint32_t w = 0; w < n->in_words; w++)
         for (uint64_t b = row[w]; b; b &= b - 1) {
             uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
             if (!out_room(n, dst, fifo_head(&n->in[s])->flits))
                 continue; /* waits for the consumer */
-            uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
+            uint64_t ts = n->in_free[s] > of ? n->in_free[s] : of;
             if (ts < st)
                 st = ts;
+            if (ts == of)
+                goto next_dst;
         }
+    next_dst:;
     }
     n->ev_start = st;
     n->start_dirty = 0;
@@ -328,9 +338,18 @@ void icnt_cycle(struct icnt *n, uint64_t now)
                 if (n->in_free[s] > now)
                     continue;
                 const struct icnt_pkt *p = fifo_head(in);
-                if (n->out_free[p->dst] > now || !out_room(n, p->dst, p->flits))
+                uint32_t d = p->dst;
+                if (n->out_free[d] > now || !out_room(n, d, p->flits))
                     continue;
                 start(n, s, now);
+                /* d's link is now held past now: no other source for it
+                 * starts this cycle, so its sources leave the candidates
+                 * (s, the lowest bit of b, stays for the loop to clear: s
+                 * is back in the row if its next head is for d too) */
+                const uint64_t *row = &n->want[(size_t)d * n->in_words];
+                b &= ~row[w] | (b & (0 - b));
+                for (uint32_t v = 0; v < n->in_words; v++)
+                    cand[v] &= ~row[v];
             }
         }
     }

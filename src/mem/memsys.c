@@ -413,8 +413,12 @@ void memsys_advance(struct memsys *m, uint64_t now)
     int worked = 0; /* a partition cycled */
     for (;;) {
         uint64_t ki, kl, kd;
-        if (m->exhaustive || dense) {
+        if (m->exhaustive) {
             ki = m->ni, kl = m->nl, kd = m->nd;
+        } else if (dense) {
+            ki = m->ni;
+            kl = m->l2_stale ? m->nl : l2_next(m, m->nl);
+            kd = m->dram_stale ? m->nd : dram_next(m, m->nd);
         } else {
             ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
         }
