@@ -16,6 +16,11 @@ static uint64_t min64(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
 /* First tick of a domain with period p at or after fs time t. */
 static uint64_t tick_at(uint64_t t, uint64_t p)
 {
@@ -83,7 +88,9 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     if (icnt_init(&m->req, &req, err, errlen) || icnt_init(&m->rep, &rep, err, errlen))
         goto fail;
     m->part = calloc(cfg->n_part, sizeof *m->part);
-    if (!m->part) {
+    m->part_words = (cfg->n_part + 63) / 64;
+    m->outq = calloc(m->part_words ? m->part_words : 1, sizeof *m->outq);
+    if (!m->part || !m->outq) {
         snprintf(err, errlen, "memsys: out of memory");
         goto fail;
     }
@@ -128,6 +135,7 @@ void memsys_free(struct memsys *m)
     for (uint32_t i = 0; m->part && i < m->cfg.n_part; i++)
         partition_free(&m->part[i]);
     free(m->part);
+    free(m->outq);
     icnt_free(&m->req);
     icnt_free(&m->rep);
     free(m->port_pop);
@@ -235,26 +243,47 @@ static int icnt_holds(const struct icnt *n)
 
 /* Interconnect cycle k: arrivals to partitions, replies into the network,
  * then the crossbars arbitrate. */
+/* Partition p's part of interconnect cycle k (at fs time now): requests
+ * that arrived for it enter it, replies ready in its output queue enter the
+ * reply crossbar. */
+static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k, uint64_t now)
+{
+    struct partition *pt = &m->part[p];
+    uint64_t slot;
+    for (uint32_t took = 0; partition_can_accept(pt, now) && icnt_peek(&m->req, p, k, &slot);) {
+        partition_accept(pt, now, (uint32_t)slot);
+        icnt_pop(&m->req, p);
+        m->l2_stale = 1;
+        if (pt->accept_room && ++took == 1)
+            break; /* GPGPU-Sim: one pop per cycle */
+    }
+    const struct tq_item *it;
+    while ((it = tq_ready(&pt->out, now)) &&
+           icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
+        const struct mem_slot *s = &m->slots[it->a];
+        icnt_push(&m->rep, p, memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
+        partition_out_pop(pt);
+        m->l2_stale = 1;
+        if (!pt->out.count)
+            m->outq[p / 64] &= ~(1ull << (p % 64));
+    }
+}
+
+/* Interconnect cycle k: arrivals to partitions, replies into the network,
+ * then the crossbars arbitrate. Only the partitions with a packet at their
+ * request-crossbar port or a reply queued have anything to do (in order, as
+ * each touches only its own port, queues and reply source); the exhaustive
+ * mode (tests) visits every partition. */
 static void icnt_tick(struct memsys *m, uint64_t k)
 {
-    uint64_t now = k * m->pi, slot;
-    for (uint32_t p = 0; p < m->cfg.n_part; p++) {
-        struct partition *pt = &m->part[p];
-        for (uint32_t took = 0; partition_can_accept(pt, now) && icnt_peek(&m->req, p, k, &slot);) {
-            partition_accept(pt, now, (uint32_t)slot);
-            icnt_pop(&m->req, p);
-            m->l2_stale = 1;
-            if (pt->accept_room && ++took == 1)
-                break; /* GPGPU-Sim: one pop per cycle */
-        }
-        const struct tq_item *it;
-        while ((it = tq_ready(&pt->out, now)) &&
-               icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
-            const struct mem_slot *s = &m->slots[it->a];
-            icnt_push(&m->rep, p, memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
-            partition_out_pop(pt);
-            m->l2_stale = 1;
-        }
+    uint64_t now = k * m->pi;
+    const uint64_t *arrived = icnt_out_busy(&m->req);
+    for (uint32_t w = 0; w < m->part_words; w++) {
+        uint64_t b = arrived[w] | m->outq[w];
+        if (m->exhaustive) /* every partition of the word */
+            b = m->cfg.n_part - w * 64 >= 64 ? ~0ull : (1ull << (m->cfg.n_part - w * 64)) - 1;
+        for (; b; b &= b - 1)
+            icnt_tick_partition(m, w * 64 + (uint32_t)__builtin_ctzll(b), k, now);
     }
     icnt_cycle(&m->req, k);
     icnt_cycle(&m->rep, k);
@@ -266,14 +295,15 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
     /* arrived packets count as due now, so arrivals held up by a full
      * partition input are retried every cycle */
     uint64_t k = min64(icnt_next_event(&m->req, k0), icnt_next_event(&m->rep, k0));
-    for (uint32_t p = 0; p < m->cfg.n_part && k > k0; p++) {
-        const struct partition *pt = &m->part[p];
-        const struct tq_item *it = tq_head(&pt->out);
-        if (it && icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
-            uint64_t t = tick_at(it->ready, m->pi);
-            k = min64(k, t > k0 ? t : k0);
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = m->outq[w]; b && k > k0; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            const struct tq_item *it = tq_head(&m->part[p].out);
+            if (icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
+                uint64_t t = tick_at(it->ready, m->pi);
+                k = min64(k, t > k0 ? t : k0);
+            }
         }
-    }
     return k;
 }
 
@@ -320,6 +350,8 @@ static uint64_t at(uint64_t tick, uint64_t period)
 {
     if (tick < (1ull << 34))
         return tick * period;
+    if (tick == MEMSYS_NEVER) /* the usual far tick: no division */
+        return MEMSYS_NEVER;
     return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
@@ -416,9 +448,11 @@ void memsys_advance(struct memsys *m, uint64_t now)
         if (m->exhaustive) {
             ki = m->ni, kl = m->nl, kd = m->nd;
         } else if (dense) {
+            /* the interconnect steps every tick; L2 and DRAM skip to their
+             * kept next event where one is kept (max: NEVER stays NEVER) */
             ki = m->ni;
-            kl = m->l2_stale ? m->nl : l2_next(m, m->nl);
-            kd = m->dram_stale ? m->nd : dram_next(m, m->nd);
+            kl = m->l2_stale ? m->nl : max64(m->nl, m->l2_raw);
+            kd = m->dram_stale ? m->nd : max64(m->nd, m->dram_raw);
         } else {
             ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
         }
@@ -454,6 +488,8 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 uint32_t nq = pt->dram.nq;
                 worked = 1;
                 partition_l2_cycle(pt, kl, m->slots);
+                if (pt->out.count)
+                    m->outq[p / 64] |= 1ull << (p % 64);
                 m->l2_stale |= pt->l2_dirty;
                 /* the DRAM's next event (partition_dram_next) changes with
                  * a request queued, nothing else an L2 cycle does */

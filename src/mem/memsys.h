@@ -100,6 +100,11 @@ struct memsys {
     uint32_t cpp;             /* SMs per port (1 without cluster ports) */
     uint64_t *port_pop;       /* cluster ports: core cycle + 1 of each port's last reply */
     struct partition *part;
+    /* by bit (words of 64), the partitions whose output queue holds a reply:
+     * with the request crossbar's destinations holding a packet, the
+     * partitions an interconnect tick has anything to do for */
+    uint64_t *outq;
+    uint32_t part_words;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
     struct memsys_stats st;
