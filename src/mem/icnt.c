@@ -261,6 +261,10 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
         bit_clear(n->in_busy, s);
     else
         want_add(n, fifo_head(in)->dst, s);
+    /* a packet that becomes its destination's head may be the earliest
+     * arrival; behind another head it changes nothing ev_arrive sees */
+    if (!n->out[p.dst].count && !n->arrive_dirty && p.ready < n->ev_arrive)
+        n->ev_arrive = p.ready;
     fifo_push(&n->out[p.dst], p);
     bit_set(n->out_busy, p.dst);
     n->n_waiting--;
@@ -276,7 +280,7 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         refresh_start(n);
     if (n->ev_start > now)
         return;
-    n->start_dirty = n->arrive_dirty = 1;
+    n->start_dirty = 1; /* (start keeps ev_arrive) */
     uint32_t nin = n->cfg.n_in;
     if (n->cfg.islip) {
         /* each free destination grants the first requesting source at or
