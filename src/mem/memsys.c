@@ -294,7 +294,9 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
 {
     /* arrived packets count as due now, so arrivals held up by a full
      * partition input are retried every cycle */
-    uint64_t k = min64(icnt_next_event(&m->req, k0), icnt_next_event(&m->rep, k0));
+    uint64_t k = icnt_next_event(&m->req, k0);
+    if (k > k0) /* (neither answer is below k0) */
+        k = min64(k, icnt_next_event(&m->rep, k0));
     for (uint32_t w = 0; w < m->part_words; w++)
         for (uint64_t b = m->outq[w]; b && k > k0; b &= b - 1) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
@@ -358,8 +360,12 @@ static uint64_t at(uint64_t tick, uint64_t period)
 /* fs time of the next event of any domain (from the next unprocessed ticks). */
 static uint64_t next_event_fs(struct memsys *m)
 {
-    return min64(at(icnt_next(m, m->ni), m->pi),
-                 min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd)));
+    /* the interconnect's next event is not before its next tick: when the
+     * L2 or the DRAM has something by then, it need not be looked for */
+    uint64_t t = min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd));
+    if (t <= at(m->ni, m->pi))
+        return t;
+    return min64(at(icnt_next(m, m->ni), m->pi), t);
 }
 
 /* After a tick of domain `ord` at fs time t, no domain may run a tick that
