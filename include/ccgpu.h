@@ -203,6 +203,13 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * shipped benchmark kernel (syrk at large size, 228 M); set the option to a
  * larger count, or to 0 for no limit. */
 #define CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS 4000000000ull
+/* A timing-mode launch in which no warp instruction issues anywhere for
+ * ccgpu_watchdog_cycles cycles (after the launch latency) fails with an
+ * error naming the option: no legitimate wait comes near the default (a
+ * DRAM access under heavy load is thousands of cycles), so it catches a
+ * wake-up the timing model lost, which would otherwise never end. 0 turns
+ * it off. */
+#define CCGPU_DEFAULT_WATCHDOG_CYCLES 10000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);

@@ -70,6 +70,11 @@ struct gpu_timing {
      * none) over the whole run, and what counts against them */
     uint64_t max_cycle, max_insn;
     uint32_t max_cta;
+    /* ccgpu_watchdog_cycles: a launch in which no warp instruction issues
+     * for this many cycles fails (0 = never): a lost wake-up in the timing
+     * model, or a configuration whose latencies exceed it, is an error
+     * naming itself instead of a run that never ends */
+    uint64_t watchdog;
     /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
      * from a launch to its first CTA dispatch (GPGPU-Sim's
      * m_kernel_TB_latency), counted in the kernel's cycles */
@@ -154,6 +159,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     if (config_get_u64(store, "gpgpu_max_cycle", 0, &g->max_cycle, err, errlen) ||
         config_get_u64(store, "gpgpu_max_insn", 0, &g->max_insn, err, errlen) ||
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
+        config_get_u64(store, "ccgpu_watchdog_cycles", CCGPU_DEFAULT_WATCHDOG_CYCLES,
+                       &g->watchdog, err, errlen) ||
         config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen) ||
         config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen))
@@ -614,6 +621,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (wake)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
+    uint64_t wd_insts = cnt->warp_insts, wd_at = g->now; /* the watchdog's last issue (the
+                                                             launch latency is not counted) */
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
@@ -728,6 +737,18 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      "runaway kernel stopped (raise the limit with -o "
                      "ccgpu_max_warp_instructions=N, 0 for none)",
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
+            goto out;
+        }
+        if (cnt->warp_insts != wd_insts) {
+            wd_insts = cnt->warp_insts;
+            wd_at = now;
+        } else if (g->watchdog && now - wd_at >= g->watchdog) {
+            snprintf(err, errlen,
+                     "kernel %s: no warp instruction issued for %llu cycles (cycle %llu; "
+                     "ccgpu_watchdog_cycles): a lost wake-up in the timing model, or raise the "
+                     "limit with -o ccgpu_watchdog_cycles=N, 0 for none",
+                     ptx_launch_kernel_name(l), (unsigned long long)(now - wd_at),
+                     (unsigned long long)(now - start));
             goto out;
         }
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
