@@ -204,7 +204,8 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * larger count, or to 0 for no limit. */
 #define CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS 4000000000ull
 /* A timing-mode launch in which no warp instruction issues anywhere for
- * ccgpu_watchdog_cycles cycles (after the launch latency) fails with an
+ * ccgpu_watchdog_cycles cycles (after the launch latency; looked at once
+ * per that many cycles, so after one to two times the limit) fails with an
  * error naming the option: no legitimate wait comes near the default (a
  * DRAM access under heavy load is thousands of cycles), so it catches a
  * wake-up the timing model lost, which would otherwise never end. 0 turns

@@ -621,8 +621,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (wake)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
-    uint64_t wd_insts = cnt->warp_insts, wd_at = g->now; /* the watchdog's last issue (the
-                                                             launch latency is not counted) */
+    /* the watchdog looks once per window (from the launch latency's end):
+     * one compare per iteration; a stall is caught after W to 2W cycles */
+    uint64_t wd_insts = cnt->warp_insts, wd_at = g->now;
+    uint64_t wd_due = !g->watchdog || g->watchdog > UINT64_MAX - g->now ? UINT64_MAX
+                                                                         : g->now + g->watchdog;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
@@ -739,17 +742,19 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
-        if (cnt->warp_insts != wd_insts) {
+        if (now >= wd_due) {
+            if (cnt->warp_insts == wd_insts) {
+                snprintf(err, errlen,
+                         "kernel %s: no warp instruction issued for %llu cycles (cycle %llu; "
+                         "ccgpu_watchdog_cycles): a lost wake-up in the timing model, or raise "
+                         "the limit with -o ccgpu_watchdog_cycles=N, 0 for none",
+                         ptx_launch_kernel_name(l), (unsigned long long)(now - wd_at),
+                         (unsigned long long)(now - start));
+                goto out;
+            }
             wd_insts = cnt->warp_insts;
             wd_at = now;
-        } else if (g->watchdog && now - wd_at >= g->watchdog) {
-            snprintf(err, errlen,
-                     "kernel %s: no warp instruction issued for %llu cycles (cycle %llu; "
-                     "ccgpu_watchdog_cycles): a lost wake-up in the timing model, or raise the "
-                     "limit with -o ccgpu_watchdog_cycles=N, 0 for none",
-                     ptx_launch_kernel_name(l), (unsigned long long)(now - wd_at),
-                     (unsigned long long)(now - start));
-            goto out;
+            wd_due = g->watchdog > UINT64_MAX - now ? UINT64_MAX : now + g->watchdog;
         }
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
