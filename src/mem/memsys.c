@@ -241,8 +241,6 @@ static int icnt_holds(const struct icnt *n)
     return 0;
 }
 
-/* Interconnect cycle k: arrivals to partitions, replies into the network,
- * then the crossbars arbitrate. */
 /* Partition p's part of interconnect cycle k (at fs time now): requests
  * that arrived for it enter it, replies ready in its output queue enter the
  * reply crossbar. */
