@@ -43,6 +43,7 @@ static void random_config(struct memsys_config *c, uint64_t *x)
 
 struct outcome {
     uint64_t digest, answered, last, counters, mid, fails;
+    uint64_t high; /* L2 accesses in partitions 64 and up (the second mask word) */
 };
 
 /* Every partition's L2 and DRAM counters, folded (after memsys_sync_stats). */
@@ -60,9 +61,13 @@ static uint64_t counter_digest(struct memsys *m)
     return h;
 }
 
-static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode)
+/* Random traffic over `lines` 128-byte lines from every SM, replies
+ * folded; mode 0 advances every cycle, 1 skips to the next event, 2 runs
+ * every tick of every domain (the reference), 3 runs every L2 retry, 4
+ * never steps densely. */
+static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode, uint32_t lines)
 {
-    struct outcome o = { 0, 0, 0, 0, 0, 0 };
+    struct outcome o = { 0, 0, 0, 0, 0, 0, 0 };
     struct memsys m;
     char err[256];
     if (memsys_init(&m, c, err, sizeof err)) {
@@ -96,7 +101,7 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
             if (issued[s] == N || now < next_try[s])
                 continue;
             uint64_t y = rnd(&x);
-            uint64_t line = y % 40;
+            uint64_t line = y % lines;
             struct mem_request r = {
                 .addr = line * 128 + ((y >> 8) % 4) * 32, .bytes = (y >> 10) % 2 ? 32 : 0,
                 .is_write = (uint8_t)((y >> 12) % 4 == 0), .bypass_l2 = (uint8_t)((y >> 14) % 6 == 0),
@@ -122,6 +127,8 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
     CHECK(memsys_idle(&m));
     o.counters = counter_digest(&m);
     o.fails = m.st.l2_res_fail;
+    for (uint32_t p = 64; p < c->n_part; p++)
+        o.high += m.part[p].l2.st.accesses;
     memsys_free(&m);
     return o;
 }
@@ -133,8 +140,9 @@ TEST(random_configs_answer_everything_and_skip_exactly)
         struct memsys_config c;
         random_config(&c, &x);
         uint64_t seed = rnd(&x) | 1;
-        struct outcome a = run(&c, seed, 0), b = run(&c, seed, 1), e = run(&c, seed, 2);
-        struct outcome r = run(&c, seed, 3), v = run(&c, seed, 4);
+        struct outcome a = run(&c, seed, 0, 40), b = run(&c, seed, 1, 40),
+                       e = run(&c, seed, 2, 40);
+        struct outcome r = run(&c, seed, 3, 40), v = run(&c, seed, 4, 40);
         CHECK_EQ_U64(a.answered, 60u * c.n_sm);
         if (a.digest != b.digest || a.last != b.last)
             printf("  config %d: %u SMs, %u partitions, clocks %g/%g/%g/%g differ\n", k, c.n_sm,
@@ -159,8 +167,36 @@ TEST(random_configs_answer_everything_and_skip_exactly)
     CHECK(fails > 1000); /* the skipped retries were exercised */
 }
 
+/* More partitions than one 64-bit mask word holds (the interconnect tick
+ * visits partitions by masks, memsys.outq): traffic spread over all of
+ * them gives the replies and counters of the reference that visits every
+ * partition at every tick. */
+TEST(partitions_past_one_mask_word_match_the_reference)
+{
+    uint64_t x = 0xFEEDull;
+    for (int k = 0; k < 3; k++) {
+        struct memsys_config c;
+        random_config(&c, &x);
+        c.n_part = k == 0 ? 65 : k == 1 ? 80 : 130;
+        uint64_t seed = rnd(&x) | 1;
+        struct outcome a = run(&c, seed, 0, 6000), b = run(&c, seed, 1, 6000),
+                       e = run(&c, seed, 2, 6000), v = run(&c, seed, 4, 6000);
+        CHECK_EQ_U64(a.answered, 60u * c.n_sm);
+        CHECK(e.high > 0); /* the second mask word saw traffic */
+        CHECK_EQ_U64(a.digest, e.digest);
+        CHECK_EQ_U64(b.digest, e.digest);
+        CHECK_EQ_U64(v.digest, e.digest);
+        CHECK_EQ_U64(a.counters, e.counters);
+        CHECK_EQ_U64(b.counters, e.counters);
+        CHECK_EQ_U64(v.counters, e.counters);
+        CHECK_EQ_U64(a.mid, e.mid);
+    }
+}
+
 int main(void)
 {
     RUN(random_configs_answer_everything_and_skip_exactly);
+    RUN(partitions_past_one_mask_word_match_the_reference);
     return check_summary();
 }
+
