@@ -318,7 +318,7 @@ static uint64_t l2_next(struct memsys *m, uint64_t k0)
         m->l2_raw = k;
         m->l2_stale = 0;
     }
-    return m->l2_raw == MEMSYS_NEVER ? MEMSYS_NEVER : (m->l2_raw > k0 ? m->l2_raw : k0);
+    return max64(m->l2_raw, k0); /* (NEVER stays NEVER) */
 }
 
 /* The next DRAM cycle >= j0 with work: the minimum over the channels of
@@ -340,7 +340,7 @@ static uint64_t dram_next(struct memsys *m, uint64_t j0)
         m->dram_raw = j;
         m->dram_stale = 0;
     }
-    return m->dram_raw == MEMSYS_NEVER ? MEMSYS_NEVER : (m->dram_raw > j0 ? m->dram_raw : j0);
+    return max64(m->dram_raw, j0);
 }
 
 /* fs time of a tick; NEVER for NEVER (or a time past 2^64 fs, 5 hours).
@@ -453,7 +453,8 @@ void memsys_advance(struct memsys *m, uint64_t now)
             ki = m->ni, kl = m->nl, kd = m->nd;
         } else if (dense) {
             /* the interconnect steps every tick; L2 and DRAM skip to their
-             * kept next event where one is kept (max: NEVER stays NEVER) */
+             * kept next event where one is kept (l2_next's and dram_next's
+             * answer without their refresh) */
             ki = m->ni;
             kl = m->l2_stale ? m->nl : max64(m->nl, m->l2_raw);
             kd = m->dram_stale ? m->nd : max64(m->nd, m->dram_raw);

@@ -71,9 +71,7 @@ struct gpu_timing {
     uint64_t max_cycle, max_insn;
     uint32_t max_cta;
     /* ccgpu_watchdog_cycles: a launch in which no warp instruction issues
-     * for this many cycles fails (0 = never): a lost wake-up in the timing
-     * model, or a configuration whose latencies exceed it, is an error
-     * naming itself instead of a run that never ends */
+     * for this many cycles fails (0 = never; ccgpu.h) */
     uint64_t watchdog;
     /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
      * from a launch to its first CTA dispatch (GPGPU-Sim's
@@ -511,6 +509,13 @@ static void drain_after_failure(struct gpu_timing *g)
     }
 }
 
+/* The cycle at which the watchdog next looks: a window of w cycles after
+ * now (never for 0, or past the last cycle). */
+static uint64_t watchdog_due(uint64_t now, uint64_t w)
+{
+    return !w || w > UINT64_MAX - now ? UINT64_MAX : now + w;
+}
+
 /* One SM at core cycle now: its replies (at a poll), its cycle if due, its
  * requests out, its CTA refill. 0, or -1 with err set; *has_out: whether
  * the SM still holds requests for the memory system (sm_has_output). Both
@@ -621,11 +626,10 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (wake)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
-    /* the watchdog looks once per window (from the launch latency's end):
-     * one compare per iteration; a stall is caught after W to 2W cycles */
+    /* the watchdog looks once per window from the launch latency's end (a
+     * stall is caught after W to 2W cycles) */
     uint64_t wd_insts = cnt->warp_insts, wd_at = g->now;
-    uint64_t wd_due = !g->watchdog || g->watchdog > UINT64_MAX - g->now ? UINT64_MAX
-                                                                         : g->now + g->watchdog;
+    uint64_t wd_due = watchdog_due(g->now, g->watchdog);
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
@@ -754,7 +758,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             }
             wd_insts = cnt->warp_insts;
             wd_at = now;
-            wd_due = g->watchdog > UINT64_MAX - now ? UINT64_MAX : now + g->watchdog;
+            wd_due = watchdog_due(now, g->watchdog);
         }
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
