@@ -54,7 +54,7 @@ FLAGS_STAMP := $(BUILD)/flags.stamp
 FLAGS_NOW   := $(CC) $(CFLAGS) $(LTO) | $(PIC_CFLAGS)
 $(shell mkdir -p $(BUILD) && { echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_STAMP) || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP); })
 
-.PHONY: all lib cudart tests check check-fast check-identical clean bench-speed ptx fuzz fuzz-build install
+.PHONY: all lib cudart tests check check-fast check-identical clean bench-speed ptx fuzz fuzz-build install pgo
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
 all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so $(BUILD)/libccgpu.so tests
@@ -154,6 +154,28 @@ bench-speed: $(BUILD)/ccgpu
 JOBS ?= 2
 check-identical: $(BUILD)/ccgpu
 	tools/stats-identical.sh $(BUILD) medium tests/golden/stats-medium.sha256 $(JOBS)
+
+# Profile-guided build of the command (gcc only; docs/speed.md): an
+# instrumented build runs tools/pgo-train.sh, the build is redone with the
+# profile, and the result must give every benchmark's statistics at small
+# byte-identical to tests/golden/ (the compiler may reorder code, never change
+# what it computes: no option here touches floating point). It rebuilds
+# everything into PGO_BUILD (default build-pgo), three times the usual build.
+PGO_BUILD ?= build-pgo
+PGO_PROFILE = $(abspath $(PGO_BUILD))/profile
+pgo:
+	@$(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' || \
+	    { echo "pgo: needs gcc's profile feedback (CC=$(CC))" >&2; exit 2; }
+	rm -rf $(PGO_PROFILE)
+	$(MAKE) --no-print-directory BUILD=$(PGO_BUILD) \
+	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -fprofile-generate=$(PGO_PROFILE) -fprofile-update=prefer-atomic" \
+	    $(PGO_BUILD)/ccgpu
+	tools/pgo-train.sh $(PGO_BUILD)/ccgpu
+	$(MAKE) --no-print-directory BUILD=$(PGO_BUILD) \
+	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -fprofile-use=$(PGO_PROFILE) -fprofile-partial-training -Wno-missing-profile" \
+	    $(PGO_BUILD)/ccgpu
+	tools/stats-identical.sh $(PGO_BUILD) small tests/golden/stats-small.sha256 $(JOBS)
+	@echo "pgo: $(PGO_BUILD)/ccgpu"
 
 # --- tests ------------------------------------------------------------------
 # The README's test command. Normal build with $(CC), sanitizer build with clang
