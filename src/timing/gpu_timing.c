@@ -9,6 +9,7 @@
  * SMs with nothing to do are not visited; their per-cycle statistics are
  * accounted when they next run. Skipping changes no result (tested). */
 #include "timing/gpu_timing.h"
+#include "timing/gpu_timing_state.h"
 #include "timing/progress.h"
 #include "gpu/config.h"
 #include "gpu/stats.h"
@@ -25,69 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct timing_totals {
-    uint64_t cycles;
-    struct sm_stats sm;
-};
-
-struct gpu_timing {
-    struct sm_config cfg;
-    struct memsys_config mcfg;
-    struct memsys mem;
-    int mem_ok;
-    struct sm *sms;
-    uint32_t nsms;
-    /* SMs the loop visits, by bit (ccgpu_fast_paths): cleared for an SM with
-     * nothing scheduled, nothing in flight or queued and no retired CTA,
-     * which nothing but a dispatch can change; set again for all at a
-     * launch and after any dispatch refill */
-    uint64_t *active;
-    uint32_t nactive_words;
-    struct sm_wake wake; /* the SMs' events, when the loop is driven by them */
-    struct tinst_cache tc;
-    struct dispatch disp;
-    int cta_stats; /* ccgpu_cta_sched set: register cta.* */
-    uint64_t now;
-    struct timing_totals tot;
-    struct cache l1sum; /* only .st and the stat names: the L1s summed */
-    /* the warp scheduler's own counters (ops->counter_names), summed */
-    uint32_t npol;
-    uint64_t *pol, *pol_tmp;
-    char (*pol_names)[64];
-    /* the bypass policy's own counters (bypass_ops.counter_names), summed */
-    uint32_t nbp;
-    uint64_t *bpc, *bpc_tmp;
-    char (*bpc_names)[64];
-    struct policy_gpu pgpu; /* GPU-wide policy state (DWT-CS, base addresses) */
-    uint64_t mrpb_drained, mrpb_bypass; /* ccgpu_mrpb, summed over SMs */
-    uint64_t storage_bits; /* SRAM the SACAT-paper mechanisms in use need (Table 5) */
-    struct l1trace *trace; /* ccgpu_trace_l1 */
-    struct l2trace *l2trace; /* ccgpu_trace_l2 */
-    uint64_t l2trace_insts;
-    uint64_t trace_insts;
-    struct progress prog; /* ccgpu_progress */
-    /* run-length caps (GPGPU-Sim's gpgpu_max_cycle, _max_insn, _max_cta; 0 =
-     * none) over the whole run, and what counts against them */
-    uint64_t max_cycle, max_insn;
-    uint32_t max_cta;
-    /* ccgpu_watchdog_cycles: a launch in which no warp instruction issues
-     * for this many cycles fails (0 = never; ccgpu.h) */
-    uint64_t watchdog;
-    /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
-     * from a launch to its first CTA dispatch (GPGPU-Sim's
-     * m_kernel_TB_latency), counted in the kernel's cycles */
-    uint32_t kernel_latency, cta_latency;
-    int perf_memcpy; /* gpgpu_perf_sim_memcpy: host copies leave their data in the L2 */
-    uint64_t thread_insts_exec; /* guard-true thread instructions (thread_instructions_exec)
-                                   of the launches before this one: gpgpu_max_insn's count */
-    uint64_t ctas;         /* dispatched in the launches before this one */
-    int last_pref;         /* the previous launch's carve-out preference (enum carve_pref) */
-    /* gpgpu_perfect_mem: one response FIFO per cluster (perfect_mem.h) in
-     * place of the memory system; NULL when off */
-    struct perfect_port *ports;
-    uint32_t nports;
-    char stopped[200];     /* "" or why the run stopped at a cap */
-};
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err, size_t errlen)
@@ -296,137 +234,6 @@ uint32_t gpu_timing_regs_override(const struct gpu_timing *g)
 uint64_t gpu_timing_cycles(const struct gpu_timing *g)
 {
     return g->tot.cycles;
-}
-
-int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
-{
-    struct timing_totals *t = &g->tot;
-    const struct {
-        const char *name;
-        const uint64_t *v;
-        const char *desc;
-    } tab[] = {
-        { "cycles", &t->cycles, "core cycles" },
-        { "sched.cycles", &t->sm.sched_cycles, "scheduler cycles (SMs x schedulers x cycles)" },
-        { "sched.issued", &t->sm.by_reason[R_ISSUED], "scheduler cycles that issued" },
-        { "sched.idle_no_warp", &t->sm.by_reason[R_IDLE], "no warp with an instruction ready in its I-buffer" },
-        { "sched.stall_scoreboard", &t->sm.by_reason[R_SB], "ready warps all wait on the scoreboard" },
-        { "sched.stall_unit", &t->sm.by_reason[R_UNIT], "a ready warp's function unit was busy" },
-        { "sched.stall_mem", &t->sm.by_reason[R_MEM], "a ready memory instruction found the LD/ST unit busy" },
-        { "sched.stall_barrier", &t->sm.by_reason[R_BARRIER], "warps wait at a barrier" },
-        { "sched.throttled", &t->sm.by_reason[R_THROTTLED], "the policy vetoed a ready warp" },
-        { "warps.active_sum", &t->sm.active_warp_sum, "live warps summed over SM cycles" },
-        { "sm_cycles", &t->sm.sm_cycles, "SMs x cycles" },
-        { "ldst.l1_requests", &t->sm.l1_requests, "line requests accepted by the L1D" },
-        { "ldst.bypass_requests", &t->sm.bypass_requests, "line requests bypassing the L1D" },
-        { "ldst.smem_accesses", &t->sm.smem_accesses, "shared-memory warp accesses" },
-        { "ldst.smem_conflict_cycles", &t->sm.smem_conflict_cycles, "extra bank-conflict passes" },
-        { "ldst.const_accesses", &t->sm.const_accesses, "constant/param warp loads" },
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (stats_register(s, tab[i].name, tab[i].v, tab[i].desc))
-            return -1;
-    for (uint32_t i = 0; i < g->npol; i++)
-        if (stats_register(s, g->pol_names[i], &g->pol[i], "warp scheduler counter"))
-            return -1;
-    for (uint32_t i = 0; i < g->nbp; i++)
-        if (stats_register(s, g->bpc_names[i], &g->bpc[i], "bypass policy counter"))
-            return -1;
-    if (g->storage_bits &&
-        stats_register(s, "hw.storage_bits", &g->storage_bits,
-                       "SRAM bits of DWT-CS, the bypass table and MRPB, whole GPU (SACAT Table 5)"))
-        return -1;
-    if (g->cfg.mrpb.enabled &&
-        (stats_register(s, "mrpb.drained", &g->mrpb_drained, "requests MRPB sent to the L1") ||
-         stats_register(s, "mrpb.assoc_bypass", &g->mrpb_bypass,
-                        "reads sent around the L1 on a LINE_ALLOC failure")))
-        return -1;
-    if (g->cta_stats && /* only then: default statistics unchanged */
-        (stats_register(s, "cta.resident_sum", &g->disp.resident_sum,
-                        "CTAs resident on all SMs, summed over cycles") ||
-         stats_register(s, "cta.syncs", &g->disp.syncs,
-                        "synchronisations of a CTA schedule waited out") ||
-         stats_register(s, "cta.drain_cycles", &g->disp.drain_cycles,
-                        "cycles from a schedule phase's last dispatch to its synchronisation's "
-                        "end, less the sync cost (the phase draining)") ||
-         stats_register(s, "cta.drain_resident_sum", &g->disp.drain_resident_sum,
-                        "CTAs resident on all SMs, summed over the drain cycles") ||
-         stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
-        return -1;
-    if (g->cfg.prefetch && /* only then: default statistics unchanged */
-        (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
-         stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
-        return -1;
-    if (cache_register_stats(&g->l1sum, s, "l1d") ||
-        /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
-         * two cannot be confused */
-        stats_register_ratio(s, "warp_ipc", "warp_instructions", "cycles", 1.0) ||
-        stats_register_ratio(s, "thread_ipc", "thread_instructions", "cycles", 1.0) ||
-        /* MPKI per 1000 warp instructions; the thread-instruction form is
-         * GPGPU-Sim's instruction count (the CCWS paper's figures) */
-        stats_register_ratio(s, "l1d.mpki", "l1d.misses", "warp_instructions", 1000.0) ||
-        stats_register_ratio(s, "l1d.mpki_thread", "l1d.misses", "thread_instructions", 1000.0) ||
-        stats_register_ratio(s, "warps.active_avg", "warps.active_sum", "sm_cycles", 1.0) ||
-        memsys_register_stats(&g->mem, s))
-        return -1;
-    return 0;
-}
-
-static void sum_stats(struct gpu_timing *g)
-{
-    struct sm_stats *t = &g->tot.sm;
-    struct cache_stats *c = &g->l1sum.st;
-    memset(t, 0, sizeof *t);
-    memset(c, 0, sizeof *c);
-    if (g->npol)
-        memset(g->pol, 0, g->npol * sizeof *g->pol);
-    if (g->nbp)
-        memset(g->bpc, 0, g->nbp * sizeof *g->bpc);
-    g->mrpb_drained = g->mrpb_bypass = 0;
-    for (uint32_t i = 0; i < g->nsms; i++) {
-        if (g->nbp) {
-            g->sms[i].bp.ops->counters(&g->sms[i].bp, g->bpc_tmp);
-            for (uint32_t k = 0; k < g->nbp; k++)
-                g->bpc[k] += g->bpc_tmp[k];
-        }
-        if (g->npol) {
-            g->sms[i].ws.ops->counters(&g->sms[i].ws, g->pol_tmp);
-            for (uint32_t k = 0; k < g->npol; k++)
-                g->pol[k] += g->pol_tmp[k];
-        }
-        g->mrpb_drained += g->sms[i].mrpb.drained;
-        g->mrpb_bypass += g->sms[i].mrpb.assoc_bypass;
-        const struct sm_stats *s = &g->sms[i].st;
-        for (uint32_t r = 0; r < R_COUNT; r++)
-            t->by_reason[r] += s->by_reason[r];
-        t->sched_cycles += s->sched_cycles;
-        t->active_warp_sum += s->active_warp_sum;
-        t->sm_cycles += s->sm_cycles;
-        t->l1_requests += s->l1_requests;
-        t->bypass_requests += s->bypass_requests;
-        t->smem_accesses += s->smem_accesses;
-        t->smem_conflict_cycles += s->smem_conflict_cycles;
-        t->const_accesses += s->const_accesses;
-        t->prefetch_l1 += s->prefetch_l1;
-        t->prefetch_l2 += s->prefetch_l2;
-        if (!g->sms[i].have_l1)
-            continue;
-        const struct cache_stats *l = &g->sms[i].l1.st;
-        c->accesses += l->accesses;
-        c->reads += l->reads;
-        c->writes += l->writes;
-        c->hits += l->hits;
-        c->hit_reserved += l->hit_reserved;
-        c->misses += l->misses;
-        c->sector_misses += l->sector_misses;
-        for (int k = 0; k < CACHE_NFAIL; k++)
-            c->res_fail[k] += l->res_fail[k];
-        c->mshr_merges += l->mshr_merges;
-        c->evictions += l->evictions;
-        c->writebacks += l->writebacks;
-        c->write_invalidates += l->write_invalidates;
-        c->fills += l->fills;
-    }
 }
 
 /* At the start of a launch's loop (its first cycle now): every SM filed at
@@ -848,7 +655,7 @@ out:
             rc = -1;
     }
     memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
-    sum_stats(g);
+    gpu_timing_sum_stats(g);
     ptx_launch_set_clock(l, NULL);
     return rc;
 }

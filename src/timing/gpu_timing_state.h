@@ -1,0 +1,87 @@
+/* The timing model's state (struct gpu_timing), shared by the files that
+ * make it up: gpu_timing.c (creation and the GPU clock loop) and
+ * gpu_timing_stats.c (its statistics). Not part of the interface:
+ * everything else goes through gpu_timing.h. */
+#ifndef CCGPU_TIMING_GPU_TIMING_STATE_H
+#define CCGPU_TIMING_GPU_TIMING_STATE_H
+
+#include "timing/gpu_timing.h"
+#include "mem/memsys.h"
+#include "timing/dispatch.h"
+#include "timing/perfect_mem.h"
+#include "timing/l1trace.h"
+#include "timing/l2trace.h"
+#include "timing/progress.h"
+#include "timing/sm.h"
+#include "timing/sm_wake.h"
+#include "timing/tinst.h"
+#include "policy/policy_gpu.h"
+#include "mem/cache.h"
+
+struct timing_totals {
+    uint64_t cycles;
+    struct sm_stats sm;
+};
+
+struct gpu_timing {
+    struct sm_config cfg;
+    struct memsys_config mcfg;
+    struct memsys mem;
+    int mem_ok;
+    struct sm *sms;
+    uint32_t nsms;
+    /* SMs the loop visits, by bit (ccgpu_fast_paths): cleared for an SM with
+     * nothing scheduled, nothing in flight or queued and no retired CTA,
+     * which nothing but a dispatch can change; set again for all at a
+     * launch and after any dispatch refill */
+    uint64_t *active;
+    uint32_t nactive_words;
+    struct sm_wake wake; /* the SMs' events, when the loop is driven by them */
+    struct tinst_cache tc;
+    struct dispatch disp;
+    int cta_stats; /* ccgpu_cta_sched set: register cta.* */
+    uint64_t now;
+    struct timing_totals tot;
+    struct cache l1sum; /* only .st and the stat names: the L1s summed */
+    /* the warp scheduler's own counters (ops->counter_names), summed */
+    uint32_t npol;
+    uint64_t *pol, *pol_tmp;
+    char (*pol_names)[64];
+    /* the bypass policy's own counters (bypass_ops.counter_names), summed */
+    uint32_t nbp;
+    uint64_t *bpc, *bpc_tmp;
+    char (*bpc_names)[64];
+    struct policy_gpu pgpu; /* GPU-wide policy state (DWT-CS, base addresses) */
+    uint64_t mrpb_drained, mrpb_bypass; /* ccgpu_mrpb, summed over SMs */
+    uint64_t storage_bits; /* SRAM the SACAT-paper mechanisms in use need (Table 5) */
+    struct l1trace *trace; /* ccgpu_trace_l1 */
+    struct l2trace *l2trace; /* ccgpu_trace_l2 */
+    uint64_t l2trace_insts;
+    uint64_t trace_insts;
+    struct progress prog; /* ccgpu_progress */
+    /* run-length caps (GPGPU-Sim's gpgpu_max_cycle, _max_insn, _max_cta; 0 =
+     * none) over the whole run, and what counts against them */
+    uint64_t max_cycle, max_insn;
+    uint32_t max_cta;
+    /* ccgpu_watchdog_cycles: a launch in which no warp instruction issues
+     * for this many cycles fails (0 = never; ccgpu.h) */
+    uint64_t watchdog;
+    /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
+     * from a launch to its first CTA dispatch (GPGPU-Sim's
+     * m_kernel_TB_latency), counted in the kernel's cycles */
+    uint32_t kernel_latency, cta_latency;
+    int perf_memcpy; /* gpgpu_perf_sim_memcpy: host copies leave their data in the L2 */
+    uint64_t thread_insts_exec; /* guard-true thread instructions (thread_instructions_exec)
+                                   of the launches before this one: gpgpu_max_insn's count */
+    uint64_t ctas;         /* dispatched in the launches before this one */
+    int last_pref;         /* the previous launch's carve-out preference (enum carve_pref) */
+    /* gpgpu_perfect_mem: one response FIFO per cluster (perfect_mem.h) in
+     * place of the memory system; NULL when off */
+    struct perfect_port *ports;
+    uint32_t nports;
+    char stopped[200];     /* "" or why the run stopped at a cap */
+};
+
+void gpu_timing_sum_stats(struct gpu_timing *g);
+
+#endif
