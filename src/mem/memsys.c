@@ -355,14 +355,24 @@ static uint64_t at(uint64_t tick, uint64_t period)
     return tick > MEMSYS_NEVER / period ? MEMSYS_NEVER : tick * period;
 }
 
-/* fs time of the next event of any domain (from the next unprocessed ticks). */
+/* fs time of the next event of any domain (from the next unprocessed ticks),
+ * or an earlier time: an advance to a time with nothing due changes nothing
+ * (memsys_advance), so an early answer costs a visit, never a result. */
 static uint64_t next_event_fs(struct memsys *m)
 {
     /* the interconnect's next event is not before its next tick: when the
      * L2 or the DRAM has something by then, it need not be looked for */
     uint64_t t = min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd));
-    if (t <= at(m->ni, m->pi))
+    uint64_t ti = at(m->ni, m->pi);
+    if (t <= ti)
         return t;
+    /* a packet waiting at a crossbar input usually starts at the next tick
+     * or the one after (its destination's link or room frees): the next
+     * tick is answered without the search (eleventh session: 3.4% of syrk's
+     * first 3 M cycles, 1.7% of gesummv small; the extra visits where
+     * nothing starts cost less than the searches saved) */
+    if (m->req.n_waiting || m->rep.n_waiting)
+        return ti;
     return min64(at(icnt_next(m, m->ni), m->pi), t);
 }
 

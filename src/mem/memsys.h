@@ -158,8 +158,10 @@ void memsys_advance(struct memsys *m, uint64_t now);
  * now first if needed): 1 and *out, or 0. */
 int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_request *out);
 /* Earliest core cycle after the last advanced one at which memsys_advance
- * has work or a reply becomes visible; MEMSYS_NEVER when idle. A visible
- * reply left unpopped keeps this at the next cycle (pop them all). */
+ * has work or a reply becomes visible, or an earlier one (never later: an
+ * advance with nothing due changes nothing, so a caller that comes early
+ * only asks again); MEMSYS_NEVER when idle. A visible reply left unpopped
+ * keeps this at the next cycle (pop them all). */
 uint64_t memsys_next_event(struct memsys *m);
 /* Nothing in flight anywhere (replies not yet popped count as in flight). */
 int memsys_idle(const struct memsys *m);
