@@ -6,7 +6,8 @@
 # Every benchmark at small in timing mode on configs/ccws.cfg with four warp
 # schedulers, and the congested and memory-bound ones at medium for their
 # first 300,000 cycles (the memory system's crowded paths that small runs
-# barely reach), plus the functional engine on every benchmark. The runs are
+# barely reach), plus the functional engine on every benchmark and
+# `ccgpu cachesim` (LRU, OPT, FIFO; one and two threads) on bfs's L1 trace. The runs are
 # fixed (no input depends on the machine), so two trainings of one source
 # give the same profile. Each run's result is checked by the command itself;
 # a failing run stops the training.
@@ -29,5 +30,16 @@ for b in $benches; do
 done
 for b in syrk gesummv atax mvt spmv kmeans bfs; do
     run "$b" --size medium --config configs/ccws.cfg -o gpgpu_max_cycle=300000
+done
+# the trace-driven cache simulator on an L1 trace of bfs at small
+trace=$(mktemp)
+trap 'rm -f "$trace"' EXIT
+run bfs --size small --config configs/ccws.cfg -o "ccgpu_trace_l1=$trace"
+for p in lru opt fifo; do
+    for t in 1 2; do
+        "$ccgpu" cachesim "$trace" --policy "$p" --threads "$t" >/dev/null ||
+            { echo "pgo-train: failed: ccgpu cachesim $trace --policy $p --threads $t" >&2; exit 1; }
+        n=$((n + 1))
+    done
 done
 echo "pgo-train: $n training runs"

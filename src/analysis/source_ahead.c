@@ -111,7 +111,7 @@ static long take(struct access_ahead *a, size_t n, const struct trace_access **v
 static long ahead_read_accesses(void *ctx, struct trace_access *out, size_t n)
 {
     struct access_ahead *a = ctx;
-    const struct trace_access *v;
+    const struct trace_access *v = NULL; /* (set by take when it returns > 0) */
     long k = take(a, n, &v);
     if (k == -2)
         return access_source_read_accesses(&a->in, out, n);
