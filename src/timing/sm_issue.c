@@ -283,9 +283,12 @@ static inline __attribute__((always_inline)) int walk_first(struct sm *sm, uint3
                         return -1;
             return 0;
         }
-        /* gto, the default, called directly (inlined with LTO) */
+        /* gto, the default, and ccws, the README's, called directly
+         * (inlined with LTO) */
         uint32_t slot = sm->first == warp_sched_gto_first
                             ? warp_sched_gto_first(&sm->ws, s, k->now, cand)
+                        : sm->first == warp_sched_ccws_first
+                            ? warp_sched_ccws_first(&sm->ws, s, k->now, cand)
                             : sm->first(&sm->ws, s, k->now, cand);
         if (walk_warp(sm, slot, k))
             return -1;
@@ -629,7 +632,10 @@ walked:;
      * end), together with the cycles skipped until then, which share it */
     if (any || sm->retired)
         wake = now + 1;
-    if (ops->next_event) {
+    /* after an issue the SM is due at now + 1 and walks again then (its
+     * iss_until unused): the policy's next event could change neither, and
+     * is asked at the end of that visit (ccgpu_fast_paths 0 asks it here) */
+    if (ops->next_event && !(any && cfg->fast_paths)) {
         uint64_t p = ops->next_event(&sm->ws, now);
         if (p < wake)
             wake = p;
