@@ -283,12 +283,9 @@ static inline __attribute__((always_inline)) int walk_first(struct sm *sm, uint3
                         return -1;
             return 0;
         }
-        /* gto, the default, and ccws, the README's, called directly
-         * (inlined with LTO) */
+        /* gto, the default, called directly (inlined with LTO) */
         uint32_t slot = sm->first == warp_sched_gto_first
                             ? warp_sched_gto_first(&sm->ws, s, k->now, cand)
-                        : sm->first == warp_sched_ccws_first
-                            ? warp_sched_ccws_first(&sm->ws, s, k->now, cand)
                             : sm->first(&sm->ws, s, k->now, cand);
         if (walk_warp(sm, slot, k))
             return -1;
