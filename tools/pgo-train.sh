@@ -18,10 +18,12 @@ cd "$(dirname "$0")/.."
 [ -x "$ccgpu" ] || { echo "pgo-train: $ccgpu not built" >&2; exit 2; }
 benches=$("$ccgpu" list | awk '/^[a-z]/{print $1}')
 n=0
-run() {
-    "$ccgpu" run "$@" --quiet >/dev/null || { echo "pgo-train: failed: ccgpu run $*" >&2; exit 1; }
+# one training command: ccgpu ARGS..., its output dropped
+train() {
+    "$ccgpu" "$@" >/dev/null || { echo "pgo-train: failed: ccgpu $*" >&2; exit 1; }
     n=$((n + 1))
 }
+run() { train run "$@" --quiet; }
 for b in $benches; do
     for s in gto lrr ccws swl:2; do
         run "$b" --size small --config configs/ccws.cfg -o "gpgpu_scheduler=$s"
@@ -37,9 +39,7 @@ trap 'rm -f "$trace"' EXIT
 run bfs --size small --config configs/ccws.cfg -o "ccgpu_trace_l1=$trace"
 for p in lru opt fifo; do
     for t in 1 2; do
-        "$ccgpu" cachesim "$trace" --policy "$p" --threads "$t" >/dev/null ||
-            { echo "pgo-train: failed: ccgpu cachesim $trace --policy $p --threads $t" >&2; exit 1; }
-        n=$((n + 1))
+        train cachesim "$trace" --policy "$p" --threads "$t"
     done
 done
 echo "pgo-train: $n training runs"

@@ -9,18 +9,10 @@
  * SMs with nothing to do are not visited; their per-cycle statistics are
  * accounted when they next run. Skipping changes no result (tested). */
 #include "timing/gpu_timing.h"
-#include "timing/gpu_timing_state.h"
-#include "timing/progress.h"
+#include "timing/gpu_timing_state.h" /* (the memory system, SMs, dispatcher...) */
 #include "gpu/config.h"
-#include "gpu/stats.h"
-#include "mem/memsys.h"
 #include "timing/carveout.h"
-#include "timing/dispatch.h"
-#include "timing/perfect_mem.h"
-#include "timing/l2trace.h"
 #include "timing/size_check.h"
-#include "timing/sm.h"
-#include "timing/sm_wake.h"
 #include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
