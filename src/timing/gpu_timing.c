@@ -13,11 +13,32 @@
 #include "gpu/config.h"
 #include "timing/carveout.h"
 #include "timing/size_check.h"
+#include "util/text_input.h"
 #include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+/* Every plugin policy instance (warp schedulers, the L1s' and L2 slices'
+ * replacement and index functions) reports a contract violation to
+ * g->fault; the L1s are rebuilt at a carve-out change, so this runs again
+ * at every launch. Built-in policies have no fault record: nothing to do. */
+static void attach_faults(struct gpu_timing *g)
+{
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *sm = &g->sms[i];
+        policy_guard_warp_sink(sm->ws.ops, &g->fault);
+        if (sm->have_l1) {
+            policy_guard_repl_sink(sm->l1.repl.ops, &g->fault);
+            policy_guard_index_sink(sm->l1.index.ops, &g->fault);
+        }
+    }
+    for (uint32_t i = 0; g->mem_ok && i < g->mem.cfg.n_part; i++) {
+        policy_guard_repl_sink(g->mem.part[i].l2.repl.ops, &g->fault);
+        policy_guard_index_sink(g->mem.part[i].l2.index.ops, &g->fault);
+    }
+}
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err, size_t errlen)
@@ -155,6 +176,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         g->storage_bits += g->sms[0].bp.ops->storage_bits(&g->sms[0].bp) * p->n_sms;
     if (g->cfg.mrpb.enabled)
         g->storage_bits += 40ull * g->cfg.n_slots * g->cfg.mrpb.depth * p->n_sms;
+    attach_faults(g);
     g->now = 1;
     return g;
 fail:
@@ -251,22 +273,48 @@ static void activate_all(struct gpu_timing *g)
         g->active[g->nactive_words - 1] = (1ull << (g->nsms % 64)) - 1;
 }
 
-static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t errlen)
+/* Why a launch cannot go on (nothing is due at all, or no warp instruction
+ * issued for a watchdog window; what: how that was seen): the kernel's own
+ * deadlock at a barrier; a policy holding the progress (CTAs left
+ * undispatched with none resident, the CTA policy only waking itself; a
+ * warp that passed every check vetoed by the warp scheduler); only when
+ * none of these holds, the timing model itself (a lost wake-up). */
+static int stalled(struct gpu_timing *g, struct ptx_launch *l, uint64_t start, const char *what,
+                   char *err, size_t errlen)
 {
+    const char *k = ptx_launch_kernel_name(l);
+    unsigned long long cyc = (unsigned long long)(g->now - start);
     for (uint32_t i = 0; i < g->nsms; i++)
-        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
-            if (g->sms[i].ctas[k].c && ptx_cta_check_deadlock(g->sms[i].ctas[k].c)) {
+        for (uint32_t c = 0; c < g->cfg.max_ctas; c++)
+            if (g->sms[i].ctas[c].c && ptx_cta_check_deadlock(g->sms[i].ctas[c].c)) {
                 snprintf(err, errlen, "%s", ptx_launch_error(l));
                 return -1;
             }
-    if (g->disp.left && !g->disp.cs.ops->next_cta) {
-        snprintf(err, errlen, "launch %s: CTA policy gives no CTAs", ptx_launch_kernel_name(l));
+    char spec[160];
+    if (g->disp.left && g->disp.budget && !g->disp.resident) {
+        text_printable(spec, sizeof spec, g->cfg.cta_sched, strlen(g->cfg.cta_sched));
+        snprintf(err, errlen,
+                 "kernel %s: %s (cycle %llu): ccgpu_cta_sched %s holds the launch: %u of %u CTAs "
+                 "never dispatched and none resident",
+                 k, what, cyc, spec, g->disp.left, g->disp.total);
         return -1;
     }
-    snprintf(err, errlen, "launch %s: no progress possible at cycle %llu (%u CTAs never "
-             "dispatched by ccgpu_cta_sched %s, or a timing-model bug)",
-             ptx_launch_kernel_name(l), (unsigned long long)g->now, g->disp.left,
-             g->disp.cs.ops->name);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        const struct sm *sm = &g->sms[i];
+        for (uint32_t s = 0; sm->live_warps && s < g->cfg.n_sched; s++)
+            if (sm->reason[s] == R_THROTTLED) {
+                text_printable(spec, sizeof spec, g->cfg.sched, strlen(g->cfg.sched));
+                snprintf(err, errlen,
+                         "kernel %s: %s (cycle %llu): warp scheduler %s holds the launch: its "
+                         "can_issue() vetoes warps that are ready to issue (SM %u, scheduler %u)",
+                         k, what, cyc, spec, i, s);
+                return -1;
+            }
+    }
+    snprintf(err, errlen,
+             "kernel %s: %s (cycle %llu) with no policy holding it: a lost wake-up in the timing "
+             "model (raise the limit with -o ccgpu_watchdog_cycles=N, 0 for none)",
+             k, what, cyc);
     return -1;
 }
 
@@ -383,6 +431,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (sm_set_l1(&g->sms[i], &ch->l1, (int)ch->pref != g->last_pref, err, errlen))
             return -1;
     g->last_pref = (int)ch->pref;
+    attach_faults(g);
     tinst_cache_reset(&g->tc, gl->mod);
     if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
@@ -537,6 +586,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (dispatch_next_event(&g->disp) < next)
             next = dispatch_next_event(&g->disp);
+        if (g->fault.set) { /* a plugin policy broke its contract (policy/guard.h) */
+            snprintf(err, errlen, "%s (cycle %llu of kernel %s)", g->fault.msg,
+                     (unsigned long long)(now - start), ptx_launch_kernel_name(l));
+            goto out;
+        }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
@@ -547,12 +601,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (now >= wd_due) {
             if (cnt->warp_insts == wd_insts) {
-                snprintf(err, errlen,
-                         "kernel %s: no warp instruction issued for %llu cycles (cycle %llu; "
-                         "ccgpu_watchdog_cycles): a lost wake-up in the timing model, or raise "
-                         "the limit with -o ccgpu_watchdog_cycles=N, 0 for none",
-                         ptx_launch_kernel_name(l), (unsigned long long)(now - wd_at),
-                         (unsigned long long)(now - start));
+                char what[120];
+                snprintf(what, sizeof what,
+                         "no warp instruction issued for %llu cycles (ccgpu_watchdog_cycles)",
+                         (unsigned long long)(now - wd_at));
+                stalled(g, l, start, what, err, errlen);
                 goto out;
             }
             wd_insts = cnt->warp_insts;
@@ -601,7 +654,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             if (perfect_port_next(&g->ports[i]) < next)
                 next = perfect_port_next(&g->ports[i]);
         if (next == SM_NEVER) {
-            stalled(g, l, err, errlen);
+            stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;
         }
         g->now = skip && next > now ? next : now + 1;

@@ -15,6 +15,7 @@
 #include "timing/sm.h"
 #include "timing/sm_wake.h"
 #include "timing/tinst.h"
+#include "policy/guard.h"
 #include "policy/policy_gpu.h"
 #include "mem/cache.h"
 
@@ -80,6 +81,10 @@ struct gpu_timing {
     struct perfect_port *ports;
     uint32_t nports;
     char stopped[200];     /* "" or why the run stopped at a cap */
+    /* the first contract violation of a plugin policy (policy/guard.h):
+     * every wrapped policy instance reports here, and the clock loop stops
+     * at the cycle it is set (it stays set: later launches fail too) */
+    struct policy_fault fault;
 };
 
 void gpu_timing_sum_stats(struct gpu_timing *g);
