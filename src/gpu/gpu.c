@@ -713,7 +713,10 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     if (r)
         return gpu_fail_code(gpu,
                          !strncmp(err, "stopped at gpgpu_max_", 21) ? CCGPU_ERROR_STOPPED
-                         : strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
+                         : strstr(err, "ccgpu_max_warp_instructions") ||
+                                   strstr(err, "ccgpu_runaway_cycles") ||
+                                   strstr(err, "ccgpu_launch_seconds")
+                               ? CCGPU_ERROR_LAUNCH_TIMEOUT
                          : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
                          : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
                                                                     : CCGPU_ERROR_LAUNCH_FAILED,

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 
 /* Every plugin policy instance (warp schedulers, the L1s' and L2 slices'
@@ -110,6 +111,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
         config_get_u64(store, "ccgpu_watchdog_cycles", CCGPU_DEFAULT_WATCHDOG_CYCLES,
                        &g->watchdog, err, errlen) ||
+        config_get_u64(store, "ccgpu_runaway_cycles", CCGPU_DEFAULT_RUNAWAY_CYCLES, &g->runaway,
+                       err, errlen) ||
+        config_get_u32(store, "ccgpu_launch_seconds", 0, &g->launch_seconds, err, errlen) ||
         config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen) ||
         config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen))
@@ -318,6 +322,83 @@ static int stalled(struct gpu_timing *g, struct ptx_launch *l, uint64_t start, c
     return -1;
 }
 
+/* The launch's forward progress so far: global stores, atomics, barrier
+ * arrivals and warp exits. A loop that does none of these (for(;;){}, a
+ * spin on a flag nothing sets) leaves it unchanged. */
+static uint64_t forward_progress(const struct gpu_timing *g, const struct ptx_counters *cnt)
+{
+    uint64_t p = cnt->warp_stores[PTX_SPACE_GLOBAL] + cnt->barriers;
+    for (int s = 0; s < PTX_SPACE_COUNT; s++)
+        p += cnt->warp_atomics[s];
+    for (uint32_t i = 0; i < g->nsms; i++)
+        p += g->sms[i].exits;
+    return p;
+}
+
+static double wall_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The report of a runaway launch (why: what was seen): the first warp still
+ * issuing, SM by SM, is stepped on the functional engine for up to
+ * RUNAWAY_STEPS instructions (the launch fails anyway) and the PTX lines it
+ * went through are named: the body of its loop. */
+#define RUNAWAY_STEPS 4096
+static void runaway(struct gpu_timing *g, struct ptx_launch *l, const uint32_t grid[3],
+                    uint64_t start, const char *why, const char *option, char *err, size_t errlen)
+{
+    const char *k = ptx_launch_kernel_name(l);
+    unsigned long long cyc = (unsigned long long)(g->now - start);
+    struct ptx_warp *pw = NULL;
+    uint32_t smid = 0;
+    for (uint32_t i = 0; i < g->nsms && !pw; i++)
+        for (uint32_t s = 0; s < g->cfg.n_slots && !pw; s++) {
+            const struct sm_warp *w = &g->sms[i].warps[s];
+            if (w->live && w->pw && ptx_warp_state(w->pw) == PTX_WARP_READY)
+                pw = w->pw, smid = i;
+        }
+    char where[300] = "";
+    if (pw) {
+        struct ptx_dyninst d;
+        uint32_t lo = UINT32_MAX, hi = 0, pclo = UINT32_MAX, pchi = 0, n = 0;
+        const struct ptx_function *f = NULL;
+        struct ccgpu_inst_info info;
+        uint32_t cta = ptx_cta_linear_id(ptx_warp_cta(pw)), wi = ptx_warp_index(pw);
+        for (; n < RUNAWAY_STEPS; n++) {
+            memset(&d, 0, sizeof d);
+            enum ptx_step_status st = ptx_warp_step(pw, &d);
+            if (st == PTX_STEP_ERROR || (f && d.func != f))
+                break;
+            f = d.func;
+            ccgpu_inst_info(d.inst, &info);
+            lo = info.ptx_line < lo ? info.ptx_line : lo;
+            hi = info.ptx_line > hi ? info.ptx_line : hi;
+            pclo = d.pc < pclo ? d.pc : pclo;
+            pchi = d.pc > pchi ? d.pc : pchi;
+            if (st != PTX_STEP_OK)
+                break;
+        }
+        uint32_t gx = grid[0] ? grid[0] : 1, gy = grid[1] ? grid[1] : 1;
+        char fname[80];
+        text_printable(fname, sizeof fname, f && f->name ? f->name : "?",
+                       f && f->name ? strlen(f->name) : 1);
+        char lines[40];
+        if (lo == hi)
+            snprintf(lines, sizeof lines, "PTX line %u", lo);
+        else
+            snprintf(lines, sizeof lines, "PTX lines %u-%u", lo, hi);
+        if (n)
+            snprintf(where, sizeof where,
+                     ": CTA (%u,%u,%u) warp %u on SM %u loops over PCs %u-%u (%s) of %s",
+                     cta % gx, cta / gx % gy, cta / gx / gy, wi, smid, pclo, pchi, lines, fname);
+    }
+    snprintf(err, errlen, "kernel %s: %s, to cycle %llu%s: a runaway kernel (%s; 0 for no limit)", k,
+             why, cyc, where, option);
+}
+
 /* After a failed launch: let the memory system finish what is in flight
  * (replies release L1 reservations, queued misses still go out) so the next
  * launch starts clean. */
@@ -478,6 +559,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
      * stall is caught after W to 2W cycles) */
     uint64_t wd_insts = cnt->warp_insts, wd_at = g->now;
     uint64_t wd_due = watchdog_due(g->now, g->watchdog);
+    /* the runaway check looks 16 times per ccgpu_runaway_cycles (a launch
+     * without forward progress is stopped after 1 to 17/16 times the
+     * limit); the wall clock is read every 64 K loop iterations */
+    uint64_t rw_prog = forward_progress(g, cnt), rw_at = g->now;
+    const uint64_t rw_step = g->runaway >= 16 ? g->runaway / 16 : 1;
+    uint64_t rw_due = g->runaway ? watchdog_due(g->now, rw_step) : UINT64_MAX;
+    uint32_t wall_count = 1u << 16;
+    const double wall_start = g->launch_seconds ? wall_seconds() : 0;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
@@ -611,6 +700,32 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             wd_insts = cnt->warp_insts;
             wd_at = now;
             wd_due = watchdog_due(now, g->watchdog);
+        }
+        if (now >= rw_due) {
+            uint64_t p = forward_progress(g, cnt);
+            if (p != rw_prog) {
+                rw_prog = p;
+                rw_at = now;
+            } else if (now - rw_at >= g->runaway) {
+                char why[200];
+                snprintf(why, sizeof why,
+                         "no forward progress (no global store, atomic, barrier arrival or warp "
+                         "exit) for %llu cycles",
+                         (unsigned long long)(now - rw_at));
+                runaway(g, l, gl->grid, start, why, "ccgpu_runaway_cycles", err, errlen);
+                goto out;
+            }
+            rw_due = watchdog_due(now, rw_step);
+        }
+        if (g->launch_seconds && --wall_count == 0) {
+            wall_count = 1u << 16;
+            if (wall_seconds() - wall_start > (double)g->launch_seconds) {
+                char why[200];
+                snprintf(why, sizeof why, "still running after %u s of wall-clock time",
+                         g->launch_seconds);
+                runaway(g, l, gl->grid, start, why, "ccgpu_launch_seconds", err, errlen);
+                goto out;
+            }
         }
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
