@@ -9,6 +9,8 @@
 #include "ptx/ptx.h"
 #include "timing/carveout.h"
 #include "timing/gpu_timing.h"
+#include "timing/size_check.h"
+#include "util/text_input.h"
 #include "mem/memsys.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@ int gpu_fail(ccgpu *gpu, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
     va_end(ap);
+    text_printable_msg(gpu->error, sizeof gpu->error); /* (it may quote an input) */
     gpu->status = strstr(gpu->error, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY
                                                       : CCGPU_ERROR_INVALID_VALUE;
     return -1;
@@ -31,6 +34,7 @@ int gpu_fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
     va_end(ap);
+    text_printable_msg(gpu->error, sizeof gpu->error); /* (it may quote an input) */
     gpu->status = code;
     return -1;
 }
@@ -187,18 +191,25 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
                               "must be at least 1");
         goto fail;
     }
-    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
+    uint64_t sms = (uint64_t)gpu->n_clusters * gpu->cores_per_cluster;
+    if (sms > SIZE_CHECK_MAX_SMS) {
+        snprintf(err, errlen,
+                 "gpgpu_n_clusters x gpgpu_n_cores_per_cluster: %u x %u = %llu SMs, more than "
+                 "the %u ccgpu allows",
+                 gpu->n_clusters, gpu->cores_per_cluster, (unsigned long long)sms,
+                 SIZE_CHECK_MAX_SMS);
+        goto fail;
+    }
+    gpu->num_sms = (uint32_t)sms;
     /* The timing model reads (and validates) its options in functional mode
-     * too, so one config file serves both modes; a functional run then drops it. */
+     * too, so one config file serves both modes; a functional run builds no
+     * model (gpu_timing_check_options). */
     struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm, gpu->max_ctas_per_sm,
                                     gpu->shmem_per_sm, gpu->registers_per_sm,
                                     gpu->cores_per_cluster };
-    if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
+    if (gpu->mode == MODE_TIMING ? !(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen))
+                                 : gpu_timing_check_options(cfg, &tp, err, errlen) != 0)
         goto fail;
-    if (gpu->mode != MODE_TIMING) {
-        gpu_timing_discard(gpu->timing);
-        gpu->timing = NULL;
-    }
     /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
      * and names what is ignored; error refuses them */
     static const char *const unmodelled_modes[] = { "warn", "error", NULL };
@@ -245,6 +256,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
+    text_printable_msg(err, errlen); /* (it may quote a configuration value) */
     gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu->warnings);

@@ -41,8 +41,13 @@ static void attach_faults(struct gpu_timing *g)
     }
 }
 
-struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
-                                     const struct gpu_timing_params *p, char *err, size_t errlen)
+/* The model for p, or with trial set only what checks every option: the
+ * options read and the sizes checked for p's SM count, the memory system,
+ * the SM and the CTA dispatcher built for one SM (their own checks), no
+ * trace file opened. */
+static struct gpu_timing *create(const struct ccgpu_config *store,
+                                 const struct gpu_timing_params *p, int trial, char *err,
+                                 size_t errlen)
 {
     struct gpu_timing *g = calloc(1, sizeof *g);
     if (!g) {
@@ -56,22 +61,23 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     memsys_config_ccws(&g->mcfg);
     if (memsys_config_read(&g->mcfg, store, err, errlen))
         goto fail;
-    g->mcfg.n_sm = p->n_sms;
     if (timing_size_check(&g->cfg, &g->mcfg, p->n_sms, err, errlen))
         goto fail;
+    const uint32_t nsms = trial ? 1 : p->n_sms;
+    g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
         goto fail;
     g->mem_ok = 1;
-    g->nsms = p->n_sms;
-    g->sms = calloc(p->n_sms, sizeof *g->sms);
-    g->nactive_words = (p->n_sms + 63) / 64;
+    g->nsms = nsms;
+    g->sms = calloc(nsms, sizeof *g->sms);
+    g->nactive_words = (nsms + 63) / 64;
     g->active = calloc(g->nactive_words ? g->nactive_words : 1, sizeof *g->active);
-    if (!g->sms || !g->active || sm_wake_init(&g->wake, p->n_sms, g->cfg.sm_wake)) {
+    if (!g->sms || !g->active || sm_wake_init(&g->wake, nsms, g->cfg.sm_wake)) {
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
-    g->pgpu.n_sms = p->n_sms;
-    for (uint32_t i = 0; i < p->n_sms; i++)
+    g->pgpu.n_sms = nsms;
+    for (uint32_t i = 0; i < nsms; i++)
         if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, &g->pgpu, err, errlen))
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
@@ -90,7 +96,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                "%u responses (1 to 65536)", cap);
             goto fail;
         }
-        g->nports = (p->n_sms + cpc - 1) / cpc;
+        g->nports = (nsms + cpc - 1) / cpc;
         if (!(g->ports = calloc(g->nports, sizeof *g->ports))) {
             snprintf(err, errlen, "timing model: out of memory");
             goto fail;
@@ -100,7 +106,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                 snprintf(err, errlen, "timing model: out of memory");
                 goto fail;
             }
-        for (uint32_t i = 0; i < p->n_sms; i++)
+        for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].perfect = &g->ports[i / cpc];
     }
     g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
@@ -125,14 +131,24 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         goto fail;
     progress_begin(&g->prog, (enum progress_mode)progress_mode, stderr);
     const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
+    if (trial) {
+        const char *t2 = config_get_str(store, "ccgpu_trace_l2", "");
+        if (t2[0] && !strcmp(t2, tpath)) {
+            snprintf(err, errlen, "ccgpu_trace_l1 and ccgpu_trace_l2 name the same file %s", t2);
+            goto fail;
+        }
+        gpu_timing_free(g);
+        err[0] = '\0'; /* every check passed */
+        return NULL;
+    }
     if (tpath[0]) {
         char name[256];
         snprintf(name, sizeof name, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s", g->cfg.sched,
                  config_get_str(store, "gpgpu_cache:dl1", "(default)"));
         uint32_t ls = g->sms[0].have_l1 ? g->sms[0].l1.line_shift : 7;
-        if (!(g->trace = l1trace_open(tpath, name, ls, p->n_sms, err, errlen)))
+        if (!(g->trace = l1trace_open(tpath, name, ls, nsms, err, errlen)))
             goto fail;
-        for (uint32_t i = 0; i < p->n_sms; i++)
+        for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].trace = g->trace;
     }
     char l2name[128];
@@ -186,6 +202,20 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
 fail:
     gpu_timing_discard(g);
     return NULL;
+}
+
+struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
+                                     const struct gpu_timing_params *p, char *err, size_t errlen)
+{
+    return create(store, p, 0, err, errlen);
+}
+
+int gpu_timing_check_options(const struct ccgpu_config *store, const struct gpu_timing_params *p,
+                             char *err, size_t errlen)
+{
+    err[0] = '\0';
+    create(store, p, 1, err, errlen); /* (NULL either way) */
+    return err[0] ? -1 : 0;
 }
 
 void gpu_timing_discard(struct gpu_timing *g)

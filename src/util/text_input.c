@@ -30,6 +30,21 @@ char *text_printable(char *out, size_t n, const char *src, size_t len)
     return out;
 }
 
+void text_printable_msg(char *msg, size_t cap)
+{
+    char copy[1024];
+    size_t n = strlen(msg);
+    int plain = 1;
+    for (size_t i = 0; i < n && plain; i++)
+        plain = (unsigned char)msg[i] >= 0x20 && (unsigned char)msg[i] < 0x7f;
+    if (plain || !cap)
+        return;
+    if (n >= sizeof copy)
+        n = sizeof copy - 1;
+    memcpy(copy, msg, n);
+    text_printable(msg, cap, copy, n);
+}
+
 char *text_input_read(const char *path, const char *what, enum text_input_kind kind, size_t *len,
                       char *err, size_t errlen)
 {
@@ -44,7 +59,7 @@ char *text_input_read(const char *path, const char *what, enum text_input_kind k
     if (fstat(fileno(f), &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             fclose(f);
-            snprintf(err, errlen, "%s: cannot read %s: it is a directory", p, what);
+            snprintf(err, errlen, "%s: cannot read %s: %s", p, what, strerror(EISDIR));
             return NULL;
         }
         if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > TEXT_INPUT_MAX_BYTES) {

@@ -21,6 +21,11 @@ enum text_input_kind { TEXT_INPUT_BINARY, TEXT_INPUT_TEXT };
 char *text_input_read(const char *path, const char *what, enum text_input_kind kind, size_t *len,
                       char *err, size_t errlen);
 
+/* msg (NUL-terminated, in a buffer of cap bytes) with every byte that is
+ * not printable ASCII written as \xHH, cut to fit: for a message that may
+ * quote an input file. */
+void text_printable_msg(char *msg, size_t cap);
+
 /* src[0..len) for a message: printable ASCII as is, anything else as \xHH,
  * cut with "..." to fit n bytes (NUL included). Returns out. */
 char *text_printable(char *out, size_t n, const char *src, size_t len);
