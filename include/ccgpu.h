@@ -276,6 +276,10 @@ const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
 /* The total block of ccgpu_stats_print only. */
 void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out);
+/* The totals in one line, no newline: "cycles N, warp_instructions N,
+ * warp_ipc X, l1d.miss_rate X, l2.miss_rate X" (a functional run:
+ * warp_instructions and thread_instructions). */
+void ccgpu_stats_print_summary(const ccgpu *gpu, FILE *out);
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
 
 /* ---- memory access observer ------------------------------------------------

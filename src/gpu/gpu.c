@@ -815,6 +815,24 @@ void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)
     stats_print_total(&gpu->stats, out);
 }
 
+void ccgpu_stats_print_summary(const ccgpu *gpu, FILE *out)
+{
+    double v[5] = { 0, 0, 0, 0, 0 };
+    if (gpu->timing) {
+        static const char *const names[5] = { "cycles", "warp_instructions", "warp_ipc",
+                                              "l1d.miss_rate", "l2.miss_rate" };
+        for (int i = 0; i < 5; i++)
+            ccgpu_stat(gpu, names[i], -1, &v[i]);
+        fprintf(out, "cycles %.0f, warp_instructions %.0f, warp_ipc %.4f, l1d.miss_rate %.4f, "
+                     "l2.miss_rate %.4f",
+                v[0], v[1], v[2], v[3], v[4]);
+    } else {
+        ccgpu_stat(gpu, "warp_instructions", -1, &v[0]);
+        ccgpu_stat(gpu, "thread_instructions", -1, &v[1]);
+        fprintf(out, "warp_instructions %.0f, thread_instructions %.0f (functional)", v[0], v[1]);
+    }
+}
+
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)
 {
     return stats_write_json(&gpu->stats, out);
