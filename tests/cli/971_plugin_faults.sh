@@ -79,6 +79,15 @@ fault cta_never "$C:cta_never: next_cta\(\) gave no CTA to any SM while none is 
 fault wake_past "$C:wake_past: on_cta_done\(\) set wake to cycle ([0-9]+) at cycle [0-9]+ \(a cycle already past\) $cyc" \
     vecadd "ccgpu_cta_sched=plugin:$p:wake_past"
 
+# the trace-driven cache simulator checks the same answers
+"$CCGPU" run kmeans --size small --quiet -o "ccgpu_trace_l1=$tmpdir/k.trace" >/dev/null 2>&1
+for args in "--policy repl:plugin:$p:victim_way|$R: choose_victim\(\) returned way 4 in set [0-9]+ of a 4-way cache \(record [0-9]+\)" \
+    "--sets-index plugin:$p:set_range|$I: set_of\(\) returned set 8 for block 0x[0-9a-f]+ of a 8-set cache \(record [0-9]+\)" \
+    "--policy opt --sets-index plugin:$p:set_range|$I: set_of\(\) returned set 8" \
+    "--policy random --sets-index plugin:$p:set_range|$I: set_of\(\) returned set 8"; do
+    expect_fail "cachesim ${args%%|*}" "${args#*|}" "$CCGPU" cachesim "$tmpdir/k.trace" --size 4096 --assoc 4 ${args%%|*}
+done
+
 # with no bad value asked for, each kind runs to PASS
 expect_ok good_values "$CCGPU" run kmeans --size small --quiet -o "gpgpu_scheduler=plugin:$p" \
     -o "ccgpu_l1_repl=plugin:$p" -o "ccgpu_l2_index=plugin:$p" -o "ccgpu_cta_sched=plugin:$p"
