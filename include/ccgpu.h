@@ -206,10 +206,11 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
 /* A timing-mode launch in which no warp instruction issues anywhere for
  * ccgpu_watchdog_cycles cycles (after the launch latency; looked at once
  * per that many cycles, so after one to two times the limit) fails with an
- * error naming the option: no legitimate wait comes near the default (a
- * DRAM access under heavy load is thousands of cycles), so it catches a
- * wake-up the timing model lost, which would otherwise never end. 0 turns
- * it off. */
+ * error naming the option and what holds the launch (a barrier deadlock,
+ * the CTA policy, the warp scheduler's veto, else the timing model): no
+ * legitimate wait comes near the default (a DRAM access under heavy load is
+ * thousands of cycles), so it catches a wake-up the timing model lost,
+ * which would otherwise never end. 0 turns it off. */
 #define CCGPU_DEFAULT_WATCHDOG_CYCLES 10000000ull
 /* A timing-mode launch in which no warp makes forward progress - no global
  * store, no atomic, no barrier arrival, no warp exit anywhere - for

@@ -79,6 +79,12 @@ fault cta_never "$C:cta_never: next_cta\(\) gave no CTA to any SM while none is 
 fault wake_past "$C:wake_past: on_cta_done\(\) set wake to cycle ([0-9]+) at cycle [0-9]+ \(a cycle already past\) $cyc" \
     vecadd "ccgpu_cta_sched=plugin:$p:wake_past"
 
+# valid answers that hold the launch: the watchdog names the policy
+fault veto_all "vecadd: kernel vecadd: no warp instruction issued for [0-9]+ cycles \(ccgpu_watchdog_cycles\) \(cycle [0-9]+\): warp scheduler plugin:$p:veto_all holds the launch: its can_issue\(\) vetoes warps that are ready to issue" \
+    vecadd "gpgpu_scheduler=plugin:$p:veto_all" ccgpu_watchdog_cycles=100000
+fault wake_only "ccgpu_cta_sched plugin:$p:wake_only holds the launch: 64 of 64 CTAs never dispatched and none resident" \
+    vecadd "ccgpu_cta_sched=plugin:$p:wake_only" ccgpu_watchdog_cycles=100000
+
 # the trace-driven cache simulator checks the same answers
 "$CCGPU" run kmeans --size small --quiet -o "ccgpu_trace_l1=$tmpdir/k.trace" >/dev/null 2>&1
 for args in "--policy repl:plugin:$p:victim_way|$R: choose_victim\(\) returned way 4 in set [0-9]+ of a 4-way cache \(record [0-9]+\)" \

@@ -9,6 +9,8 @@
  *                   first_slot   first() returns a slot outside cand
  *                   first_none   first() returns UINT32_MAX for a non-empty cand
  *                   event_past   next_event() returns now
+ *                   veto_all     can_issue() vetoes every warp (a valid answer that
+ *                                holds the launch: the watchdog names the policy)
  *   replacement     victim_way   choose_victim() returns way assoc
  *                   victim_none  choose_victim() returns -1 with eligible ways
  *   set index       set_range    set_of() returns nsets
@@ -16,6 +18,8 @@
  *                   cta_twice    next_cta() returns CTA 0 twice
  *                   cta_never    next_cta() never gives a CTA
  *                   wake_past    on_cta_done() asks for a cycle already past
+ *                   wake_only    dispatches nothing, asks to be woken again and
+ *                                again (the watchdog names the policy)
  *
  * Built twice: as is, the warp scheduler is version 1 (order() is called
  * at every walk); with -DBAD_FIRST it is version 2 with first() (which the
@@ -89,6 +93,12 @@ static uint32_t ws_first(struct warp_sched *ws, uint32_t sched, uint64_t now, ui
     return UINT32_MAX;
 }
 #endif
+static int ws_can_issue(struct warp_sched *ws, uint32_t slot, const struct ptx_inst *inst,
+                        uint64_t now)
+{
+    (void)slot, (void)inst, (void)now;
+    return !mode_is(((struct ws_state *)ws->state)->mode, "veto_all");
+}
 static uint64_t ws_event(struct warp_sched *ws, uint64_t now)
 {
     struct ws_state *s = ws->state;
@@ -97,7 +107,7 @@ static uint64_t ws_event(struct warp_sched *ws, uint64_t now)
 static const struct warp_sched_ops ws_ops = {
     .name = "bad_warp_values", .init = ws_init, .free = ws_fini,
     .on_warp_assigned = ws_assigned, .on_warp_exit = ws_gone, .order = ws_order,
-    .next_event = ws_event,
+    .next_event = ws_event, .can_issue = ws_can_issue,
 #ifdef BAD_FIRST
     .version = 2, .first = ws_first,
 #else
@@ -170,13 +180,15 @@ static int cta_launch(struct cta_sched *cs, const struct cta_sched_launch *l, ch
     struct cta_state *s = cs->state;
     s->next = 0;
     s->total = l->num_ctas;
+    if (mode_is(s->mode, "wake_only"))
+        cs->wake = 100;
     return 0;
 }
 static uint32_t cta_next(struct cta_sched *cs, uint32_t sm, uint32_t resident, uint64_t now)
 {
     (void)sm, (void)resident, (void)now;
     struct cta_state *s = cs->state;
-    if (mode_is(s->mode, "cta_never") || s->next >= s->total)
+    if (mode_is(s->mode, "cta_never") || mode_is(s->mode, "wake_only") || s->next >= s->total)
         return CTA_SCHED_NONE;
     if (mode_is(s->mode, "cta_range"))
         return s->total + 7;
@@ -191,9 +203,15 @@ static void cta_done(struct cta_sched *cs, uint32_t sm, uint32_t cta, uint64_t n
     if (mode_is(s->mode, "wake_past") && now > 0)
         cs->wake = now - 1;
 }
+static void cta_wake(struct cta_sched *cs, uint64_t now)
+{
+    if (mode_is(((struct cta_state *)cs->state)->mode, "wake_only"))
+        cs->wake = now + 1000;
+}
 static const struct cta_sched_ops cta_ops = {
     .version = 1, .name = "bad_ctas", .init = cta_init, .free = cta_fini,
     .on_launch = cta_launch, .next_cta = cta_next, .on_cta_done = cta_done,
+    .on_wake = cta_wake,
 };
 
 CCGPU_POLICY_PLUGIN(.warp_sched = &ws_ops, .cache_repl = &repl_ops, .cache_index = &index_ops,
