@@ -108,24 +108,32 @@ static int register_stats(ccgpu *gpu)
 static int parse_pipeline(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t errlen)
 {
     const char *v = config_get_str(cfg, "gpgpu_shader_core_pipeline", "1536:32");
-    unsigned threads = 0, warp = 0;
-    char extra;
-    if (sscanf(v, "%u:%u%c", &threads, &warp, &extra) != 2 || threads == 0) {
+    unsigned long long threads = 0, warp = 0;
+    char *end = NULL;
+    const char *p = v + strspn(v, " \t");
+    if (p[0] >= '0' && p[0] <= '9') {
+        threads = strtoull(p, &end, 10);
+        if (*end == ':' && end[1] >= '0' && end[1] <= '9')
+            warp = strtoull(end + 1, &end, 10);
+        else
+            end = NULL;
+    }
+    if (!end || *end || threads == 0) {
         snprintf(err, errlen, "gpgpu_shader_core_pipeline: expected THREADS:WARPSIZE, got '%s'", v);
         return -1;
     }
     if (warp != 32) {
-        snprintf(err, errlen, "gpgpu_shader_core_pipeline: warp size %u (ccgpu models 32)", warp);
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: warp size %llu (ccgpu models 32)", warp);
         return -1;
     }
     if (threads % 32 || threads > 64 * 32) {
         snprintf(err, errlen,
-                 "gpgpu_shader_core_pipeline: %u threads per SM (a multiple of 32, at most 2048)",
+                 "gpgpu_shader_core_pipeline: %llu threads per SM (a multiple of 32, at most 2048)",
                  threads);
         return -1;
     }
-    gpu->max_threads_per_sm = threads;
-    gpu->warp_size = warp;
+    gpu->max_threads_per_sm = (uint32_t)threads;
+    gpu->warp_size = (uint32_t)warp;
     return 0;
 }
 
