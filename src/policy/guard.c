@@ -36,9 +36,11 @@ struct ws_guard {
     const struct warp_sched_ops *inner;
     struct policy_fault *sink, own;
     uint32_t n_slots, n_sched, words;
+    uint64_t *sched_mask; /* with one word: each scheduler's slots */
     uint64_t *live;       /* live slots, by the hooks (n_slots bits) */
     uint64_t *seen;       /* scratch for order() */
     uint32_t *live_count; /* live slots per scheduler */
+    uint32_t *room;       /* slots per scheduler */
     char who[256];
 };
 
@@ -55,11 +57,33 @@ static int bit_get(const uint64_t *m, uint32_t i)
     return (int)(m[i >> 6] >> (i & 63) & 1);
 }
 
+static uint32_t order_bad_slot(struct ws_guard *g, uint32_t sched, uint32_t s)
+{
+    policy_fault_set(g->sink, "%s: order() listed slot %u for scheduler %u, not one of its live warps",
+                     g->who, s, sched);
+    return 0;
+}
+
+static uint32_t order_twice(struct ws_guard *g, uint32_t sched, uint32_t s)
+{
+    policy_fault_set(g->sink, "%s: order() listed slot %u of scheduler %u twice", g->who, s, sched);
+    return 0;
+}
+
+static uint32_t order_left_out(struct ws_guard *g, uint32_t sched, uint32_t n, uint32_t miss)
+{
+    policy_fault_set(g->sink,
+                     "%s: order() returned %u warps for scheduler %u and left out live slot %u (it "
+                     "has %u live warps)",
+                     g->who, n, sched, miss, g->live_count[sched]);
+    return 0;
+}
+
 static uint32_t ws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     struct ws_guard *g = ws_guard_of(ws->ops);
     uint32_t n = g->inner->order(ws, sched, now, out);
-    uint32_t room = sched < g->n_sched ? (g->n_slots - sched + g->n_sched - 1) / g->n_sched : 0;
+    uint32_t room = sched < g->n_sched ? g->room[sched] : 0;
     if (n > room) {
         policy_fault_set(g->sink,
                          "%s: order() returned a count of %u for scheduler %u, which has %u warp "
@@ -67,32 +91,45 @@ static uint32_t ws_order(struct warp_sched *ws, uint32_t sched, uint64_t now, ui
                          g->who, n, sched, room);
         return 0;
     }
+    if (g->words == 1) {
+        /* at most 64 slots (the timing model's SMs): the answer is right
+         * when every slot is below 64 and the slots listed, as a mask, are
+         * the scheduler's live ones, n of them (none twice); only a wrong
+         * answer is walked again to say what is wrong */
+        const uint64_t live = g->live[0] & g->sched_mask[sched];
+        uint64_t seen = 0;
+        uint32_t any = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            any |= out[i];
+            seen |= 1ull << (out[i] & 63);
+        }
+        if (any < 64 && seen == live && n == g->live_count[sched])
+            return n;
+        seen = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t s = out[i];
+            if (s >= 64 || !(live >> s & 1))
+                return order_bad_slot(g, sched, s);
+            if (seen >> s & 1)
+                return order_twice(g, sched, s);
+            seen |= 1ull << s;
+        }
+        return order_left_out(g, sched, n, (uint32_t)__builtin_ctzll(live & ~seen));
+    }
     memset(g->seen, 0, g->words * sizeof *g->seen);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t s = out[i];
-        if (s >= g->n_slots || s % g->n_sched != sched || !bit_get(g->live, s)) {
-            policy_fault_set(g->sink,
-                             "%s: order() listed slot %u for scheduler %u, not one of its live "
-                             "warps",
-                             g->who, s, sched);
-            return 0;
-        }
-        if (bit_get(g->seen, s)) {
-            policy_fault_set(g->sink, "%s: order() listed slot %u of scheduler %u twice", g->who,
-                             s, sched);
-            return 0;
-        }
+        if (s >= g->n_slots || s % g->n_sched != sched || !bit_get(g->live, s))
+            return order_bad_slot(g, sched, s);
+        if (bit_get(g->seen, s))
+            return order_twice(g, sched, s);
         g->seen[s >> 6] |= 1ull << (s & 63);
     }
     if (n != g->live_count[sched]) {
         uint32_t miss = sched;
         while (miss < g->n_slots && !(bit_get(g->live, miss) && !bit_get(g->seen, miss)))
             miss += g->n_sched;
-        policy_fault_set(g->sink,
-                         "%s: order() returned %u warps for scheduler %u and left out live slot "
-                         "%u (it has %u live warps)",
-                         g->who, n, sched, miss, g->live_count[sched]);
-        return 0;
+        return order_left_out(g, sched, n, miss);
     }
     return n;
 }
@@ -160,7 +197,11 @@ const struct warp_sched_ops *policy_guard_warp(const struct warp_sched_ops *inne
     g->live = calloc(g->words, sizeof *g->live);
     g->seen = calloc(g->words, sizeof *g->seen);
     g->live_count = calloc(env->n_sched, sizeof *g->live_count);
-    if (!g->live || !g->seen || !g->live_count) {
+    g->sched_mask = calloc(env->n_sched, sizeof *g->sched_mask);
+    g->room = calloc(env->n_sched, sizeof *g->room);
+    if (!g->live || !g->seen || !g->live_count || !g->sched_mask || !g->room) {
+        free(g->room);
+        free(g->sched_mask);
         free(g->live);
         free(g->seen);
         free(g->live_count);
@@ -176,6 +217,11 @@ const struct warp_sched_ops *policy_guard_warp(const struct warp_sched_ops *inne
     g->sink = &g->own;
     g->n_slots = env->n_slots;
     g->n_sched = env->n_sched;
+    for (uint32_t w = 0; w < env->n_slots; w++) {
+        g->room[w % env->n_sched]++;
+        if (g->words == 1)
+            g->sched_mask[w % env->n_sched] |= 1ull << w;
+    }
     describe(g->who, sizeof g->who, "warp scheduler", inner->name, spec);
     g->ops.order = ws_order;
     g->ops.on_warp_assigned = ws_assigned;
@@ -192,6 +238,8 @@ void policy_guard_warp_free(const struct warp_sched_ops *ops)
     struct ws_guard *g = ws_guard_of(ops);
     if (!g)
         return;
+    free(g->room);
+    free(g->sched_mask);
     free(g->live);
     free(g->seen);
     free(g->live_count);
