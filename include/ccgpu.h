@@ -220,7 +220,7 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * longest such gap of any shipped benchmark on any shipped configuration
  * (docs/configuration.md); 0 turns it off. ccgpu_launch_seconds (default 0,
  * none) bounds a timing-mode launch's wall-clock time the same way. */
-#define CCGPU_DEFAULT_RUNAWAY_CYCLES 100000000ull
+#define CCGPU_DEFAULT_RUNAWAY_CYCLES 150000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
