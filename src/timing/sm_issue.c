@@ -442,7 +442,15 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         sm->veto_epoch);
     if (masked)
         sm_wheel_advance(sm, now);
-    for (uint32_t s = 0; masked && s < cfg->n_sched; s++) {
+    /* The schedulers take turns at going first, one turn a cycle, as
+     * GPGPU-Sim's shader_core_ctx::issue rotates Issue_Prio: those that
+     * share an issue path (the memory path's ID_OC register, an ALU class)
+     * get its room fairly. With a fixed order the first scheduler's warps
+     * would take every memory slot that frees while the memory path is
+     * congested, and the other scheduler's warps would starve. */
+    const uint32_t s0 = (uint32_t)(now % cfg->n_sched);
+    for (uint32_t si = 0; masked && si < cfg->n_sched; si++) {
+        const uint32_t s = (s0 + si) % cfg->n_sched;
         struct walk k = { now, wake, 0, R_IDLE, 0 };
         if (walk_masked(sm, s, &k))
             return -1;
@@ -455,7 +463,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->reason[s] = k.reason;
     }
     const int fast = cfg->fast_paths;
-    for (uint32_t s = 0; !masked && s < cfg->n_sched; s++) {
+    for (uint32_t si = 0; !masked && si < cfg->n_sched; si++) {
+        const uint32_t s = (s0 + si) % cfg->n_sched;
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
         uint8_t reason = R_IDLE;
