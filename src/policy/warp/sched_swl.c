@@ -10,7 +10,12 @@
  * is what the paper describes ("limits the number of wavefronts running until
  * a barrier, allows the rest of the work-group to reach the barrier, then
  * continues with the same constraints") and keeps a CTA larger than N from
- * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N.
+ * deadlocking. GPGPU-Sim's swl_scheduler does the same: its order sorts
+ * waiting warps (barrier, memory barrier, pending atomics) and finished ones
+ * last before taking the first N. It also puts the warp that issued last
+ * first, so when an older warp leaves a barrier and pushes that warp out of
+ * the N oldest it may issue too (N + 1 for a while); ccgpu does not model
+ * that overlap.
  *
  * A trailing ":diag" (swl:N:diag, swl:N:sched:diag) adds the counters of
  * load_diag.h (sched.swl.diag.*), with "loadable" = allowed to issue: the
