@@ -187,6 +187,13 @@ struct warp_sched_ops {
      * simulate. warp_ages_greedy_first below is gto's. `ccgpu policy-check`
      * compares it with order(). */
     uint32_t (*first)(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+    /* Optional, read only when version >= 3: waiting = 1 when the warp
+     * issues an atomic (atom or red) with active lanes, 0 when the atomic
+     * completes. In between the warp issues nothing (GPGPU-Sim counts such
+     * a warp as waiting, as one at a barrier: shd_warp_t::waiting). A
+     * second atomic cannot start before the first completes, so calls
+     * alternate. */
+    void (*on_warp_atomic)(struct warp_sched *ws, uint32_t slot, int waiting);
 };
 
 struct warp_sched {

@@ -85,7 +85,11 @@ static uint32_t distinct_addrs(const struct ptx_dyninst *d)
     return n ? n : 1;
 }
 
-static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
+/* The scoreboard entries of a memory instruction's results, and for an
+ * atomic with active lanes one that holds every later instruction of the
+ * warp (SB_ALL_REGS). */
+static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec,
+                        int holds_warp)
 {
     w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
@@ -94,6 +98,8 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
         e->ready = ready;
         e->rec = rec;
     }
+    if (holds_warp)
+        w->sb[w->nsb++] = (struct sb_entry){ .reg = SB_ALL_REGS, .rec = rec, .ready = ready };
 }
 
 void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
@@ -115,8 +121,11 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
         r->remaining = 0;
         r->ready = now + 1;
         r->all_sent = 0;
+        r->atomic_wait = (uint8_t)(ti->atomic && d->exec_mask);
         q->rec = rec;
-        add_pending(w, ti, SB_PENDING, rec);
+        add_pending(w, ti, SB_PENDING, rec, r->atomic_wait);
+        if (r->atomic_wait && sm->on_atomic)
+            sm->on_atomic(&sm->ws, slot, 1);
     }
 }
 

@@ -122,6 +122,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     sm->first = warp_sched_first_of(sm->ws.ops);
+    sm->on_atomic = warp_sched_atomic_of(sm->ws.ops);
     sm->allowed = warp_sched_allowed_of(sm->ws.ops);
     sm->veto_epoch = warp_sched_veto_epoch_of(sm->ws.ops);
     sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
@@ -394,6 +395,11 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         sm->next_event = ready;
     sm->iss_dirty = 1;
     w->sb_wait = 0;
+    if (r->atomic_wait) {
+        r->atomic_wait = 0;
+        if (sm->on_atomic)
+            sm->on_atomic(&sm->ws, r->warp, 0);
+    }
     /* a check that failed at the I-buffer fails there still (the
      * scoreboard is looked at after it) */
     if (sm->wcls[r->warp] != WC_IBUF)

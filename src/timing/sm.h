@@ -30,6 +30,11 @@
 #define SM_NEVER UINT64_MAX
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
+/* An entry every instruction waits for: an atomic in flight. GPGPU-Sim's
+ * warp with outstanding atomics is "waiting" (shd_warp_t::waiting) and
+ * issues nothing, whatever registers the next instruction reads, until
+ * the atomic's replies are written back. */
+#define SB_ALL_REGS UINT32_MAX
 #define NO_REC 0xffffu
 enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 /* request tokens / memsys ids: a load record index, or these flags */
@@ -78,6 +83,7 @@ struct ldst_rec {
     uint32_t remaining;   /* requests not yet answered */
     uint64_t ready;       /* latest known data time */
     uint8_t all_sent;     /* every request has left the LD/ST unit */
+    uint8_t atomic_wait;  /* an atomic holding its warp (SB_ALL_REGS) */
     uint32_t pc;          /* the instruction's index in its function (bypass policies) */
 };
 
@@ -181,6 +187,7 @@ struct sm {
      * live warps, and this gives its first warp of a mask (walk_masked takes
      * the order warp by warp); NULL for other policies */
     warp_sched_first_fn first;
+    warp_sched_atomic_fn on_atomic; /* the policy's on_warp_atomic, or NULL */
     /* warp_sched_allowed_of: the policy vetoes by slot alone (walk_masked
      * walks the warps it allows first); NULL for other policies */
     warp_sched_allowed_fn allowed;

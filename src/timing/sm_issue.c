@@ -1,7 +1,9 @@
 /* The issue stage: per scheduler, walk the policy's priority order and issue
  * from warps whose I-buffer entry is ready, whose operands pass the in-order
  * scoreboard (RAW on sources, WAW on destinations, predicates included;
- * loads hold their destinations until the data returns) and whose unit
+ * loads hold their destinations until the data returns, an atomic with
+ * active lanes holds every later instruction of its warp until it completes,
+ * as in GPGPU-Sim, where such a warp is "waiting") and whose unit
  * class has room in its ID_OC register (opcollect.h; a memory instruction
  * also needs a free load record), unless the policy vetoes. The engine
  * executes the instruction at issue; an ALU result can be read
@@ -28,12 +30,14 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
         w->sb[k++] = e;
         if (e.ready < soonest)
             soonest = e.ready;
+        if (e.reg == SB_ALL_REGS && e.ready > worst)
+            worst = e.ready;
         for (uint32_t r = 0; r < nr; r++)
             if (ti->reg[r] == e.reg && e.ready > worst)
                 worst = e.ready;
     }
     w->nsb = (uint8_t)k;
-    if (!worst && k + ti->ndst > SB_MAX)
+    if (!worst && k + ti->ndst + ti->atomic > SB_MAX)
         worst = soonest; /* no room to track the results */
     return worst;
 }

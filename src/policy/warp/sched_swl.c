@@ -153,6 +153,13 @@ static void swl_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
     diag_sync(ws);
 }
 
+static void swl_atomic(struct warp_sched *ws, uint32_t slot, int waiting)
+{
+    struct swl *s = ws->state;
+    warp_limit_atomic(&s->lim, ws->env.n_sched, slot, waiting);
+    diag_sync(ws);
+}
+
 static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     (void)now;
@@ -240,7 +247,7 @@ static void swl_counters(struct warp_sched *ws, uint64_t *out)
 }
 
 const struct warp_sched_ops warp_sched_swl = {
-    .version = 2,
+    .version = 3,
     .name = "swl",
     .init = swl_init,
     .free = swl_free,
@@ -256,10 +263,11 @@ const struct warp_sched_ops warp_sched_swl = {
     .counters = swl_counters,
     .n_counters = swl_n_counters,
     .first = warp_sched_swl_first,
+    .on_warp_atomic = swl_atomic,
 };
 
 const struct warp_sched_ops warp_sched_warp_limiting = {
-    .version = 2,
+    .version = 3,
     .name = "warp_limiting",
     .init = warp_limiting_init,
     .free = swl_free,
@@ -270,4 +278,5 @@ const struct warp_sched_ops warp_sched_warp_limiting = {
     .can_issue = swl_can_issue,
     .on_issue = swl_issue,
     .first = warp_sched_swl_first,
+    .on_warp_atomic = swl_atomic,
 };

@@ -185,3 +185,9 @@ warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops)
     /* (a version-1 struct may end before the field) */
     return ops->version >= 2 ? ops->first : NULL;
 }
+
+warp_sched_atomic_fn warp_sched_atomic_of(const struct warp_sched_ops *ops)
+{
+    /* (a struct below version 3 may end before the field) */
+    return ops->version >= 3 ? ops->on_warp_atomic : NULL;
+}
