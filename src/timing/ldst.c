@@ -85,7 +85,8 @@ static uint32_t distinct_addrs(const struct ptx_dyninst *d)
     return n ? n : 1;
 }
 
-static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
+static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec,
+                        uint8_t long_op)
 {
     w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
@@ -93,6 +94,7 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
         e->reg = ti->reg[r];
         e->ready = ready;
         e->rec = rec;
+        e->long_op = long_op;
     }
 }
 
@@ -116,7 +118,13 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
         r->ready = now + 1;
         r->all_sent = 0;
         q->rec = rec;
-        add_pending(w, ti, SB_PENDING, rec);
+        /* long latency as GPGPU-Sim's scoreboard counts it: every space
+         * but shared and constant (a generic access whose lanes resolved
+         * to several spaces reaches memory for some of them) */
+        uint8_t sp = d->space;
+        add_pending(w, ti, SB_PENDING, rec,
+                    d->mixed_space || sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL ||
+                        sp == PTX_SPACE_PARAM || sp == PTX_SPACE_TEX);
     }
 }
 

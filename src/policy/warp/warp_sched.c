@@ -63,6 +63,12 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
     return -1;
 }
 
+int ccgpu_warp_long_wait(const struct warp_sched *ws, uint32_t slot, uint64_t at)
+{
+    const struct policy_gpu *g = ws->env.gpu;
+    return g && g->long_wait ? g->long_wait(g->long_wait_ctx, ws->env.sm, slot, at) : 0;
+}
+
 void warp_sched_free(struct warp_sched *ws)
 {
     if (ws->ops && ws->ops->free)
