@@ -51,7 +51,7 @@ TEST(table_is_well_formed)
     int n = 0;
     for (int i = 0; warp_sched_table[i]; i++, n++) {
         const struct warp_sched_ops *o = warp_sched_table[i];
-        /* version 2: first filled (every built-in but 2lvl) */
+        /* version 2: first filled (every built-in but 2lvl and two_level_active) */
         CHECK(o->version == 1 || (o->version == 2 && o->first));
         CHECK(o->name && o->order && o->on_warp_assigned && o->on_warp_exit);
         for (int j = 0; j < i; j++)
