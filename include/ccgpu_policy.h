@@ -204,6 +204,19 @@ struct warp_sched {
     uint32_t lanes; /* active lanes of the instruction on_issue reports (set by the SM) */
 };
 
+/* Whether the warp in slot, on the instance's SM, waits on a long-latency
+ * load at cycle at: its next instruction reads a register that one of its
+ * loads from global, local, parameter or texture memory, or one of its
+ * atomics, has not written by then (GPGPU-Sim's Scoreboard::islongop;
+ * shared and constant loads are not long). Such a warp cannot issue at at.
+ * Meant for order, can_issue and next_event, with at = now, or now + 1 for
+ * the answer the next cycle will get unless the SM runs in between (the
+ * answer changes only when the warp issues or one of its values becomes
+ * ready, and the SM runs its cycle at both). 0 for a slot without a live
+ * warp, and where no SM runs the instance (a trial instance checking
+ * arguments). Exported by ccgpu and libccgpu. */
+int ccgpu_warp_long_wait(const struct warp_sched *ws, uint32_t slot, uint64_t at);
+
 /* ---- helper: live warps of each scheduler in age order -------------------
  * Ages only grow, so assignment appends; exit removes. Policies that order
  * by age keep one of these in their state. */

@@ -51,9 +51,10 @@ TEST(table_is_well_formed)
     int n = 0;
     for (int i = 0; warp_sched_table[i]; i++, n++) {
         const struct warp_sched_ops *o = warp_sched_table[i];
-        /* version 2: first filled (every built-in but 2lvl) */
+        /* version 2: first filled (every built-in but 2lvl); version 3:
+         * on_warp_atomic filled (swl, warp_limiting, two_level_active) */
         CHECK(o->version == 1 || (o->version == 2 && o->first) ||
-              (o->version == 3 && o->first && o->on_warp_atomic));
+              (o->version == 3 && o->on_warp_atomic));
         CHECK(o->name && o->order && o->on_warp_assigned && o->on_warp_exit);
         for (int j = 0; j < i; j++)
             CHECK(strcmp(warp_sched_table[j]->name, o->name) != 0);

@@ -42,6 +42,9 @@ TEST(builtin_warp_schedulers)
     pass_sched("swl", "3");
     pass_sched("swl", "2:sched");
     pass_sched("warp_limiting", "2:1");
+    pass_sched("two_level_active", "6:0:1");
+    pass_sched("two_level_active", "1:0:1");
+    pass_sched("two_level_active", "64:0:1");
     pass_sched("ccws", NULL);
     pass_sched("ccws", "k=1,vta=4");
     pass_sched("ccws", "scoring=release");

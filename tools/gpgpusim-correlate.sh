@@ -42,9 +42,9 @@
 #            warp_limiting:2:N, two_level_active:N:0:1, ...): each run gets
 #            `-gpgpu_scheduler S` appended to its gpgpusim.config, in WORK/CFG/SCHED/BENCH
 #            (SCHED: S with ':' written '-', '=' written '+'). ccgpu refuses
-#            two_level_active (not modelled); S=C runs GPGPU-Sim with S and ccgpu
-#            with `-o gpgpu_scheduler=C` over the same file (a different policy,
-#            said so in the ratios tables), e.g. two_level_active:6:0:1=2lvl:6
+#            rrr (not modelled); S=C runs GPGPU-Sim with S and ccgpu with
+#            `-o gpgpu_scheduler=C` over the same file (a different policy,
+#            said so in the ratios tables), e.g. rrr=lrr
 #   -j N     concurrent simulator runs (default 1)
 #   -f       rerun even where a finished result exists
 #   -x LINE  append LINE to every gpgpusim.config (both simulators read the file);

@@ -18,6 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ccgpu_warp_long_wait for the policies (policy_gpu.long_wait) */
+static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
+{
+    const struct gpu_timing *g = ctx;
+    return sm < g->nsms && sm_warp_long_wait(&g->sms[sm], slot, at);
+}
 
 struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err, size_t errlen)
@@ -49,6 +55,8 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         goto fail;
     }
     g->pgpu.n_sms = p->n_sms;
+    g->pgpu.long_wait = long_wait;
+    g->pgpu.long_wait_ctx = g;
     for (uint32_t i = 0; i < p->n_sms; i++)
         if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, &g->pgpu, err, errlen))
             goto fail;

@@ -43,10 +43,14 @@ enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 #define TOKEN_PREFETCH (1ull << 60) /* prefetch (ccgpu_prefetch): nobody waits */
 
 /* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
- * value is ready, and the load record that will set it when still pending */
+ * value is ready, the load record that will set it when still pending, and
+ * whether a long-latency load writes it (global, local, parameter or texture
+ * memory, or an atomic: GPGPU-Sim's Scoreboard::islongop, which
+ * ccgpu_warp_long_wait answers from) */
 struct sb_entry {
     uint32_t reg;
     uint16_t rec;
+    uint8_t long_op;
     uint64_t ready;
 };
 
@@ -428,5 +432,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec);
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+/* ccgpu_warp_long_wait for slot of this SM (ccgpu_policy.h). */
+int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at);
 
 #endif

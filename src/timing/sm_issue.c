@@ -60,6 +60,7 @@ static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, ui
         e->reg = ti->reg[r];
         e->ready = ready;
         e->rec = rec;
+        e->long_op = 0;
     }
 }
 

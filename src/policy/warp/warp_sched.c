@@ -47,20 +47,15 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
             return ops->init ? ops->init(ws, args, err, errlen) : 0;
         }
     }
-    /* GPGPU-Sim's two_level_active:N:I:O keeps an active set of N warps per
-     * scheduler, moves a warp out while its next instruction waits on a
-     * long-latency operand and refills the set in strict round robin; 2lvl's
-     * fetch groups are fixed by slot and issued greedy-then-oldest, so the
-     * name is refused rather than mapped onto 2lvl */
-    if (namelen == 16 && strncmp(spec, "two_level_active", 16) == 0) {
-        snprintf(err, errlen, "gpgpu_scheduler: GPGPU-Sim's two_level_active is not modelled "
-                              "(ccgpu's 2lvl:G, fixed fetch groups issued greedy-then-oldest, "
-                              "is a different policy)");
-        return -1;
-    }
-    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, ccws, dwt)",
+    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, two_level_active, ccws, dwt)",
              (int)namelen, spec);
     return -1;
+}
+
+int ccgpu_warp_long_wait(const struct warp_sched *ws, uint32_t slot, uint64_t at)
+{
+    const struct policy_gpu *g = ws->env.gpu;
+    return g && g->long_wait ? g->long_wait(g->long_wait_ctx, ws->env.sm, slot, at) : 0;
 }
 
 void warp_sched_free(struct warp_sched *ws)
