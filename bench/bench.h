@@ -24,7 +24,7 @@ struct bench_ctx {
 struct bench_ops {
     int version;             /* 1 */
     const char *name;        /* "bfs" */
-    const char *klass;       /* hcs | mcs | conflict | intercta | ci | variant (see docs) */
+    const char *klass;       /* hcs | mcs | conflict | intercta | ci | variant | micro (see docs) */
     const char *description; /* one line */
     const char *sizes;       /* one line: what small / medium / large mean */
     /* Set up inputs, launch the kernels, check the result against a CPU

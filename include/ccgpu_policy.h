@@ -192,6 +192,13 @@ struct warp_sched_ops {
      * simulate. warp_ages_greedy_first below is gto's. `ccgpu policy-check`
      * compares it with order(). */
     uint32_t (*first)(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
+    /* Optional, read only when version >= 3: waiting = 1 when the warp
+     * issues an atomic (atom or red) with active lanes, 0 when the atomic
+     * completes. In between the warp issues nothing (GPGPU-Sim counts such
+     * a warp as waiting, as one at a barrier: shd_warp_t::waiting). A
+     * second atomic cannot start before the first completes, so calls
+     * alternate. */
+    void (*on_warp_atomic)(struct warp_sched *ws, uint32_t slot, int waiting);
 };
 
 struct warp_sched {
@@ -201,6 +208,19 @@ struct warp_sched {
     uint64_t now; /* cycle of on_warp_assigned / on_warp_exit and of the L1 hooks (set by the SM) */
     uint32_t lanes; /* active lanes of the instruction on_issue reports (set by the SM) */
 };
+
+/* Whether the warp in slot, on the instance's SM, waits on a long-latency
+ * load at cycle at: its next instruction reads a register that one of its
+ * loads from global, local, parameter or texture memory, or one of its
+ * atomics, has not written by then (GPGPU-Sim's Scoreboard::islongop;
+ * shared and constant loads are not long). Such a warp cannot issue at at.
+ * Meant for order, can_issue and next_event, with at = now, or now + 1 for
+ * the answer the next cycle will get unless the SM runs in between (the
+ * answer changes only when the warp issues or one of its values becomes
+ * ready, and the SM runs its cycle at both). 0 for a slot without a live
+ * warp, and where no SM runs the instance (a trial instance checking
+ * arguments). Exported by ccgpu and libccgpu. */
+int ccgpu_warp_long_wait(const struct warp_sched *ws, uint32_t slot, uint64_t at);
 
 /* ---- helper: live warps of each scheduler in age order -------------------
  * Ages only grow, so assignment appends; exit removes. Policies that order

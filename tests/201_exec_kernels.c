@@ -11,11 +11,16 @@ static ccgpu_module *mod;
 static const char *ptx_file = "tests/ptx/201_kernels.ptx";
 
 static const char *mode = "functional";
+/* the functional runner's ccgpu_functional_warp_run for this pass (config
+ * text), NULL for the default */
+static const char *warp_run;
 
 static ccgpu *make_gpu(const char *overrides)
 {
     ccgpu_config *cfg = ccgpu_config_new();
     ccgpu_config_set(cfg, "ccgpu_mode", mode);
+    if (warp_run)
+        ccgpu_config_load_string(cfg, warp_run, "test");
     if (overrides)
         ccgpu_config_load_string(cfg, overrides, "test");
     char err[256];
@@ -491,14 +496,22 @@ static void run_all(void)
 int main(void)
 {
     /* the same kernels compiled three ways, on the functional runner; the
-     * default build also on the timing model, which steps the engine itself */
+     * default build also on the timing model, which steps the engine
+     * itself, and on the functional runner with its warps interleaved in
+     * runs of 3 instructions and in runs of 4096 (one warp's whole batch
+     * before the next): barriers, divergence and exits in any order */
     static const char *const files[] = { "tests/ptx/201_kernels.ptx", "tests/ptx/201_kernels_g.ptx",
                                          "tests/ptx/201_kernels_fast.ptx",
+                                         "tests/ptx/201_kernels.ptx", "tests/ptx/201_kernels.ptx",
                                          "tests/ptx/201_kernels.ptx" };
-    for (int i = 0; i < 4; i++) {
+    static const char *const runs[] = { NULL, NULL, NULL, NULL, "ccgpu_functional_warp_run 3\n",
+                                        "ccgpu_functional_warp_run 4096\n" };
+    for (int i = 0; i < 6; i++) {
         ptx_file = files[i];
-        mode = i < 3 ? "functional" : "timing";
-        printf("# %s (%s)\n", ptx_file, mode);
+        mode = i == 3 ? "timing" : "functional";
+        warp_run = runs[i];
+        printf("# %s (%s%s)\n", ptx_file, mode,
+               i == 4 ? ", runs of 3" : i == 5 ? ", runs of 4096" : "");
         gpu = make_gpu(NULL);
         mod = gpu ? load(gpu) : NULL;
         if (!mod) {

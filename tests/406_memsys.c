@@ -117,48 +117,73 @@ TEST(fixed_latencies_add_up_with_different_clocks)
     memsys_free(&m);
 }
 
-/* A partition standing for two GPGPU-Sim sub-partitions (part_ports 2) has
- * twice the crossbar bandwidth at its port: two L2 hits for two SMs at once
- * leave it 5 reply-flit cycles apart with one port, ceil(5/2) = 3 with two
- * (each SM's own link still takes all 5 flits). */
-TEST(sub_partitions_widen_the_partition_port)
+/* Two L2 hits for two SMs at once, their replies 5 flits each: the cycles
+ * between the two replies' arrivals. */
+static uint64_t two_hits_apart(const struct memsys_config *c, uint64_t a0, uint64_t a1)
 {
-    for (uint32_t ports = 1; ports <= 2; ports++) {
-        struct memsys_config c;
-        struct memsys m;
-        small_config(&c, 2, 1);
-        c.l2_ports = 2;
-        c.part_ports = ports;
-        if (mk(&m, &c))
-            return;
-        memsys_l2_preload(&m, 0x1000, 128); /* both lines hit */
-        memsys_l2_preload(&m, 0x2000, 128);
-        memsys_advance(&m, 10);
-        struct mem_request r0 = { .addr = 0x1000, .id = 1, .sm = 0 }, r1 = { .addr = 0x2000, .id = 2, .sm = 1 };
-        CHECK_EQ_INT(memsys_push(&m, 10, &r0), 0);
-        CHECK_EQ_INT(memsys_push(&m, 10, &r1), 0);
-        uint64_t done[2] = { 0, 0 };
-        struct mem_request got;
-        for (uint64_t t = 11; t < 500 && !(done[0] && done[1]); t++) {
-            memsys_advance(&m, t);
-            for (uint32_t sm = 0; sm < 2; sm++)
-                while (memsys_pop_response(&m, sm, t, &got)) {
-                    CHECK_EQ_INT(got.l2_hit, 1);
-                    done[sm] = got.done_cycle;
-                }
-        }
-        uint32_t ser_req = 1, ser_rep = (8 + 128 + 31) / 32;
-        /* the crossbar's round robin picks which SM goes first */
-        uint64_t first = done[0] < done[1] ? done[0] : done[1];
-        uint64_t second = done[0] < done[1] ? done[1] : done[0];
-        /* the first as an isolated hit (single_read_latency_is_the_sum) */
-        CHECK_EQ_INT(first - 10, 1 + (c.icnt_latency + ser_req - 1) + c.l2_latency + 1 +
-                                     (c.icnt_latency + ser_rep - 1));
-        /* the second request follows one cycle behind into the partition's
-         * port; its reply waits for the partition's link */
-        CHECK_EQ_INT(second - first, ports == 1 ? ser_rep : (ser_rep + 1) / 2);
-        memsys_free(&m);
+    struct memsys m;
+    if (mk(&m, c))
+        return 0;
+    memsys_l2_preload(&m, a0, 128);
+    memsys_l2_preload(&m, a1, 128);
+    memsys_advance(&m, 10);
+    struct mem_request r0 = { .addr = a0, .id = 1, .sm = 0 }, r1 = { .addr = a1, .id = 2, .sm = 1 };
+    CHECK_EQ_INT(memsys_push(&m, 10, &r0), 0);
+    CHECK_EQ_INT(memsys_push(&m, 10, &r1), 0);
+    uint64_t done[2] = { 0, 0 };
+    struct mem_request got;
+    for (uint64_t t = 11; t < 500 && !(done[0] && done[1]); t++) {
+        memsys_advance(&m, t);
+        for (uint32_t sm = 0; sm < 2; sm++)
+            while (memsys_pop_response(&m, sm, t, &got)) {
+                CHECK_EQ_INT(got.l2_hit, 1);
+                done[sm] = got.done_cycle;
+            }
     }
+    uint32_t ser_req = 1, ser_rep = (8 + 128 + 31) / 32;
+    /* the crossbar's round robin picks which SM goes first */
+    uint64_t first = done[0] < done[1] ? done[0] : done[1];
+    uint64_t second = done[0] < done[1] ? done[1] : done[0];
+    /* the first as an isolated hit (single_read_latency_is_the_sum) */
+    CHECK_EQ_INT(first - 10, 1 + (c->icnt_latency + ser_req - 1) + c->l2_latency + 1 +
+                                 (c->icnt_latency + ser_rep - 1));
+    memsys_free(&m);
+    return second - first;
+}
+
+/* A partition standing for two GPGPU-Sim sub-partitions (part_ports 2)
+ * sends its replies through one crossbar source per sub-partition (chosen,
+ * as GPGPU-Sim does, by the low bit of the DRAM bank): two replies from
+ * different sub-partitions leave together (the second request was one
+ * cycle behind into the partition), two from the same one leave a whole
+ * reply (5 flits) apart, as all replies do from a one-port partition. */
+TEST(sub_partitions_send_replies_through_their_own_sources)
+{
+    struct memsys_config c;
+    small_config(&c, 2, 1);
+    c.l2_ports = 2;
+    struct memsys probe;
+    if (mk(&probe, &c))
+        return;
+    /* a line in the other sub-partition than 0x1000's, and one in the same */
+    struct dram_addr d0, d;
+    addrmap_decode(&probe.map, 0x1000, &d0);
+    uint64_t other = 0, same = 0;
+    for (uint64_t a = 0x1080; a < 0x100000 && !(other && same); a += 128) {
+        addrmap_decode(&probe.map, a, &d);
+        if ((d.bank & 1) != (d0.bank & 1) && !other)
+            other = a;
+        if ((d.bank & 1) == (d0.bank & 1) && !same)
+            same = a;
+    }
+    memsys_free(&probe);
+    CHECK(other && same);
+    uint32_t ser_rep = (8 + 128 + 31) / 32;
+    c.part_ports = 1;
+    CHECK_EQ_U64(two_hits_apart(&c, 0x1000, other), ser_rep);
+    c.part_ports = 2;
+    CHECK_EQ_U64(two_hits_apart(&c, 0x1000, other), 1);
+    CHECK_EQ_U64(two_hits_apart(&c, 0x1000, same), ser_rep);
 }
 
 TEST(writes_are_acknowledged_and_stay_in_l2)
@@ -564,7 +589,7 @@ int main(void)
     RUN(l2_bypass_goes_around);
     RUN(l2_hooks_see_global_blocks);
     RUN(bad_requests);
-    RUN(sub_partitions_widen_the_partition_port);
+    RUN(sub_partitions_send_replies_through_their_own_sources);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(gpgpusim_icnt_deterministic_and_skipping_matches_ticking);
     RUN(cluster_ports_share_injection_and_one_reply_per_cycle);

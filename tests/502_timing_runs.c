@@ -75,9 +75,9 @@ TEST(benchmarks_check_in_timing_mode)
 
 TEST(skip_idle_changes_nothing)
 {
-    const char *names[] = { "bfs", "reduction", "histogram" };
-    const char *scheds[] = { "gto", "lrr", "swl:3" };
-    for (size_t i = 0; i < 3; i++) {
+    const char *names[] = { "bfs", "reduction", "histogram", "kmeans" };
+    const char *scheds[] = { "gto", "lrr", "swl:3", "two_level_active:6:0:1" };
+    for (size_t i = 0; i < 4; i++) {
         char o0[128], o1[128];
         snprintf(o0, sizeof o0, "gpgpu_n_clusters 3\ngpgpu_scheduler %s\nccgpu_skip_idle 0\n",
                  scheds[i]);

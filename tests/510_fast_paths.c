@@ -1,7 +1,7 @@
 /* The simulator's event-driven shortcuts (ccgpu_fast_paths, issue 13) change
  * no statistic: every warp scheduler, including the ones with a can-issue
- * veto (swl, warp_limiting, ccws) and time-dependent state announced through
- * next_event (ccws), gives byte-identical statistics JSON with the shortcuts
+ * veto (swl, warp_limiting, two_level_active, ccws) and time-dependent state
+ * announced through next_event (two_level_active, ccws), gives byte-identical statistics JSON with the shortcuts
  * on and off, on benchmarks with memory stalls (bfs, kmeans) and barriers
  * (histogram), with one and with two schedulers per SM; gto, lrr and oldest
  * also with the issue stage's walk by masks for every warp count; the GPU
@@ -51,7 +51,7 @@ static void compare(const char *bench, const char *sched, uint32_t nsched)
 TEST(every_policy_identical_with_fast_paths_on_and_off)
 {
     const char *scheds[] = { "gto", "lrr", "oldest", "2lvl:2", "swl:2", "warp_limiting:2:2",
-                             "ccws" };
+                             "two_level_active:6:0:1", "ccws" };
     const char *benches[] = { "bfs", "kmeans", "histogram" };
     for (size_t i = 0; i < sizeof scheds / sizeof scheds[0]; i++)
         for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
@@ -60,7 +60,7 @@ TEST(every_policy_identical_with_fast_paths_on_and_off)
 
 TEST(two_schedulers_per_sm)
 {
-    const char *scheds[] = { "gto", "lrr", "swl:4:sched", "ccws" };
+    const char *scheds[] = { "gto", "lrr", "swl:4:sched", "two_level_active:6:0:1", "ccws" };
     for (size_t i = 0; i < sizeof scheds / sizeof scheds[0]; i++)
         compare("kmeans", scheds[i], 2);
 }

@@ -54,8 +54,10 @@ TEST(table_is_well_formed)
     int n = 0;
     for (int i = 0; warp_sched_table[i]; i++, n++) {
         const struct warp_sched_ops *o = warp_sched_table[i];
-        /* version 2: first filled (every built-in but 2lvl) */
-        CHECK(o->version == 1 || (o->version == 2 && o->first));
+        /* version 2: first filled (every built-in but 2lvl); version 3:
+         * on_warp_atomic filled (swl, warp_limiting, two_level_active) */
+        CHECK(o->version == 1 || (o->version == 2 && o->first) ||
+              (o->version == 3 && o->on_warp_atomic));
         CHECK(o->name && o->order && o->on_warp_assigned && o->on_warp_exit);
         for (int j = 0; j < i; j++)
             CHECK(strcmp(warp_sched_table[j]->name, o->name) != 0);
@@ -149,6 +151,19 @@ TEST(swl_limits_to_n_oldest)
     CHECK(!ws.ops->can_issue(&ws, 0, NULL, 0) && ws.ops->can_issue(&ws, 2, NULL, 0));
     ws.ops->on_warp_barrier(&ws, 0, 0);
     CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && !ws.ops->can_issue(&ws, 2, NULL, 0));
+    /* so does a warp waiting on an atomic (GPGPU-Sim's waiting()), also
+     * while it waits at a barrier too */
+    warp_sched_atomic_fn atomic = warp_sched_atomic_of(ws.ops);
+    CHECK(atomic != NULL);
+    if (atomic) {
+        atomic(&ws, 1, 1);
+        CHECK(!ws.ops->can_issue(&ws, 1, NULL, 0) && ws.ops->can_issue(&ws, 2, NULL, 0));
+        ws.ops->on_warp_barrier(&ws, 1, 1);
+        atomic(&ws, 1, 0);
+        CHECK(!ws.ops->can_issue(&ws, 1, NULL, 0) && ws.ops->can_issue(&ws, 2, NULL, 0));
+        ws.ops->on_warp_barrier(&ws, 1, 0);
+        CHECK(ws.ops->can_issue(&ws, 1, NULL, 0) && !ws.ops->can_issue(&ws, 2, NULL, 0));
+    }
     ws.ops->on_warp_exit(&ws, 1);
     CHECK(ws.ops->can_issue(&ws, 2, NULL, 0) && !ws.ops->can_issue(&ws, 3, NULL, 0));
     /* order is GTO */

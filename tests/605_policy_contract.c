@@ -42,6 +42,9 @@ TEST(builtin_warp_schedulers)
     pass_sched("swl", "3");
     pass_sched("swl", "2:sched");
     pass_sched("warp_limiting", "2:1");
+    pass_sched("two_level_active", "6:0:1");
+    pass_sched("two_level_active", "1:0:1");
+    pass_sched("two_level_active", "64:0:1");
     pass_sched("ccws", NULL);
     pass_sched("ccws", "k=1,vta=4");
     pass_sched("ccws", "scoring=release");
@@ -129,7 +132,7 @@ static uint32_t drop_order(struct warp_sched *ws, uint32_t sched, uint64_t now, 
 }
 static const struct warp_sched_ops drops_warp = {
     1, "drops_a_warp", NULL, drop_init, drop_free, drop_assigned, drop_exit, NULL, drop_order,
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* oldest-first whose order rotates every 100 cycles without announcing it */
@@ -146,7 +149,7 @@ static uint32_t rot_order(struct warp_sched *ws, uint32_t sched, uint64_t now, u
 }
 static const struct warp_sched_ops lies_about_time = {
     1, "hides_time", NULL, drop_init, drop_free, drop_assigned, drop_exit, NULL, rot_order,
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* a scheduler whose greed is shared by every instance (global state) */
@@ -173,7 +176,7 @@ static uint32_t glob_order(struct warp_sched *ws, uint32_t sched, uint64_t now, 
 }
 static const struct warp_sched_ops global_state = {
     1, "global_state", NULL, drop_init, drop_free, drop_assigned, drop_exit, NULL, glob_order,
-    NULL, glob_issue, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    NULL, glob_issue, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 };
 
 /* replacement that may evict a reserved way */

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Correlation of ccgpu with GPGPU-Sim 4.2 on the same PTX (issue 15, item 4;
-# docs/validation.md). Not part of `make check`: GPGPU-Sim is not installed on CI.
+# docs/validation.md), and of the effects of warp-scheduling policies (issue 31).
+# Not part of `make check`: GPGPU-Sim is not installed on CI.
 #
 #   tools/gpgpusim-correlate.sh [options] STEP [BENCH...]
 #
@@ -9,14 +10,26 @@
 #           the CUDA runtime, kernels bench/*/*.cu, exactly as tests/cli/961 builds
 #           bench_default) with `nvcc -cudart shared --no-compress`, into WORK/prog;
 #           checks that its PTX is the committed bench/*/*.ptx (labels aside)
-#   gsim    run each BENCH on GPGPU-Sim, once per configuration, in
-#           WORK/CFG/BENCH/ (a directory per run: GPGPU-Sim writes its PTX files to
-#           the working directory); log WORK/CFG/BENCH/gsim.log
+#   gsim    run each BENCH on GPGPU-Sim, once per configuration (and scheduler, -S),
+#           in WORK/CFG/BENCH/ (WORK/CFG/SCHED/BENCH/ with -S; a directory per run:
+#           GPGPU-Sim writes its PTX files to the working directory); log gsim.log
 #   ccgpu   run the same program on ccgpu (`ccgpu exec --config` with the very
-#           gpgpusim.config file GPGPU-Sim read), JSON WORK/CFG/BENCH/ccgpu.json
+#           gpgpusim.config file GPGPU-Sim read), JSON ccgpu.json in the same directory
 #   table   print the Markdown tables (per benchmark and configuration: cycles,
 #           thread and warp instructions, L1D and L2 miss rates, ratios; MAPE;
-#           speed) from what the runs left
+#           speed) from what the runs left (with -S, once per scheduler)
+#   ratios  print the Markdown tables of the policy effects (needs -S, with gto
+#           among the schedulers): per configuration and benchmark each scheduler's
+#           speed-up over gto (gto's over lrr for lrr) on both simulators, the
+#           error ccgpu/GPGPU-Sim - 1, whether the direction agrees (an effect
+#           under 3% is flat; flat against flat agrees, flat against 5% or more
+#           does not, flat against 3-5% is "weak"), L1D and L2 miss rates per run;
+#           per configuration the median and worst absolute error and the count of
+#           disagreements where either simulator shows 5% or more. A run that
+#           ended at a cap (-x '-gpgpu_max_cycle N') is compared by thread
+#           instructions completed (GPGPU-Sim gpu_tot_sim_insn, ccgpu
+#           thread_instructions_exec) instead of cycles, and marked. Missing
+#           and failed runs are listed, not fatal
 #   pair    gsim then ccgpu for each BENCH in turn (speed measured side by side)
 # Options:
 #   -g DIR   GPGPU-Sim install made by the recipe (default /work/gsim/install;
@@ -25,10 +38,19 @@
 #   -s SIZE  benchmark input size (default small)
 #   -c LIST  configurations, comma separated, from configs/tested-cfgs
 #            (default SM2_GTX480,SM7_QV100)
+#   -S LIST  warp schedulers, comma separated, in GPGPU-Sim's syntax (gto, lrr,
+#            warp_limiting:2:N, two_level_active:N:0:1, ...): each run gets
+#            `-gpgpu_scheduler S` appended to its gpgpusim.config, in WORK/CFG/SCHED/BENCH
+#            (SCHED: S with ':' written '-', '=' written '+'). ccgpu refuses
+#            rrr (not modelled); S=C runs GPGPU-Sim with S and ccgpu with
+#            `-o gpgpu_scheduler=C` over the same file (a different policy,
+#            said so in the ratios tables), e.g. rrr=lrr
 #   -j N     concurrent simulator runs (default 1)
 #   -f       rerun even where a finished result exists
-#   -x LINE  append LINE to every gpgpusim.config (both simulators read the file),
-#            e.g. -x '-gpgpu_perfect_inst_const_cache 1' -w DIR2 for an experiment
+#   -x LINE  append LINE to every gpgpusim.config (both simulators read the file);
+#            may be repeated, e.g. -x '-gpgpu_perfect_inst_const_cache 1' -w DIR2 for
+#            an experiment, or -x '-gpgpu_max_cycle 200000' to cap every run
+#   -o FILE  ratios: also write the speed-up rows as CSV to FILE
 # Both simulators run under `nice -n 10`. The default BENCH list is the whole suite.
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,10 +58,12 @@ gsim=/work/gsim/install
 work=/work/gsim-runs/correl
 size=small
 cfgs=SM2_GTX480,SM7_QV100
+scheds=
 jobs=1
 force=0
-extra=
-while getopts g:w:s:c:j:fx: o; do
+extra=()
+csv=
+while getopts g:w:s:c:S:j:fx:o: o; do
     case $o in
     g) gsim=$OPTARG ;;
     w) work=$OPTARG ;;
@@ -47,20 +71,30 @@ while getopts g:w:s:c:j:fx: o; do
     c) cfgs=$OPTARG ;;
     j) jobs=$OPTARG ;;
     f) force=1 ;;
-    x) extra=$OPTARG ;;
-    *) sed -n '2,32s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    S) scheds=$OPTARG ;;
+    x) extra+=("$OPTARG") ;;
+    o) csv=$OPTARG ;;
+    *) sed -n '2,54s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 step=${1:-}
-[ -n "$step" ] || { echo "usage: $0 [options] build|gsim|ccgpu|pair|table [BENCH...]" >&2; exit 2; }
+[ -n "$step" ] || { echo "usage: $0 [options] build|gsim|ccgpu|pair|table|ratios [BENCH...]" >&2; exit 2; }
 shift
 ccgpu=$repo/build/ccgpu
 benches=${*:-$("$ccgpu" list 2>/dev/null | awk '/^[a-z]/ {print $1}')}
 prog=$work/prog/bench_prog
 IFS=, read -r -a cfg_list <<<"$cfgs"
+# the schedulers of -S; without it one entry, "", for the layout WORK/CFG/BENCH
+sched_list=("")
+[ -z "$scheds" ] || IFS=, read -r -a sched_list <<<"$scheds"
 
 die() { echo "gpgpusim-correlate: $*" >&2; exit 1; }
+
+# schedir SCHED: the directory name of a -S entry (the same rule as
+# sched_dir in gpgpusim-correlate.py): ':' -> '-', '=' -> '+', and any other
+# character but letters, digits, '.', '_', '-' and '+' -> '_'
+schedir() { local s=${1//:/-}; s=${s//=/+}; printf '%s' "${s//[^A-Za-z0-9._+-]/_}"; }
 
 do_build() {
     local nvcc cudainc cc out f
@@ -85,19 +119,26 @@ do_build() {
     echo "built $prog"
 }
 
-# rundir CFG BENCH: a fresh directory holding the configuration files
+# rundir CFG SCHED BENCH: a fresh directory holding the configuration files,
+# WORK/CFG/BENCH, or WORK/CFG/SCHED/BENCH for a scheduler of -S (its
+# GPGPU-Sim part, before any '=', appended as -gpgpu_scheduler)
 rundir() {
-    local d=$work/$1/$2 src=$gsim/gpgpu-sim/configs/tested-cfgs/$1
+    local d=$work/$1/$3 src=$gsim/gpgpu-sim/configs/tested-cfgs/$1
+    [ -z "$2" ] || d=$work/$1/$(schedir "$2")/$3
     [ -d "$src" ] || die "no configuration $src"
     mkdir -p "$d"
     cp "$src"/gpgpusim.config "$src"/*.icnt "$d"/
-    [ -z "$extra" ] || printf '%s\n' "$extra" >>"$d/gpgpusim.config"
+    [ ${#extra[@]} = 0 ] || printf '%s\n' "${extra[@]}" >>"$d/gpgpusim.config"
+    [ -z "$2" ] || printf -- '-gpgpu_scheduler %s\n' "${2%%=*}" >>"$d/gpgpusim.config"
     echo "$d"
 }
 
-run_gsim() { # CFG BENCH
+# label CFG SCHED BENCH: how a run is named in the progress lines
+label() { echo "$1${2:+ $2} $3"; }
+
+run_gsim() { # CFG SCHED BENCH
     local d
-    d=$(rundir "$1" "$2")
+    d=$(rundir "$1" "$2" "$3")
     if [ $force = 0 ] && grep -q '^gpgpu_simulation_rate' "$d/gsim.log" 2>/dev/null; then return; fi
     (
         cd "$d" || exit 1
@@ -106,38 +147,43 @@ run_gsim() { # CFG BENCH
         . "$gsim/env.sh" >/dev/null || { echo "gpgpusim-correlate: $gsim/env.sh failed" >&2; exit 1; }
         echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)" >"$d/gsim.time"
         t0=$(date +%s.%N)
-        nice -n 10 "$prog" --size "$size" "$2" >"$d/gsim.log" 2>&1
+        nice -n 10 "$prog" --size "$size" "$3" >"$d/gsim.log" 2>&1
         echo "rc $?" >>"$d/gsim.time"
         echo "wall $(echo "$(date +%s.%N) - $t0" | bc)" >>"$d/gsim.time"
         echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >>"$d/gsim.time"
     )
-    echo "gsim $1 $2: $(grep -c '^kernel_name' "$d/gsim.log") kernels, $(tail -n 1 "$d/gsim.log")"
+    echo "gsim $(label "$@"): $(grep -c '^kernel_name' "$d/gsim.log") kernels, $(tail -n 1 "$d/gsim.log")"
 }
 
-run_ccgpu() { # CFG BENCH
-    local d t0
-    d=$(rundir "$1" "$2")
+run_ccgpu() { # CFG SCHED BENCH
+    local d t0 over=()
+    d=$(rundir "$1" "$2" "$3")
     [ -x "$ccgpu" ] || die "build ccgpu first (make)"
+    case $2 in *=*) over=(-o "gpgpu_scheduler=${2#*=}") ;; esac
+    rm -f "$d/ccgpu.json" # a failed run must not leave an earlier run's statistics
     echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)" >"$d/ccgpu.time"
     t0=$(date +%s.%N)
-    (cd "$d" && nice -n 10 "$ccgpu" exec --config "$d/gpgpusim.config" --quiet --json "$d/ccgpu.json" \
-        -- "$prog" --size "$size" "$2" >"$d/ccgpu.log" 2>"$d/ccgpu.err")
+    (cd "$d" && nice -n 10 "$ccgpu" exec --config "$d/gpgpusim.config" "${over[@]}" --quiet \
+        --json "$d/ccgpu.json" -- "$prog" --size "$size" "$3" >"$d/ccgpu.log" 2>"$d/ccgpu.err")
     echo "rc $?" >>"$d/ccgpu.time"
     echo "wall $(echo "$(date +%s.%N) - $t0" | bc)" >>"$d/ccgpu.time"
     echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >>"$d/ccgpu.time"
-    echo "ccgpu $1 $2: $(cat "$d/ccgpu.log")"
+    if [ -s "$d/ccgpu.json" ]; then echo "ccgpu $(label "$@"): $(cat "$d/ccgpu.log")"
+    else echo "ccgpu $(label "$@"): no statistics: $(head -n 1 "$d/ccgpu.err")"; fi
 }
 
-each() { # FUNCTION: over configurations x benchmarks, $jobs at a time
-    local fn=$1 c b
-    for b in $benches; do for c in "${cfg_list[@]}"; do echo "$c $b"; done; done |
-        { while read -r c b; do
+each() { # FUNCTION: over configurations x schedulers x benchmarks, $jobs at a time
+    local fn=$1 c s b
+    for b in $benches; do for c in "${cfg_list[@]}"; do for s in "${sched_list[@]}"; do
+        printf '%s|%s|%s\n' "$c" "$s" "$b" # '|': an empty scheduler stays a field
+    done; done; done |
+        { while IFS='|' read -r c s b; do
             while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
-            "$fn" "$c" "$b" &
+            "$fn" "$c" "$s" "$b" &
         done; wait; }
 }
 
-pair() { run_gsim "$1" "$2"; run_ccgpu "$1" "$2"; }
+pair() { run_gsim "$@"; run_ccgpu "$@"; }
 
 need_gsim() {
     [ -f "$gsim/env.sh" ] && [ -d "$gsim/gpgpu-sim/configs/tested-cfgs" ] ||
@@ -150,7 +196,18 @@ gsim) need_gsim; [ -x "$prog" ] || die "run the build step first"; each run_gsim
 ccgpu) need_gsim; [ -x "$prog" ] || die "run the build step first"; each run_ccgpu ;;
 pair) need_gsim; [ -x "$prog" ] || die "run the build step first"; each pair ;;
 table)
+    if [ -z "$scheds" ]; then
+        # shellcheck disable=SC2086
+        python3 "$repo/tools/gpgpusim-correlate.py" table "$work" "$cfgs" $benches
+    else
+        for s in "${sched_list[@]}"; do
+            # shellcheck disable=SC2086
+            python3 "$repo/tools/gpgpusim-correlate.py" table --sched "$s" "$work" "$cfgs" $benches
+        done
+    fi ;;
+ratios)
+    [ -n "$scheds" ] || die "ratios needs the schedulers the runs used (-S, with gto among them)"
     # shellcheck disable=SC2086
-    python3 "$repo/tools/gpgpusim-correlate.py" table "$work" "$cfgs" $benches ;;
-*) die "unknown step '$step' (build, gsim, ccgpu, pair, table)" ;;
+    python3 "$repo/tools/gpgpusim-correlate.py" ratios ${csv:+--csv "$csv"} "$work" "$cfgs" "$scheds" $benches ;;
+*) die "unknown step '$step' (build, gsim, ccgpu, pair, table, ratios)" ;;
 esac

@@ -74,6 +74,10 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
     }
     uint32_t nsms = cfg->num_sms, total = ptx_launch_num_ctas(l), next = 0;
     uint64_t batch = cfg->batch ? cfg->batch : DEFAULT_BATCH;
+    uint64_t run = cfg->warp_run ? cfg->warp_run : FUNCRUN_DEFAULT_WARP_RUN;
+    if (run > batch)
+        run = batch;
+    uint64_t rounds = (batch + run - 1) / run;
     struct sm_state *sms = calloc(nsms, sizeof *sms);
     uint32_t *tmp = calloc(nwarp_slots + 1, sizeof *tmp);
     int rc = -1;
@@ -100,13 +104,8 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
                     continue;
                 resident = 1;
                 uint64_t executed = 0;
-                for (uint32_t i = 0; i < ptx_cta_num_warps(c); i++) {
-                    struct ptx_warp *w = ptx_cta_warp(c, i);
-                    if (ptx_warp_state(w) != PTX_WARP_READY)
-                        continue;
-                    if (ptx_warp_run(w, batch, &executed) == PTX_STEP_ERROR)
-                        goto engine_error;
-                }
+                if (ptx_cta_run(c, run, rounds, &executed) == PTX_STEP_ERROR)
+                    goto engine_error;
                 if (cfg->max_warp_insts && cnt->warp_insts > cfg->max_warp_insts) {
                     snprintf(err, errlen,
                              "kernel %s: more than %llu warp instructions "

@@ -192,8 +192,15 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u64(cfg, "ccgpu_max_warp_instructions", CCGPU_DEFAULT_MAX_WARP_INSTRUCTIONS,
                        &gpu->max_warp_insts, err, errlen) ||
         config_get_bool(cfg, "ccgpu_check_register_init", 0, &gpu->check_register_init, err,
-                        errlen))
+                        errlen) ||
+        config_get_u64(cfg, "ccgpu_functional_warp_run", FUNCRUN_DEFAULT_WARP_RUN,
+                       &gpu->functional_warp_run, err, errlen))
         goto fail;
+    if (gpu->functional_warp_run == 0) {
+        snprintf(err, errlen, "ccgpu_functional_warp_run must be at least 1 (instructions a warp "
+                              "runs before the next warp of its CTA in functional mode)");
+        goto fail;
+    }
     if (gpu->n_clusters == 0 || gpu->cores_per_cluster == 0 || gpu->max_ctas_per_sm == 0) {
         snprintf(err, errlen, "gpgpu_n_clusters, gpgpu_n_cores_per_cluster and gpgpu_shader_cta "
                               "must be at least 1");
@@ -676,6 +683,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .shared_per_sm = gpu->shmem_per_sm,
         .registers_per_sm = gpu->registers_per_sm,
         .max_warp_insts = gpu->max_warp_insts,
+        .warp_run = gpu->functional_warp_run,
     };
     struct ccgpu_launch_info li = { 0 };
     rc.regs_per_thread = kernel_registers(mod, f, &li.regs_from_ptxas);

@@ -39,6 +39,7 @@ struct ccgpu {
     int mode;
     uint64_t max_warp_insts;
     int check_register_init; /* ccgpu_check_register_init: fill unread registers */
+    uint64_t functional_warp_run; /* ccgpu_functional_warp_run: a warp's run in functional mode */
     struct devmem mem;
     struct gpu_timing *timing; /* timing mode: the cycle-level model */
     struct ccgpu_module *modules;

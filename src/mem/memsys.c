@@ -76,10 +76,15 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         .out_flits = cfg->icnt_out_flits, .alloc_delay = cfg->icnt_alloc_delay,
         .islip = cfg->icnt_islip,
     };
+    /* Replies leave a partition through one source per sub-partition
+     * (GPGPU-Sim: each sub-partition is a crossbar node with its own L2 to
+     * interconnect queue), each moving flits_per_cycle flits, so a reply
+     * held up at one sub-partition's source does not hold up the other's. */
+    m->rep_subs = cfg->part_ports > 1 ? cfg->part_ports : 1;
     struct icnt_config rep = req;
-    rep.n_in = cfg->n_part;
+    rep.n_in = cfg->n_part * m->rep_subs;
     rep.n_out = nports;
-    rep.src_flits_per_cycle = part_fpc;
+    rep.src_flits_per_cycle = 0;
     rep.dst_flits_per_cycle = 0;
     if (cfg->cluster_ports && !(m->port_pop = calloc(nports, sizeof *m->port_pop))) {
         snprintf(err, errlen, "memsys: out of memory");
@@ -213,6 +218,11 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->part = d.chan;
     s->local = d.local;
     s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
+    s->sub = 0;
+    if (m->rep_subs > 1) { /* GPGPU-Sim: the low bits of the DRAM bank */
+        addrmap_decode(&m->map, req->addr, &d);
+        s->sub = (uint8_t)(d.bank % m->rep_subs);
+    }
     icnt_push(&m->req, memsys_port(m, req->sm), d.chan, bytes, i);
     m->due_dirty = 1;
     if (req->is_write)
@@ -220,6 +230,12 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     else
         m->st.reads++;
     return 0;
+}
+
+/* The reply crossbar source of a request's reply: its sub-partition's. */
+static inline uint32_t rep_src(const struct memsys *m, uint32_t p, const struct mem_slot *s)
+{
+    return p * m->rep_subs + s->sub;
 }
 
 /* Bytes of the reply to a request: read data or a write acknowledgement. */
@@ -257,9 +273,10 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
     }
     const struct tq_item *it;
     while ((it = tq_ready(&pt->out, now)) &&
-           icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
+           icnt_can_push_bytes(&m->rep, rep_src(m, p, &m->slots[it->a]),
+                               reply_bytes(m, &m->slots[it->a]))) {
         const struct mem_slot *s = &m->slots[it->a];
-        icnt_push(&m->rep, p, memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
+        icnt_push(&m->rep, rep_src(m, p, s), memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
         partition_out_pop(pt);
         m->l2_stale = 1;
         if (!pt->out.count)
@@ -299,7 +316,8 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
         for (uint64_t b = m->outq[w]; b && k > k0; b &= b - 1) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
             const struct tq_item *it = tq_head(&m->part[p].out);
-            if (icnt_can_push_bytes(&m->rep, p, reply_bytes(m, &m->slots[it->a]))) {
+            if (icnt_can_push_bytes(&m->rep, rep_src(m, p, &m->slots[it->a]),
+                                    reply_bytes(m, &m->slots[it->a]))) {
                 uint64_t t = tick_at(it->ready, m->pi);
                 k = min64(k, t > k0 ? t : k0);
             }

@@ -68,7 +68,9 @@ struct memsys_config {
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
     uint32_t part_ports;      /* crossbar ports of a partition (gpgpu_n_sub_partition_per_mchannel:
-                               * each GPGPU-Sim sub-partition is a node); 0 = 1 */
+                               * each GPGPU-Sim sub-partition is a node): the request crossbar
+                               * delivers this many ports' flits to it, the reply crossbar has
+                               * this many sources for it, one per sub-partition; 0 = 1 */
 };
 
 struct memsys_stats {
@@ -98,6 +100,7 @@ struct memsys {
     struct addrmap map;
     struct icnt req, rep;
     uint32_t cpp;             /* SMs per port (1 without cluster ports) */
+    uint32_t rep_subs;        /* reply crossbar sources per partition (its sub-partitions) */
     uint64_t *port_pop;       /* cluster ports: core cycle + 1 of each port's last reply */
     struct partition *part;
     /* by bit (words of 64), the partitions whose output queue holds a reply:

@@ -75,6 +75,22 @@ static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
     return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
 }
 
+/* The bytes a DRAM read moves for these sectors. A sectored L2
+ * (gpgpu_cache:dl2 S:...) reads each missing sector as a request of its
+ * own, and a request moves at least one burst (bus width x burst length x
+ * chips per controller): with 32-byte sectors and 64-byte bursts, as in
+ * GPGPU-Sim's GTX480 file, a line read costs four bursts, not two.
+ * GPGPU-Sim does the same: its L2 splits a line request into sector
+ * requests (l2cache.cc) and its DRAM moves one dram_atom_size per column
+ * command (dram.cc). Writes move their bytes in one request. */
+static uint32_t read_bytes(const struct partition *p, uint8_t sectors)
+{
+    uint32_t sector = p->l2.cfg.sector_size, burst = p->dram.burst_bytes;
+    if (sector >= p->l2.cfg.line_size || sector >= burst)
+        return sector_bytes(p, sectors);
+    return (uint32_t)__builtin_popcount(sectors) * burst;
+}
+
 /* Output slots the DRAM data at the head of ret needs: the requests its
  * MSHR entry holds (at most that many wake), or 1 for a bypassing read. */
 static uint32_t fill_needs(const struct partition *p, const struct tq_item *it)
@@ -119,7 +135,8 @@ static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uin
     struct dram_addr d;
     uint64_t line = p->l2.cfg.line_size;
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
-    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, s->sectors), s->r.is_write,
+    dram_push(&p->dram, d.bank, d.row,
+              s->r.is_write ? sector_bytes(p, s->sectors) : read_bytes(p, s->sectors), s->r.is_write,
               slot | PART_BYPASS, s->sectors);
     s->r.l2_hit = 0;
     if (s->r.is_write)
@@ -171,8 +188,10 @@ static int to_dram_one(struct partition *p)
         return 0;
     struct dram_addr d;
     addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
-    dram_push(&p->dram, d.bank, d.row, sector_bytes(p, m->sectors), m->kind != CACHE_OUT_READ,
-              m->addr, m->sectors);
+    int is_write = m->kind != CACHE_OUT_READ;
+    dram_push(&p->dram, d.bank, d.row,
+              is_write ? sector_bytes(p, m->sectors) : read_bytes(p, m->sectors), is_write, m->addr,
+              m->sectors);
     cache_out_pop(&p->l2);
     return 1;
 }

@@ -30,6 +30,7 @@ struct mem_slot {
     uint32_t next_free;
     uint8_t sectors;  /* L2 sectors touched */
     uint8_t used;
+    uint8_t sub;      /* sub-partition (its reply crossbar source within the partition) */
 };
 
 struct partition_config {

@@ -53,6 +53,7 @@ struct lane {
     struct warp_sched ws;
     int inited;
     uint8_t alive[WS_MAX_SLOTS], waiting[WS_MAX_SLOTS];
+    uint8_t longwait[WS_MAX_SLOTS]; /* ccgpu_warp_long_wait's answers */
     uint64_t age, now, rng;
     uint64_t blocks[24];
     const struct ptx_inst *inst[8];
@@ -168,6 +169,16 @@ static int ws_answers(struct lane *l, uint64_t now, uint32_t *v, uint32_t *n, ch
     return 0;
 }
 
+/* ccgpu_warp_long_wait in a lane: a warp that issued a global load waits on
+ * it until the L1 reports an access of the warp (its data is back), so the
+ * answer changes only at a hook, as the SM's does at its events. */
+static int lane_long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
+{
+    (void)sm, (void)at;
+    const struct lane *l = ctx;
+    return slot < WS_MAX_SLOTS && l->alive[slot] && l->longwait[slot];
+}
+
 static int lane_init(struct lane *l, const struct warp_sched_ops *ops, const char *args,
                      const struct warp_sched_env *env, uint64_t seed, const struct ptx_module *m,
                      char *err, size_t errlen)
@@ -190,6 +201,8 @@ static int lane_init(struct lane *l, const struct warp_sched_ops *ops, const cha
     l->gpu.n_sms = env->sm + 1;
     l->gpu.launch = 1;
     snprintf(l->gpu.kernel, sizeof l->gpu.kernel, "policy_check");
+    l->gpu.long_wait = lane_long_wait;
+    l->gpu.long_wait_ctx = l;
     l->ws.env.gpu = &l->gpu;
     if (ops->init && ops->init(&l->ws, args, err, errlen)) {
         char inner[256];
@@ -227,7 +240,7 @@ static int lane_step(struct lane *l, uint64_t *hash, char *err, size_t errlen)
         for (uint32_t t = 0; t < env->n_slots && l->alive[slot]; t++)
             slot = (slot + 1) % env->n_slots;
         if (!l->alive[slot]) {
-            l->alive[slot] = 1, l->waiting[slot] = 0;
+            l->alive[slot] = 1, l->waiting[slot] = 0, l->longwait[slot] = 0;
             if (ops->on_warp_assigned)
                 ops->on_warp_assigned(ws, slot, l->age);
             l->age++;
@@ -260,6 +273,9 @@ static int lane_step(struct lane *l, uint64_t *hash, char *err, size_t errlen)
             if (!ops->can_issue || ops->can_issue(ws, w, in, l->now)) {
                 if (ops->on_issue)
                     ops->on_issue(ws, w, in, l->now);
+                struct ccgpu_inst_info ii;
+                ccgpu_inst_info(in, &ii);
+                l->longwait[w] = ii.kind == CCGPU_INST_LOAD && ii.space == CCGPU_MEM_GLOBAL;
                 break;
             }
         }
@@ -272,6 +288,8 @@ static int lane_step(struct lane *l, uint64_t *hash, char *err, size_t errlen)
         enum cache_fail why = oc == CACHE_RESERVATION_FAIL ? (enum cache_fail)(1 + below(s, 4))
                                                            : CACHE_FAIL_NONE;
         int wr = below(s, 8) == 0;
+        if (warp >= 0)
+            l->longwait[warp] = 0;
         if (ops->l1_access)
             ops->l1_access(ws, blk, warp, wr, oc, why);
         if (oc == CACHE_MISS && ops->l1_reserve)

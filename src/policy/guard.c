@@ -208,9 +208,12 @@ const struct warp_sched_ops *policy_guard_warp(const struct warp_sched_ops *inne
         free(g);
         return NULL;
     }
-    /* (a version-1 struct may end before `first`: copy only what it has) */
+    /* (a struct of an earlier version may end before the hooks appended
+     * since: copy only what it has) */
     if (inner->version < 2)
         memcpy(&g->ops, inner, offsetof(struct warp_sched_ops, first));
+    else if (inner->version < 3)
+        memcpy(&g->ops, inner, offsetof(struct warp_sched_ops, on_warp_atomic));
     else
         g->ops = *inner;
     g->inner = inner;

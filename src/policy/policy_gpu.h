@@ -12,7 +12,10 @@
  *                 allocation [base, end), in parameter order, duplicates
  *                 removed (FG-CB, sacat-tpds2017 §4.3)
  * dwt is the DWT-CS coordinator (policy/warp/dwt_coord.h), created by the first
- * SM's dwt or sacat scheduler and freed with the context. */
+ * SM's dwt or sacat scheduler and freed with the context. long_wait answers
+ * ccgpu_warp_long_wait (ccgpu_policy.h) for a warp slot of SM sm, with
+ * long_wait_ctx; the timing model sets it, NULL where nothing can answer
+ * (the query then says 0). */
 #ifndef CCGPU_POLICY_POLICY_GPU_H
 #define CCGPU_POLICY_POLICY_GPU_H
 #include <stdint.h>
@@ -33,6 +36,8 @@ struct policy_gpu {
     uint32_t nregions;
     struct policy_region regions[POLICY_GPU_MAX_REGIONS];
     struct dwt_coord *dwt;
+    int (*long_wait)(void *ctx, uint32_t sm, uint32_t slot, uint64_t at);
+    void *long_wait_ctx;
 };
 
 /* Index of the region holding addr, or -1. */

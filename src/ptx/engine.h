@@ -221,8 +221,13 @@ enum ptx_step_status {
 };
 /* Executes the warp's next instruction. d may be NULL (functional fast path). */
 enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d);
-/* Steps up to max instructions while the status is OK; returns the last status
- * and adds the number executed to *executed. The functional runner's loop. */
-enum ptx_step_status ptx_warp_run(struct ptx_warp *w, uint64_t max, uint64_t *executed);
+/* One turn of a CTA, the functional runner's loop: its warps round-robin,
+ * each READY warp stepping up to `run` instructions (fewer when it reaches
+ * a barrier or exits) before the next, for up to `rounds` rounds or until
+ * none of them can run; a warp a barrier released rejoins at its next
+ * visit. Adds the number executed to *executed; PTX_STEP_ERROR when the
+ * launch failed, else PTX_STEP_OK. */
+enum ptx_step_status ptx_cta_run(struct ptx_cta *c, uint64_t run, uint64_t rounds,
+                                 uint64_t *executed);
 
 #endif

@@ -613,20 +613,30 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     }
 }
 
-enum ptx_step_status ptx_warp_run(struct ptx_warp *w, uint64_t max, uint64_t *executed)
+enum ptx_step_status ptx_cta_run(struct ptx_cta *c, uint64_t run, uint64_t rounds,
+                                 uint64_t *executed)
 {
-    enum ptx_step_status st = PTX_STEP_OK;
-    uint64_t n = 0;
-    if (w->state != PTX_WARP_READY)
-        return ptx_warp_step(w, NULL); /* reports the state, executes nothing */
-    while (n < max) {
-        st = ptx_warp_step(w, NULL);
-        n++;
-        if (st != PTX_STEP_OK)
+    struct ptx_warp *warps = c->warps;
+    uint32_t nw = c->nwarps;
+    uint64_t total = 0;
+    for (uint64_t r = 0; r < rounds && c->warps_done < nw; r++) {
+        uint64_t before = total;
+        for (uint32_t i = 0; i < nw; i++) {
+            struct ptx_warp *w = &warps[i];
+            for (uint64_t n = 0; n < run && w->state == PTX_WARP_READY; n++) {
+                enum ptx_step_status st = ptx_warp_step(w, NULL);
+                total++;
+                if (st == PTX_STEP_ERROR) {
+                    *executed += total;
+                    return PTX_STEP_ERROR;
+                }
+            }
+        }
+        if (total == before)
             break;
     }
-    *executed += n;
-    return st;
+    *executed += total;
+    return PTX_STEP_OK;
 }
 
 const char *ptx_op_name(int op)

@@ -20,6 +20,12 @@
 #include <string.h>
 #include <time.h>
 
+/* ccgpu_warp_long_wait for the policies (policy_gpu.long_wait) */
+static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
+{
+    const struct gpu_timing *g = ctx;
+    return sm < g->nsms && sm_warp_long_wait(&g->sms[sm], slot, at);
+}
 
 /* Every plugin policy instance (warp schedulers, the L1s' and L2 slices'
  * replacement and index functions) reports a contract violation to
@@ -77,6 +83,8 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         goto fail;
     }
     g->pgpu.n_sms = nsms;
+    g->pgpu.long_wait = long_wait;
+    g->pgpu.long_wait_ctx = g;
     for (uint32_t i = 0; i < nsms; i++)
         if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, &g->pgpu, err, errlen))
             goto fail;

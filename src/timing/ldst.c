@@ -85,7 +85,12 @@ static uint32_t distinct_addrs(const struct ptx_dyninst *d)
     return n ? n : 1;
 }
 
-static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec)
+/* The scoreboard entries of a memory instruction's results (long_op: a
+ * long-latency access, as GPGPU-Sim's scoreboard counts them), and for an
+ * atomic with active lanes one that holds every later instruction of the
+ * warp (SB_ALL_REGS). */
+static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t ready, uint16_t rec,
+                        uint8_t long_op, int holds_warp)
 {
     w->sb_ok = 0;
     for (uint32_t r = ti->nsrc; r < (uint32_t)ti->nsrc + ti->ndst; r++) {
@@ -93,7 +98,11 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
         e->reg = ti->reg[r];
         e->ready = ready;
         e->rec = rec;
+        e->long_op = long_op;
     }
+    if (holds_warp)
+        w->sb[w->nsb++] =
+            (struct sb_entry){ .reg = SB_ALL_REGS, .rec = rec, .ready = ready, .long_op = long_op };
 }
 
 void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
@@ -115,8 +124,18 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
         r->remaining = 0;
         r->ready = now + 1;
         r->all_sent = 0;
+        r->atomic_wait = (uint8_t)(ti->atomic && d->exec_mask);
         q->rec = rec;
-        add_pending(w, ti, SB_PENDING, rec);
+        /* long latency as GPGPU-Sim's scoreboard counts it: every space
+         * but shared and constant (a generic access whose lanes resolved
+         * to several spaces reaches memory for some of them) */
+        uint8_t sp = d->space;
+        add_pending(w, ti, SB_PENDING, rec,
+                    d->mixed_space || sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL ||
+                        sp == PTX_SPACE_PARAM || sp == PTX_SPACE_TEX,
+                    r->atomic_wait);
+        if (r->atomic_wait && sm->on_atomic)
+            sm->on_atomic(&sm->ws, slot, 1);
     }
 }
 

@@ -122,6 +122,7 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
         return -1;
     sm->order_pure = (uint8_t)warp_sched_order_pure(sm->ws.ops);
     sm->first = warp_sched_first_of(sm->ws.ops);
+    sm->on_atomic = warp_sched_atomic_of(sm->ws.ops);
     sm->allowed = warp_sched_allowed_of(sm->ws.ops);
     sm->veto_epoch = warp_sched_veto_epoch_of(sm->ws.ops);
     sm->veto_kept = (uint8_t)warp_sched_veto_repeatable(sm->ws.ops);
@@ -277,6 +278,29 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
     w->ftab = w->ti - (in - w->func->insts);
 }
 
+/* GPGPU-Sim's two-level scheduler asks this of its warps' next instruction
+ * (shader.cc, two_level_active_scheduler::order_warps): a source register
+ * with a long-latency load's value still to come. The entries of values
+ * ready by `at` no longer count (sb_hazard drops them). */
+int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at)
+{
+    if (slot >= sm->cfg->n_slots)
+        return 0;
+    const struct sm_warp *w = &sm->warps[slot];
+    if (!w->live || !w->next)
+        return 0;
+    const struct tinst *ti = w->ti;
+    for (uint32_t i = 0; i < w->nsb; i++) {
+        const struct sb_entry *e = &w->sb[i];
+        if (!e->long_op || e->ready <= at)
+            continue;
+        for (uint32_t r = 0; r < ti->nsrc; r++)
+            if (ti->reg[r] == e->reg)
+                return 1;
+    }
+    return 0;
+}
+
 void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
                 uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now)
 {
@@ -395,6 +419,11 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
         sm->next_event = ready;
     sm->iss_dirty = 1;
     w->sb_wait = 0;
+    if (r->atomic_wait) {
+        r->atomic_wait = 0;
+        if (sm->on_atomic)
+            sm->on_atomic(&sm->ws, r->warp, 0);
+    }
     /* a check that failed at the I-buffer fails there still (the
      * scoreboard is looked at after it) */
     if (sm->wcls[r->warp] != WC_IBUF)

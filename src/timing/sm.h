@@ -30,6 +30,11 @@
 #define SM_NEVER UINT64_MAX
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
+/* An entry every instruction waits for: an atomic in flight. GPGPU-Sim's
+ * warp with outstanding atomics is "waiting" (shd_warp_t::waiting) and
+ * issues nothing, whatever registers the next instruction reads, until
+ * the atomic's replies are written back. */
+#define SB_ALL_REGS UINT32_MAX
 #define NO_REC 0xffffu
 enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 /* request tokens / memsys ids: a load record index, or these flags */
@@ -38,10 +43,14 @@ enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 #define TOKEN_PREFETCH (1ull << 60) /* prefetch (ccgpu_prefetch): nobody waits */
 
 /* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
- * value is ready, and the load record that will set it when still pending */
+ * value is ready, the load record that will set it when still pending, and
+ * whether a long-latency load writes it (global, local, parameter or texture
+ * memory, or an atomic: GPGPU-Sim's Scoreboard::islongop, which
+ * ccgpu_warp_long_wait answers from) */
 struct sb_entry {
     uint32_t reg;
     uint16_t rec;
+    uint8_t long_op;
     uint64_t ready;
 };
 
@@ -78,6 +87,7 @@ struct ldst_rec {
     uint32_t remaining;   /* requests not yet answered */
     uint64_t ready;       /* latest known data time */
     uint8_t all_sent;     /* every request has left the LD/ST unit */
+    uint8_t atomic_wait;  /* an atomic holding its warp (SB_ALL_REGS) */
     uint32_t pc;          /* the instruction's index in its function (bypass policies) */
 };
 
@@ -181,6 +191,7 @@ struct sm {
      * live warps, and this gives its first warp of a mask (walk_masked takes
      * the order warp by warp); NULL for other policies */
     warp_sched_first_fn first;
+    warp_sched_atomic_fn on_atomic; /* the policy's on_warp_atomic, or NULL */
     /* warp_sched_allowed_of: the policy vetoes by slot alone (walk_masked
      * walks the warps it allows first); NULL for other policies */
     warp_sched_allowed_fn allowed;
@@ -422,5 +433,7 @@ void sm_rec_done(struct sm *sm, uint32_t rec);
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+/* ccgpu_warp_long_wait for slot of this SM (ccgpu_policy.h). */
+int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at);
 
 #endif

@@ -1,7 +1,9 @@
 /* The issue stage: per scheduler, walk the policy's priority order and issue
  * from warps whose I-buffer entry is ready, whose operands pass the in-order
  * scoreboard (RAW on sources, WAW on destinations, predicates included;
- * loads hold their destinations until the data returns) and whose unit
+ * loads hold their destinations until the data returns, an atomic with
+ * active lanes holds every later instruction of its warp until it completes,
+ * as in GPGPU-Sim, where such a warp is "waiting") and whose unit
  * class has room in its ID_OC register (opcollect.h; a memory instruction
  * also needs a free load record), unless the policy vetoes. The engine
  * executes the instruction at issue; an ALU result can be read
@@ -28,12 +30,14 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
         w->sb[k++] = e;
         if (e.ready < soonest)
             soonest = e.ready;
+        if (e.reg == SB_ALL_REGS && e.ready > worst)
+            worst = e.ready;
         for (uint32_t r = 0; r < nr; r++)
             if (ti->reg[r] == e.reg && e.ready > worst)
                 worst = e.ready;
     }
     w->nsb = (uint8_t)k;
-    if (!worst && k + ti->ndst > SB_MAX)
+    if (!worst && k + ti->ndst + ti->atomic > SB_MAX)
         worst = soonest; /* no room to track the results */
     return worst;
 }
@@ -56,6 +60,7 @@ static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, ui
         e->reg = ti->reg[r];
         e->ready = ready;
         e->rec = rec;
+        e->long_op = 0;
     }
 }
 
@@ -442,7 +447,15 @@ int sm_cycle(struct sm *sm, uint64_t now)
                         sm->veto_epoch);
     if (masked)
         sm_wheel_advance(sm, now);
-    for (uint32_t s = 0; masked && s < cfg->n_sched; s++) {
+    /* The schedulers take turns at going first, one turn a cycle, as
+     * GPGPU-Sim's shader_core_ctx::issue rotates Issue_Prio: those that
+     * share an issue path (the memory path's ID_OC register, an ALU class)
+     * get its room fairly. With a fixed order the first scheduler's warps
+     * would take every memory slot that frees while the memory path is
+     * congested, and the other scheduler's warps would starve. */
+    const uint32_t s0 = (uint32_t)(now % cfg->n_sched);
+    for (uint32_t si = 0; masked && si < cfg->n_sched; si++) {
+        const uint32_t s = (s0 + si) % cfg->n_sched;
         struct walk k = { now, wake, 0, R_IDLE, 0 };
         if (walk_masked(sm, s, &k))
             return -1;
@@ -455,7 +468,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->reason[s] = k.reason;
     }
     const int fast = cfg->fast_paths;
-    for (uint32_t s = 0; !masked && s < cfg->n_sched; s++) {
+    for (uint32_t si = 0; !masked && si < cfg->n_sched; si++) {
+        const uint32_t s = (s0 + si) % cfg->n_sched;
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
         uint32_t issued = 0;
         uint8_t reason = R_IDLE;

@@ -122,6 +122,7 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
     case PTX_CLASS_MEM:
         t->unit = FU_MEM;
         t->kind = TI_MEM;
+        t->atomic = in->op == PTX_OP_ATOM || in->op == PTX_OP_RED;
         break;
     case PTX_CLASS_BARRIER:
         t->kind = TI_BARRIER;

@@ -16,6 +16,7 @@ struct tinst {
     uint8_t unit;    /* enum fu_kind */
     uint8_t kind;    /* TI_* */
     uint8_t nsrc, ndst;
+    uint8_t atomic;  /* atom or red: the warp issues nothing more until it completes */
     uint16_t latency; /* cycles from issue to result (ALU units) */
     uint16_t busy;    /* cycles the unit is held: max(initiation, 32 / simd width) */
     uint32_t reg[TINST_MAX_REGS]; /* sources, then destinations */

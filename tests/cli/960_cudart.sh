@@ -31,7 +31,7 @@ expect_output lib_version_launch '__cudaLaunchKernel@@libcudart\.so\.13' nm -D -
 # docs/extending.md) are exported, each with the version node
 nm -D --defined-only "$lib" | grep -v ' A libcudart\.so\.13$' |
     grep -vE ' (cuda[A-Z][A-Za-z0-9_]*|__cuda[A-Z][A-Za-z0-9_]*)@@libcudart\.so\.13$' |
-    grep -vE ' (ccgpu_inst_info|warp_ages_[a-z]+|warp_sched_arg_u32|cache_repl_oldest_eligible)@@libcudart\.so\.13$' \
+    grep -vE ' (ccgpu_inst_info|ccgpu_warp_long_wait|warp_ages_[a-z]+|warp_sched_arg_u32|cache_repl_oldest_eligible)@@libcudart\.so\.13$' \
     >"$tmpdir/leaked"
 expect_ok lib_exports_cuda_only test ! -s "$tmpdir/leaked"
 
@@ -88,7 +88,7 @@ else
     }
     cu=$repo/tests/cudart
     # two compiles at a time (CI has two cores)
-    set -- vadd symbols managed streams props errors unsupported matmul params texture
+    set -- vadd symbols managed streams props errors unsupported matmul params texture racy_mvt
     while [ $# -gt 0 ]; do
         build "$1" --no-compress "$cu/$1.cu" &
         [ $# -gt 1 ] && build "$2" --no-compress "$cu/$2.cu" &
@@ -131,6 +131,14 @@ else
     expect_stderr nvcc_unsupported '^ccgpu: cudaGraphCreate: not supported' \
         "$CCGPU" exec --functional --quiet -- "$out/unsupported"
     expect_output nvcc_unsupported_code 'cudaErrorNotSupported' "$CCGPU" exec --functional --quiet -- "$out/unsupported"
+    # a racy kernel (PolyBench-ACC's mvt_kernel1 with 32 x 8 blocks): the
+    # warps of a CTA interleaved one instruction at a time give the CPU's
+    # answer; one warp's whole batch before the next (4096 instructions,
+    # more than a warp's loop at n = 512) makes every warp add every term
+    expect_output nvcc_racy_mvt_interleaved 'GPU/CPU mean 1\.00 min 1\.00 max 1\.00$' \
+        "$CCGPU" exec --functional --quiet -- "$out/racy_mvt" 512
+    expect_output nvcc_racy_mvt_run_ahead 'GPU/CPU mean 8\.00 min 8\.00 max 8\.00$' \
+        "$CCGPU" exec --functional --quiet -o ccgpu_functional_warp_run=4096 -- "$out/racy_mvt" 512
     expect_stderr nvcc_compressed 'compressed; rebuild the program with nvcc --no-compress' \
         "$CCGPU" exec --functional --quiet -- "$out/vadd_compressed"
 fi

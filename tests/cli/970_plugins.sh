@@ -1,5 +1,6 @@
 # Policies as plugins (docs/extending.md, include/ccgpu_policy.h):
-#  - the built-in GTO, CCWS, LRU + PRIC and round-robin CTA dispatch, built
+#  - the built-in GTO, CCWS, two-level active, LRU + PRIC and round-robin
+#    CTA dispatch, built
 #    from their own sources in src/policy/ as plugins against the public
 #    header alone, give statistics byte-identical to the compiled-in ones;
 #  - a missing file, a missing descriptor, another API version, a plugin
@@ -21,7 +22,7 @@ plug() { # plug NAME SOURCE...: builds $tmpdir/NAME.so against include/ only
         failed=$((failed + 1)); echo "FAIL build $name:"; head -5 "$tmpdir/cc.err"
     fi
 }
-for p in builtin_gto builtin_ccws builtin_lru_ipoly builtin_rr broken_drop broken_clock \
+for p in builtin_gto builtin_ccws builtin_two_level_active builtin_lru_ipoly builtin_rr broken_drop broken_clock \
     no_symbol wrong_version gto_order_only broken_first; do
     plug "$p" "$repo/tests/plugins/$p.c"
 done
@@ -46,6 +47,9 @@ same() { # same NAME BUILTIN-OPTIONS -- PLUGIN-OPTIONS
 t=$tmpdir
 same gto_as_plugin gpgpu_scheduler=gto -- "gpgpu_scheduler=plugin:$t/builtin_gto.so"
 same ccws_as_plugin gpgpu_scheduler=ccws:k=4 -- "gpgpu_scheduler=plugin:$t/builtin_ccws.so:k=4"
+# (it asks the SM through ccgpu_warp_long_wait)
+same two_level_active_as_plugin gpgpu_scheduler=two_level_active:6:0:1 -- \
+    "gpgpu_scheduler=plugin:$t/builtin_two_level_active.so:6:0:1"
 # a version-1 plugin (order written out at every walk) against gto's first hook
 same gto_order_only gpgpu_scheduler=gto -- "gpgpu_scheduler=plugin:$t/gto_order_only.so"
 same lru_ipoly_as_plugin ccgpu_l1_repl=lru ccgpu_l1_index=ipoly -- \

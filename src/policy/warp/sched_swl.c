@@ -10,7 +10,12 @@
  * is what the paper describes ("limits the number of wavefronts running until
  * a barrier, allows the rest of the work-group to reach the barrier, then
  * continues with the same constraints") and keeps a CTA larger than N from
- * deadlocking; GPGPU-Sim's swl_scheduler keeps them in its N.
+ * deadlocking. GPGPU-Sim's swl_scheduler does the same: its order sorts
+ * waiting warps (barrier, memory barrier, pending atomics) and finished ones
+ * last before taking the first N. It also puts the warp that issued last
+ * first, so when an older warp leaves a barrier and pushes that warp out of
+ * the N oldest it may issue too (N + 1 for a while); ccgpu does not model
+ * that overlap.
  *
  * A trailing ":diag" (swl:N:diag, swl:N:sched:diag) adds the counters of
  * load_diag.h (sched.swl.diag.*), with "loadable" = allowed to issue: the
@@ -148,6 +153,13 @@ static void swl_barrier(struct warp_sched *ws, uint32_t slot, int waiting)
     diag_sync(ws);
 }
 
+static void swl_atomic(struct warp_sched *ws, uint32_t slot, int waiting)
+{
+    struct swl *s = ws->state;
+    warp_limit_atomic(&s->lim, ws->env.n_sched, slot, waiting);
+    diag_sync(ws);
+}
+
 static uint32_t swl_order(struct warp_sched *ws, uint32_t sched, uint64_t now, uint32_t *out)
 {
     (void)now;
@@ -235,7 +247,7 @@ static void swl_counters(struct warp_sched *ws, uint64_t *out)
 }
 
 const struct warp_sched_ops warp_sched_swl = {
-    .version = 2,
+    .version = 3,
     .name = "swl",
     .init = swl_init,
     .free = swl_free,
@@ -251,10 +263,11 @@ const struct warp_sched_ops warp_sched_swl = {
     .counters = swl_counters,
     .n_counters = swl_n_counters,
     .first = warp_sched_swl_first,
+    .on_warp_atomic = swl_atomic,
 };
 
 const struct warp_sched_ops warp_sched_warp_limiting = {
-    .version = 2,
+    .version = 3,
     .name = "warp_limiting",
     .init = warp_limiting_init,
     .free = swl_free,
@@ -265,4 +278,5 @@ const struct warp_sched_ops warp_sched_warp_limiting = {
     .can_issue = swl_can_issue,
     .on_issue = swl_issue,
     .first = warp_sched_swl_first,
+    .on_warp_atomic = swl_atomic,
 };

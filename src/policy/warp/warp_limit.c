@@ -3,6 +3,8 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
+#define WAIT_BARRIER 1
+#define WAIT_ATOMIC 2
 
 int warp_limit_init(struct warp_limit *w, const struct warp_sched_env *env, uint32_t limit,
                     int per_sched)
@@ -69,7 +71,13 @@ void warp_limit_exit(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
 
 void warp_limit_barrier(struct warp_limit *w, uint32_t n_sched, uint32_t slot, int waiting)
 {
-    w->waiting[slot] = (uint8_t)waiting;
+    w->waiting[slot] = (uint8_t)((w->waiting[slot] & ~WAIT_BARRIER) | (waiting ? WAIT_BARRIER : 0));
+    recompute(w, n_sched);
+}
+
+void warp_limit_atomic(struct warp_limit *w, uint32_t n_sched, uint32_t slot, int waiting)
+{
+    w->waiting[slot] = (uint8_t)((w->waiting[slot] & ~WAIT_ATOMIC) | (waiting ? WAIT_ATOMIC : 0));
     recompute(w, n_sched);
 }
 

@@ -25,6 +25,9 @@ void warp_limit_free(struct warp_limit *w);
 void warp_limit_assigned(struct warp_limit *w, uint32_t n_sched, uint32_t slot, uint64_t age);
 void warp_limit_exit(struct warp_limit *w, uint32_t n_sched, uint32_t slot);
 void warp_limit_barrier(struct warp_limit *w, uint32_t n_sched, uint32_t slot, int waiting);
+/* The warp waits on an atomic (1) or no longer (0): while it does it is left
+ * out of the N, as GPGPU-Sim's swl order sorts such a warp last. */
+void warp_limit_atomic(struct warp_limit *w, uint32_t n_sched, uint32_t slot, int waiting);
 void warp_limit_set(struct warp_limit *w, uint32_t n_sched, uint32_t limit);
 
 static inline uint32_t warp_limit_order(const struct warp_limit *w, uint32_t sched, uint32_t *out)

@@ -57,9 +57,15 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
             return ops->init ? ops->init(ws, args, err, errlen) : 0;
         }
     }
-    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, ccws, dwt)",
+    snprintf(err, errlen, "gpgpu_scheduler: unknown warp scheduler '%.*s' (lrr, gto, 2lvl, oldest, swl, warp_limiting, two_level_active, ccws, dwt)",
              (int)namelen, spec);
     return -1;
+}
+
+int ccgpu_warp_long_wait(const struct warp_sched *ws, uint32_t slot, uint64_t at)
+{
+    const struct policy_gpu *g = ws->env.gpu;
+    return g && g->long_wait ? g->long_wait(g->long_wait_ctx, ws->env.sm, slot, at) : 0;
 }
 
 void warp_sched_free(struct warp_sched *ws)
@@ -184,4 +190,10 @@ warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops)
 {
     /* (a version-1 struct may end before the field) */
     return ops->version >= 2 ? ops->first : NULL;
+}
+
+warp_sched_atomic_fn warp_sched_atomic_of(const struct warp_sched_ops *ops)
+{
+    /* (a struct below version 3 may end before the field) */
+    return ops->version >= 3 ? ops->on_warp_atomic : NULL;
 }

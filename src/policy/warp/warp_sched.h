@@ -83,12 +83,15 @@ typedef uint32_t (*warp_sched_first_fn)(struct warp_sched *ws, uint32_t sched, u
                                         uint64_t cand);
 /* The policy's first function (warp_sched_ops.first, read when its version
  * is 2 or more: gto, lrr, oldest, swl, warp_limiting, ccws, dwt and plugins
- * that fill it); NULL for the others (2lvl, version-1 plugins). Every
- * policy's order lists exactly the scheduler's live warps (those between
- * on_warp_assigned and on_warp_exit), so the issue stage then takes the
- * order one warp at a time (only the warps that may issue) instead of
- * having it written out. */
+ * that fill it); NULL for the others (2lvl, two_level_active, version-1
+ * plugins). Every policy's order lists exactly the scheduler's live warps
+ * (those between on_warp_assigned and on_warp_exit), so the issue stage
+ * then takes the order one warp at a time (only the warps that may issue)
+ * instead of having it written out. */
 warp_sched_first_fn warp_sched_first_of(const struct warp_sched_ops *ops);
+/* The policy's on_warp_atomic hook, or NULL (version < 3 or not filled). */
+typedef void (*warp_sched_atomic_fn)(struct warp_sched *ws, uint32_t slot, int waiting);
+warp_sched_atomic_fn warp_sched_atomic_of(const struct warp_sched_ops *ops);
 uint32_t warp_sched_gto_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 uint32_t warp_sched_lrr_first(struct warp_sched *ws, uint32_t sched, uint64_t now, uint64_t cand);
 uint32_t warp_sched_oldest_first(struct warp_sched *ws, uint32_t sched, uint64_t now,
