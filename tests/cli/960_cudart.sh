@@ -31,7 +31,7 @@ expect_output lib_version_launch '__cudaLaunchKernel@@libcudart\.so\.13' nm -D -
 # docs/extending.md) are exported, each with the version node
 nm -D --defined-only "$lib" | grep -v ' A libcudart\.so\.13$' |
     grep -vE ' (cuda[A-Z][A-Za-z0-9_]*|__cuda[A-Z][A-Za-z0-9_]*)@@libcudart\.so\.13$' |
-    grep -vE ' (ccgpu_inst_info|warp_ages_[a-z]+|warp_sched_arg_u32|cache_repl_oldest_eligible)@@libcudart\.so\.13$' \
+    grep -vE ' (ccgpu_inst_info|ccgpu_warp_long_wait|warp_ages_[a-z]+|warp_sched_arg_u32|cache_repl_oldest_eligible)@@libcudart\.so\.13$' \
     >"$tmpdir/leaked"
 expect_ok lib_exports_cuda_only test ! -s "$tmpdir/leaked"
 
