@@ -206,11 +206,21 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
 /* A timing-mode launch in which no warp instruction issues anywhere for
  * ccgpu_watchdog_cycles cycles (after the launch latency; looked at once
  * per that many cycles, so after one to two times the limit) fails with an
- * error naming the option: no legitimate wait comes near the default (a
- * DRAM access under heavy load is thousands of cycles), so it catches a
- * wake-up the timing model lost, which would otherwise never end. 0 turns
- * it off. */
+ * error naming the option and what holds the launch (a barrier deadlock,
+ * the CTA policy, the warp scheduler's veto, else the timing model): no
+ * legitimate wait comes near the default (a DRAM access under heavy load is
+ * thousands of cycles), so it catches a wake-up the timing model lost,
+ * which would otherwise never end. 0 turns it off. */
 #define CCGPU_DEFAULT_WATCHDOG_CYCLES 10000000ull
+/* A timing-mode launch in which no warp makes forward progress - no global
+ * store, no atomic, no barrier arrival, no warp exit anywhere - for
+ * ccgpu_runaway_cycles cycles fails as a runaway kernel, naming the kernel,
+ * a CTA and warp still issuing and the PTX lines of its loop (an infinite
+ * loop, a spin on a flag nothing sets). The default is far above the
+ * longest such gap of any shipped benchmark on any shipped configuration
+ * (docs/configuration.md); 0 turns it off. ccgpu_launch_seconds (default 0,
+ * none) bounds a timing-mode launch's wall-clock time the same way. */
+#define CCGPU_DEFAULT_RUNAWAY_CYCLES 150000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
@@ -267,6 +277,10 @@ const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
 /* The total block of ccgpu_stats_print only. */
 void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out);
+/* The totals in one line, no newline: "cycles N, warp_instructions N,
+ * warp_ipc X, l1d.miss_rate X, l2.miss_rate X" (a functional run:
+ * warp_instructions and thread_instructions). */
+void ccgpu_stats_print_summary(const ccgpu *gpu, FILE *out);
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out);
 
 /* ---- memory access observer ------------------------------------------------

@@ -34,7 +34,12 @@
  *    pointer (a simulation can be created twice in one process);
  *  - deterministic: the same hook calls give the same answers (seed any
  *    randomness from args);
- *  - the hook-specific contracts written beside each hook. */
+ *  - the hook-specific contracts written beside each hook.
+ * A plugin's answers are also checked at run time where they enter the
+ * simulator (slots and counts of order and first, next_event's cycle, the
+ * victim way, the set, the CTA id and wake-up cycle): the first broken one
+ * stops the run with a message naming the policy, the hook, the value and
+ * the cycle (docs/extending.md). */
 #ifndef CCGPU_POLICY_H
 #define CCGPU_POLICY_H
 #include <stddef.h>

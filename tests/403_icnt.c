@@ -115,8 +115,7 @@ TEST(wider_source_ports)
     uint64_t seen[4] = { 0 };
     struct icnt_config cfg = { 2, 1, 5, 32, 1, 4, 4, 0, 2, 0, 0, 0, 0, 0 };
     char err[256];
-    if (icnt_init(&n, &cfg, err, sizeof err))
-        return;
+    SETUP(icnt_init(&n, &cfg, err, sizeof err) == 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 128, 1), 0);
     CHECK_EQ_INT(icnt_push(&n, 1, 0, 128, 2), 0);
     icnt_test_run(&n, 0, 30, seen, 1);

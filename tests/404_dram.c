@@ -14,10 +14,11 @@ static const struct dram_config CFG = {
 static int mk(struct dram *d)
 {
     char err[256];
+    if (check_setup_planted())
+        return SETUP_FAILED("dram_init");
     if (dram_init(d, &CFG, err, sizeof err)) {
         printf("  %s\n", err);
-        CHECK(!"setup failed");
-        return -1;
+        return SETUP_FAILED("dram_init");
     }
     return 0;
 }
@@ -87,8 +88,7 @@ TEST(trrd_and_tccd_between_banks)
     struct dram_config cfg = CFG;
     char err[256];
     cfg.t.tCCD = 10; /* longer than a 64-byte transfer (4 cycles) */
-    if (dram_init(&d, &cfg, err, sizeof err))
-        return;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* two closed banks: ACT 0 at 0, ACT 1 at tRRD = 6; RD 0 at 12, RD 1 at
      * max(6 + tRCD, 12 + tCCD) = 22 */
     dram_push(&d, 0, 1, 64, 0, 1, 0);
@@ -111,8 +111,7 @@ TEST(tccdl_within_a_bank_group)
     char err[256];
     cfg.nbkgrp = 2;
     cfg.t.tCCDL = 10;
-    if (dram_init(&d, &cfg, err, sizeof err))
-        return;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* ACT 0 at 0, ACT 1 at 6; RD 0 at 12, RD 1 at max(6 + 12, 12 + tCCDL) = 22 */
     dram_push(&d, 0, 1, 64, 0, 1, 0);
     dram_push(&d, 1, 1, 64, 0, 2, 0);
@@ -120,8 +119,7 @@ TEST(tccdl_within_a_bank_group)
     CHECK_EQ_U64(done[1], 12 + 12 + 4);
     CHECK_EQ_U64(done[2], 22 + 12 + 4);
     dram_free(&d);
-    if (dram_init(&d, &cfg, err, sizeof err))
-        return;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* bank 2 is in the other group: RD at max(6 + 12, 12 + tCCD, bus) = 18 */
     dram_push(&d, 0, 1, 64, 0, 1, 0);
     dram_push(&d, 2, 1, 64, 0, 2, 0);
@@ -140,8 +138,7 @@ TEST(write_to_read_turnaround)
     uint64_t done[8] = { 0 };
     char err[256];
     cfg.t.tCDLR = 5;
-    if (dram_init(&d, &cfg, err, sizeof err))
-        return;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     dram_push(&d, 0, 1, 64, 0, 1, 0);
     run(&d, 0, 100, done); /* row 1 open */
     dram_push(&d, 0, 1, 64, 1, 2, 0); /* WR at 100, data 104..108 */

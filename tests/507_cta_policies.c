@@ -311,7 +311,7 @@ TEST(schedule_errors)
 {
     char pol[128];
     snprintf(pol, sizeof pol, "schedule:%s", "/nonexistent/x.sched");
-    expect_error(pol, NULL, NULL, "cannot open '/nonexistent/x.sched'");
+    expect_error(pol, NULL, NULL, "/nonexistent/x.sched: cannot open schedule file");
     write_schedule("ccgpu-awss-schedule 1\nctas 3\nsteps 1\nstep 3 0 : 0 1 2\n");
     snprintf(pol, sizeof pol, "schedule:%s", sched_path);
     expect_error(pol, NULL, NULL, "schedule covers 3 CTAs, the launch has 48");

@@ -9,11 +9,12 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct check_state {
-    int passed, failed;
-    int current_failed;
+    int passed, failed, skipped;
+    int current_failed, current_skipped;
     const char *current;
 };
 static struct check_state check_state_;
@@ -24,10 +25,13 @@ static struct check_state check_state_;
     do {                                                                      \
         check_state_.current = #name;                                         \
         check_state_.current_failed = 0;                                      \
+        check_state_.current_skipped = 0;                                     \
         test_##name();                                                        \
         if (check_state_.current_failed) {                                    \
             check_state_.failed++;                                            \
             printf("FAIL %s\n", #name);                                       \
+        } else if (check_state_.current_skipped) {                            \
+            check_state_.skipped++;                                           \
         } else {                                                              \
             check_state_.passed++;                                            \
         }                                                                     \
@@ -76,9 +80,51 @@ static struct check_state check_state_;
             CHECK_FAIL_AT_("\"%s\" does not contain \"%s\"", h_ ? h_ : "(null)", n_); \
     } while (0)
 
+/* A test's setup (making what it then checks) that fails fails the test:
+ * a test never passes because it checked nothing. SETUP(cond) in a test
+ * returns from it; a setup helper calls check_setup_failed, which records
+ * the failure in the running test, and its caller may then return or go
+ * on. CCGPU_TEST_FAIL_SETUP=1 in the environment plants a failure in every
+ * setup, which must make the test fail (tests/cli/909). */
+static inline int check_setup_planted(void)
+{
+    const char *e = getenv("CCGPU_TEST_FAIL_SETUP");
+    return e && e[0] == '1';
+}
+
+static inline int check_setup_failed(const char *file, int line, const char *what)
+{
+    printf("  %s:%d: in %s: setup failed: %s\n", file, line, check_state_.current, what);
+    check_state_.current_failed = 1;
+    return -1;
+}
+
+#define SETUP_FAILED(what) check_setup_failed(__FILE__, __LINE__, what)
+
+#define SETUP(cond)                                                           \
+    do {                                                                      \
+        if (check_setup_planted() || !(cond)) {                               \
+            SETUP_FAILED(#cond);                                              \
+            return;                                                           \
+        }                                                                     \
+    } while (0)
+
+/* The running test cannot run here (a data folder this checkout lacks):
+ * counted as skipped, not passed, with the reason on a SKIP line. */
+#define SKIP_TEST(reason)                                                     \
+    do {                                                                      \
+        printf("SKIP %s: %s\n", check_state_.current, reason);                \
+        check_state_.current_skipped = 1;                                     \
+        return;                                                               \
+    } while (0)
+
 static inline int check_summary(void)
 {
-    printf("RESULT passed=%d failed=%d\n", check_state_.passed, check_state_.failed);
+    if (check_state_.skipped)
+        printf("RESULT passed=%d skipped=%d failed=%d\n", check_state_.passed,
+               check_state_.skipped, check_state_.failed);
+    else
+        printf("RESULT passed=%d failed=%d\n", check_state_.passed, check_state_.failed);
     return check_state_.failed ? 1 : 0;
 }
 

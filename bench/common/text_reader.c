@@ -1,4 +1,5 @@
 #include "common/text_reader.h"
+#include "util/text_input.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,36 +13,10 @@ int text_open(struct text_reader *r, const char *path, char *err, size_t errlen)
     r->err = err;
     r->errlen = errlen;
     r->line = 1;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    size_t n;
+    char *buf = text_input_read(path, "input file", TEXT_INPUT_TEXT, &n, err, errlen);
+    if (!buf)
         return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            snprintf(err, errlen, "%s: out of memory reading the file", path);
-            return -1;
-        }
-        n += fread(buf + n, 1, cap - 1 - n, f);
-        if (n < cap - 1)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: read error", path);
-        return -1;
-    }
-    buf[n] = '\0';
     r->buf = buf;
     r->len = n;
     return 0;
@@ -62,6 +37,7 @@ int text_fail(struct text_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
     va_end(ap);
+    text_printable_msg(r->err, r->errlen); /* it may quote the file */
     return -1;
 }
 

@@ -314,6 +314,7 @@ void cachesim_free(struct cachesim *s)
 {
     if (s->shared.ops)
         cache_repl_free(&s->shared);
+    cache_index_free(&s->index);
     free(s->lines);
     free(s->free_ways);
     free(s->free_lines);

@@ -24,6 +24,7 @@
  * lowest invalid way, this one any invalid way, else the victim's), which no
  * statistic can see. Measured times: docs/speed.md. */
 #include "analysis/cachesim_fast.h"
+#include "policy/guard.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ struct last_page {
 struct fast {
     const struct cachesim_run_config *cfg;
     struct cachesim proto;     /* validated geometry and index function */
+    const struct policy_fault *ifault; /* a plugin index function's violation, or NULL */
     uint32_t nsets, assoc;
     uint64_t nlines;           /* per cache */
     int bypass;
@@ -103,10 +105,13 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem, uint64_t fi
     return 0;
 }
 
+/* (a plugin index function's violation reads as a set out of range) */
 static uint32_t set_of(const struct fast *f, uint64_t block)
 {
-    return f->linear_mask != UINT64_MAX ? (uint32_t)(block & f->linear_mask)
-                                        : cache_index_set(&f->proto.index, block);
+    if (f->linear_mask != UINT64_MAX)
+        return (uint32_t)(block & f->linear_mask);
+    uint32_t s = cache_index_set(&f->proto.index, block);
+    return f->ifault && f->ifault->set ? f->nsets : s;
 }
 
 static void fast_free(struct fast *f)
@@ -552,6 +557,7 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     f.nsets = f.proto.nsets;
     f.assoc = f.proto.assoc;
     f.nlines = f.proto.nlines;
+    f.ifault = policy_guard_index_fault(f.proto.index.ops);
     f.bypass = cfg->cache.policy == CACHESIM_OPT_BYPASS;
     f.linear_mask = UINT64_MAX;
     if (f.nsets == 1)
@@ -625,8 +631,12 @@ int cachesim_run_fast(const struct cachesim_run_config *cfg, struct access_sourc
     rc = 0;
     goto done;
 oom:
-    snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
-             (unsigned long long)(n + res->excluded));
+    if (f.ifault && f.ifault->set)
+        snprintf(err, errlen, "%s (record %llu)", f.ifault->msg,
+                 (unsigned long long)(n + res->excluded));
+    else
+        snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
+                 (unsigned long long)(n + res->excluded));
 done:
     for (uint32_t c = 0; c < nacc; c++) {
         free(acc[c].id);

@@ -1,4 +1,5 @@
 #include "analysis/cachesim_run.h"
+#include "policy/guard.h"
 #include "analysis/cachesim_fast.h"
 #include "analysis/opt.h"
 #include <stdio.h>
@@ -7,6 +8,9 @@
 
 struct run_cache {
     int live;
+    /* a plugin replacement policy's and index function's contract
+     * violations (policy/guard.h; NULL for built-in ones) */
+    const struct policy_fault *fault[2];
     struct cachesim cache, unbounded;
     struct reuse_tracker reuse;
     struct locality_counts loc, loc_unbounded;
@@ -56,6 +60,8 @@ static struct run_cache *cache_for(struct run_state *st, uint32_t id,
     if (cachesim_init(&c->cache, &cfg->cache, err, errlen) != 0)
         return NULL;
     c->live = 1;
+    c->fault[0] = c->cache.shared.ops ? policy_guard_repl_fault(c->cache.shared.ops) : NULL;
+    c->fault[1] = policy_guard_index_fault(c->cache.index.ops);
     if (cfg->locality) {
         struct cachesim_config u = cfg->cache;
         u.unbounded = 1;
@@ -165,6 +171,12 @@ int cachesim_run(const struct cachesim_run_config *cfg, struct access_source *sr
         int out = cachesim_access(&c->cache, &r, next, &owner);
         if (out < 0)
             goto oom;
+        for (int f = 0; f < 2; f++)
+            if (c->fault[f] && c->fault[f]->set) { /* the safe answer was used: stop */
+                snprintf(err, errlen, "%s (record %llu)", c->fault[f]->msg,
+                         (unsigned long long)(i + res->excluded));
+                goto done;
+            }
         if (cfg->locality) {
             locality_account(&c->loc, &r, out, &owner);
             int u = cachesim_access(&c->unbounded, &r, CACHESIM_NEVER, &owner);

@@ -15,6 +15,7 @@
  * The statistics equal cachesim_access's (tests/706 compares both paths on
  * random traces, every write mode, flushes and per-SM caches). */
 #include "analysis/cachesim_fast.h"
+#include "policy/guard.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@ struct scan_cache {
 
 struct scan {
     struct cachesim proto; /* validated geometry and index function */
+    const struct policy_fault *ifault; /* a plugin index function's violation, or NULL */
     uint32_t nsets, assoc;
     uint64_t linear_mask;  /* set = block & linear_mask, or UINT64_MAX: ask the index */
     int lru;
@@ -264,7 +266,7 @@ static inline int scan_access(struct scan *s, struct scan_cache *c, uint64_t blo
 {
     uint32_t set = s->linear_mask != UINT64_MAX ? (uint32_t)(block & s->linear_mask)
                                                 : cache_index_set(&s->proto.index, block);
-    if (set >= s->nsets)
+    if (set >= s->nsets || (s->ifault && s->ifault->set))
         return -1;
     if (c->s8)
         set8_access(s, c, set, block, write, mode);
@@ -283,6 +285,7 @@ int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_sourc
         return -1;
     s.nsets = s.proto.nsets;
     s.assoc = s.proto.assoc;
+    s.ifault = policy_guard_index_fault(s.proto.index.ops);
     s.lru = cfg->cache.policy == CACHESIM_LRU;
     s.linear_mask = UINT64_MAX;
     if (s.nsets == 1)
@@ -330,8 +333,12 @@ int cachesim_run_scan(const struct cachesim_run_config *cfg, struct access_sourc
     rc = 0;
     goto done;
 oom: /* the general path's words */
-    snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
-             (unsigned long long)(n + res->excluded));
+    if (s.ifault && s.ifault->set)
+        snprintf(err, errlen, "%s (record %llu)", s.ifault->msg,
+                 (unsigned long long)(n + res->excluded));
+    else
+        snprintf(err, errlen, "record %llu: out of memory (or a set index out of range)",
+                 (unsigned long long)(n + res->excluded));
 done:
     scan_free(&s);
     return rc;

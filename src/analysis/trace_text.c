@@ -1,4 +1,5 @@
 #include "analysis/trace_text.h"
+#include "util/text_input.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -55,22 +56,24 @@ int trace_text_load(const char *path, struct trace_record **out, size_t *n, char
 {
     *out = NULL;
     *n = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    char *text = text_input_read(path, "text trace", TEXT_INPUT_TEXT, NULL, err, errlen);
+    if (!text)
         return -1;
-    }
     struct trace_record *r = NULL;
     size_t cap = 0, count = 0;
     char line[512];
     int lineno = 0, rc = -1;
-    while (fgets(line, sizeof line, f)) {
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
         lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(f)) {
+        if (len >= sizeof line - 1) {
             snprintf(err, errlen, "%s:%d: line too long", path, lineno);
             goto done;
         }
+        memcpy(line, p, len);
+        line[len] = '\0';
+        p += len + (nl != NULL);
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
@@ -78,12 +81,12 @@ int trace_text_load(const char *path, struct trace_record **out, size_t *n, char
             continue;
         if (count == cap) {
             size_t c = cap ? 2 * cap : 256;
-            struct trace_record *p = realloc(r, c * sizeof *p);
-            if (!p) {
+            struct trace_record *q = realloc(r, c * sizeof *q);
+            if (!q) {
                 snprintf(err, errlen, "%s: out of memory", path);
                 goto done;
             }
-            r = p;
+            r = q;
             cap = c;
         }
         if (parse_line(line, &r[count]) != 0) {
@@ -92,15 +95,12 @@ int trace_text_load(const char *path, struct trace_record **out, size_t *n, char
         }
         count++;
     }
-    if (ferror(f)) {
-        snprintf(err, errlen, "%s: read error", path);
-        goto done;
-    }
     rc = 0;
 done:
-    fclose(f);
+    free(text);
     if (rc) {
         free(r);
+        text_printable_msg(err, errlen);
         return -1;
     }
     *out = r;

@@ -1,6 +1,7 @@
 /* ccgpu awss: AWSS-constrained CTA schedules (awss-sllc-todaes2014 Sec. 5)
  * from a file of per-CTA working-set sizes. */
 #include "cli/cli.h"
+#include "util/text_input.h"
 #include "cli/workset_cli.h"
 #include "cta/awss.h"
 #include "cta/awss_quality.h"
@@ -29,42 +30,7 @@ static void awss_usage(FILE *f)
 
 static char *read_file(const char *path, char *msg, size_t msglen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(msg, msglen, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            snprintf(msg, msglen, "%s: out of memory", path);
-            fclose(f);
-            return NULL;
-        }
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1)
-            break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        snprintf(msg, msglen, "%s: read error", path);
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    if (memchr(buf, 0, len)) {
-        snprintf(msg, msglen, "%s: binary file", path);
-        free(buf);
-        return NULL;
-    }
-    return buf;
+    return text_input_read(path, "size or schedule file", TEXT_INPUT_TEXT, NULL, msg, msglen);
 }
 
 /* unsigned integer with optional K/M/G (1024-based) suffix; 0 ok */

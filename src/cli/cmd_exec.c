@@ -1,10 +1,11 @@
 /* ccgpu exec [--config F]... [-o key=value]... [--functional] [--json F]
- * [--quiet] -- PROGRAM [ARGS...]: runs an unmodified CUDA program (built by
+ * [--quiet] [--stats summary|total|all|none] -- PROGRAM [ARGS...]: runs an
+ * unmodified CUDA program (built by
  * nvcc with -cudart shared --no-compress) on the simulator, through the
  * CUDA runtime build/lib/libcudart.so.13 beside this command. It checks the
  * configuration by creating the GPU once, then passes everything to the
  * runtime in the environment (CCGPU_CONFIG, CCGPU_OPTIONS, CCGPU_FUNCTIONAL,
- * CCGPU_JSON, CCGPU_QUIET), puts the library first on LD_LIBRARY_PATH and
+ * CCGPU_JSON, CCGPU_QUIET, CCGPU_STATS), puts the library first on LD_LIBRARY_PATH and
  * replaces itself with the program. */
 #include "cli/cli.h"
 #include "ccgpu.h"
@@ -18,7 +19,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: ccgpu exec [--config F]... [-o key=value]... [--functional] "
-                    "[--json F] [--quiet] -- PROGRAM [ARGS...]\n");
+                    "[--json F] [--quiet] [--stats summary|total|all|none] -- PROGRAM [ARGS...]\n");
     return 2;
 }
 
@@ -56,7 +57,7 @@ static int lib_dir(char *out, size_t len)
 int cmd_exec(int argc, char **argv)
 {
     char *configs = NULL, *options = NULL;
-    const char *json = NULL;
+    const char *json = NULL, *stats = NULL;
     int functional = 0, quiet = 0, i, rc = 0;
     ccgpu_config *cfg = ccgpu_config_new();
     if (!cfg) {
@@ -72,7 +73,8 @@ int cmd_exec(int argc, char **argv)
             functional = 1;
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
-        } else if (!strcmp(a, "--config") || !strcmp(a, "-o") || !strcmp(a, "--json")) {
+        } else if (!strcmp(a, "--config") || !strcmp(a, "-o") || !strcmp(a, "--json") ||
+                   !strcmp(a, "--stats")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "ccgpu exec: option %s needs a value\n", a);
                 rc = 2;
@@ -81,6 +83,13 @@ int cmd_exec(int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(a, "--json")) {
                 json = v;
+            } else if (!strcmp(a, "--stats")) {
+                stats = v;
+                if (strcmp(v, "summary") && strcmp(v, "total") && strcmp(v, "all") &&
+                    strcmp(v, "none")) {
+                    fprintf(stderr, "ccgpu exec: --stats %s: summary, total, all or none\n", v);
+                    rc = 2;
+                }
             } else if (!strcmp(a, "--config")) {
                 if (strchr(v, ':')) {
                     fprintf(stderr, "ccgpu exec: --config %s: a path with ':' cannot be passed on\n", v);
@@ -137,7 +146,8 @@ int cmd_exec(int argc, char **argv)
             (configs && setenv("CCGPU_CONFIG", configs, 1)) ||
             (options && setenv("CCGPU_OPTIONS", options, 1)) ||
             (functional && setenv("CCGPU_FUNCTIONAL", "1", 1)) ||
-            (json && setenv("CCGPU_JSON", json, 1)) || (quiet && setenv("CCGPU_QUIET", "1", 1))) {
+            (json && setenv("CCGPU_JSON", json, 1)) || (quiet && setenv("CCGPU_QUIET", "1", 1)) ||
+            (stats && setenv("CCGPU_STATS", stats, 1))) {
             fprintf(stderr, "ccgpu exec: out of memory\n");
             rc = 1;
         }

@@ -5,6 +5,7 @@
  * layout and every decoded instruction, --opcodes the instruction forms used. The first error is printed as
  * FILE:LINE: message and the exit status is 1. */
 #include "ccgpu.h"
+#include "util/text_input.h"
 #include "cli/cli.h"
 #include "gpu/ptxas_info.h"
 #include "ptx/ptx.h"
@@ -14,41 +15,7 @@
 
 static char *read_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t n = fread(buf + len, 1, cap - len - 1, f);
-        len += n;
-        if (len + 1 < cap)
-            break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
-        return NULL;
-    }
-    buf[len] = '\0';
-    if (strlen(buf) != len) {
-        free(buf);
-        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
-        return NULL;
-    }
-    return buf;
+    return text_input_read(path, "PTX file", TEXT_INPUT_TEXT, NULL, err, errlen);
 }
 
 /* ptxas -v figures committed beside the PTX (NAME.regs for NAME.ptx), if any. */

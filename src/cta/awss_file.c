@@ -1,6 +1,7 @@
 /* AWSS text files: CTA working-set sizes in, schedules out and back in.
  * Formats are described in docs/cta-scheduling.md. */
 #include "cta/awss.h"
+#include "util/text_input.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -51,8 +52,8 @@ static int bad_token(char *msg, size_t msglen, const char *name, unsigned line, 
     return -2;
 }
 
-int awss_sizes_parse(const char *text, const char *name, uint64_t **sizes, uint32_t *n,
-                     char *msg, size_t msglen)
+static int sizes_parse(const char *text, const char *name, uint64_t **sizes, uint32_t *n,
+                       char *msg, size_t msglen)
 {
     size_t cap = 1024, len = 0;
     uint64_t *v = malloc(cap * sizeof *v);
@@ -139,8 +140,8 @@ static const char *skip_line_space(const char *p)
     return p;
 }
 
-int awss_schedule_parse(const char *text, const char *name, struct awss_schedule *s,
-                        char *msg, size_t msglen)
+static int schedule_parse(const char *text, const char *name, struct awss_schedule *s,
+                          char *msg, size_t msglen)
 {
     unsigned line = 1;
     char word[64];
@@ -264,4 +265,24 @@ fail:
     free(seen);
     awss_schedule_free(&t);
     return -2;
+}
+
+/* The messages quote the file: printable excerpts only (a binary file's
+ * bytes as \xHH). */
+int awss_sizes_parse(const char *text, const char *name, uint64_t **sizes, uint32_t *n,
+                     char *msg, size_t msglen)
+{
+    int rc = sizes_parse(text, name, sizes, n, msg, msglen);
+    if (rc)
+        text_printable_msg(msg, msglen);
+    return rc;
+}
+
+int awss_schedule_parse(const char *text, const char *name, struct awss_schedule *s,
+                        char *msg, size_t msglen)
+{
+    int rc = schedule_parse(text, name, s, msg, msglen);
+    if (rc)
+        text_printable_msg(msg, msglen);
+    return rc;
 }

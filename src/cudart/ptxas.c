@@ -9,6 +9,7 @@
  * /usr/local/cuda/bin/ptxas. */
 #define _GNU_SOURCE
 #include "cudart/cudart.h"
+#include "util/text_input.h"
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,15 +107,12 @@ static char *ptxas_report(const char *text, unsigned arch)
         int status = 0;
         if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
             WEXITSTATUS(status) == 0) {
-            off_t size = lseek(rfd, 0, SEEK_END);
-            if (size > 0 && size < (64 << 20) && (report = malloc((size_t)size + 1))) {
-                ssize_t r = pread(rfd, report, (size_t)size, 0);
-                if (r != (ssize_t)size) {
-                    free(report);
-                    report = NULL;
-                } else {
-                    report[size] = '\0';
-                }
+            char err[400]; /* (the figures are extra: without them the estimate is used) */
+            size_t n = 0;
+            report = text_input_read(rep_path, "ptxas report", TEXT_INPUT_TEXT, &n, err, sizeof err);
+            if (report && n == 0) {
+                free(report);
+                report = NULL;
             }
         }
     }

@@ -148,9 +148,11 @@ double rt_now_ms(void)
     return cycles / (f.core_mhz * 1e3);
 }
 
-/* Statistics at exit, on stderr: the totals, with CCGPU_STATS=all every
- * kernel's too, nothing with CCGPU_QUIET or CCGPU_STATS=none; JSON (every
- * kernel) to the file CCGPU_JSON names. */
+/* Statistics at exit, on stderr: one line with the launches and the main
+ * totals (ccgpu_stats_print_summary), with CCGPU_STATS=total every total,
+ * with CCGPU_STATS=all every kernel's statistics too, nothing with
+ * CCGPU_QUIET or CCGPU_STATS=none; JSON (every kernel) to the file
+ * CCGPU_JSON names. */
 static void report(void)
 {
     ccgpu *gpu = ccgpu_rt.gpu;
@@ -161,10 +163,15 @@ static void report(void)
     const char *mode = getenv("CCGPU_STATS");
     if (!env_true("CCGPU_QUIET") && !(mode && strcmp(mode, "none") == 0)) {
         fflush(stdout);
-        fprintf(stderr, "ccgpu: %d kernel launch%s simulated\n", n, n == 1 ? "" : "es");
+        fprintf(stderr, "ccgpu: %d kernel launch%s simulated", n, n == 1 ? "" : "es");
+        if (n) {
+            fputs(": ", stderr);
+            ccgpu_stats_print_summary(gpu, stderr);
+        }
+        fputc('\n', stderr);
         if (n && mode && strcmp(mode, "all") == 0)
             ccgpu_stats_print(gpu, stderr);
-        else if (n)
+        else if (n && mode && strcmp(mode, "total") == 0)
             ccgpu_stats_print_total(gpu, stderr);
     }
     const char *json = getenv("CCGPU_JSON");

@@ -1,4 +1,5 @@
 #include "gpu/config.h"
+#include "util/text_input.h"
 #include "gpu/gpgpusim_options.h"
 #include <ctype.h>
 #include <errno.h>
@@ -14,6 +15,7 @@ static void set_error(ccgpu_config *cfg, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cfg->error, sizeof cfg->error, fmt, ap);
     va_end(ap);
+    text_printable_msg(cfg->error, sizeof cfg->error); /* it may quote the file */
 }
 
 static char *dup_range(const char *s, size_t n)
@@ -260,48 +262,15 @@ int ccgpu_config_load_string(ccgpu_config *cfg, const char *text, const char *na
 
 int ccgpu_config_load(ccgpu_config *cfg, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        set_error(cfg, "%s: cannot open config file: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (cap - len < 2) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int read_errno = ferror(f) ? errno : 0;
-    fclose(f);
+    char err[400];
+    size_t len;
+    /* (a NUL byte, as in a binary file or /dev/zero, is refused at once:
+     * the text parser would stop there and drop the rest) */
+    char *buf = text_input_read(path, "config file", TEXT_INPUT_TEXT, &len, err, sizeof err);
     if (!buf) {
-        set_error(cfg, "%s: out of memory", path);
+        set_error(cfg, "%s", err);
         return -1;
     }
-    if (read_errno) { /* a directory opens but does not read */
-        free(buf);
-        set_error(cfg, "%s: cannot read config file: %s", path, strerror(read_errno));
-        return -1;
-    }
-    const char *nul = memchr(buf, '\0', len);
-    if (nul) { /* the text parser would stop there and drop the rest */
-        int line = 1;
-        for (const char *q = buf; q < nul; q++)
-            line += *q == '\n';
-        free(buf);
-        set_error(cfg, "%s:%d: NUL byte in a config file (binary file?)", path, line);
-        return -1;
-    }
-    buf[len] = '\0';
     int rc = ccgpu_config_load_string(cfg, buf, path);
     free(buf);
     return rc;
@@ -385,6 +354,7 @@ int config_value_error(const ccgpu_config *cfg, const char *key, char *err, size
         snprintf(err, errlen, "%s: option %s: %s", e->origin, key, msg);
     else
         snprintf(err, errlen, "option %s (default): %s", key, msg);
+    text_printable_msg(err, errlen); /* it may quote the value */
     return -1;
 }
 
@@ -392,6 +362,7 @@ static int bad_value(const struct config_entry *e, const char *what, char *err, 
 {
     snprintf(err, errlen, "%s: option %s: invalid value '%s' (expected %s)", e->origin, e->key,
              e->value, what);
+    text_printable_msg(err, errlen);
     return -1;
 }
 

@@ -9,6 +9,8 @@
 #include "ptx/ptx.h"
 #include "timing/carveout.h"
 #include "timing/gpu_timing.h"
+#include "timing/size_check.h"
+#include "util/text_input.h"
 #include "mem/memsys.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@ int gpu_fail(ccgpu *gpu, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
     va_end(ap);
+    text_printable_msg(gpu->error, sizeof gpu->error); /* (it may quote an input) */
     gpu->status = strstr(gpu->error, "out of memory") ? CCGPU_ERROR_OUT_OF_MEMORY
                                                       : CCGPU_ERROR_INVALID_VALUE;
     return -1;
@@ -31,6 +34,7 @@ int gpu_fail_code(ccgpu *gpu, enum ccgpu_status code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(gpu->error, sizeof gpu->error, fmt, ap);
     va_end(ap);
+    text_printable_msg(gpu->error, sizeof gpu->error); /* (it may quote an input) */
     gpu->status = code;
     return -1;
 }
@@ -104,24 +108,32 @@ static int register_stats(ccgpu *gpu)
 static int parse_pipeline(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t errlen)
 {
     const char *v = config_get_str(cfg, "gpgpu_shader_core_pipeline", "1536:32");
-    unsigned threads = 0, warp = 0;
-    char extra;
-    if (sscanf(v, "%u:%u%c", &threads, &warp, &extra) != 2 || threads == 0) {
+    unsigned long long threads = 0, warp = 0;
+    char *end = NULL;
+    const char *p = v + strspn(v, " \t");
+    if (p[0] >= '0' && p[0] <= '9') {
+        threads = strtoull(p, &end, 10);
+        if (*end == ':' && end[1] >= '0' && end[1] <= '9')
+            warp = strtoull(end + 1, &end, 10);
+        else
+            end = NULL;
+    }
+    if (!end || *end || threads == 0) {
         snprintf(err, errlen, "gpgpu_shader_core_pipeline: expected THREADS:WARPSIZE, got '%s'", v);
         return -1;
     }
     if (warp != 32) {
-        snprintf(err, errlen, "gpgpu_shader_core_pipeline: warp size %u (ccgpu models 32)", warp);
+        snprintf(err, errlen, "gpgpu_shader_core_pipeline: warp size %llu (ccgpu models 32)", warp);
         return -1;
     }
     if (threads % 32 || threads > 64 * 32) {
         snprintf(err, errlen,
-                 "gpgpu_shader_core_pipeline: %u threads per SM (a multiple of 32, at most 2048)",
+                 "gpgpu_shader_core_pipeline: %llu threads per SM (a multiple of 32, at most 2048)",
                  threads);
         return -1;
     }
-    gpu->max_threads_per_sm = threads;
-    gpu->warp_size = warp;
+    gpu->max_threads_per_sm = (uint32_t)threads;
+    gpu->warp_size = (uint32_t)warp;
     return 0;
 }
 
@@ -194,18 +206,25 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
                               "must be at least 1");
         goto fail;
     }
-    gpu->num_sms = gpu->n_clusters * gpu->cores_per_cluster;
+    uint64_t sms = (uint64_t)gpu->n_clusters * gpu->cores_per_cluster;
+    if (sms > SIZE_CHECK_MAX_SMS) {
+        snprintf(err, errlen,
+                 "gpgpu_n_clusters x gpgpu_n_cores_per_cluster: %u x %u = %llu SMs, more than "
+                 "the %u ccgpu allows",
+                 gpu->n_clusters, gpu->cores_per_cluster, (unsigned long long)sms,
+                 SIZE_CHECK_MAX_SMS);
+        goto fail;
+    }
+    gpu->num_sms = (uint32_t)sms;
     /* The timing model reads (and validates) its options in functional mode
-     * too, so one config file serves both modes; a functional run then drops it. */
+     * too, so one config file serves both modes; a functional run builds no
+     * model (gpu_timing_check_options). */
     struct gpu_timing_params tp = { gpu->num_sms, gpu->max_threads_per_sm, gpu->max_ctas_per_sm,
                                     gpu->shmem_per_sm, gpu->registers_per_sm,
                                     gpu->cores_per_cluster };
-    if (!(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen)))
+    if (gpu->mode == MODE_TIMING ? !(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen))
+                                 : gpu_timing_check_options(cfg, &tp, err, errlen) != 0)
         goto fail;
-    if (gpu->mode != MODE_TIMING) {
-        gpu_timing_discard(gpu->timing);
-        gpu->timing = NULL;
-    }
     /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
      * and names what is ignored; error refuses them */
     static const char *const unmodelled_modes[] = { "warn", "error", NULL };
@@ -252,6 +271,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     ccgpu_config_free(empty);
     return gpu;
 fail:
+    text_printable_msg(err, errlen); /* (it may quote a configuration value) */
     gpu_timing_discard(gpu->timing);
     ccgpu_config_free(empty);
     free(gpu->warnings);
@@ -721,7 +741,10 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     if (r)
         return gpu_fail_code(gpu,
                          !strncmp(err, "stopped at gpgpu_max_", 21) ? CCGPU_ERROR_STOPPED
-                         : strstr(err, "ccgpu_max_warp_instructions") ? CCGPU_ERROR_LAUNCH_TIMEOUT
+                         : strstr(err, "ccgpu_max_warp_instructions") ||
+                                   strstr(err, "ccgpu_runaway_cycles") ||
+                                   strstr(err, "ccgpu_launch_seconds")
+                               ? CCGPU_ERROR_LAUNCH_TIMEOUT
                          : strstr(err, "out of memory")             ? CCGPU_ERROR_OUT_OF_MEMORY
                          : strstr(err, "ccgpu_trace")               ? CCGPU_ERROR_IO
                                                                     : CCGPU_ERROR_LAUNCH_FAILED,
@@ -806,6 +829,24 @@ void ccgpu_stats_print(const ccgpu *gpu, FILE *out)
 void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)
 {
     stats_print_total(&gpu->stats, out);
+}
+
+void ccgpu_stats_print_summary(const ccgpu *gpu, FILE *out)
+{
+    double v[5] = { 0, 0, 0, 0, 0 };
+    if (gpu->timing) {
+        static const char *const names[5] = { "cycles", "warp_instructions", "warp_ipc",
+                                              "l1d.miss_rate", "l2.miss_rate" };
+        for (int i = 0; i < 5; i++)
+            ccgpu_stat(gpu, names[i], -1, &v[i]);
+        fprintf(out, "cycles %.0f, warp_instructions %.0f, warp_ipc %.4f, l1d.miss_rate %.4f, "
+                     "l2.miss_rate %.4f",
+                v[0], v[1], v[2], v[3], v[4]);
+    } else {
+        ccgpu_stat(gpu, "warp_instructions", -1, &v[0]);
+        ccgpu_stat(gpu, "thread_instructions", -1, &v[1]);
+        fprintf(out, "warp_instructions %.0f, thread_instructions %.0f (functional)", v[0], v[1]);
+    }
 }
 
 int ccgpu_stats_write_json(const ccgpu *gpu, FILE *out)

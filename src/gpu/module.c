@@ -1,6 +1,7 @@
 /* The host API's modules: PTX loaded from text or files, ptxas -v figures,
  * global symbols. */
 #include "gpu/gpu_internal.h"
+#include "util/text_input.h"
 #include "ptx/engine.h"
 #include <stdlib.h>
 #include <string.h>
@@ -70,45 +71,18 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
     return 0;
 }
 
-/* Whole file as a NUL-terminated string, or NULL. */
-static char *read_file(const char *path)
+/* Whole file as a NUL-terminated string, or NULL with a message. */
+static char *read_file(const char *path, const char *what, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *n = realloc(text, cap);
-            if (!n) {
-                free(text);
-                fclose(f);
-                return NULL;
-            }
-            text = n;
-        }
-        size_t r = fread(text + len, 1, cap - len - 1, f);
-        len += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        return NULL;
-    }
-    text[len] = 0;
-    return text;
+    return text_input_read(path, what, TEXT_INPUT_TEXT, NULL, err, errlen);
 }
 
 ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
 {
-    char *text = read_file(path);
+    char err[400];
+    char *text = read_file(path, "PTX file", err, sizeof err);
     if (!text) {
-        gpu_fail_code(gpu, CCGPU_ERROR_IO, "%s: cannot open", path);
+        gpu_fail_code(gpu, CCGPU_ERROR_IO, "%s", err);
         return NULL;
     }
     ccgpu_module *m = ccgpu_module_load_string(gpu, text, path);
@@ -122,7 +96,7 @@ ccgpu_module *ccgpu_module_load_file(ccgpu *gpu, const char *path)
         if (regs) {
             memcpy(regs, path, n - 4);
             memcpy(regs + n - 4, ".regs", 6);
-            char *info = read_file(regs);
+            char *info = read_file(regs, "register file", err, sizeof err);
             int bad = info && ccgpu_module_set_ptxas_info(gpu, m, info);
             free(info);
             free(regs);

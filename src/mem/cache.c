@@ -62,6 +62,7 @@ fail:
 void cache_free(struct cache *c)
 {
     cache_repl_free(&c->repl);
+    cache_index_free(&c->index);
     mshr_free(&c->mshr);
     free(c->lines);
     free(c->tags);

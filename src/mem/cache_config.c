@@ -256,6 +256,7 @@ int cache_config_set_policies(struct cache_config *c, const char *repl, const ch
         struct cache_index trial;
         if (cache_index_init(&trial, index, c->nsets, err, errlen))
             return -1;
+        cache_index_free(&trial);
         snprintf(c->index, sizeof c->index, "%s", index);
     }
     return 0;

@@ -3,6 +3,7 @@
  * opcode decoding in decode.c, operands in operands.c. */
 #include "ptx/parse_internal.h"
 #include "ptx/ptx.h"
+#include "util/text_input.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +18,10 @@ void pctx_fail(struct pctx *c, uint32_t line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->err && c->errlen)
+    if (c->err && c->errlen) {
         snprintf(c->err, c->errlen, "%s:%u: %s", c->m->name ? c->m->name : "ptx", line, msg);
+        text_printable_msg(c->err, c->errlen); /* it may quote the text */
+    }
     longjmp(c->fail, 1);
 }
 

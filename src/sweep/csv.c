@@ -1,4 +1,5 @@
 #include "sweep/csv.h"
+#include "util/text_input.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,32 +179,13 @@ fail:
 int csv_read_file(const char *path, struct csv_table *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    char *buf = text_input_read(path, "CSV file", TEXT_INPUT_TEXT, NULL, err, errlen);
+    if (!buf)
         return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1)
-            break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
-        return -1;
-    }
-    buf[n] = '\0';
     int rc = csv_read_string(buf, path, t, err, errlen);
     free(buf);
+    if (rc)
+        text_printable_msg(err, errlen); /* it may quote the file */
     return rc;
 }
 

@@ -1,4 +1,5 @@
 #include "sweep/json.h"
+#include "util/text_input.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,41 +324,9 @@ struct json *json_parse(const char *text, char *err, size_t errlen)
 
 struct json *json_parse_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    char *buf = text_input_read(path, "JSON file", TEXT_INPUT_TEXT, NULL, err, errlen);
+    if (!buf)
         return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            snprintf(err, errlen, "%s: out of memory", path);
-            return NULL;
-        }
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        snprintf(err, errlen, "%s: read error", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (strlen(buf) != n) {
-        free(buf);
-        snprintf(err, errlen, "%s: NUL byte in file", path);
-        return NULL;
-    }
     char perr[256];
     struct json *j = json_parse(buf, perr, sizeof perr);
     free(buf);

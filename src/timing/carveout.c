@@ -82,7 +82,10 @@ static uint32_t adaptive_assoc(const struct cache_config *base, uint32_t unified
                                uint32_t option_kb)
 {
     uint32_t base_kb = (uint32_t)(carveout_l1_bytes(base) / 1024);
-    uint32_t max_assoc = unified_kb / base_kb * base->assoc;
+    /* (in 64 bits; a figure past 32 bits is refused by the size check) */
+    uint64_t max_assoc = (uint64_t)(unified_kb / base_kb) * base->assoc;
+    if (max_assoc > UINT32_MAX)
+        return UINT32_MAX;
     float ratio = 1 - (float)(option_kb * 1024u) / (float)(unified_kb * 1024u);
     return (uint32_t)((float)max_assoc * ratio + 0.5f);
 }

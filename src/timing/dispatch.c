@@ -4,6 +4,7 @@
  * an estimate it limits occupancy but never makes a kernel unlaunchable: an
  * empty SM always takes one CTA if threads and shared memory allow. */
 #include "timing/dispatch.h"
+#include "util/text_input.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,50 @@ int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, si
     if (cta_sched_init(&d->cs, cfg->cta_sched, cfg->n_sms, err, errlen))
         return -1;
     d->cs.sync_cycles = cfg->cta_sync_cycles;
+    d->spec = cfg->cta_sched;
     return 0;
+}
+
+/* "ccgpu_cta_sched SPEC" for messages, printable only */
+static const char *who(const struct dispatch *d, char *buf, size_t n)
+{
+    char spec[160];
+    const char *s = d->spec ? d->spec : d->cs.ops->name;
+    text_printable(spec, sizeof spec, s, strlen(s));
+    snprintf(buf, n, "ccgpu_cta_sched %s", spec);
+    return buf;
+}
+
+/* cs->wake after the policy's hook at cycle now: never, or not in the past
+ * (on_wake asking for now itself would be asked again at every cycle). */
+static int check_wake(const struct dispatch *d, uint64_t now, const char *hook, char *err,
+                      size_t errlen)
+{
+    uint64_t w = d->cs.wake;
+    int on_wake = !strcmp(hook, "on_wake");
+    if (w == CTA_SCHED_NEVER || w > now || (w == now && !on_wake))
+        return 0;
+    char b[200];
+    snprintf(err, errlen, "%s: %s() set wake to cycle %llu at cycle %llu (%s) (cycle %llu of kernel %s)",
+             who(d, b, sizeof b), hook, (unsigned long long)w, (unsigned long long)now,
+             on_wake ? "on_wake must ask for a later cycle" : "a cycle already past",
+             (unsigned long long)(now - d->start), ptx_launch_kernel_name(d->l));
+    return -1;
+}
+
+/* CTAs left, none resident anywhere and no wake-up asked for: no CTA can
+ * retire to ask the policy again, so the launch would never end. */
+static int check_starved(const struct dispatch *d, uint64_t now, char *err, size_t errlen)
+{
+    if (!d->left || !d->budget || d->resident || d->cs.wake != CTA_SCHED_NEVER)
+        return 0;
+    char b[200];
+    snprintf(err, errlen,
+             "%s: next_cta() gave no CTA to any SM while none is resident and no wake-up is "
+             "asked for: %u of %u CTAs never dispatched (cycle %llu of kernel %s)",
+             who(d, b, sizeof b), d->left, d->total, (unsigned long long)(now - d->start),
+             ptx_launch_kernel_name(d->l));
+    return -1;
 }
 
 void dispatch_free(struct dispatch *d)
@@ -101,14 +145,17 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
     d->cs.wake = CTA_SCHED_NEVER;
     d->resident = 0;
     d->last_t = now;
+    d->start = now;
     if (d->cs.ops->on_launch && d->cs.ops->on_launch(&d->cs, &info, err, errlen))
+        return -1;
+    if (check_wake(d, now, "on_launch", err, errlen))
         return -1;
     /* initial fill: one CTA per SM per round */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
         for (uint32_t s = 0; s < nsms && d->left; s++)
             if (sms[s].resident_ctas == r && place_one(d, &sms[s], now, err, errlen) < 0)
                 return -1;
-    return 0;
+    return check_starved(d, now, err, errlen);
 }
 
 static int fits(const struct dispatch *d, const struct sm *sm)
@@ -130,11 +177,16 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
     if (cta_slot < 0)
         return 0;
     uint32_t id = d->cs.ops->next_cta(&d->cs, sm->id, sm->resident_ctas, now);
+    if (check_wake(d, now, "next_cta", err, errlen))
+        return -1;
     if (id == CTA_SCHED_NONE)
         return 0;
     if (id >= d->total || cta_set_has(&d->done, id)) {
-        snprintf(err, errlen, "ccgpu_cta_sched %s: CTA %u %s", d->cs.ops->name, id,
-                 id >= d->total ? "does not exist" : "was already dispatched");
+        char b[200];
+        snprintf(err, errlen, "%s: next_cta() returned CTA %u for SM %u, which %s (cycle %llu of kernel %s)",
+                 who(d, b, sizeof b), id, sm->id,
+                 id >= d->total ? "the launch does not have" : "was already dispatched",
+                 (unsigned long long)(now - d->start), ptx_launch_kernel_name(d->l));
         return -1;
     }
     struct ptx_cta *c = ptx_cta_create(d->l, id, sm->id, d->slots);
@@ -166,10 +218,12 @@ int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, 
         if (d->cs.ops->on_cta_done)
             d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
     sm->retired = 0;
+    if (check_wake(d, now, "on_cta_done", err, errlen))
+        return -1;
     int r;
     while ((r = place_one(d, sm, now, err, errlen)) > 0)
         ;
-    return r;
+    return r < 0 ? r : check_starved(d, now, err, errlen);
 }
 
 int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t now, char *err,
@@ -185,11 +239,13 @@ int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t no
     d->drain_resident_sum += d->resident_sum - d->sum_at_dispatch;
     if (d->cs.ops->on_wake)
         d->cs.ops->on_wake(&d->cs, now);
+    if (check_wake(d, now, "on_wake", err, errlen))
+        return -1;
     /* as the launch's fill, but SMs may hold CTAs: round r tops up the SMs
      * holding r or fewer */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
         for (uint32_t s = 0; s < nsms && d->left; s++)
             if (sms[s].resident_ctas <= r && place_one(d, &sms[s], now, err, errlen) < 0)
                 return -1;
-    return 0;
+    return check_starved(d, now, err, errlen);
 }

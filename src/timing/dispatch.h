@@ -36,6 +36,8 @@ struct dispatch {
                                  * wake-up, less the sync cost (a phase draining) */
     uint64_t sum_at_dispatch;   /* resident_sum at the latest dispatch */
     uint64_t drain_resident_sum; /* resident CTAs summed over those cycles */
+    const char *spec;           /* ccgpu_cta_sched as configured, for messages */
+    uint64_t start;             /* the launch's first cycle */
 };
 
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);
@@ -43,7 +45,13 @@ void dispatch_free(struct dispatch *d);
 /* Occupancy for a launch: CTAs of it one SM holds (0: a CTA never fits). */
 uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_launch *l,
                               uint32_t regs_per_thread);
-/* Starts a launch and fills the SMs round-robin. -1 with a message. */
+/* Starts a launch and fills the SMs round-robin. -1 with a message.
+ * Here, at a refill and at a wake-up the policy's answers are checked: a
+ * CTA id of the launch not dispatched before, a wake-up cycle not in the
+ * past (after now when on_wake asks again), and not leaving CTAs
+ * undispatched with none resident anywhere and no wake-up asked for (no
+ * CTA could ever retire to ask it again): each is an error naming the
+ * policy, the hook, the value and the cycle. */
 int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen);
 /* sm freed resources: tell the policy which CTAs retired, then fill it. */

@@ -13,10 +13,12 @@
 #include "gpu/config.h"
 #include "timing/carveout.h"
 #include "timing/size_check.h"
+#include "util/text_input.h"
 #include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ccgpu_warp_long_wait for the policies (policy_gpu.long_wait) */
 static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
@@ -25,8 +27,33 @@ static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
     return sm < g->nsms && sm_warp_long_wait(&g->sms[sm], slot, at);
 }
 
-struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
-                                     const struct gpu_timing_params *p, char *err, size_t errlen)
+/* Every plugin policy instance (warp schedulers, the L1s' and L2 slices'
+ * replacement and index functions) reports a contract violation to
+ * g->fault; the L1s are rebuilt at a carve-out change, so this runs again
+ * at every launch. Built-in policies have no fault record: nothing to do. */
+static void attach_faults(struct gpu_timing *g)
+{
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        struct sm *sm = &g->sms[i];
+        policy_guard_warp_sink(sm->ws.ops, &g->fault);
+        if (sm->have_l1) {
+            policy_guard_repl_sink(sm->l1.repl.ops, &g->fault);
+            policy_guard_index_sink(sm->l1.index.ops, &g->fault);
+        }
+    }
+    for (uint32_t i = 0; g->mem_ok && i < g->mem.cfg.n_part; i++) {
+        policy_guard_repl_sink(g->mem.part[i].l2.repl.ops, &g->fault);
+        policy_guard_index_sink(g->mem.part[i].l2.index.ops, &g->fault);
+    }
+}
+
+/* The model for p, or with trial set only what checks every option: the
+ * options read and the sizes checked for p's SM count, the memory system,
+ * the SM and the CTA dispatcher built for one SM (their own checks), no
+ * trace file opened. */
+static struct gpu_timing *create(const struct ccgpu_config *store,
+                                 const struct gpu_timing_params *p, int trial, char *err,
+                                 size_t errlen)
 {
     struct gpu_timing *g = calloc(1, sizeof *g);
     if (!g) {
@@ -40,24 +67,25 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
     memsys_config_ccws(&g->mcfg);
     if (memsys_config_read(&g->mcfg, store, err, errlen))
         goto fail;
-    g->mcfg.n_sm = p->n_sms;
     if (timing_size_check(&g->cfg, &g->mcfg, p->n_sms, err, errlen))
         goto fail;
+    const uint32_t nsms = trial ? 1 : p->n_sms;
+    g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
         goto fail;
     g->mem_ok = 1;
-    g->nsms = p->n_sms;
-    g->sms = calloc(p->n_sms, sizeof *g->sms);
-    g->nactive_words = (p->n_sms + 63) / 64;
+    g->nsms = nsms;
+    g->sms = calloc(nsms, sizeof *g->sms);
+    g->nactive_words = (nsms + 63) / 64;
     g->active = calloc(g->nactive_words ? g->nactive_words : 1, sizeof *g->active);
-    if (!g->sms || !g->active || sm_wake_init(&g->wake, p->n_sms, g->cfg.sm_wake)) {
+    if (!g->sms || !g->active || sm_wake_init(&g->wake, nsms, g->cfg.sm_wake)) {
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
-    g->pgpu.n_sms = p->n_sms;
+    g->pgpu.n_sms = nsms;
     g->pgpu.long_wait = long_wait;
     g->pgpu.long_wait_ctx = g;
-    for (uint32_t i = 0; i < p->n_sms; i++)
+    for (uint32_t i = 0; i < nsms; i++)
         if (sm_init(&g->sms[i], i, &g->cfg, &g->tc, &g->pgpu, err, errlen))
             goto fail;
     if (dispatch_init(&g->disp, &g->cfg, err, errlen))
@@ -76,7 +104,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                "%u responses (1 to 65536)", cap);
             goto fail;
         }
-        g->nports = (p->n_sms + cpc - 1) / cpc;
+        g->nports = (nsms + cpc - 1) / cpc;
         if (!(g->ports = calloc(g->nports, sizeof *g->ports))) {
             snprintf(err, errlen, "timing model: out of memory");
             goto fail;
@@ -86,7 +114,7 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                 snprintf(err, errlen, "timing model: out of memory");
                 goto fail;
             }
-        for (uint32_t i = 0; i < p->n_sms; i++)
+        for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].perfect = &g->ports[i / cpc];
     }
     g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
@@ -97,6 +125,9 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         config_get_u32(store, "gpgpu_max_cta", 0, &g->max_cta, err, errlen) ||
         config_get_u64(store, "ccgpu_watchdog_cycles", CCGPU_DEFAULT_WATCHDOG_CYCLES,
                        &g->watchdog, err, errlen) ||
+        config_get_u64(store, "ccgpu_runaway_cycles", CCGPU_DEFAULT_RUNAWAY_CYCLES, &g->runaway,
+                       err, errlen) ||
+        config_get_u32(store, "ccgpu_launch_seconds", 0, &g->launch_seconds, err, errlen) ||
         config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen) ||
         config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen))
@@ -108,14 +139,24 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         goto fail;
     progress_begin(&g->prog, (enum progress_mode)progress_mode, stderr);
     const char *tpath = config_get_str(store, "ccgpu_trace_l1", "");
+    if (trial) {
+        const char *t2 = config_get_str(store, "ccgpu_trace_l2", "");
+        if (t2[0] && !strcmp(t2, tpath)) {
+            snprintf(err, errlen, "ccgpu_trace_l1 and ccgpu_trace_l2 name the same file %s", t2);
+            goto fail;
+        }
+        gpu_timing_free(g);
+        err[0] = '\0'; /* every check passed */
+        return NULL;
+    }
     if (tpath[0]) {
         char name[256];
         snprintf(name, sizeof name, "gpgpu_scheduler=%s gpgpu_cache:dl1=%s", g->cfg.sched,
                  config_get_str(store, "gpgpu_cache:dl1", "(default)"));
         uint32_t ls = g->sms[0].have_l1 ? g->sms[0].l1.line_shift : 7;
-        if (!(g->trace = l1trace_open(tpath, name, ls, p->n_sms, err, errlen)))
+        if (!(g->trace = l1trace_open(tpath, name, ls, nsms, err, errlen)))
             goto fail;
-        for (uint32_t i = 0; i < p->n_sms; i++)
+        for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].trace = g->trace;
     }
     char l2name[128];
@@ -163,11 +204,26 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
         g->storage_bits += g->sms[0].bp.ops->storage_bits(&g->sms[0].bp) * p->n_sms;
     if (g->cfg.mrpb.enabled)
         g->storage_bits += 40ull * g->cfg.n_slots * g->cfg.mrpb.depth * p->n_sms;
+    attach_faults(g);
     g->now = 1;
     return g;
 fail:
     gpu_timing_discard(g);
     return NULL;
+}
+
+struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
+                                     const struct gpu_timing_params *p, char *err, size_t errlen)
+{
+    return create(store, p, 0, err, errlen);
+}
+
+int gpu_timing_check_options(const struct ccgpu_config *store, const struct gpu_timing_params *p,
+                             char *err, size_t errlen)
+{
+    err[0] = '\0';
+    create(store, p, 1, err, errlen); /* (NULL either way) */
+    return err[0] ? -1 : 0;
 }
 
 void gpu_timing_discard(struct gpu_timing *g)
@@ -259,23 +315,126 @@ static void activate_all(struct gpu_timing *g)
         g->active[g->nactive_words - 1] = (1ull << (g->nsms % 64)) - 1;
 }
 
-static int stalled(struct gpu_timing *g, struct ptx_launch *l, char *err, size_t errlen)
+/* Why a launch cannot go on (nothing is due at all, or no warp instruction
+ * issued for a watchdog window; what: how that was seen): the kernel's own
+ * deadlock at a barrier; a policy holding the progress (CTAs left
+ * undispatched with none resident, the CTA policy only waking itself; a
+ * warp that passed every check vetoed by the warp scheduler); only when
+ * none of these holds, the timing model itself (a lost wake-up). */
+static int stalled(struct gpu_timing *g, struct ptx_launch *l, uint64_t start, const char *what,
+                   char *err, size_t errlen)
 {
+    const char *k = ptx_launch_kernel_name(l);
+    unsigned long long cyc = (unsigned long long)(g->now - start);
     for (uint32_t i = 0; i < g->nsms; i++)
-        for (uint32_t k = 0; k < g->cfg.max_ctas; k++)
-            if (g->sms[i].ctas[k].c && ptx_cta_check_deadlock(g->sms[i].ctas[k].c)) {
+        for (uint32_t c = 0; c < g->cfg.max_ctas; c++)
+            if (g->sms[i].ctas[c].c && ptx_cta_check_deadlock(g->sms[i].ctas[c].c)) {
                 snprintf(err, errlen, "%s", ptx_launch_error(l));
                 return -1;
             }
-    if (g->disp.left && !g->disp.cs.ops->next_cta) {
-        snprintf(err, errlen, "launch %s: CTA policy gives no CTAs", ptx_launch_kernel_name(l));
+    char spec[160];
+    if (g->disp.left && g->disp.budget && !g->disp.resident) {
+        text_printable(spec, sizeof spec, g->cfg.cta_sched, strlen(g->cfg.cta_sched));
+        snprintf(err, errlen,
+                 "kernel %s: %s (cycle %llu): ccgpu_cta_sched %s holds the launch: %u of %u CTAs "
+                 "never dispatched and none resident",
+                 k, what, cyc, spec, g->disp.left, g->disp.total);
         return -1;
     }
-    snprintf(err, errlen, "launch %s: no progress possible at cycle %llu (%u CTAs never "
-             "dispatched by ccgpu_cta_sched %s, or a timing-model bug)",
-             ptx_launch_kernel_name(l), (unsigned long long)g->now, g->disp.left,
-             g->disp.cs.ops->name);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        const struct sm *sm = &g->sms[i];
+        for (uint32_t s = 0; sm->live_warps && s < g->cfg.n_sched; s++)
+            if (sm->reason[s] == R_THROTTLED) {
+                text_printable(spec, sizeof spec, g->cfg.sched, strlen(g->cfg.sched));
+                snprintf(err, errlen,
+                         "kernel %s: %s (cycle %llu): warp scheduler %s holds the launch: its "
+                         "can_issue() vetoes warps that are ready to issue (SM %u, scheduler %u)",
+                         k, what, cyc, spec, i, s);
+                return -1;
+            }
+    }
+    snprintf(err, errlen,
+             "kernel %s: %s (cycle %llu) with no policy holding it: a lost wake-up in the timing "
+             "model (raise the limit with -o ccgpu_watchdog_cycles=N, 0 for none)",
+             k, what, cyc);
     return -1;
+}
+
+/* The launch's forward progress so far: global stores, atomics, barrier
+ * arrivals and warp exits. A loop that does none of these (for(;;){}, a
+ * spin on a flag nothing sets) leaves it unchanged. */
+static uint64_t forward_progress(const struct gpu_timing *g, const struct ptx_counters *cnt)
+{
+    uint64_t p = cnt->warp_stores[PTX_SPACE_GLOBAL] + cnt->barriers;
+    for (int s = 0; s < PTX_SPACE_COUNT; s++)
+        p += cnt->warp_atomics[s];
+    for (uint32_t i = 0; i < g->nsms; i++)
+        p += g->sms[i].exits;
+    return p;
+}
+
+static double wall_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The report of a runaway launch (why: what was seen): the first warp still
+ * issuing, SM by SM, is stepped on the functional engine for up to
+ * RUNAWAY_STEPS instructions (the launch fails anyway) and the PTX lines it
+ * went through are named: the body of its loop. */
+#define RUNAWAY_STEPS 4096
+static void runaway(struct gpu_timing *g, struct ptx_launch *l, const uint32_t grid[3],
+                    uint64_t start, const char *why, const char *option, char *err, size_t errlen)
+{
+    const char *k = ptx_launch_kernel_name(l);
+    unsigned long long cyc = (unsigned long long)(g->now - start);
+    struct ptx_warp *pw = NULL;
+    uint32_t smid = 0;
+    for (uint32_t i = 0; i < g->nsms && !pw; i++)
+        for (uint32_t s = 0; s < g->cfg.n_slots && !pw; s++) {
+            const struct sm_warp *w = &g->sms[i].warps[s];
+            if (w->live && w->pw && ptx_warp_state(w->pw) == PTX_WARP_READY)
+                pw = w->pw, smid = i;
+        }
+    char where[300] = "";
+    if (pw) {
+        struct ptx_dyninst d;
+        uint32_t lo = UINT32_MAX, hi = 0, pclo = UINT32_MAX, pchi = 0, n = 0;
+        const struct ptx_function *f = NULL;
+        struct ccgpu_inst_info info;
+        uint32_t cta = ptx_cta_linear_id(ptx_warp_cta(pw)), wi = ptx_warp_index(pw);
+        for (; n < RUNAWAY_STEPS; n++) {
+            memset(&d, 0, sizeof d);
+            enum ptx_step_status st = ptx_warp_step(pw, &d);
+            if (st == PTX_STEP_ERROR || (f && d.func != f))
+                break;
+            f = d.func;
+            ccgpu_inst_info(d.inst, &info);
+            lo = info.ptx_line < lo ? info.ptx_line : lo;
+            hi = info.ptx_line > hi ? info.ptx_line : hi;
+            pclo = d.pc < pclo ? d.pc : pclo;
+            pchi = d.pc > pchi ? d.pc : pchi;
+            if (st != PTX_STEP_OK)
+                break;
+        }
+        uint32_t gx = grid[0] ? grid[0] : 1, gy = grid[1] ? grid[1] : 1;
+        char fname[80];
+        text_printable(fname, sizeof fname, f && f->name ? f->name : "?",
+                       f && f->name ? strlen(f->name) : 1);
+        char lines[40];
+        if (lo == hi)
+            snprintf(lines, sizeof lines, "PTX line %u", lo);
+        else
+            snprintf(lines, sizeof lines, "PTX lines %u-%u", lo, hi);
+        if (n)
+            snprintf(where, sizeof where,
+                     ": CTA (%u,%u,%u) warp %u on SM %u loops over PCs %u-%u (%s) of %s",
+                     cta % gx, cta / gx % gy, cta / gx / gy, wi, smid, pclo, pchi, lines, fname);
+    }
+    snprintf(err, errlen, "kernel %s: %s, to cycle %llu%s: a runaway kernel (%s; 0 for no limit)", k,
+             why, cyc, where, option);
 }
 
 /* After a failed launch: let the memory system finish what is in flight
@@ -391,6 +550,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (sm_set_l1(&g->sms[i], &ch->l1, (int)ch->pref != g->last_pref, err, errlen))
             return -1;
     g->last_pref = (int)ch->pref;
+    attach_faults(g);
     tinst_cache_reset(&g->tc, gl->mod);
     if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
         snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
@@ -437,6 +597,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
      * stall is caught after W to 2W cycles) */
     uint64_t wd_insts = cnt->warp_insts, wd_at = g->now;
     uint64_t wd_due = watchdog_due(g->now, g->watchdog);
+    /* the runaway check looks 16 times per ccgpu_runaway_cycles (a launch
+     * without forward progress is stopped after 1 to 17/16 times the
+     * limit); the wall clock is read every 64 K loop iterations */
+    uint64_t rw_prog = forward_progress(g, cnt), rw_at = g->now;
+    const uint64_t rw_step = g->runaway >= 16 ? g->runaway / 16 : 1;
+    uint64_t rw_due = g->runaway ? watchdog_due(g->now, rw_step) : UINT64_MAX;
+    uint32_t wall_count = 1u << 16;
+    const double wall_start = g->launch_seconds ? wall_seconds() : 0;
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
@@ -545,6 +713,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (dispatch_next_event(&g->disp) < next)
             next = dispatch_next_event(&g->disp);
+        if (g->fault.set) { /* a plugin policy broke its contract (policy/guard.h) */
+            snprintf(err, errlen, "%s (cycle %llu of kernel %s)", g->fault.msg,
+                     (unsigned long long)(now - start), ptx_launch_kernel_name(l));
+            goto out;
+        }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
             snprintf(err, errlen,
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
@@ -555,17 +728,42 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (now >= wd_due) {
             if (cnt->warp_insts == wd_insts) {
-                snprintf(err, errlen,
-                         "kernel %s: no warp instruction issued for %llu cycles (cycle %llu; "
-                         "ccgpu_watchdog_cycles): a lost wake-up in the timing model, or raise "
-                         "the limit with -o ccgpu_watchdog_cycles=N, 0 for none",
-                         ptx_launch_kernel_name(l), (unsigned long long)(now - wd_at),
-                         (unsigned long long)(now - start));
+                char what[120];
+                snprintf(what, sizeof what,
+                         "no warp instruction issued for %llu cycles (ccgpu_watchdog_cycles)",
+                         (unsigned long long)(now - wd_at));
+                stalled(g, l, start, what, err, errlen);
                 goto out;
             }
             wd_insts = cnt->warp_insts;
             wd_at = now;
             wd_due = watchdog_due(now, g->watchdog);
+        }
+        if (now >= rw_due) {
+            uint64_t p = forward_progress(g, cnt);
+            if (p != rw_prog) {
+                rw_prog = p;
+                rw_at = now;
+            } else if (now - rw_at >= g->runaway) {
+                char why[200];
+                snprintf(why, sizeof why,
+                         "no forward progress (no global store, atomic, barrier arrival or warp "
+                         "exit) for %llu cycles",
+                         (unsigned long long)(now - rw_at));
+                runaway(g, l, gl->grid, start, why, "ccgpu_runaway_cycles", err, errlen);
+                goto out;
+            }
+            rw_due = watchdog_due(now, rw_step);
+        }
+        if (g->launch_seconds && --wall_count == 0) {
+            wall_count = 1u << 16;
+            if (wall_seconds() - wall_start > (double)g->launch_seconds) {
+                char why[200];
+                snprintf(why, sizeof why, "still running after %u s of wall-clock time",
+                         g->launch_seconds);
+                runaway(g, l, gl->grid, start, why, "ccgpu_launch_seconds", err, errlen);
+                goto out;
+            }
         }
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
@@ -609,7 +807,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             if (perfect_port_next(&g->ports[i]) < next)
                 next = perfect_port_next(&g->ports[i]);
         if (next == SM_NEVER) {
-            stalled(g, l, err, errlen);
+            stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;
         }
         g->now = skip && next > now ? next : now + 1;

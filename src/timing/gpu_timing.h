@@ -26,6 +26,14 @@ struct gpu_timing *gpu_timing_create(const struct ccgpu_config *store,
                                      const struct gpu_timing_params *p, char *err,
                                      size_t errlen);
 void gpu_timing_free(struct gpu_timing *g);
+/* What gpu_timing_create checks, for a functional run (one configuration
+ * file serves both modes) without building the model: the options are
+ * read and the sizes checked for p's SM count, and the memory system, one
+ * SM and the CTA dispatcher are made and freed for their own checks, so
+ * the memory it takes does not grow with the SM count; no trace file is
+ * opened. 0, or -1 with the message gpu_timing_create would give. */
+int gpu_timing_check_options(const struct ccgpu_config *store, const struct gpu_timing_params *p,
+                             char *err, size_t errlen);
 /* ccgpu_regs_per_thread (0: the launch's own figure is used). */
 uint32_t gpu_timing_regs_override(const struct gpu_timing *g);
 /* As gpu_timing_free, for a model never used (creation failed, or a

@@ -15,6 +15,7 @@
 #include "timing/sm.h"
 #include "timing/sm_wake.h"
 #include "timing/tinst.h"
+#include "policy/guard.h"
 #include "policy/policy_gpu.h"
 #include "mem/cache.h"
 
@@ -66,6 +67,13 @@ struct gpu_timing {
     /* ccgpu_watchdog_cycles: a launch in which no warp instruction issues
      * for this many cycles fails (0 = never; ccgpu.h) */
     uint64_t watchdog;
+    /* ccgpu_runaway_cycles: a launch in which no warp makes forward progress
+     * (no global store, atomic, barrier arrival or warp exit) for this many
+     * cycles fails, naming the loop (0 = never; ccgpu.h); and
+     * ccgpu_launch_seconds: a launch running longer in wall-clock time
+     * fails the same way (0 = never) */
+    uint64_t runaway;
+    uint32_t launch_seconds;
     /* gpgpu_kernel_launch_latency + CTAs x gpgpu_TB_launch_latency: cycles
      * from a launch to its first CTA dispatch (GPGPU-Sim's
      * m_kernel_TB_latency), counted in the kernel's cycles */
@@ -80,6 +88,10 @@ struct gpu_timing {
     struct perfect_port *ports;
     uint32_t nports;
     char stopped[200];     /* "" or why the run stopped at a cap */
+    /* the first contract violation of a plugin policy (policy/guard.h):
+     * every wrapped policy instance reports here, and the clock loop stops
+     * at the cycle it is set (it stays set: later launches fail too) */
+    struct policy_fault fault;
 };
 
 void gpu_timing_sum_stats(struct gpu_timing *g);

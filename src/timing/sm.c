@@ -384,6 +384,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     sm_wcls_clear(sm, slot);
     sm_veto_forget(sm, slot);
     sm->live_warps--;
+    sm->exits++;
     sm->ctas[w->cta].live_warps--;
     sm->ws.now = now;
     if (sm->ws.ops->on_warp_exit)

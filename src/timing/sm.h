@@ -205,6 +205,7 @@ struct sm {
     struct cache_hooks pol_hooks; /* the policy's L1 observers (forwarded) */
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
     uint64_t used_shmem, next_age;
+    uint64_t exits; /* warps exited, all launches (the runaway check's progress) */
     /* the L1 access pipeline: a FIFO of l1q_cap requests */
     struct l1_pending *l1q;
     uint32_t l1q_head, l1q_count, l1q_cap;

@@ -1,6 +1,7 @@
 # The progress watchdog (ccgpu_watchdog_cycles): a launch in which no warp
 # instruction issues for that many cycles fails with a one-line error naming
 # the option; the default lets every run end normally, and 0 turns it off.
+# Neither it nor the runaway check changes a statistic.
 # With a 20-cycle limit a vecadd on one SM trips it (its last stores drain
 # for longer than that after the last instruction).
 . "$(dirname "$0")/lib.sh"
@@ -23,4 +24,10 @@ expect_fail watchdog_bad_value "ccgpu_watchdog_cycles" \
 "$CCGPU" run bfs --quiet --json "$tmpdir/off.json" -o ccgpu_watchdog_cycles=0 >/dev/null 2>&1
 if cmp -s "$tmpdir/on.json" "$tmpdir/off.json"; then passed=$((passed + 1))
 else failed=$((failed + 1)); echo "FAIL watchdog_changes_nothing: statistics differ"; fi
+# the runaway check (ccgpu_runaway_cycles) and the wall-clock budget
+# (ccgpu_launch_seconds) only read counters too
+"$CCGPU" run bfs --quiet --json "$tmpdir/rw.json" -o ccgpu_runaway_cycles=0 -o ccgpu_launch_seconds=3600 \
+    >/dev/null 2>&1
+if cmp -s "$tmpdir/on.json" "$tmpdir/rw.json"; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL runaway_changes_nothing: statistics differ"; fi
 summary

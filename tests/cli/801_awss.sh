@@ -22,7 +22,7 @@ expect_output speed 'lmf .* valid' "$CCGPU" awss --speed --ctas 2000
 printf '1 2 x\n' > "$tmpdir/bad.txt"
 expect_fail bad_size "bad.txt:1: expected a non-negative integer size, got 'x'" \
     "$CCGPU" awss --sizes "$tmpdir/bad.txt" --cap 10 --max-tlp 4
-expect_fail missing_file 'nope.txt: No such file' "$CCGPU" awss --sizes "$tmpdir/nope.txt" --cap 10 --max-tlp 4
+expect_fail missing_file 'nope.txt: cannot open size or schedule file: No such file' "$CCGPU" awss --sizes "$tmpdir/nope.txt" --cap 10 --max-tlp 4
 expect_fail no_cap 'required' "$CCGPU" awss --sizes "$f" --max-tlp 4
 expect_fail bad_cap "bad value '10X' for --cap" "$CCGPU" awss --sizes "$f" --cap 10X --max-tlp 4
 expect_fail zero_tlp "bad value '0' for --max-tlp" "$CCGPU" awss --sizes "$f" --cap 10 --max-tlp 0
@@ -62,7 +62,7 @@ expect_output workset_first 'CTAs 0\.\.3 together: sum of their sets [0-9]+ line
 expect_fail workset_first_zero "bad value '0' for --first" "$CCGPU" workset mesh --first 0
 expect_fail bad_limit 'limit:N needs N from 1 to 65536' \
     "$CCGPU" run mesh --size small -o ccgpu_cta_sched=limit:0
-expect_fail bad_schedule "cannot open '$tmpdir/none.sched'" \
+expect_fail bad_schedule "$tmpdir/none.sched: cannot open schedule file" \
     "$CCGPU" run mesh --size small -o "ccgpu_cta_sched=schedule:$tmpdir/none.sched"
 # OptTLP: every static limit and max-TLP, CSV rows, the best repeated last
 expect_output opttlp_rows '^mesh,small,limit:2,2,' "$CCGPU" opttlp mesh --size small --limits 1,2

@@ -13,6 +13,8 @@
 #  4. every repository path (src/ tests/ tools/ configs/ bench/ include/
 #     examples/ cuda/ docs/) written anywhere in the docs exists in the tree.
 # Only help text and runs that fail at argument parsing are used (< 20 s).
+# Each page counts as one check (passed when every name on it is right),
+# each wrong name is listed.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found (needed to parse the Markdown)"
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,10 +51,10 @@ def run(args, timeout=10):
         return -1, "", "timeout"
 
 passed = failed = 0
-def ok(): 
-    global passed; passed += 1
+doc_fail = 0  # wrong names on the page being checked
+def ok(): pass
 def fail(where, msg):
-    global failed; failed += 1; print(f"FAIL {where}: {msg}")
+    global doc_fail; doc_fail += 1; print(f"FAIL {where}: {msg}")
 
 _, helptext, _ = run(["--help"])
 subs = set(re.findall(r"^  ([a-z][a-z-]*) ", helptext, re.M))
@@ -134,6 +136,7 @@ for pat in ("src/**/*.[ch]", "include/**/*.h", "tools/**/*.[ch]"):
 presets = set(re.findall(r'^\s*\{ "([\w+-]+)", "', open(os.path.join(root, "src/cli/ccws_runs.c")).read(), re.M))
 for doc in sys.argv[1:]:
     rel = os.path.relpath(doc, root)
+    doc_fail = 0
     lines = open(doc, encoding="utf-8").read().split("\n")
     # 4. paths
     for n, line in enumerate(lines, 1):
@@ -213,6 +216,8 @@ for doc in sys.argv[1:]:
                 err = "; ".join(r[1] for r in res if not r[0])
             if good: ok()
             else: fail(where, f"{name}={val}: {err}")
+    if doc_fail: failed += 1
+    else: passed += 1
 for name, where in sorted(unmodelled.items()):
     print(f"NOTE unmodelled GPGPU-Sim option in docs: {name} (first at {where})")
 print(f"COUNTS {passed} {failed}")

@@ -111,7 +111,15 @@ else
     wait
     expect_output nvcc_texture_G '^PASS' "$CCGPU" exec --quiet -- "$out/texture_G"
     expect_output nvcc_texture_sm90 '^PASS' "$CCGPU" exec --quiet -- "$out/texture_sm90"
-    expect_stderr nvcc_texture_stats 'warp_loads\.tex +[1-9]' "$CCGPU" exec -- "$out/texture"
+    expect_stderr nvcc_texture_stats 'warp_loads\.tex +[1-9]' "$CCGPU" exec --stats total -- "$out/texture"
+    # the summary on stderr: one line, as short for one vector add as for any program
+    "$CCGPU" exec -- "$out/vadd" >/dev/null 2>"$tmpdir/sum.err"
+    if [ "$(wc -l <"$tmpdir/sum.err")" = 1 ] &&
+        grep -qE '^ccgpu: 1 kernel launch simulated: cycles [0-9]+, warp_instructions [0-9]+, warp_ipc [0-9.]+, l1d\.miss_rate [0-9.]+, l2\.miss_rate [0-9.]+$' "$tmpdir/sum.err"; then
+        passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "FAIL nvcc_short_summary:"; head -3 "$tmpdir/sum.err"; fi
+    expect_stderr nvcc_stats_bad 'ccgpu exec: --stats some: summary, total, all or none' \
+        "$CCGPU" exec --stats some -- "$out/vadd"
     expect_output nvcc_matmul_args 'matmul 32x32: [0-9.]+ ms simulated' "$CCGPU" exec --quiet -- "$out/matmul" 32
     expect_output nvcc_ld_library_path '^PASS' env LD_LIBRARY_PATH="$bin/lib" CCGPU_QUIET=1 "$out/vadd"
     expect_output nvcc_props_option 'sms=7 ' "$CCGPU" exec --functional --quiet -o gpgpu_n_clusters=7 -- "$out/props"

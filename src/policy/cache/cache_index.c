@@ -1,4 +1,5 @@
 #include "policy/cache/cache_index.h"
+#include "policy/guard.h"
 #include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
@@ -32,8 +33,16 @@ int cache_index_init(struct cache_index *idx, const char *spec, uint32_t nsets, 
         const void *ops;
         if (policy_plugin_load(spec, POLICY_CACHE_INDEX, &ops, &args, err, errlen))
             return -1;
-        idx->ops = ops;
-        return idx->ops->init ? idx->ops->init(idx, args, err, errlen) : 0;
+        /* its sets checked where they enter the cache (guard.h) */
+        if (!(idx->ops = policy_guard_index(ops, spec))) {
+            snprintf(err, errlen, "index function %s: out of memory", spec);
+            return -1;
+        }
+        if (idx->ops->init && idx->ops->init(idx, args, err, errlen)) {
+            cache_index_free(idx);
+            return -1;
+        }
+        return 0;
     }
     for (int i = 0; cache_index_table[i]; i++) {
         const struct cache_index_ops *ops = cache_index_table[i];
@@ -47,4 +56,10 @@ int cache_index_init(struct cache_index *idx, const char *spec, uint32_t nsets, 
     }
     snprintf(err, errlen, "unknown cache index function '%.*s'", (int)namelen, spec);
     return -1;
+}
+
+void cache_index_free(struct cache_index *idx)
+{
+    policy_guard_index_free(idx->ops);
+    idx->ops = NULL;
 }

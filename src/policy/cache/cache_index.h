@@ -12,6 +12,9 @@
 /* Looks spec ("name" or "name:args") up and initialises idx for nsets sets. */
 int cache_index_init(struct cache_index *idx, const char *spec, uint32_t nsets,
                      char *err, size_t errlen);
+/* Releases what init allocated (the check around a plugin's function,
+ * policy/guard.h; nothing for a built-in one). */
+void cache_index_free(struct cache_index *idx);
 
 static inline uint32_t cache_index_set(const struct cache_index *idx, uint64_t block)
 {

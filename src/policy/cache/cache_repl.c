@@ -1,4 +1,5 @@
 #include "policy/cache/cache_repl.h"
+#include "policy/guard.h"
 #include "policy/plugin.h"
 #include <stdio.h>
 #include <string.h>
@@ -36,8 +37,17 @@ int cache_repl_init(struct cache_repl *r, const char *spec, uint32_t nsets, uint
         const void *ops;
         if (policy_plugin_load(spec, POLICY_CACHE_REPL, &ops, &args, err, errlen))
             return -1;
-        r->ops = ops;
-        return r->ops->init ? r->ops->init(r, args, err, errlen) : 0;
+        /* its victims checked where they enter the cache (guard.h) */
+        if (!(r->ops = policy_guard_repl(ops, spec))) {
+            snprintf(err, errlen, "replacement policy %s: out of memory", spec);
+            return -1;
+        }
+        if (r->ops->init && r->ops->init(r, args, err, errlen)) {
+            policy_guard_repl_free(r->ops);
+            r->ops = NULL;
+            return -1;
+        }
+        return 0;
     }
     for (int i = 0; cache_repl_table[i]; i++) {
         const struct cache_repl_ops *ops = cache_repl_table[i];
@@ -54,6 +64,8 @@ void cache_repl_free(struct cache_repl *r)
 {
     if (r->ops && r->ops->free)
         r->ops->free(r);
+    policy_guard_repl_free(r->ops);
+    r->ops = NULL;
     r->state = NULL;
 }
 

@@ -8,6 +8,7 @@
  * launch=K. The file is read and checked when the policy is created. */
 #include "cta/follow.h"
 #include "policy/cta/cta_sched.h"
+#include "util/text_input.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,47 +25,11 @@ struct sched_file {
 
 static char *read_all(const char *path, char *err, size_t errlen)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        snprintf(err, errlen, "ccgpu_cta_sched schedule: cannot open '%s': %s", path,
-                 strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t n = fread(buf + len, 1, cap - len - 1, fp);
-        len += n;
-        if (len + 1 < cap)
-            break;
-        if (cap > ((size_t)1 << 30)) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(fp);
-    fclose(fp);
-    if (!buf || bad) {
-        free(buf);
-        snprintf(err, errlen, "ccgpu_cta_sched schedule: cannot read '%s'", path);
-        return NULL;
-    }
-    buf[len] = 0;
-    if (memchr(buf, 0, len)) {
-        free(buf);
-        snprintf(err, errlen, "ccgpu_cta_sched schedule: '%s' is not a text file", path);
-        return NULL;
-    }
-    return buf;
+    char e[400];
+    char *text = text_input_read(path, "schedule file", TEXT_INPUT_TEXT, NULL, e, sizeof e);
+    if (!text)
+        snprintf(err, errlen, "ccgpu_cta_sched schedule: %s", e);
+    return text;
 }
 
 static int sf_init(struct cta_sched *cs, const char *args, char *err, size_t errlen)

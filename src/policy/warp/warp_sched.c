@@ -1,4 +1,5 @@
 #include "policy/warp/warp_sched.h"
+#include "policy/guard.h"
 #include "policy/plugin.h"
 #include <errno.h>
 #include <stdio.h>
@@ -37,8 +38,17 @@ int warp_sched_init(struct warp_sched *ws, const char *spec, const struct warp_s
         const void *ops;
         if (policy_plugin_load(spec, POLICY_WARP_SCHED, &ops, &args, err, errlen))
             return -1;
-        ws->ops = ops;
-        return ws->ops->init ? ws->ops->init(ws, args, err, errlen) : 0;
+        /* its answers checked where they enter the simulator (guard.h) */
+        if (!(ws->ops = policy_guard_warp(ops, spec, env))) {
+            snprintf(err, errlen, "warp scheduler %s: out of memory", spec);
+            return -1;
+        }
+        if (ws->ops->init && ws->ops->init(ws, args, err, errlen)) {
+            policy_guard_warp_free(ws->ops);
+            ws->ops = NULL;
+            return -1;
+        }
+        return 0;
     }
     for (int i = 0; warp_sched_table[i]; i++) {
         const struct warp_sched_ops *ops = warp_sched_table[i];
@@ -62,6 +72,7 @@ void warp_sched_free(struct warp_sched *ws)
 {
     if (ws->ops && ws->ops->free)
         ws->ops->free(ws);
+    policy_guard_warp_free(ws->ops);
     ws->state = NULL;
     ws->ops = NULL;
 }
