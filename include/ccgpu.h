@@ -213,14 +213,15 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
  * which would otherwise never end. 0 turns it off. */
 #define CCGPU_DEFAULT_WATCHDOG_CYCLES 10000000ull
 /* A timing-mode launch in which no warp makes forward progress - no global
- * store, no atomic, no barrier arrival, no warp exit anywhere - for
+ * store, no atomic, no barrier arrival, no warp exit, no global load from
+ * another address than the warp's previous global load, anywhere - for
  * ccgpu_runaway_cycles cycles fails as a runaway kernel, naming the kernel,
  * a CTA and warp still issuing and the PTX lines of its loop (an infinite
  * loop, a spin on a flag nothing sets). The default is far above the
  * longest such gap of any shipped benchmark on any shipped configuration
  * (docs/configuration.md); 0 turns it off. ccgpu_launch_seconds (default 0,
  * none) bounds a timing-mode launch's wall-clock time the same way. */
-#define CCGPU_DEFAULT_RUNAWAY_CYCLES 150000000ull
+#define CCGPU_DEFAULT_RUNAWAY_CYCLES 100000000ull
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);

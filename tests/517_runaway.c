@@ -1,11 +1,14 @@
 /* Runaway kernels in timing mode (ccgpu_runaway_cycles, ccgpu_launch_seconds):
  * a launch in which no warp makes forward progress - no global store, no
- * atomic, no barrier arrival, no warp exit - for the limit fails with
+ * atomic, no barrier arrival, no warp exit, no global load from another
+ * address than the warp's previous one - for the limit fails with
  * CCGPU_ERROR_LAUNCH_TIMEOUT and a message naming the kernel, a CTA and
  * warp still issuing and the PCs and PTX lines of its loop: for(;;){} in
  * one warp, and a spin on a volatile flag nothing sets. A long pointer
- * chase (one thread, no store until the end) runs to completion under the
- * default limit, and trips a limit below its length, so its gap is real. */
+ * chase (one thread, no store until the end) walks through memory: it runs
+ * to completion under the default limit and under one far below its
+ * length; the same chase on a node that points to itself (a spin in
+ * disguise) is stopped. */
 #include "ccgpu.h"
 #include "check.h"
 #include <stdlib.h>
@@ -162,8 +165,9 @@ TEST(spin_volatile)
 
 /* One thread follows next[] through n nodes 256 bytes apart, visited in a
  * scrambled order (a cycle through all of them, so most loads go to DRAM
- * rows other than the last), then stores where it ended. */
-static int chase(const char *overrides, unsigned n, char *err, size_t errlen)
+ * rows other than the last), then stores where it ended; with self set,
+ * node 0, where it starts, points to itself. */
+static int chase(const char *overrides, unsigned n, int self, char *err, size_t errlen)
 {
     ccgpu_module *m;
     ccgpu *g = make(overrides, &m);
@@ -180,6 +184,8 @@ static int chase(const char *overrides, unsigned n, char *err, size_t errlen)
         const unsigned step = 40503;
         for (unsigned k = 0; k < n; k++)
             h[(size_t)(k * step % n) * stride] = (uint32_t)((k + 1) * step % n * stride);
+        if (self)
+            h[0] = 0;
         if (ccgpu_memcpy_htod(g, next, h, (size_t)n * stride * 4) == 0) {
             void *args[] = { &next, &n, &out };
             rc = ccgpu_launch(g, m, "chase", one, warp, 0, args, 3);
@@ -200,17 +206,22 @@ static int chase(const char *overrides, unsigned n, char *err, size_t errlen)
 TEST(pointer_chase)
 {
     char err[512];
-    /* 2^17 dependent loads, no store until the end: runs to completion
-     * under the default limit ... */
-    int rc = chase("", 1u << 17, err, sizeof err);
+    /* 2^17 dependent loads, no store until the end (22 M cycles): runs to
+     * completion under the default limit, and under a limit of 100,000
+     * cycles, each load being at a new address ... */
+    int rc = chase("", 1u << 17, 0, err, sizeof err);
     if (rc)
         printf("  default limit: %s\n", err);
     CHECK_EQ_INT(rc, 0);
-    /* ... and is a real gap without forward progress: a limit below its
-     * length stops it, naming its loop */
-    rc = chase("ccgpu_runaway_cycles 100000\n", 1u << 17, err, sizeof err);
+    rc = chase("ccgpu_runaway_cycles 100000\n", 1u << 17, 0, err, sizeof err);
+    if (rc)
+        printf("  limit 100000: %s\n", err);
+    CHECK_EQ_INT(rc, 0);
+    /* ... while a chase stuck on one node re-reads one address: stopped */
+    rc = chase("ccgpu_runaway_cycles 100000\n", 1u << 17, 1, err, sizeof err);
     CHECK_EQ_INT(rc, -1);
     CHECK_STR_CONTAINS(err, "kernel chase: no forward progress");
+    CHECK_STR_CONTAINS(err, "of chase: a runaway kernel (ccgpu_runaway_cycles");
 }
 
 TEST(off_and_bad_values)

@@ -135,6 +135,12 @@ struct ptx_counters {
     uint64_t warp_atomics[PTX_SPACE_COUNT];
     uint64_t thread_loads[PTX_SPACE_COUNT], thread_stores[PTX_SPACE_COUNT];
     uint64_t branches, divergent_branches, barriers;
+    /* global loads whose first lane's address differs from their warp's
+     * previous global load's: a walk through memory (pointer chasing, row
+     * walking), which a spin re-reading one flag is not. Counted only for
+     * steps given a ptx_dyninst (a timing model's); not a statistic: the
+     * timing model's runaway check counts it as forward progress. */
+    uint64_t load_walks;
 };
 const struct ptx_counters *ptx_launch_counters(const struct ptx_launch *l);
 

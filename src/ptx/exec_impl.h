@@ -110,6 +110,7 @@ struct ptx_warp {
     uint32_t nframes;
     size_t frames_cap;
     uint32_t cc;            /* carry flag per lane (add.cc / addc) */
+    uint64_t last_global_load; /* first lane's address of the warp's last global load */
     uint64_t *regstack;
     size_t reg_cap;   /* in 64-bit slots */
     uint32_t *predstack;

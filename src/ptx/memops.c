@@ -462,6 +462,12 @@ done:;
     if (is_ld) {
         l->cnt.warp_loads[sp]++;
         l->cnt.thread_loads[sp] += n;
+        /* (counted for a timing model, which passes d; the functional
+         * fast path has no use for it) */
+        if (d && sp == PTX_SPACE_GLOBAL && mask && addr[__builtin_ctz(mask)] != w->last_global_load) {
+            w->last_global_load = addr[__builtin_ctz(mask)];
+            l->cnt.load_walks++;
+        }
     } else if (is_st) {
         l->cnt.warp_stores[sp]++;
         l->cnt.thread_stores[sp] += n;

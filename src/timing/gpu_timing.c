@@ -361,11 +361,13 @@ static int stalled(struct gpu_timing *g, struct ptx_launch *l, uint64_t start, c
 }
 
 /* The launch's forward progress so far: global stores, atomics, barrier
- * arrivals and warp exits. A loop that does none of these (for(;;){}, a
- * spin on a flag nothing sets) leaves it unchanged. */
+ * arrivals, warp exits and global loads at another address than their
+ * warp's previous one (a walk through memory: a pointer chase, a row walk).
+ * A loop that does none of these (for(;;){}, a spin re-reading a flag
+ * nothing sets) leaves it unchanged. */
 static uint64_t forward_progress(const struct gpu_timing *g, const struct ptx_counters *cnt)
 {
-    uint64_t p = cnt->warp_stores[PTX_SPACE_GLOBAL] + cnt->barriers;
+    uint64_t p = cnt->warp_stores[PTX_SPACE_GLOBAL] + cnt->barriers + cnt->load_walks;
     for (int s = 0; s < PTX_SPACE_COUNT; s++)
         p += cnt->warp_atomics[s];
     for (uint32_t i = 0; i < g->nsms; i++)
@@ -747,8 +749,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             } else if (now - rw_at >= g->runaway) {
                 char why[200];
                 snprintf(why, sizeof why,
-                         "no forward progress (no global store, atomic, barrier arrival or warp "
-                         "exit) for %llu cycles",
+                         "no forward progress (no global store, atomic, barrier arrival, warp "
+                         "exit or load from a new address) for %llu cycles",
                          (unsigned long long)(now - rw_at));
                 runaway(g, l, gl->grid, start, why, "ccgpu_runaway_cycles", err, errlen);
                 goto out;
