@@ -104,9 +104,9 @@ do_build() {
     cc=$(command -v cc || command -v gcc)
     out=$work/prog
     mkdir -p "$out" && rm -f "$out"/*.o "$out/libbenchhost.a"
-    for f in "$repo"/bench/*/*.c "$repo"/bench/common/*.c "$repo"/tests/cudart/bench/ccgpu_on_cudart.c \
-        "$repo"/tests/cudart/bench/bench_main.c; do
-        "$cc" -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -I"$repo/include" -I"$repo/bench" -I"$cudainc" \
+    for f in "$repo"/bench/*/*.c "$repo"/bench/common/*.c "$repo"/src/util/text_input.c \
+        "$repo"/tests/cudart/bench/ccgpu_on_cudart.c "$repo"/tests/cudart/bench/bench_main.c; do
+        "$cc" -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -I"$repo/include" -I"$repo/bench" -I"$repo/src" -I"$cudainc" \
             -c "$f" -o "$out/$(basename "$f" .c).o" || die "host build failed: $f"
     done
     ar rcs "$out/libbenchhost.a" "$out"/*.o

@@ -20,7 +20,8 @@ here=$repo/tests/cudart/bench
 cc=$(command -v cc || command -v gcc || command -v clang)
 
 # the host side (drivers, input generators, checks, the API over CUDA's), once
-host_src="$(ls "$repo"/bench/*/*.c "$repo"/bench/common/*.c) $here/ccgpu_on_cudart.c $here/bench_main.c"
+# (the input loaders read files through the simulator's bounded reader)
+host_src="$(ls "$repo"/bench/*/*.c "$repo"/bench/common/*.c) $repo/src/util/text_input.c $here/ccgpu_on_cudart.c $here/bench_main.c"
 stale=0
 [ -f "$out/libbenchhost.a" ] || stale=1
 for f in $host_src "$repo"/bench/bench.h "$repo"/bench/benchmarks.def "$repo"/bench/common/*.h; do
@@ -30,7 +31,7 @@ if [ $stale = 1 ]; then
     rm -f "$out"/*.o "$out/libbenchhost.a"
     ok=1
     for f in $host_src; do
-        "$cc" -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -I"$repo/include" -I"$repo/bench" -I"$cudainc" \
+        "$cc" -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -I"$repo/include" -I"$repo/bench" -I"$repo/src" -I"$cudainc" \
             -c "$f" -o "$out/$(basename "$f" .c).o" 2>>"$out/host.err" || ok=0
     done
     [ $ok = 1 ] && ar rcs "$out/libbenchhost.a" "$out"/*.o
