@@ -128,6 +128,9 @@ rundir() {
     [ -d "$src" ] || die "no configuration $src"
     mkdir -p "$d"
     cp "$src"/gpgpusim.config "$src"/*.icnt "$d"/
+    # a file without a final newline (SM7_QV100's) would join the first
+    # appended line to its last, a comment
+    [ -z "$(tail -c 1 "$d/gpgpusim.config")" ] || echo >>"$d/gpgpusim.config"
     [ ${#extra[@]} = 0 ] || printf '%s\n' "${extra[@]}" >>"$d/gpgpusim.config"
     [ -z "$2" ] || printf -- '-gpgpu_scheduler %s\n' "${2%%=*}" >>"$d/gpgpusim.config"
     echo "$d"
