@@ -12,6 +12,7 @@
 #include "fuzz/fatbin.c"
 #include "fuzz/ptx_launch.c"
 #include "fuzz/ptx_parse.c"
+#include "fuzz/recipe.c"
 #include "fuzz/trace_cachesim.c"
 #include <dirent.h>
 #include <stdio.h>
@@ -63,6 +64,7 @@ TEST(trace_cachesim) { replay("trace_cachesim", fuzz_trace_cachesim); }
 TEST(bench_inputs) { replay("bench_inputs", fuzz_bench_inputs); }
 TEST(fatbin) { replay("fatbin", fuzz_fatbin); }
 TEST(awss_files) { replay("awss_files", fuzz_awss_files); }
+TEST(recipe) { replay("recipe", fuzz_recipe); }
 TEST(csv_json) { replay("csv_json", fuzz_csv_json); }
 
 int main(void)
@@ -75,5 +77,6 @@ int main(void)
     RUN(csv_json);
     RUN(bench_inputs);
     RUN(fatbin);
+    RUN(recipe);
     return check_summary();
 }

@@ -21,14 +21,23 @@ int slurm_sbatch_value_ok(const char *v)
 
 void slurm_script_write(FILE *f, const struct slurm_script *s)
 {
-    fprintf(f, "#!/bin/bash\n"
+    const char *cmd = s->command ? s->command : "sweep";
+    if (strcmp(cmd, "sweep"))
+        fprintf(f, "#!/bin/bash\n"
+                   "# ccgpu %s as a Slurm job array, written by `ccgpu %s --slurm`.\n"
+                   "# %ld figures, %ld of them to run: array task T runs figure T into the\n"
+                   "# same output folder; a finished figure is not run again. The report:\n"
+                   "# the same command with --report once the tasks have ended.\n",
+                cmd, cmd, s->npoints, s->ntodo);
+    else
+        fprintf(f, "#!/bin/bash\n"
                "# ccgpu sweep as a Slurm job array, written by `ccgpu sweep --slurm`.\n"
                "# %ld points, %ld of them to run, in chunks of %ld: array task T runs\n"
                "# points T*%ld .. T*%ld+%ld into the same output folder. A point already\n"
                "# written is skipped, so a requeued or resubmitted task runs only what\n"
                "# is missing; results.csv: the same sweep command with --collect.\n",
             s->npoints, s->ntodo, s->chunk, s->chunk, s->chunk, s->chunk - 1);
-    fprintf(f, "#SBATCH --job-name=ccgpu-sweep\n");
+    fprintf(f, "#SBATCH --job-name=ccgpu-%s\n", cmd);
     fprintf(f, "#SBATCH --array=%s\n", s->array);
     fprintf(f, "#SBATCH --output=%s/task-%%A_%%a.out\n", s->log_dir);
     fprintf(f, "#SBATCH --open-mode=append\n");
@@ -45,7 +54,7 @@ void slurm_script_write(FILE *f, const struct slurm_script *s)
     slurm_shell_quote(f, s->cwd);
     fputs(" || exit 1\nexec ", f);
     slurm_shell_quote(f, s->exe);
-    fputs(" sweep", f);
+    fprintf(f, " %s", cmd);
     for (int i = 0; i < s->nargs; i++) {
         fputc(' ', f);
         slurm_shell_quote(f, s->args[i]);

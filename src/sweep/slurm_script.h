@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 struct slurm_script {
+    const char *command;     /* the subcommand: NULL or "sweep" for a sweep's script */
     const char *exe;         /* absolute path of the ccgpu binary */
     const char *cwd;         /* absolute: where the task runs */
     const char *const *args; /* the arguments after "sweep", Slurm-only options taken out */

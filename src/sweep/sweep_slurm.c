@@ -62,14 +62,13 @@ static int record_job(const char *path, long job, long chunk)
     return ok ? 0 : -1;
 }
 
-/* sbatch --parsable SCRIPT; the job id, or -1 (message printed). */
-static long submit(const char *script)
+long sweep_sbatch(const char *who, const char *script)
 {
     const char *argv[] = { "sbatch", "--parsable", script, NULL };
     char *out, err[512];
     int status;
     if (command_output(argv, 0, &out, &status, err, sizeof err) != 0) {
-        fprintf(stderr, "ccgpu sweep: --slurm: %s (the script is %s)\n", err, script);
+        fprintf(stderr, "%s: --slurm: %s (the script is %s)\n", who, err, script);
         return -1;
     }
     char *end;
@@ -77,7 +76,7 @@ static long submit(const char *script)
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && end != out && job > 0 &&
              (*end == '\0' || *end == ';' || *end == '\n');
     if (!ok)
-        fprintf(stderr, "ccgpu sweep: sbatch %s failed (%s %d)\n", script,
+        fprintf(stderr, "%s: sbatch %s failed (%s %d)\n", who, script,
                 WIFEXITED(status) ? "exit status" : "signal",
                 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
     free(out);
@@ -182,7 +181,7 @@ int sweep_slurm_submit(const struct sweep_opts *o, const struct sweep_slurm_opts
         goto out;
     }
     fflush(stdout);
-    long job = submit(script);
+    long job = sweep_sbatch("ccgpu sweep", script);
     if (job < 0 || record_job(jobs, job, so->chunk) != 0)
         goto out;
     printf("sweep: submitted job %ld; logs %s/task-%ld_T.out; follow it with --status, gather "

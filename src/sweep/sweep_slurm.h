@@ -27,4 +27,8 @@ int sweep_slurm_submit(const struct sweep_opts *o, const struct sweep_slurm_opts
  * are still running, queued or missing, 2 a usage error. */
 int sweep_slurm_status(const struct sweep_opts *o);
 
+/* sbatch --parsable SCRIPT: the job id, or -1 with a message on stderr
+ * beginning with who ("ccgpu sweep"). */
+long sweep_sbatch(const char *who, const char *script);
+
 #endif
