@@ -6,13 +6,13 @@
 CC      ?= cc
 BUILD   ?= build
 # -O3: its vectoriser takes the engine's 32-lane loops (8% fewer host
-# instructions than -O2 on bfs, docs/speed.md); no option that changes
+# instructions than -O2 on bfs, docs/internals.md); no option that changes
 # floating-point results (no -ffast-math), so statistics are the same.
 OPT     ?= -O3 -g
 SAN     ?=
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # Link-time optimisation of the ccgpu command (GCC only: 5% less CPU time,
-# 2-3% fewer host instructions, docs/speed.md): objects carry both GCC's IR
+# 2-3% fewer host instructions, docs/internals.md): objects carry both GCC's IR
 # and machine code, so the libraries and test programs link as usual.
 # `make LTO=` turns it off; the sanitizer and fuzzing builds do.
 ifeq ($(origin LTO),undefined)
@@ -155,7 +155,7 @@ JOBS ?= 2
 check-identical: $(BUILD)/ccgpu
 	tools/stats-identical.sh $(BUILD) medium tests/golden/stats-medium.sha256 $(JOBS)
 
-# Profile-guided build of the command (gcc only; docs/speed.md): an
+# Profile-guided build of the command (gcc only; docs/internals.md): an
 # instrumented build runs tools/pgo-train.sh, the build is redone with the
 # profile, and the result must give every benchmark's statistics at small
 # byte-identical to tests/golden/ (the compiler may reorder code, never change

@@ -195,7 +195,7 @@ TEST(heuristics_on_fig4)
     CHECK(awss_schedule_run(&p, AWSS_ALGO_MXF, &s, &k) == -2); /* needs --relax */
 
     /* relaxed (a step's AWSS minus its largest CTA within capacity), as
-     * docs/cta-scheduling.md states: MXF 4 steps of 3, GLANF 3 of 4.
+     * docs/awss.md states: MXF 4 steps of 3, GLANF 3 of 4.
      * MXF by hand: designated 8 takes 7 (15-8 <= 10) and 3, not 5 (20-8);
      * then 5 takes 4, 4; then {2,2,2}, {1,1,1}. GLANF by hand: ids in order,
      * runs of k = 4: {1,8,3,1} (13-8 = 5), {2,2,1,7} (12-7), {4,4,2,5} (15-5). */

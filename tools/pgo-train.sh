@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Training runs for the profile-guided build (`make pgo`, docs/speed.md):
+# Training runs for the profile-guided build (`make pgo`, docs/internals.md):
 # the instrumented ccgpu runs what a sweep runs, so the compiler learns which
 # branches of the timing model go which way.
 #   tools/pgo-train.sh CCGPU

@@ -1,4 +1,4 @@
-/* cachesim_run's fast path (issue 13): OPT and OPT with bypass on bounded
+/* cachesim_run's fast path: OPT and OPT with bypass on bounded
  * caches of at most 64 ways, without the locality breakdown. The input is
  * decoded once (trace_reader_read_accesses) into dense ids of (cache, block)
  * pairs and each cache's accesses are kept apart; then each cache runs
@@ -22,7 +22,7 @@
  * again in their cache, and which of those goes changes no later lookup.
  * Which way a line occupies differs from cachesim.c (that one fills the
  * lowest invalid way, this one any invalid way, else the victim's), which no
- * statistic can see. Measured times: docs/speed.md. */
+ * statistic can see. Design: docs/internals.md. */
 #include "analysis/cachesim_fast.h"
 #include "policy/guard.h"
 #include <pthread.h>

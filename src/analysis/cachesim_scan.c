@@ -1,4 +1,4 @@
-/* cachesim_run's fast path for LRU and FIFO (issue 13): bounded caches of at
+/* cachesim_run's fast path for LRU and FIFO: bounded caches of at
  * most CACHESIM_SCAN_MAX_WAYS ways, without the locality breakdown. No hash
  * map. Each set keeps its valid tags in replacement order, youngest first
  * (LRU: by last use, a hit moves to the front; FIFO: by fill, hits move

@@ -3,7 +3,7 @@
  * of chunks while the caller simulates the chunk before. The caller sees
  * exactly the accesses, end and errors of the source it wraps, in the same
  * order; only the wall time changes (decoding a trace is about half of an
- * LRU simulation's work, docs/speed.md). next and read (the general path)
+ * LRU simulation's work, docs/internals.md). next and read (the general path)
  * go to the wrapped source on the caller's thread, and a rewind stops the
  * worker first, so a source is still read one way between rewinds. */
 #ifndef CCGPU_ANALYSIS_SOURCE_AHEAD_H

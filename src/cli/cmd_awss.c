@@ -25,7 +25,7 @@ static void awss_usage(FILE *f)
             "small instances (<= 24 CTAs) optimally. --bench measures the working sets by a\n"
             "functional run of the benchmark (launch N, default the one whose CTAs' working\n"
             "sets add up to the most;\n"
-            "B-byte lines, default 128) and gives them in bytes. See docs/cta-scheduling.md.\n");
+            "B-byte lines, default 128) and gives them in bytes. See docs/awss.md.\n");
 }
 
 static char *read_file(const char *path, char *msg, size_t msglen)

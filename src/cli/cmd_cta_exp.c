@@ -1,5 +1,5 @@
 /* ccgpu cta-exp NAME [--benches A,B] [--out DIR] [run options]: the CTA
- * scheduling experiments of docs/cta-scheduling.md, one command each, a CSV
+ * scheduling experiments of docs/awss.md and docs/clustering.md, one command each, a CSV
  * (DIR/NAME.csv, default DIR .) and gnuplot plots beside it.
  *
  *   awss        AWSS paper Figs. 2, 6, 7, 9 and Table IV: per benchmark
@@ -281,7 +281,7 @@ int cmd_cta_exp(int argc, char **argv)
                     "       ccgpu cta-exp cluster [--examples NAME] [--small-examples] [--config F]\n"
                     "                     [--dispatchers A,B] (ccgpu_cta_sched values; default rr,\n"
                     "                     strict-rr,random:1,cluster,cluster:max=2)\n"
-                    "CTA-scheduling experiments (docs/cta-scheduling.md): DIR/NAME.csv and plots.\n");
+                    "CTA-scheduling experiments (docs/awss.md and docs/clustering.md): DIR/NAME.csv and plots.\n");
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

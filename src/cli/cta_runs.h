@@ -1,5 +1,5 @@
-/* Timing runs behind `ccgpu opttlp` and `ccgpu cta-exp` (CTA scheduling,
- * issue #11): one benchmark under one ccgpu_cta_sched policy, and the
+/* Timing runs behind `ccgpu opttlp` and `ccgpu cta-exp` (CTA scheduling):
+ * one benchmark under one ccgpu_cta_sched policy, and the
  * per-launch working-set profile that gives the AWSS paper's cache
  * contention ratio. */
 #ifndef CCGPU_CLI_CTA_RUNS_H

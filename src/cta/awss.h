@@ -138,7 +138,7 @@ struct awss_exact_result {
 int awss_exact(const struct awss_problem *p, uint64_t node_limit, struct awss_schedule *out,
                struct awss_exact_result *res);
 
-/* --- files (awss_file.c; format in docs/cta-scheduling.md) --- */
+/* --- files (awss_file.c; format in docs/awss.md) --- */
 /* Parses a sizes file: one non-negative integer per CTA in CTA-id order,
  * separated by white space; '#' starts a comment. 0 ok, -1 out of memory,
  * -2 bad input (msg says what and where). */

@@ -1,5 +1,5 @@
 /* AWSS text files: CTA working-set sizes in, schedules out and back in.
- * Formats are described in docs/cta-scheduling.md. */
+ * Formats are described in docs/awss.md. */
 #include "cta/awss.h"
 #include "util/text_input.h"
 #include <ctype.h>
@@ -100,7 +100,7 @@ static int sizes_parse(const char *text, const char *name, uint64_t **sizes, uin
 int awss_schedule_write(FILE *f, const struct awss_schedule *s, const struct awss_problem *p,
                         const char *algo)
 {
-    fprintf(f, "# ccgpu AWSS schedule (format: docs/cta-scheduling.md)\n");
+    fprintf(f, "# ccgpu AWSS schedule (format: docs/awss.md)\n");
     fprintf(f, "ccgpu-awss-schedule 1\n");
     fprintf(f, "ctas %u\nsteps %u\n", s->nctas, s->nsteps);
     if (s->has_launch)

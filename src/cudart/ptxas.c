@@ -1,4 +1,4 @@
-/* Register counts from ptxas -v when ptxas is installed (issue 12, item 3):
+/* Register counts from ptxas -v when ptxas is installed:
  * the module's PTX is written to a temporary file, `ptxas -v -arch=sm_XX`
  * compiles it (the output is discarded) and its report is handed to
  * ccgpu_module_set_ptxas_info, as `ccgpu run` uses the committed NAME.regs

@@ -386,9 +386,8 @@ static uint64_t next_event_fs(struct memsys *m)
         return t;
     /* a packet waiting at a crossbar input usually starts at the next tick
      * or the one after (its destination's link or room frees): the next
-     * tick is answered without the search (eleventh session: 3.4% of syrk's
-     * first 3 M cycles, 1.7% of gesummv small; the extra visits where
-     * nothing starts cost less than the searches saved) */
+     * tick is answered without the search (the extra visits where nothing
+     * starts cost less than the searches saved) */
     if (m->req.n_waiting || m->rep.n_waiting)
         return ti;
     return min64(at(icnt_next(m, m->ni), m->pi), t);

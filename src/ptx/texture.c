@@ -1,5 +1,5 @@
-/* tex / tld4 / suld / sust / txq / suq on texture and surface objects
- * (issue 12, item 6): the engine side. The handle operand is the device
+/* tex / tld4 / suld / sust / txq / suq on texture and surface objects:
+ * the engine side. The handle operand is the device
  * address of a struct ptx_texdesc (texture.h).
  *
  * What is modelled (readings of CUDA's documented behaviour):

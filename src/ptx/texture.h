@@ -1,4 +1,4 @@
-/* Texture and surface objects (issue 12, item 6). A texture or surface
+/* Texture and surface objects. A texture or surface
  * object handle is the device address of a descriptor in device memory
  * (the host API writes it: ccgpu_texture_create / ccgpu_surface_create), as
  * a GPU's handle names a descriptor the texture unit reads. The engine reads

@@ -590,7 +590,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     /* the loop by SM events (ccgpu_sm_wake) for a grid that can keep every
      * SM busy; with fewer CTAs than SMs at most that many SMs ever have
      * work, the active-SM loop visits only those, and the wheel's
-     * bookkeeping costs more than it saves (docs/speed.md). Both are exact. */
+     * bookkeeping costs more than it saves (docs/internals.md). Both are exact. */
     const int wake = fast && g->cfg.sm_wake && !g->ports && ptx_launch_num_ctas(l) >= g->nsms;
     if (wake)
         wake_reset(g, g->now);

@@ -104,7 +104,7 @@
  *                                     wheel of N cycles (0, and smaller
  *                                     launches: every SM with work visited
  *                                     every cycle; results identical;
- *                                     docs/speed.md)
+ *                                     docs/internals.md)
  *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
  *                                     schedulers with at least this many live
  *                                     warps each find the warps to check from

@@ -61,7 +61,7 @@ struct sm_config {
     uint64_t cta_sync_cycles; /* ccgpu_cta_sync_cycles */
     int prefetch;             /* ccgpu_prefetch: execute PTX prefetch */
     int skip_idle;
-    int fast_paths; /* ccgpu_fast_paths: event-driven shortcuts (issue 13) */
+    int fast_paths; /* ccgpu_fast_paths: event-driven shortcuts */
     uint32_t sm_wake; /* ccgpu_sm_wake: SMs visited when an event wakes them (gpu_timing.c),
                          timing wheel cycles; 0 off */
     uint32_t issue_mask_warps; /* ccgpu_issue_mask_warps: live warps per scheduler from which

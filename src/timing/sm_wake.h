@@ -1,4 +1,4 @@
-/* The GPU loop's wheel of SM events (ccgpu_sm_wake N > 0; docs/speed.md):
+/* The GPU loop's wheel of SM events (ccgpu_sm_wake N > 0; docs/internals.md):
  * which SMs a GPU cycle visits when the loop is driven by SM events. */
 #ifndef CCGPU_TIMING_SM_WAKE_H
 #define CCGPU_TIMING_SM_WAKE_H

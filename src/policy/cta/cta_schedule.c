@@ -1,5 +1,5 @@
 /* schedule:FILE[,launch=K][,every] — follow an AWSS schedule file written by
- * `ccgpu awss --out` (format: docs/cta-scheduling.md). Steps of equal TLP run
+ * `ccgpu awss --out` (format: docs/awss.md). Steps of equal TLP run
  * as one fixed-TLP phase; a TLP change waits for the phase's CTAs to retire
  * plus ccgpu_cta_sync_cycles (src/cta/follow.h). `every` synchronises at every
  * step boundary. Without launch=K every launch follows the file (and must
