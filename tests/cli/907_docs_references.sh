@@ -26,7 +26,7 @@ MAX_LINES = 400
 GENERATED = ("docs/config-options.md", "docs/results/*/report.md")
 # references to work that another branch adds: tolerated while absent, and
 # checked as everything else once present (remove an entry when it lands)
-PENDING_CMDS = {"reproduce"}
+PENDING_CMDS = set()
 # words after "ccgpu" that are not commands, and GPGPU-Sim's statistics,
 # which look like options
 NOT_CMDS = {"simulated"}  # "ccgpu simulated GPU", the CUDA device name
