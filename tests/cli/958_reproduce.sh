@@ -105,5 +105,10 @@ for p in ccws sacat awss clustering; do
         expect_output "recipe-$p" '^# [a-z0-9_-]+: ' "$CCGPU" reproduce "$p" --out "$d/p-$p" --dry-run
     fi
 done
+# smoke test of a paper's own recipe: CCWS Fig. 13 at small (the whole
+# recipe at small takes minutes: Fig. 15 runs bfs at every size)
+expect_output ccws-fig13 'wrote .*report.md' "$CCGPU" reproduce ccws --size small --only fig13 --out "$d/ccws" --jobs 2
+check ccws-fig13-value grep -qE '^\| bfs: CCWS 16 entries per warp, IPC over GTO \| — \| [0-9.]+ \| \|$' "$d/ccws/report.md"
+check ccws-others-not-run grep -q '^\*\*Not run.\*\* `ccgpu reproduce ccws --size small --out .* --only fig7`' "$d/ccws/report.md"
 [ ! -d reproduce ] || expect_output list '^ccws ' "$CCGPU" reproduce --list
 summary
