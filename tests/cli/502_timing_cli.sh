@@ -1,7 +1,7 @@
 # ccgpu run in timing mode (the default) and ccgpu compare.
 . "$(dirname "$0")/lib.sh"
 small="-o gpgpu_n_clusters=2"
-expect_output run_timing '^  warp_ipc ' "$CCGPU" run vecadd --config configs/ccws.cfg $small
+expect_output run_timing '^  warp_ipc ' "$CCGPU" run vecadd --config configs/ccws.cfg $small --stats all
 expect_output run_functional 'PASS' "$CCGPU" run vecadd --functional
 expect_output compare_table '^hmean +lrr +[0-9.]+' "$CCGPU" compare vecadd kmeans --sched lrr,gto,swl:2 --config configs/ccws.cfg $small
 expect_output compare_base 'normalised to gto' "$CCGPU" compare vecadd --sched lrr,gto --config configs/ccws.cfg $small
