@@ -528,6 +528,7 @@ int cmd_characterize(int argc, char **argv)
     }
     if (o.help) {
         usage(stdout);
+        cli_shared_help(stdout);
         cli_run_options_free(&o);
         return 0;
     }

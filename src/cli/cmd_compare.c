@@ -159,6 +159,8 @@ int cmd_compare(int argc, char **argv)
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
                         "[--jobs N] [--config F] [--size S] "
                         "[-o key=value]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

@@ -20,9 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static int usage(void)
+static int usage(FILE *out)
 {
-    fprintf(stderr, "usage: ccgpu exec [--config F]... [-o key=value]... [--functional] "
+    fprintf(out, "usage: ccgpu exec [--config F]... [-o key=value]... [--functional] "
                     "[--json F] [--quiet] [--stats summary|total|all|none] [--keep-going] -- "
                     "PROGRAM [ARGS...]\n");
     return 2;
@@ -111,17 +111,17 @@ int cmd_exec(int argc, char **argv)
                 rc = 2;
             }
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+            usage(stdout);
             rc = -1;
         } else if (a[0] == '-') {
             fprintf(stderr, "ccgpu exec: unknown option %s\n", a);
-            rc = usage();
+            rc = usage(stderr);
         } else {
             break; /* the program, without a "--" */
         }
     }
     if (rc == 0 && i >= argc)
-        rc = usage();
+        rc = usage(stderr);
     char lib[PATH_MAX + 8], file[PATH_MAX + 32];
     if (rc == 0) {
         if (lib_dir(lib, sizeof lib) ||

@@ -133,6 +133,8 @@ int cmd_opttlp(int argc, char **argv)
                     "                    [--config F] [--size S] [-o key=value]\n"
                     "OptTLP: the benchmark under ccgpu_cta_sched limit:N for every N up to the\n"
                     "occupancy limit, and max-TLP (rr); one CSV row per point, then the best.\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

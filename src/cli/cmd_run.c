@@ -10,11 +10,22 @@
 #include <stdio.h>
 #include <string.h>
 
+/* run's own options (its parser takes these, its help prints them) */
+static const struct cli_option run_options[] = {
+    { "--stats", "summary|all|total|none",
+      "after the result line: the summary (default), every statistic of every launch, "
+      "every total, or nothing" },
+    { "--per-kernel", NULL, "a table with one row per kernel launch" },
+    { NULL, NULL, NULL },
+};
+
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: ccgpu run BENCH [--functional] [--size small|medium|large] "
-                 "[--input FILE] [--config F] [-o key=value] [--json F] [--seed N] "
-                 "[--stats summary|all|total|none] [--per-kernel] [--quiet]\n");
+    fprintf(out, "usage: ccgpu run BENCH [options]\n"
+                 "runs one benchmark, checks it against its CPU reference, prints the result, "
+                 "each kernel's occupancy and a summary of the statistics\n"
+                 "options of run:\n");
+    cli_print_options(out, run_options);
 }
 
 int cmd_run(int argc, char **argv)
@@ -24,7 +35,7 @@ int cmd_run(int argc, char **argv)
     int nrest = 0, per_kernel = 0;
     const char *stats = "summary";
     for (int i = 0; i < argc && nrest < 256; i++) {
-        if (i > 0 && !strcmp(argv[i], "--stats")) {
+        if (i > 0 && !strcmp(argv[i], run_options[0].name)) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "ccgpu run: option --stats needs a value\n");
                 return 2;
@@ -36,7 +47,7 @@ int cmd_run(int argc, char **argv)
                         stats);
                 return 2;
             }
-        } else if (i > 0 && !strcmp(argv[i], "--per-kernel")) {
+        } else if (i > 0 && !strcmp(argv[i], run_options[1].name)) {
             per_kernel = 1;
         } else {
             rest[nrest++] = argv[i];
@@ -54,6 +65,8 @@ int cmd_run(int argc, char **argv)
     }
     if (o.help || o.npositional != 1) {
         usage(o.help ? stdout : stderr);
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

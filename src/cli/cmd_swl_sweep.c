@@ -48,15 +48,17 @@ int cmd_swl_sweep(int argc, char **argv)
         return rc;
     }
     const struct bench_ops *b = o.npositional == 1 ? bench_find(o.positional[0]) : NULL;
-    if (!b || o.functional) {
-        if (o.npositional == 1 && !b)
+    if (!b || o.functional || o.help) {
+        if (o.npositional == 1 && !b && !o.help)
             fprintf(stderr, "ccgpu swl-sweep: unknown benchmark '%s' (see ccgpu list)\n",
                     o.positional[0]);
         else
-            fprintf(stderr, "usage: ccgpu swl-sweep BENCH [--limits 1,2,4,...] [--belady] "
+            fprintf(o.help ? stdout : stderr, "usage: ccgpu swl-sweep BENCH [--limits 1,2,4,...] [--belady] "
                             "[--config F] [--size S] [-o key=value]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
-        return 2;
+        return o.help ? 0 : 2;
     }
     printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC", "L1 MPKI",
            belady ? "   BEL MPKI" : "");
