@@ -25,6 +25,7 @@
  * statistics up to it, marked (capped). */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
+#include "cli/progress_lines.h"
 #include "cli/cli.h"
 #include "sweep/means.h"
 #include "sweep/workers.h"
@@ -45,7 +46,15 @@ struct compare_runs {
     int ns, belady;
     struct ccws_cell *cells;
     int failed;
+    struct progress_lines progress;
 };
+
+static void cell_finished(struct compare_runs *r, long i)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%s with %s", r->benches[i / r->ns]->name, r->scheds[i % r->ns]);
+    progress_lines_step(&r->progress, what);
+}
 
 /* 0 ok, 1 the run failed, 2 a bad configuration (message printed) */
 static int run_cell(struct compare_runs *r, long i)
@@ -82,6 +91,7 @@ static int cell_done(void *ctx, long i, int status, const void *result, size_t l
         memset(&r->cells[i], 0, sizeof r->cells[i]);
     }
     r->failed += !r->cells[i].ok;
+    cell_finished(r, i);
     return 0;
 }
 
@@ -93,6 +103,7 @@ static int run_serial(struct compare_runs *r, long first, long n)
         if (rc == 2)
             return 2;
         r->failed += rc;
+        cell_finished(r, i);
     }
     return 0;
 }
@@ -201,6 +212,7 @@ int cmd_compare(int argc, char **argv)
     }
     for (long i = 0; i < (long)nb * ns; i++)
         memcpy(runs.cells[i].want, stats, sizeof stats);
+    progress_lines_begin(&runs.progress, "compare", (long)nb * ns);
     rc = jobs > 1 ? run_parallel(&runs, (long)nb * ns, jobs) : 0;
     if (rc) {
         free(runs.cells);
