@@ -60,8 +60,10 @@ int cmd_swl_sweep(int argc, char **argv)
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }
-    printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC", "L1 MPKI",
-           belady ? "   BEL MPKI" : "");
+    printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "warp IPC",
+           "L1D MPKI", belady ? "  BEL MPKI" : "");
+    printf("%-12s %-12s %12s %8s %9s%s\n", "", "", "(core)", "(/cycle)", "(/1k wi)",
+           belady ? "  (/1k wi)" : "");
     struct ccws_cell best = { 0 }; /* no --stat: want[] empty */
     rc = ccws_best_swl(&o, b, lim, nlim, belady, stdout, &best);
     if (rc == -2) {
@@ -69,11 +71,11 @@ int cmd_swl_sweep(int argc, char **argv)
         return 2;
     }
     if (best.ok) {
-        printf("best-swl     %u warps: %.0f cycles, IPC %.3f, L1 MPKI %.2f", best.swl, best.cycles,
-               best.ipc, best.mpki);
+        printf("best-swl     %u warps: %.0f cycles, warp IPC %.3f, L1D MPKI %.2f", best.swl,
+               best.cycles, best.ipc, best.mpki);
         if (belady)
             printf(", Belady MPKI %.2f", best.bel_mpki);
-        printf("\n");
+        printf(" (MPKI: misses per 1,000 warp instructions)\n");
     }
     cli_run_options_free(&o);
     return rc ? 1 : 0;
