@@ -87,19 +87,25 @@ static void stall_lines(const ccgpu *gpu, FILE *out)
                 percent(stat(gpu, outcome[i].stat, -1), slots));
 }
 
-/* The energy_* statistics, when the run has them; their names carry their
- * units. */
+/* The energy statistics (energy_* or energy.*), when the run has them;
+ * their names carry their units. At most ENERGY_LINES, so the summary stays
+ * short; the rest are counted. */
+enum { ENERGY_LINES = 10 };
+
 static void energy_lines(const ccgpu *gpu, FILE *out)
 {
-    int shown = 0, n = ccgpu_stat_count(gpu);
+    int found = 0, n = ccgpu_stat_count(gpu);
     for (int i = 0; i < n; i++) {
         const char *name = ccgpu_stat_name(gpu, i);
         if (!name || strncmp(name, "energy", 6) != 0)
             continue;
-        if (!shown++)
+        if (!found++)
             fprintf(out, "  energy (units as each statistic's name gives them):\n");
-        fprintf(out, "    %-42s %.6g\n", name, stat(gpu, name, -1));
+        if (found <= ENERGY_LINES)
+            fprintf(out, "    %-42s %.6g\n", name, stat(gpu, name, -1));
     }
+    if (found > ENERGY_LINES)
+        fprintf(out, "    (%d more energy statistics: --stats total)\n", found - ENERGY_LINES);
 }
 
 void run_summary_totals(const ccgpu *gpu, FILE *out)

@@ -28,7 +28,8 @@ check summary_l1_mpki [ "$(grep -E '^  L1D ' "$d/summary.out" | grep -oE '[0-9.]
     "$(printf '%.2f' "$(total l1d.mpki)")" ]
 check total_no_kernels [ "$(grep -c '^kernel ' "$d/total.out")" -eq 0 ]
 # energy: listed exactly when the run has energy statistics
-check summary_energy_iff_stats [ "$(grep -c '^    energy' "$d/summary.out")" -eq "$(grep -c '^  energy' "$d/total.out")" ]
+energy_stats=$(grep -c '^  energy' "$d/total.out")
+check summary_energy_iff_stats [ "$(grep -c '^    energy' "$d/summary.out")" -eq "$((energy_stats > 10 ? 10 : energy_stats))" ]
 
 expect_output stats_all '^kernel 15: bfs_update' "$CCGPU" run bfs --stats all
 check stats_all_warp_ipc grep -q '^  warp_ipc ' "$tmpdir/out"
