@@ -17,6 +17,7 @@ static const struct cli_command commands[] = {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: ccgpu COMMAND [ARGS...]\n\ncommands:\n");
+    fprintf(out, "  %-12s %s\n", "help", "this list; help COMMAND: the command's usage and options");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-12s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nccgpu help COMMAND (or ccgpu COMMAND --help): the command's options; "
@@ -54,6 +55,12 @@ int main(int argc, char **argv)
         name = "version";
     int help = !strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h");
     if (help && argc == 2) {
+        usage(stdout);
+        return finish_stdout(name, 0);
+    }
+    if (help && argc == 3 && (!strcmp(argv[2], "help") || !strcmp(argv[2], "--help") ||
+                              !strcmp(argv[2], "-h"))) {
+        printf("usage: ccgpu help [COMMAND]\n");
         usage(stdout);
         return finish_stdout(name, 0);
     }
