@@ -64,9 +64,12 @@ int cmd_run(int argc, char **argv)
         return rc;
     }
     if (o.help || o.npositional != 1) {
-        usage(o.help ? stdout : stderr);
-        if (o.help)
+        if (o.help) {
+            usage(stdout);
             cli_shared_help(stdout);
+        } else {
+            fprintf(stderr, "usage: ccgpu run BENCH [options] (ccgpu run --help lists them)\n");
+        }
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

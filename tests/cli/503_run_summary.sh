@@ -42,6 +42,8 @@ check quiet_one_line [ "$(wc -l <"$tmpdir/out")" -eq 1 ]
 expect_output stats_none '^bfs +PASS' "$CCGPU" run bfs --stats none
 check stats_none_one_line [ "$(wc -l <"$tmpdir/out")" -eq 1 ]
 expect_output functional_summary 'functional model' "$CCGPU" run vecadd --functional
+expect_fail run_no_bench '^usage: ccgpu run BENCH \[options\] \(ccgpu run --help lists them\)$' "$CCGPU" run
+check run_no_bench_one_line [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
 expect_fail stats_bad '^ccgpu run: --stats some: expected summary, all, total or none$' "$CCGPU" run bfs --stats some
 expect_fail stats_no_value '^ccgpu run: option --stats needs a value$' "$CCGPU" run bfs --stats
 # a register count the configuration sets is named as such, not as an estimate
