@@ -1,6 +1,7 @@
-# ccgpu build. `make` builds build/ccgpu, build/libccgpu.a and the CUDA runtime
-# build/lib/libcudart.so.13 (docs/cuda-runtime.md); `make check` runs
-# every test in a normal build (gcc) and a sanitizer build (clang, ASan+UBSan).
+# ccgpu build. `make` builds build/ccgpu, build/libccgpu.a, build/libccgpu.so
+# and the CUDA runtime build/lib/libcudart.so.13 (docs/cuda-runtime.md), no
+# tests; `make check` builds the test programs and runs every test in a
+# normal build (gcc) and a sanitizer build (clang, ASan+UBSan).
 # Sources are found by wildcard so adding a file never means editing this file.
 
 CC      ?= cc
@@ -57,7 +58,7 @@ $(shell mkdir -p $(BUILD) && { echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_STAMP) || 
 .PHONY: all lib cudart tests check check-fast check-identical clean bench-speed ptx fuzz fuzz-build install pgo
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
-all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so $(BUILD)/libccgpu.so tests
+all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so $(BUILD)/libccgpu.so
 cudart: $(CUDART_LIB) $(BUILD)/lib/libcudart.so
 
 lib: $(BUILD)/libccgpu.a
@@ -182,14 +183,14 @@ pgo:
 # when present (so both compilers are exercised), then one summary line.
 SAN_CC := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 check:
-	$(MAKE) --no-print-directory BUILD=build all
+	$(MAKE) --no-print-directory BUILD=build all tests
 	$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) OPT="-O1 -g" \
-	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" all
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" all tests
 	tests/run.sh build build-san
 
 # Quicker loop while developing: normal build only.
 check-fast:
-	$(MAKE) --no-print-directory BUILD=build all
+	$(MAKE) --no-print-directory BUILD=build all tests
 	tests/run.sh build
 
 # --- fuzzing ----------------------------------------------------------------

@@ -264,6 +264,7 @@ struct ccgpu_launch_info {
     int carveout;              /* 1: carve-out options are set (ccgpu run then prints
                                 * carveout_desc) */
     char carveout_desc[128];   /* which carve-out the launch got (timing mode) */
+    int regs_from_config;      /* 1: ccgpu_regs_per_thread set regs_per_thread */
 };
 int ccgpu_launch_info(const ccgpu *gpu, int kernel, struct ccgpu_launch_info *out);
 const char *ccgpu_limit_name(enum ccgpu_limit limit);
@@ -276,6 +277,10 @@ int ccgpu_stat(const ccgpu *gpu, const char *name, int kernel, double *value);
 int ccgpu_num_kernels(const ccgpu *gpu);
 const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel);
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out);
+/* The names of the statistics the listings show (ccgpu_stats_print's
+ * order): i from 0 to ccgpu_stat_count() - 1; NULL past the end. */
+int ccgpu_stat_count(const ccgpu *gpu);
+const char *ccgpu_stat_name(const ccgpu *gpu, int i);
 /* The total block of ccgpu_stats_print only. */
 void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out);
 /* The totals in one line, no newline: "cycles N, warp_instructions N,

@@ -190,6 +190,7 @@ int cmd_awss(int argc, char **argv)
         int bad = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             awss_usage(stdout);
+            cli_shared_help(stdout);
             return 0;
         } else if (!strcmp(a, "--static")) {
             is_static = 1;

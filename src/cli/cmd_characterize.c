@@ -528,6 +528,7 @@ int cmd_characterize(int argc, char **argv)
     }
     if (o.help) {
         usage(stdout);
+        cli_shared_help(stdout);
         cli_run_options_free(&o);
         return 0;
     }
@@ -633,7 +634,7 @@ int cmd_characterize(int argc, char **argv)
     }
     if (rc == 0) {
         printf("\nFig. 2 (warp IPC; norm = / L1), Fig. 4 (L1 reservation failures per 1000 cycles), "
-               "Fig. 5 (L1 MPKI)\n");
+               "Fig. 5 (L1 MPKI: misses per 1,000 warp instructions)\n");
         printf("%-12s %7s %7s %7s %7s | %6s %6s %6s | %8s %8s %8s %8s | %7s | %s\n", "benchmark",
                "bypass", "L1", "FA", "unb", "bypass", "FA", "unb", "lineAll", "mshr", "merge",
                "missQ", "MPKI", "unb evictions");

@@ -1,13 +1,14 @@
 /* ccgpu compare BENCH... --sched lrr,gto,2lvl,swl:N,best-swl,ccws [--suite CLASS]
  * [--belady] [--config F] [options]:
  * runs each benchmark under each warp scheduler in the timing model and
- * prints cycles, IPC normalised to GTO (to the first scheduler when gto is
- * not in the list), the speed-up base cycles / cycles, and L1D MPKI (misses
- * per 1000 warp instructions), with the harmonic means of both ratios per
- * scheduler. The two ratios differ when a scheduler changes the amount of
- * work (warp instructions), e.g. gc's test-before-mark atomics: the speed-up
- * compares the time to do the kernel's job, IPC/base the issue rate; a '*'
- * marks such rows. --suite adds the
+ * prints cycles, warp IPC, the speed-up over the base (GTO, or the first
+ * scheduler when gto is not in the list: base cycles / cycles), the warp
+ * instructions relative to the base's, and L1D MPKI (misses per 1000 warp
+ * instructions), with the harmonic mean of the speed-up per scheduler.
+ * Warp IPC normalised to the base is speed-up x insts/base: the same as the
+ * speed-up unless a scheduler changes the amount of work, e.g. gc's
+ * test-before-mark atomics (a '*' marks such rows); the CSV has it as
+ * ipc_norm, which --plot draws. --suite adds the
  * benchmarks of a class (hcs, mcs, ci ...); best-swl[:L/L/...] is the best
  * static warp limit (ccws_runs.h); --belady adds the Belady-optimal MPKI of
  * each run's L1 stream (the CCWS paper's <sched>-BEL), Belady's MIN with
@@ -24,6 +25,7 @@
  * statistics up to it, marked (capped). */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
+#include "cli/progress_lines.h"
 #include "cli/cli.h"
 #include "sweep/means.h"
 #include "sweep/workers.h"
@@ -44,7 +46,15 @@ struct compare_runs {
     int ns, belady;
     struct ccws_cell *cells;
     int failed;
+    struct progress_lines progress;
 };
+
+static void cell_finished(struct compare_runs *r, long i)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%s with %s", r->benches[i / r->ns]->name, r->scheds[i % r->ns]);
+    progress_lines_step(&r->progress, what);
+}
 
 /* 0 ok, 1 the run failed, 2 a bad configuration (message printed) */
 static int run_cell(struct compare_runs *r, long i)
@@ -81,6 +91,7 @@ static int cell_done(void *ctx, long i, int status, const void *result, size_t l
         memset(&r->cells[i], 0, sizeof r->cells[i]);
     }
     r->failed += !r->cells[i].ok;
+    cell_finished(r, i);
     return 0;
 }
 
@@ -92,6 +103,7 @@ static int run_serial(struct compare_runs *r, long first, long n)
         if (rc == 2)
             return 2;
         r->failed += rc;
+        cell_finished(r, i);
     }
     return 0;
 }
@@ -159,6 +171,8 @@ int cmd_compare(int argc, char **argv)
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
                         "[--jobs N] [--config F] [--size S] "
                         "[-o key=value]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }
@@ -198,6 +212,7 @@ int cmd_compare(int argc, char **argv)
     }
     for (long i = 0; i < (long)nb * ns; i++)
         memcpy(runs.cells[i].want, stats, sizeof stats);
+    progress_lines_begin(&runs.progress, "compare", (long)nb * ns);
     rc = jobs > 1 ? run_parallel(&runs, (long)nb * ns, jobs) : 0;
     if (rc) {
         free(runs.cells);
@@ -207,11 +222,13 @@ int cmd_compare(int argc, char **argv)
     struct compare_out out;
     compare_out_init(&out, belady);
     compare_out_add_columns(&out, stats, nstats);
-    printf("%-12s %-12s %12s %8s %9s %9s %9s%s", "benchmark", "scheduler", "cycles", "IPC",
-           "IPC/base", "speedup", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    /* a second header line gives each column's unit */
+    printf("%-12s %-12s %12s %8s %9s %10s %9s%s", "benchmark", "scheduler", "cycles", "warp IPC",
+           "speedup", "insts/base", "L1D MPKI", belady == 2 ? "   BEL-byp" : belady ? "  BEL MPKI" : "");
     for (int k = 0; k < nstats; k++)
         printf(" %s", stats[k]);
-    printf("\n");
+    printf("\n%-12s %-12s %12s %8s %9s %10s %9s%s\n", "", "", "(core)", "(/cycle)", "(x base)",
+           "(x base)", "(/1k wi)", belady ? "  (/1k wi)" : "");
     int work_differs = 0;
     for (int i = 0; i < nb; i++) {
         const struct ccws_cell *cells = &runs.cells[(long)i * ns];
@@ -233,8 +250,9 @@ int cmd_compare(int argc, char **argv)
                 snprintf(name, sizeof name, "%s(%u)", scheds[s], c->swl);
             else
                 snprintf(name, sizeof name, "%s", scheds[s]);
-            printf("%-12s %-12s %12.0f %8.3f %9.3f %8.3f%s %9.2f", benches[i]->name, name,
-                   c->cycles, c->ipc, norm, speed, differs ? "*" : " ", c->mpki);
+            double work = b->ok && c->ok && b->insts > 0 ? c->insts / b->insts : NAN;
+            printf("%-12s %-12s %12.0f %8.3f %9.3f %9.3f%s %9.2f", benches[i]->name, name,
+                   c->cycles, c->ipc, speed, work, differs ? "*" : " ", c->mpki);
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
             for (int k = 0; k < nstats; k++)
@@ -259,19 +277,24 @@ int cmd_compare(int argc, char **argv)
         means_arithmetic(mpki_v[s], counted[s], &mpki);
         if (belady)
             means_arithmetic(bel_v[s], counted[s], &bel);
-        printf("%-12s %-12s %12s %8s %9.3f %8.3f ", "hmean", scheds[s], "", "", hmean, hspeed);
+        printf("%-12s %-12s %12s %8s %9.3f %10s ", "hmean", scheds[s], "", "", hspeed, "");
         if (belady)
             printf(" %9.2f %9.2f", mpki, bel);
         printf("\n");
         compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, hspeed, mpki, bel);
     }
-    printf("(IPC/base: IPC normalised to %s; speedup: %s cycles / cycles; harmonic means",
-           scheds[base], scheds[base]);
+    printf("(base: %s. speedup: %s's cycles / the run's, its harmonic mean on the hmean rows; "
+           "insts/base: the run's warp instructions / %s's, 1.000 when both did the same work, "
+           "and then the speedup is also the warp IPC normalised to %s",
+           scheds[base], scheds[base], scheds[base], scheds[base]);
     if (work_differs)
-        printf("; *: warp instructions differ from %s's, so the two ratios differ", scheds[base]);
+        printf("; *: warp instructions differ from %s's, so warp IPC / %s's is speedup x "
+               "insts/base (the CSV's ipc_norm)",
+               scheds[base], scheds[base]);
+    printf("; MPKI: L1D misses per 1,000 warp instructions (wi)%s",
+           belady ? ", arithmetic mean on the hmean rows" : "");
     if (belady)
-        printf("; MPKI: L1D misses per 1000 warp instructions, arithmetic mean on the hmean "
-               "rows; BEL: Belady OPT %s on each run's own L1D stream",
+        printf("; BEL: Belady OPT %s on each run's own L1D stream",
                belady == 2 ? "allowed to bypass" : "with every miss allocating");
     printf(")\n");
     /* the SRAM the SACAT paper's mechanisms need (its Table 5), when any */

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int usage(void)
+static int usage(FILE *out)
 {
-    fprintf(stderr, "usage: ccgpu config [--config F]... [-o key=value]... [--all] [--plain]\n"
+    fprintf(out, "usage: ccgpu config [--config F]... [-o key=value]... [--all] [--plain]\n"
                     "  --all    include the options left at their defaults\n"
                     "  --plain  no comments (no origins): for diffing configurations\n");
     return 2;
@@ -41,12 +41,12 @@ int cmd_config(int argc, char **argv)
             }
             i++;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+            usage(stdout);
             ccgpu_config_free(cfg);
             return 0;
         } else {
             fprintf(stderr, "ccgpu config: unexpected argument %s\n", a);
-            rc = usage();
+            rc = usage(stderr);
         }
     }
     if (rc == 0) {

@@ -282,6 +282,8 @@ int cmd_cta_exp(int argc, char **argv)
                     "                     [--dispatchers A,B] (ccgpu_cta_sched values; default rr,\n"
                     "                     strict-rr,random:1,cluster,cluster:max=2)\n"
                     "CTA-scheduling experiments (docs/awss.md and docs/clustering.md): DIR/NAME.csv and plots.\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

@@ -1,14 +1,18 @@
 /* ccgpu exec [--config F]... [-o key=value]... [--functional] [--json F]
- * [--quiet] [--stats summary|total|all|none] -- PROGRAM [ARGS...]: runs an
- * unmodified CUDA program (built by
- * nvcc with -cudart shared --no-compress) on the simulator, through the
- * CUDA runtime build/lib/libcudart.so.13 beside this command. It checks the
- * configuration by creating the GPU once, then passes everything to the
+ * [--quiet] [--stats summary|total|all|none] [--keep-going] -- PROGRAM
+ * [ARGS...]: runs an unmodified CUDA program (built by nvcc with -cudart
+ * shared --no-compress) on the simulator, through the CUDA runtime
+ * build/lib/libcudart.so.13 beside this command. It checks the
+ * configuration by creating the GPU once and refuses a program the runtime
+ * cannot stand in for (exec_inspect.h), then passes everything to the
  * runtime in the environment (CCGPU_CONFIG, CCGPU_OPTIONS, CCGPU_FUNCTIONAL,
- * CCGPU_JSON, CCGPU_QUIET, CCGPU_STATS), puts the library first on LD_LIBRARY_PATH and
- * replaces itself with the program. */
+ * CCGPU_JSON, CCGPU_QUIET, CCGPU_STATS, CCGPU_KEEP_GOING), puts the library
+ * first on LD_LIBRARY_PATH and replaces itself with the program. A kernel
+ * launch the runtime rejects or that fails makes the program's exit status
+ * 1 unless --keep-going is given. */
 #include "cli/cli.h"
 #include "ccgpu.h"
+#include "cli/exec_inspect.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,10 +20,11 @@
 #include <string.h>
 #include <unistd.h>
 
-static int usage(void)
+static int usage(FILE *out)
 {
-    fprintf(stderr, "usage: ccgpu exec [--config F]... [-o key=value]... [--functional] "
-                    "[--json F] [--quiet] [--stats summary|total|all|none] -- PROGRAM [ARGS...]\n");
+    fprintf(out, "usage: ccgpu exec [--config F]... [-o key=value]... [--functional] "
+                    "[--json F] [--quiet] [--stats summary|total|all|none] [--keep-going] -- "
+                    "PROGRAM [ARGS...]\n");
     return 2;
 }
 
@@ -58,7 +63,7 @@ int cmd_exec(int argc, char **argv)
 {
     char *configs = NULL, *options = NULL;
     const char *json = NULL, *stats = NULL;
-    int functional = 0, quiet = 0, i, rc = 0;
+    int functional = 0, quiet = 0, keep_going = 0, i, rc = 0;
     ccgpu_config *cfg = ccgpu_config_new();
     if (!cfg) {
         fprintf(stderr, "ccgpu exec: out of memory\n");
@@ -73,6 +78,8 @@ int cmd_exec(int argc, char **argv)
             functional = 1;
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
+        } else if (!strcmp(a, "--keep-going")) {
+            keep_going = 1;
         } else if (!strcmp(a, "--config") || !strcmp(a, "-o") || !strcmp(a, "--json") ||
                    !strcmp(a, "--stats")) {
             if (i + 1 >= argc) {
@@ -104,17 +111,17 @@ int cmd_exec(int argc, char **argv)
                 rc = 2;
             }
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+            usage(stdout);
             rc = -1;
         } else if (a[0] == '-') {
             fprintf(stderr, "ccgpu exec: unknown option %s\n", a);
-            rc = usage();
+            rc = usage(stderr);
         } else {
             break; /* the program, without a "--" */
         }
     }
     if (rc == 0 && i >= argc)
-        rc = usage();
+        rc = usage(stderr);
     char lib[PATH_MAX + 8], file[PATH_MAX + 32];
     if (rc == 0) {
         if (lib_dir(lib, sizeof lib) ||
@@ -138,6 +145,11 @@ int cmd_exec(int argc, char **argv)
         ccgpu_destroy(gpu);
     }
     ccgpu_config_free(cfg);
+    char why[PATH_MAX + 512];
+    if (rc == 0 && exec_inspect(argv[i], why, sizeof why)) {
+        fprintf(stderr, "ccgpu exec: %s\n", why);
+        rc = 1;
+    }
     if (rc == 0) {
         const char *old = getenv("LD_LIBRARY_PATH");
         char *path = NULL;
@@ -147,7 +159,8 @@ int cmd_exec(int argc, char **argv)
             (options && setenv("CCGPU_OPTIONS", options, 1)) ||
             (functional && setenv("CCGPU_FUNCTIONAL", "1", 1)) ||
             (json && setenv("CCGPU_JSON", json, 1)) || (quiet && setenv("CCGPU_QUIET", "1", 1)) ||
-            (stats && setenv("CCGPU_STATS", stats, 1))) {
+            (stats && setenv("CCGPU_STATS", stats, 1)) ||
+            (keep_going && setenv("CCGPU_KEEP_GOING", "1", 1))) {
             fprintf(stderr, "ccgpu exec: out of memory\n");
             rc = 1;
         }

@@ -2,10 +2,14 @@
 #include "bench.h"
 #include "cli/cli.h"
 #include <stdio.h>
+#include <string.h>
 
 int cmd_list(int argc, char **argv)
 {
-    (void)argv;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: ccgpu list\n");
+        return 0;
+    }
     if (argc > 1) {
         fprintf(stderr, "ccgpu list: takes no arguments\n");
         return 2;

@@ -234,11 +234,13 @@ int cmd_locality(int argc, char **argv)
     }
     /* --cta --functional: only the functional (data-driven) part */
     int cta_only = cta && o.functional && !types && !csv;
-    if (o.npositional < 1 || ns == 0 || (o.functional && !cta_only)) {
-        fprintf(stderr, "usage: ccgpu locality BENCH... [--sched lrr,gto,ccws] [--types] [--cta "
+    if (o.help || o.npositional < 1 || ns == 0 || (o.functional && !cta_only)) {
+        fprintf(o.help ? stdout : stderr, "usage: ccgpu locality BENCH... [--sched lrr,gto,ccws] [--types] [--cta "
                         "[--functional]] [--csv F] [--config F] [--size S] [-o key=value]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
-        return 2;
+        return o.help ? 0 : 2;
     }
     const struct bench_ops *benches[64];
     for (int i = 0; i < o.npositional; i++)

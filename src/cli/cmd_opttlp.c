@@ -8,6 +8,7 @@
  * and a last row "opttlp" repeating the point with the fewest cycles (ties:
  * the smaller limit). */
 #include "cli/cli.h"
+#include "cli/progress_lines.h"
 #include "cli/cta_runs.h"
 #include "cli/opttlp.h"
 #include "gpu/config.h"
@@ -58,12 +59,16 @@ int opttlp_search(const struct cli_run_options *o, const struct bench_ops *b, co
     }
     memset(best, 0, sizeof *best);
     *best_limit = 0;
+    struct progress_lines progress;
+    progress_lines_begin(&progress, "opttlp", nlim);
     for (int i = 0; i < nlim; i++) {
-        char pol[32];
+        char pol[32], what[96];
         snprintf(pol, sizeof pol, "limit:%u", lim[i]);
         struct cta_cell c;
         if ((rc = cta_run(o, b, pol, NULL, 0, &c)))
             return rc;
+        snprintf(what, sizeof what, "%s with %s", b->name, pol);
+        progress_lines_step(&progress, what);
         if (out)
             opttlp_row(out, b->name, size, pol, lim[i], &c, p);
         if (!best->ok || c.cycles < best->cycles) {
@@ -133,6 +138,8 @@ int cmd_opttlp(int argc, char **argv)
                     "                    [--config F] [--size S] [-o key=value]\n"
                     "OptTLP: the benchmark under ccgpu_cta_sched limit:N for every N up to the\n"
                     "occupancy limit, and max-TLP (rr); one CSV row per point, then the best.\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }

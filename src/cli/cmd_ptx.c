@@ -211,9 +211,11 @@ int cmd_ptx(int argc, char **argv)
         argv++;
         argc--;
     }
+    int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
     if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
-        return 2;
+        fprintf(help ? stdout : stderr,
+                "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
+        return help ? 0 : 2;
     }
     char err[512];
     char *text = read_file(argv[1], err, sizeof err);

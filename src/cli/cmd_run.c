@@ -1,50 +1,75 @@
 /* ccgpu run BENCH [options]: runs one benchmark, checks it against its CPU
- * reference, prints statistics (and JSON with --json). */
+ * reference, prints its result line, each kernel's occupancy and a summary
+ * of the statistics (run_summary.h); --stats all every statistic of every
+ * launch, --stats total every total, --stats none (or --quiet) nothing
+ * after the result line; --per-kernel a row per launch; --json F every
+ * statistic as JSON. */
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/run_summary.h"
 #include <stdio.h>
 #include <string.h>
 
+/* run's own options (its parser takes these, its help prints them) */
+static const struct cli_option run_options[] = {
+    { "--stats", "summary|all|total|none",
+      "after the result line: the summary (default), every statistic of every launch, "
+      "every total, or nothing" },
+    { "--per-kernel", NULL, "a table with one row per kernel launch" },
+    { NULL, NULL, NULL },
+};
+
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: ccgpu run BENCH [--functional] [--size small|medium|large] "
-                 "[--input FILE] [--config F] [-o key=value] [--json F] [--seed N] [--quiet]\n");
-}
-
-/* One line per kernel (its first launch): what the launch got, as
- * cudaOccupancyMaxActiveBlocksPerMultiprocessor would say; with carve-out
- * options set, a second line with its L1D / shared-memory carve-out. */
-static void print_occupancy(const ccgpu *gpu, FILE *out)
-{
-    int n = ccgpu_num_kernels(gpu);
-    for (int k = 0; k < n; k++) {
-        const char *name = ccgpu_kernel_name(gpu, k);
-        int seen = 0;
-        for (int j = 0; j < k && !seen; j++)
-            seen = !strcmp(name, ccgpu_kernel_name(gpu, j));
-        struct ccgpu_launch_info li;
-        if (seen || ccgpu_launch_info(gpu, k, &li) != 0)
-            continue;
-        fprintf(out,
-                "occupancy %s: %u registers/thread (%s), %u threads/CTA, %u CTAs = %u warps per "
-                "SM, limited by %s\n",
-                name, li.regs_per_thread, li.regs_from_ptxas ? "ptxas" : "estimate",
-                li.threads_per_cta, li.ctas_per_sm, li.warps_per_sm, ccgpu_limit_name(li.limit));
-        if (li.carveout) /* only then: the line is as before without carve-out options */
-            fprintf(out, "carve-out %s: %s\n", name, li.carveout_desc);
-    }
+    fprintf(out, "usage: ccgpu run BENCH [options]\n"
+                 "runs one benchmark, checks it against its CPU reference, prints the result, "
+                 "each kernel's occupancy and a summary of the statistics\n"
+                 "options of run:\n");
+    cli_print_options(out, run_options);
 }
 
 int cmd_run(int argc, char **argv)
 {
+    /* run's own options, taken out before the shared ones are parsed */
+    char *rest[256];
+    int nrest = 0, per_kernel = 0;
+    const char *stats = "summary";
+    for (int i = 0; i < argc && nrest < 256; i++) {
+        if (i > 0 && !strcmp(argv[i], run_options[0].name)) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "ccgpu run: option --stats needs a value\n");
+                return 2;
+            }
+            stats = argv[++i];
+            if (strcmp(stats, "summary") && strcmp(stats, "all") && strcmp(stats, "total") &&
+                strcmp(stats, "none")) {
+                fprintf(stderr, "ccgpu run: --stats %s: expected summary, all, total or none\n",
+                        stats);
+                return 2;
+            }
+        } else if (i > 0 && !strcmp(argv[i], run_options[1].name)) {
+            per_kernel = 1;
+        } else {
+            rest[nrest++] = argv[i];
+        }
+    }
+    if (nrest == 256) {
+        fprintf(stderr, "ccgpu run: too many arguments\n");
+        return 2;
+    }
     struct cli_run_options o;
-    int rc = cli_parse_run_options(argc, argv, &o);
+    int rc = cli_parse_run_options(nrest, rest, &o);
     if (rc != 0) {
         cli_run_options_free(&o);
         return rc;
     }
     if (o.help || o.npositional != 1) {
-        usage(o.help ? stdout : stderr);
+        if (o.help) {
+            usage(stdout);
+            cli_shared_help(stdout);
+        } else {
+            fprintf(stderr, "usage: ccgpu run BENCH [options] (ccgpu run --help lists them)\n");
+        }
         cli_run_options_free(&o);
         return o.help ? 0 : 2;
     }
@@ -56,10 +81,19 @@ int cmd_run(int argc, char **argv)
     }
     ccgpu *gpu = NULL;
     rc = cli_run_bench(&o, b, &gpu);
-    if (gpu && !o.quiet) {
-        print_occupancy(gpu, stdout);
-        ccgpu_stats_print(gpu, stdout);
+    if (o.quiet)
+        stats = "none";
+    if (gpu && strcmp(stats, "none") != 0) {
+        run_summary_occupancy(gpu, stdout);
+        if (!strcmp(stats, "all"))
+            ccgpu_stats_print(gpu, stdout);
+        else if (!strcmp(stats, "total"))
+            ccgpu_stats_print_total(gpu, stdout);
+        else
+            run_summary_totals(gpu, stdout);
     }
+    if (gpu && per_kernel)
+        run_summary_per_kernel(gpu, stdout);
     if (gpu && o.json_path) {
         FILE *f = fopen(o.json_path, "w");
         if (!f || ccgpu_stats_write_json(gpu, f) != 0 || fclose(f) != 0) {

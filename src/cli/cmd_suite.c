@@ -23,10 +23,13 @@ int cmd_suite(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
-    if (o.npositional != 0) {
-        fprintf(stderr, "usage: ccgpu suite [--class CLASS] [--functional] [--size S] [--config F] [-o k=v]\n");
+    if (o.npositional != 0 || o.help) {
+        fprintf(o.help ? stdout : stderr,
+                "usage: ccgpu suite [--class CLASS] [--functional] [--size S] [--config F] [-o k=v]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
-        return 2;
+        return o.help ? 0 : 2;
     }
     int ran = 0, failed = 0;
     for (int i = 0; bench_table[i]; i++) {

@@ -153,6 +153,7 @@ static int parse_own(int argc, char **argv, struct sweep_args *a, char **rest, i
         const char *o = argv[i];
         if (i > 0 && (!strcmp(o, "--help") || !strcmp(o, "-h"))) {
             fputs(usage, stdout);
+            cli_shared_help(stdout);
             return 1;
         } else if (i == 0 || o[0] != '-') {
             rest[(*nrest)++] = argv[i];

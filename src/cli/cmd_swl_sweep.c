@@ -48,18 +48,22 @@ int cmd_swl_sweep(int argc, char **argv)
         return rc;
     }
     const struct bench_ops *b = o.npositional == 1 ? bench_find(o.positional[0]) : NULL;
-    if (!b || o.functional) {
-        if (o.npositional == 1 && !b)
+    if (!b || o.functional || o.help) {
+        if (o.npositional == 1 && !b && !o.help)
             fprintf(stderr, "ccgpu swl-sweep: unknown benchmark '%s' (see ccgpu list)\n",
                     o.positional[0]);
         else
-            fprintf(stderr, "usage: ccgpu swl-sweep BENCH [--limits 1,2,4,...] [--belady] "
+            fprintf(o.help ? stdout : stderr, "usage: ccgpu swl-sweep BENCH [--limits 1,2,4,...] [--belady] "
                             "[--config F] [--size S] [-o key=value]\n");
+        if (o.help)
+            cli_shared_help(stdout);
         cli_run_options_free(&o);
-        return 2;
+        return o.help ? 0 : 2;
     }
-    printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "IPC", "L1 MPKI",
-           belady ? "   BEL MPKI" : "");
+    printf("%-12s %-12s %12s %8s %9s%s\n", "benchmark", "scheduler", "cycles", "warp IPC",
+           "L1D MPKI", belady ? "  BEL MPKI" : "");
+    printf("%-12s %-12s %12s %8s %9s%s\n", "", "", "(core)", "(/cycle)", "(/1k wi)",
+           belady ? "  (/1k wi)" : "");
     struct ccws_cell best = { 0 }; /* no --stat: want[] empty */
     rc = ccws_best_swl(&o, b, lim, nlim, belady, stdout, &best);
     if (rc == -2) {
@@ -67,11 +71,11 @@ int cmd_swl_sweep(int argc, char **argv)
         return 2;
     }
     if (best.ok) {
-        printf("best-swl     %u warps: %.0f cycles, IPC %.3f, L1 MPKI %.2f", best.swl, best.cycles,
-               best.ipc, best.mpki);
+        printf("best-swl     %u warps: %.0f cycles, warp IPC %.3f, L1D MPKI %.2f", best.swl,
+               best.cycles, best.ipc, best.mpki);
         if (belady)
             printf(", Belady MPKI %.2f", best.bel_mpki);
-        printf("\n");
+        printf(" (MPKI: misses per 1,000 warp instructions)\n");
     }
     cli_run_options_free(&o);
     return rc ? 1 : 0;

@@ -132,6 +132,7 @@ int cmd_workset(int argc, char **argv)
                    "--sizes-out writes launch N's per-CTA sizes in bytes for ccgpu awss --sizes.\n"
                    "--first N: the line sets of CTAs 0..N-1 (what rr runs together first at a\n"
                    "TLP of N) summed (the AWSS paper's aggregate working set) and their union.\n");
+            cli_shared_help(stdout);
             free(rest);
             return 0;
         }

@@ -21,6 +21,50 @@ static const char *value_of(int argc, char **argv, int *i)
     return argv[++*i];
 }
 
+/* The options cli_parse_run_options takes: it accepts no other, takes a
+ * value exactly for those with one here, and `ccgpu CMD --help` prints this
+ * table, so the help and the parser cannot disagree. */
+const struct cli_option cli_shared_options[] = {
+    { "--config", "FILE", "load a configuration file (key value lines, GPGPU-Sim's names); "
+                          "repeatable, loaded in order" },
+    { "-o", "KEY=VALUE", "set one configuration option, after the files" },
+    { "--size", "small|medium|large", "the benchmark's input size (default small)" },
+    { "--input", "FILE", "the benchmark's input from FILE" },
+    { "--data", "DIR", "real input data (default $CCGPU_DATA, else ../shared/data)" },
+    { "--seed", "N", "seed of generated inputs (default 12345)" },
+    { "--json", "FILE", "write every statistic of every launch to FILE as JSON" },
+    { "--functional", NULL, "the functional engine only, no timing model" },
+    { "--quiet", NULL, "nothing after each run's result line" },
+    { "--verbose", NULL, "the benchmark drivers' notes on stderr" },
+    { "--help", NULL, "this help (also -h)" },
+    { NULL, NULL, NULL },
+};
+
+void cli_print_options(FILE *out, const struct cli_option *opts)
+{
+    for (const struct cli_option *p = opts; p->name; p++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s%s%s", p->name, p->value ? " " : "", p->value ? p->value : "");
+        fprintf(out, "  %-32s %s\n", head, p->help);
+    }
+}
+
+void cli_shared_help(FILE *out)
+{
+    fprintf(out, "options of the commands that run kernels:\n");
+    cli_print_options(out, cli_shared_options);
+}
+
+static const struct cli_option *shared_option(const char *arg)
+{
+    if (!strcmp(arg, "-h"))
+        arg = "--help";
+    for (const struct cli_option *p = cli_shared_options; p->name; p++)
+        if (!strcmp(arg, p->name))
+            return p;
+    return NULL;
+}
+
 int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -32,44 +76,46 @@ int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
         return 2;
     }
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (!strcmp(a, "--config")) {
-            if (!(v = value_of(argc, argv, &i)))
+        const char *a = argv[i], *v = NULL;
+        const struct cli_option *opt = shared_option(a);
+        if (!opt && a[0] == '-' && a[1]) {
+            fprintf(stderr, "ccgpu %s: unknown option %s\n", argv[0], a);
+            return 2;
+        }
+        if (opt && opt->value && !(v = value_of(argc, argv, &i)))
+            return 2;
+        if (!opt) {
+            if (o->npositional == (int)(sizeof o->positional / sizeof o->positional[0])) {
+                fprintf(stderr, "ccgpu %s: too many arguments\n", argv[0]);
                 return 2;
+            }
+            o->positional[o->npositional++] = a;
+        } else if (!strcmp(opt->name, "--config")) {
             if (ccgpu_config_load(o->cfg, v) != 0) {
                 fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
                 return 2;
             }
-        } else if (!strcmp(a, "-o")) {
-            if (!(v = value_of(argc, argv, &i)))
-                return 2;
+        } else if (!strcmp(opt->name, "-o")) {
             if (ccgpu_config_override(o->cfg, v) != 0) {
                 fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
                 return 2;
             }
-        } else if (!strcmp(a, "--size")) {
-            if (!(v = value_of(argc, argv, &i)))
-                return 2;
+        } else if (!strcmp(opt->name, "--size")) {
             if (bench_size_parse(v, &o->size) != 0) {
                 fprintf(stderr, "ccgpu %s: --size %s: expected small, medium or large\n", argv[0], v);
                 return 2;
             }
-        } else if (!strcmp(a, "--input")) {
-            if (!(o->input = value_of(argc, argv, &i)))
-                return 2;
-        } else if (!strcmp(a, "--json")) {
-            if (!(o->json_path = value_of(argc, argv, &i)))
-                return 2;
-        } else if (!strcmp(a, "--data")) {
-            if (!(o->data_dir = value_of(argc, argv, &i)))
-                return 2;
+        } else if (!strcmp(opt->name, "--input")) {
+            o->input = v;
+        } else if (!strcmp(opt->name, "--json")) {
+            o->json_path = v;
+        } else if (!strcmp(opt->name, "--data")) {
+            o->data_dir = v;
             if (!is_dir(o->data_dir)) {
                 fprintf(stderr, "ccgpu %s: --data %s: not a directory\n", argv[0], o->data_dir);
                 return 2;
             }
-        } else if (!strcmp(a, "--seed")) {
-            if (!(v = value_of(argc, argv, &i)))
-                return 2;
+        } else if (!strcmp(opt->name, "--seed")) {
             char *end;
             errno = 0;
             o->seed = strtoull(v, &end, 0);
@@ -77,23 +123,14 @@ int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
                 fprintf(stderr, "ccgpu %s: --seed %s: expected a non-negative integer\n", argv[0], v);
                 return 2;
             }
-        } else if (!strcmp(a, "--functional")) {
+        } else if (!strcmp(opt->name, "--functional")) {
             o->functional = 1;
-        } else if (!strcmp(a, "--quiet")) {
+        } else if (!strcmp(opt->name, "--quiet")) {
             o->quiet = 1;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        } else if (!strcmp(opt->name, "--help")) {
             o->help = 1;
-        } else if (!strcmp(a, "--verbose")) {
+        } else if (!strcmp(opt->name, "--verbose")) {
             o->verbose = 1;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "ccgpu %s: unknown option %s\n", argv[0], a);
-            return 2;
-        } else {
-            if (o->npositional == (int)(sizeof o->positional / sizeof o->positional[0])) {
-                fprintf(stderr, "ccgpu %s: too many arguments\n", argv[0]);
-                return 2;
-            }
-            o->positional[o->npositional++] = a;
         }
     }
     if (!o->data_dir) {

@@ -4,6 +4,7 @@
 #define CCGPU_CLI_OPTIONS_H
 #include "bench.h"
 #include "ccgpu.h"
+#include <stdio.h>
 
 struct cli_run_options {
     ccgpu_config *cfg;     /* --config files and -o overrides, in order */
@@ -19,6 +20,16 @@ struct cli_run_options {
     const char *positional[64];
     int npositional;
 };
+
+/* An option as help prints it: value NULL for a flag. */
+struct cli_option {
+    const char *name, *value, *help;
+};
+/* The shared options above, ending with a NULL name. */
+extern const struct cli_option cli_shared_options[];
+void cli_print_options(FILE *out, const struct cli_option *opts);
+/* The shared options' help, headed, as `ccgpu CMD --help` ends. */
+void cli_shared_help(FILE *out);
 
 /* Parses argv[1..]; on error prints one line to stderr and returns 2. */
 int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o);

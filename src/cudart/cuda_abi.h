@@ -394,6 +394,7 @@ cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                         size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8 };
 cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value);
 cudaError_t cudaFuncSetCacheConfig(const void *func, int cacheConfig);
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, int config);

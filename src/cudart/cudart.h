@@ -67,6 +67,7 @@ struct cudart {
     int device_flags;
     size_t limits[3];
     int exit_registered;
+    int failed_launches;       /* rejected or failed: the exit status is then 1 */
     int reported;
     char name[256];            /* device name */
     int cc_major, cc_minor;

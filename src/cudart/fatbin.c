@@ -117,3 +117,46 @@ int fatbin_find_ptx(const void *data, size_t avail, struct fatbin_ptx *out, int 
     }
     return n;
 }
+
+int fatbin_survey(const void *data, size_t avail, struct fatbin_survey *s, char *err,
+                  size_t errlen)
+{
+    const uint8_t *d = data;
+    memset(s, 0, sizeof *s);
+    if (avail < 16 || rd32(d) != FATBIN_MAGIC) {
+        snprintf(err, errlen, "fatbinary: no fatbinary header (magic 0x%08x)",
+                 avail >= 4 ? rd32(d) : 0);
+        return -1;
+    }
+    uint16_t hsize = rd16(d + 6);
+    uint64_t size = rd64(d + 8);
+    if (hsize < 16 || hsize > avail || size > avail - hsize) {
+        snprintf(err, errlen, "fatbinary: header says %u + %llu bytes, %zu available", hsize,
+                 (unsigned long long)size, avail);
+        return -1;
+    }
+    s->bytes = hsize + size;
+    for (uint64_t off = 0; size - off >= ENTRY_MIN;) {
+        const uint8_t *e = d + hsize + off;
+        uint16_t kind = rd16(e);
+        uint32_t ehsize = rd32(e + 4), arch = rd32(e + 0x1c);
+        uint64_t psize = rd64(e + 8), flags = rd64(e + 0x28), usize = rd64(e + 0x38);
+        if (ehsize < ENTRY_MIN || ehsize > size - off || psize > size - off - ehsize) {
+            snprintf(err, errlen, "fatbinary: entry at offset %llu has sizes %u + %llu beyond "
+                                  "the fatbinary's %llu bytes",
+                     (unsigned long long)off, ehsize, (unsigned long long)psize,
+                     (unsigned long long)size);
+            return -1;
+        }
+        if (kind == FATBIN_KIND_PTX) {
+            s->ptx++;
+            s->ptx_compressed += (flags & FLAG_COMPRESSED) || usize;
+            s->ptx_arch = arch > s->ptx_arch ? arch : s->ptx_arch;
+        } else if (kind == FATBIN_KIND_ELF) {
+            s->elf++;
+            s->elf_arch = arch > s->elf_arch ? arch : s->elf_arch;
+        }
+        off += ehsize + psize;
+    }
+    return 0;
+}

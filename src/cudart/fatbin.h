@@ -42,4 +42,17 @@ const void *fatbin_from_wrapper(const void *wrapper, char *err, size_t errlen);
 int fatbin_find_ptx(const void *data, size_t avail, struct fatbin_ptx *out, int max, char *err,
                     size_t errlen);
 
+/* What one fatbinary holds, as `ccgpu exec` checks a program before running
+ * it: its entries by kind, the compressed PTX among them and the highest
+ * architecture of each kind. bytes: the fatbinary's whole size (header and
+ * entries), so the next one in a section can be found. 0, or -1 with a
+ * one-line message in err (bad magic, sizes beyond avail). */
+struct fatbin_survey {
+    int ptx, ptx_compressed, elf;
+    uint32_t ptx_arch, elf_arch;
+    uint64_t bytes;
+};
+int fatbin_survey(const void *data, size_t avail, struct fatbin_survey *s, char *err,
+                  size_t errlen);
+
 #endif

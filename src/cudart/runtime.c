@@ -187,11 +187,24 @@ static void report(void)
     }
 }
 
+/* At exit: the report, then, when a kernel launch was refused or failed,
+ * exit status 1 (a program that ignores CUDA's errors would otherwise end
+ * 0 after computing nothing) unless CCGPU_KEEP_GOING is set. */
 static void report_at_exit(void)
 {
     rt_lock();
     report();
+    int failed = ccgpu_rt.failed_launches;
     rt_unlock();
+    if (failed && !env_true("CCGPU_KEEP_GOING")) {
+        fflush(stdout);
+        fprintf(stderr,
+                "ccgpu: %d kernel launch%s refused or failed (the reason%s above): exit status 1 "
+                "(ccgpu exec --keep-going, or CCGPU_KEEP_GOING=1, keeps the program's own)\n",
+                failed, failed == 1 ? "" : "es", failed == 1 ? " is" : "s are");
+        fflush(NULL);
+        _exit(1);
+    }
 }
 
 /* ---- fatbinaries, kernels and variables ---- */
@@ -449,33 +462,81 @@ static cudaError_t fault_code(const ccgpu *gpu)
     return cudaErrorLaunchFailure;
 }
 
+/* A launch the runtime turns down before the simulator sees it: the reason
+ * and what would change it, on stderr, like every failed launch. */
+static cudaError_t reject(const char *api, const char *kernel, cudaError_t e, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static cudaError_t reject(const char *api, const char *kernel, cudaError_t e, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    rt_say(api, "launch of %s refused (%s): %s", kernel, cudaGetErrorName(e), msg);
+    return e;
+}
+
+static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
+                          void **args, size_t shmem, cudaStream_t stream);
+
+/* Every launch goes through here: a refused or failed one is counted for
+ * the exit status (report_at_exit, registered with the GPU). */
+static cudaError_t counted_launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
+                                  void **args, size_t shmem, cudaStream_t stream)
+{
+    cudaError_t e = launch(api, f, grid, block, args, shmem, stream);
+    if (e != cudaSuccess) {
+        ccgpu_rt.failed_launches++;
+        rt_gpu();
+    }
+    return e;
+}
+
 static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
                           void **args, size_t shmem, cudaStream_t stream)
 {
     if (!f)
-        return cudaErrorInvalidDeviceFunction;
+        return reject(api, "a function", cudaErrorInvalidDeviceFunction,
+                      "it is not a kernel registered with this runtime");
     if (ccgpu_rt.sticky)
-        return ccgpu_rt.sticky;
+        return reject(api, f->name, ccgpu_rt.sticky,
+                      "an earlier kernel failed, and that error stays, as in CUDA");
     if (rt_check_stream(stream))
-        return cudaErrorInvalidResourceHandle;
+        return reject(api, f->name, cudaErrorInvalidResourceHandle,
+                      "its stream is not one this runtime created");
     ccgpu *gpu = rt_gpu();
     ccgpu_module *mod = rt_module(f->fb);
     if (!mod)
-        return cudaErrorNoKernelImageForDevice;
+        return reject(api, f->name, cudaErrorNoKernelImageForDevice,
+                      "its module has no PTX ccgpu can run (the message at its registration)");
     if (f->nparams < 0) {
         struct ccgpu_kernel_facts k;
-        if (ccgpu_kernel_facts(gpu, mod, f->name, &k)) {
-            rt_say(api, "%s", ccgpu_error(gpu));
-            return cudaErrorInvalidDeviceFunction;
-        }
+        if (ccgpu_kernel_facts(gpu, mod, f->name, &k))
+            return reject(api, f->name, cudaErrorInvalidDeviceFunction, "%s", ccgpu_error(gpu));
         f->nparams = k.nparams;
     }
     struct ccgpu_device_facts d;
     ccgpu_device_facts(gpu, &d);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
-    if (!grid.x || !grid.y || !grid.z || !threads || threads > 1024 || block.z > 64 ||
-        grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu || shmem > d.shmem_per_sm)
-        return cudaErrorInvalidConfiguration;
+    if (!grid.x || !grid.y || !grid.z || !threads)
+        return reject(api, f->name, cudaErrorInvalidConfiguration,
+                      "grid %ux%ux%u of blocks %ux%ux%u has a zero dimension", grid.x, grid.y,
+                      grid.z, block.x, block.y, block.z);
+    if (threads > 1024 || block.z > 64)
+        return reject(api, f->name, cudaErrorInvalidConfiguration,
+                      "block %ux%ux%u is beyond CUDA's limits (1024 threads, z at most 64)",
+                      block.x, block.y, block.z);
+    if (grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu)
+        return reject(api, f->name, cudaErrorInvalidConfiguration,
+                      "grid %ux%ux%u is beyond CUDA's limits (x < 2^31, y and z at most 65535)",
+                      grid.x, grid.y, grid.z);
+    if (shmem > d.shmem_per_sm)
+        return reject(api, f->name, cudaErrorInvalidConfiguration,
+                      "%zu bytes of dynamic shared memory, more than the %u bytes per SM this "
+                      "configuration has; give it more with -o gpgpu_shmem_size=N",
+                      shmem, d.shmem_per_sm);
     struct ccgpu_dim3 g = { grid.x, grid.y, grid.z }, b = { block.x, block.y, block.z };
     if (ccgpu_launch(gpu, mod, f->name, g, b, (uint32_t)shmem, args, f->nparams)) {
         rt_say(api, "%s", ccgpu_error(gpu));
@@ -489,7 +550,8 @@ cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim,
                                size_t sharedMem, cudaStream_t stream)
 {
     rt_lock();
-    cudaError_t e = launch("__cudaLaunchKernel", kernel ? find_func(kernel) : NULL, gridDim, blockDim, args, sharedMem, stream);
+    cudaError_t e = counted_launch("__cudaLaunchKernel", kernel ? find_func(kernel) : NULL, gridDim,
+                                   blockDim, args, sharedMem, stream);
     rt_unlock();
     return rt_ret(e);
 }
@@ -504,8 +566,8 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
                              size_t sharedMem, cudaStream_t stream)
 {
     rt_lock();
-    cudaError_t e = launch("cudaLaunchKernel", find_func(func), gridDim, blockDim, args, sharedMem,
-                           stream);
+    cudaError_t e = counted_launch("cudaLaunchKernel", find_func(func), gridDim, blockDim, args,
+                                   sharedMem, stream);
     rt_unlock();
     return rt_ret(e);
 }
@@ -557,11 +619,30 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
     return rt_ret(e);
 }
 
+/* The dynamic shared memory a kernel may ask for is checked against the
+ * configuration's shared memory per SM (less the kernel's static shared
+ * memory), as CUDA checks it against the device's; other attributes are
+ * accepted and change nothing. */
 cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 {
-    (void)attr, (void)value;
     rt_lock();
-    cudaError_t e = find_func(func) ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+    struct cudart_func *f = find_func(func);
+    cudaError_t e = f ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+    struct ccgpu_kernel_facts k;
+    if (f && attr == cudaFuncAttributeMaxDynamicSharedMemorySize && !func_facts(func, &k)) {
+        struct ccgpu_device_facts d;
+        ccgpu_device_facts(ccgpu_rt.gpu, &d);
+        uint64_t room = d.shmem_per_sm > k.static_shared ? d.shmem_per_sm - k.static_shared : 0;
+        if (value < 0 || (uint64_t)value > room) {
+            rt_say("cudaFuncSetAttribute",
+                   "%s: %d bytes of dynamic shared memory, more than the %llu bytes per SM this "
+                   "configuration leaves it (gpgpu_shmem_size %u less %llu static); give it more "
+                   "with -o gpgpu_shmem_size=N",
+                   f->name, value, (unsigned long long)room, d.shmem_per_sm,
+                   (unsigned long long)k.static_shared);
+            e = cudaErrorInvalidValue;
+        }
+    }
     rt_unlock();
     return rt_ret(e);
 }

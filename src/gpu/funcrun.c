@@ -66,7 +66,8 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
     if (per_sm == 0) {
         snprintf(err, errlen,
                  "launch %s: a CTA of %u threads and %llu bytes of shared memory does not fit "
-                 "on an SM (%u threads, %llu bytes)",
+                 "on an SM (%u threads, %llu bytes); gpgpu_shader_core_pipeline and "
+                 "gpgpu_shmem_size set an SM's",
                  ptx_launch_kernel_name(l), ptx_launch_threads_per_cta(l),
                  (unsigned long long)ptx_launch_shared_per_cta(l), cfg->max_threads_per_sm,
                  (unsigned long long)cfg->shared_per_sm);

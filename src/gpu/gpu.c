@@ -691,6 +691,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     if (gpu->timing && gpu_timing_regs_override(gpu->timing)) {
         li.regs_per_thread = gpu_timing_regs_override(gpu->timing);
         li.regs_from_ptxas = 0;
+        li.regs_from_config = 1;
     }
     uint32_t li_ = gpu->launches;
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
@@ -824,6 +825,16 @@ const char *ccgpu_kernel_name(const ccgpu *gpu, int kernel)
 void ccgpu_stats_print(const ccgpu *gpu, FILE *out)
 {
     stats_print(&gpu->stats, out);
+}
+
+int ccgpu_stat_count(const ccgpu *gpu)
+{
+    return stats_count(&gpu->stats);
+}
+
+const char *ccgpu_stat_name(const ccgpu *gpu, int i)
+{
+    return stats_name(&gpu->stats, i);
 }
 
 void ccgpu_stats_print_total(const ccgpu *gpu, FILE *out)

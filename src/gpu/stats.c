@@ -201,6 +201,22 @@ int stats_get(const struct stats *s, const char *name, int kernel, double *out)
     return 0;
 }
 
+int stats_count(const struct stats *s)
+{
+    int n = s->nratios;
+    for (int i = 0; i < s->ncounters; i++)
+        n += listed(s, i);
+    return n;
+}
+
+const char *stats_name(const struct stats *s, int i)
+{
+    for (int c = 0; c < s->ncounters && i >= 0; c++)
+        if (listed(s, c) && i-- == 0)
+            return s->counters[c].name;
+    return i >= 0 && i < s->nratios ? s->ratios[i].name : NULL;
+}
+
 static void print_block(const struct stats *s, FILE *out, int kernel)
 {
     for (int i = 0; i < s->ncounters; i++)

@@ -50,6 +50,9 @@ int stats_register(struct stats *s, const char *name, const uint64_t *value, con
  * answers for it always. */
 int stats_register_if_used(struct stats *s, const char *name, const uint64_t *value,
                            const char *desc);
+/* The listed names (counters, then ratios, as stats_print orders them). */
+int stats_count(const struct stats *s);
+const char *stats_name(const struct stats *s, int i);
 int stats_register_ratio(struct stats *s, const char *name, const char *num, const char *den,
                          double scale);
 void stats_kernel_begin(struct stats *s);

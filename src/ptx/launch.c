@@ -53,7 +53,9 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
                            d->block[0] ? "; CCGPU_DIM3(x) makes the missing sizes 1" : "");
     if (threads > max_threads || d->block[2] > 64)
         return launch_fail(l, err, errlen,
-                           "launch %s: block (%u,%u,%u) has %llu threads, more than the %u allowed",
+                           "launch %s: block (%u,%u,%u) has %llu threads, more than the %u allowed "
+                           "(CUDA's 1024, z at most 64, or the SM's threads, "
+                           "gpgpu_shader_core_pipeline)",
                            k->name, d->block[0], d->block[1], d->block[2],
                            (unsigned long long)threads, max_threads);
     for (int i = 0; i < 3; i++)
@@ -69,7 +71,7 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     if (l->shared_per_cta > max_shared)
         return launch_fail(l, err, errlen,
                            "launch %s: %llu bytes of shared memory per CTA (%llu static + %u "
-                           "dynamic), more than the %llu available",
+                           "dynamic), more than the %llu available (gpgpu_shmem_size)",
                            k->name, (unsigned long long)l->shared_per_cta,
                            (unsigned long long)l->static_shared, d->dynamic_shared,
                            (unsigned long long)max_shared);

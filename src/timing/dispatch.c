@@ -127,7 +127,8 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
     if (d->per_sm == 0) {
         snprintf(err, errlen,
                  "launch %s: a CTA of %u threads and %llu bytes of shared memory does not fit on "
-                 "an SM (%u threads, %u bytes)",
+                 "an SM (%u threads, %u bytes); gpgpu_shader_core_pipeline, gpgpu_shmem_size "
+                 "and gpgpu_shader_registers set an SM's",
                  ptx_launch_kernel_name(l), d->threads, (unsigned long long)d->shmem,
                  cfg->max_threads, cfg->shmem_bytes);
         return -1;

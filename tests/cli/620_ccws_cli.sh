@@ -7,8 +7,8 @@ expect_output swl_sweep_best 'best-swl +(2|32) warps: .*Belady MPKI' \
 # the known answer, from two independent runs: the limit with the higher
 # warp IPC (fewer cycles) must be the one swl-sweep names, with its cycles
 best=$(grep -oE '^best-swl +[0-9]+ warps: [0-9]+ cycles' "$tmpdir/out")
-c2=$("$CCGPU" run kmeans $CFG -o gpgpu_scheduler=swl:2 2>/dev/null | awk '$1 == "cycles" { v = $2 } END { print v }')
-c32=$("$CCGPU" run kmeans $CFG -o gpgpu_scheduler=swl:32 2>/dev/null | awk '$1 == "cycles" { v = $2 } END { print v }')
+c2=$("$CCGPU" run kmeans $CFG -o gpgpu_scheduler=swl:2 --stats total 2>/dev/null | awk '$1 == "cycles" { v = $2 } END { print v }')
+c32=$("$CCGPU" run kmeans $CFG -o gpgpu_scheduler=swl:32 --stats total 2>/dev/null | awk '$1 == "cycles" { v = $2 } END { print v }')
 if [ -n "$c2" ] && [ -n "$c32" ] && [ "$c2" != "$c32" ]; then
     if [ "$c2" -lt "$c32" ]; then want="2 warps: $c2 cycles"; else want="32 warps: $c32 cycles"; fi
     if [ "$(echo "$best" | sed 's/^best-swl *//')" = "$want" ]; then passed=$((passed + 1))

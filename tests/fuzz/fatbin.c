@@ -1,7 +1,8 @@
 /* Bytes as the fatbinary a CUDA program registers -> the runtime's reader
  * of its PTX entries (src/cudart/fatbin.c), bounded by the bytes given:
  * every PTX it returns must lie inside them and be NUL-terminated at its
- * length, highest arch first. */
+ * length, highest arch first; and the survey `ccgpu exec` takes of a
+ * program's fatbinaries, whose size must lie inside them too. */
 #include "fuzz.h"
 #include "cudart/fatbin.h"
 
@@ -28,6 +29,13 @@ static int fuzz_fatbin(const uint8_t *data, size_t size)
         if (i > 0 && ptx[i - 1].arch < ptx[i].arch)
             __builtin_trap();
     }
+    struct fatbin_survey sv;
+    err[0] = 0;
+    int r = fatbin_survey(copy, size, &sv, err, sizeof err);
+    if (r != 0 && (r != -1 || !err[0]))
+        __builtin_trap();
+    if (r == 0 && (sv.bytes > size || sv.bytes < 16 || sv.ptx_compressed > sv.ptx))
+        __builtin_trap();
     free(copy);
     return 0;
 }
