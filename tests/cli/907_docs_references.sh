@@ -23,7 +23,7 @@ import os, re, subprocess, sys, glob
 ccgpu, root = os.environ["CCGPU"], os.environ["ROOT"]
 MAX_LINES = 400
 # generated pages: exempt from the length limit
-GENERATED = ("docs/config-options.md", "docs/results/*/report.md")
+GENERATED = ("docs/config-options.md", "docs/command-reference.md", "docs/results/*/report.md")
 # references to work that another branch adds: tolerated while absent, and
 # checked as everything else once present (remove an entry when it lands)
 PENDING_CMDS = set()
@@ -236,7 +236,8 @@ for want in "'ccgpu frobnicate': no such command" "run does not accept --no-such
 done
 
 # 2. the manual itself
-docs=$(cd "$root" && { echo README.md; find docs -name '*.md' | sort; })
+# (docs/command-reference.md is the help text itself, checked against it below)
+docs=$(cd "$root" && { echo README.md; find docs -name '*.md' ! -name command-reference.md | sort; })
 out=$(cd "$root" && check $docs)
 echo "$out" | grep -v '^ERRORS'
 if grep -q '^ERRORS 0$' <<<"$out"; then passed=$((passed + 1))
@@ -288,5 +289,13 @@ else
     failed=$((failed + 1))
     echo "FAIL docs/config-options.md differs from tools/config-options.sh's output (regenerate it):"
     diff <(echo "$tools_out") "$root/docs/config-options.md" | head -20
+fi
+# 5. the generated command reference is the help text
+if tools_out=$("$root/tools/commands-reference.sh" "$CCGPU" 2>&1) &&
+        [ "$tools_out" = "$(cat "$root/docs/command-reference.md")" ]; then passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL docs/command-reference.md differs from tools/commands-reference.sh's output (regenerate it):"
+    diff <(echo "$tools_out") "$root/docs/command-reference.md" | head -20
 fi
 summary
