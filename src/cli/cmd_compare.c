@@ -21,13 +21,18 @@
  * run's total of any statistic as a column (and to the CSV). A --sched entry
  * may be a variant "sched@key=value@..." or a preset (pric, fgcb, sacat,
  * mrpb ...: docs/sacat.md); runs stopped at a gpgpu_max_* cap count with the
- * statistics up to it, marked (capped). */
+ * statistics up to it, marked (capped). With a power file (-o
+ * ccgpu_power_file=F, docs/energy.md) each row also gives the run's energy
+ * (uJ) and that energy normalised to the base scheduler's, the mean rows
+ * the arithmetic mean of the normalised energy; the CSV gains the columns
+ * energy_uj and energy_norm before any --stat ones. */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
 #include "cli/cli.h"
 #include "sweep/means.h"
 #include "sweep/workers.h"
 #include "cli/options.h"
+#include "gpu/config.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,11 +209,22 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
+    const struct config_entry *power = config_peek(o.cfg, "ccgpu_power_file");
+    int energy = power && power->value[0];
+    /* the CSV's extra columns: energy's (when on), then the --stat ones */
+    static const char *const energy_cols[] = { "energy_uj", "energy_norm" };
+    int ne = energy ? 2 : 0;
+    double extra[2 + CCWS_MAX_STATS];
+    double energy_v[MAX_SCHED][128];
+    size_t energy_n[MAX_SCHED] = { 0 };
     struct compare_out out;
     compare_out_init(&out, belady);
+    compare_out_add_columns(&out, energy_cols, ne);
     compare_out_add_columns(&out, stats, nstats);
     printf("%-12s %-12s %12s %8s %9s %9s %9s%s", "benchmark", "scheduler", "cycles", "IPC",
            "IPC/base", "speedup", "L1 MPKI", belady == 2 ? "  BEL-byp" : belady ? "  BEL MPKI" : "");
+    if (energy)
+        printf(" %11s %8s", "energy(uJ)", "E/base");
     for (int k = 0; k < nstats; k++)
         printf(" %s", stats[k]);
     printf("\n");
@@ -237,12 +253,22 @@ int cmd_compare(int argc, char **argv)
                    c->cycles, c->ipc, norm, speed, differs ? "*" : " ", c->mpki);
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
+            double uj = c->ok ? c->energy_pj * 1e-6 : NAN;
+            double enorm = c->ok && b->ok && b->energy_pj > 0 ? c->energy_pj / b->energy_pj : NAN;
+            if (energy)
+                printf(" %11.3f %8.3f", uj, enorm);
+            extra[0] = uj;
+            extra[1] = enorm;
+            if (energy && isfinite(enorm))
+                energy_v[s][energy_n[s]++] = enorm;
+            for (int k = 0; k < nstats; k++)
+                extra[ne + k] = c->stat[k];
             for (int k = 0; k < nstats; k++)
                 printf(" %*.6g", (int)strlen(stats[k]) > 9 ? (int)strlen(stats[k]) : 9, c->stat[k]);
             printf("%s\n", !c->ok ? "  FAIL" : c->capped ? "  (capped)" : "");
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
                             c->cycles, c->ipc, norm, speed, c->mpki, belady ? c->bel_mpki : NAN);
-            compare_out_row_extra(&out, c->stat, nstats);
+            compare_out_row_extra(&out, energy ? extra : c->stat, ne + nstats);
             if (c->ok && norm > 0 && speed > 0) {
                 norm_v[s][counted[s]] = norm;
                 speed_v[s][counted[s]] = speed;
@@ -262,13 +288,27 @@ int cmd_compare(int argc, char **argv)
         printf("%-12s %-12s %12s %8s %9.3f %8.3f ", "hmean", scheds[s], "", "", hmean, hspeed);
         if (belady)
             printf(" %9.2f %9.2f", mpki, bel);
+        double emean = NAN;
+        if (energy) {
+            means_arithmetic(energy_v[s], energy_n[s], &emean);
+            printf("%*s %8.3f", belady ? 10 : 21, "", emean);
+        }
         printf("\n");
         compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, hspeed, mpki, bel);
+        if (energy) {
+            extra[0] = NAN;
+            extra[1] = emean;
+            for (int k = 0; k < nstats; k++)
+                extra[ne + k] = NAN;
+            compare_out_row_extra(&out, extra, ne + nstats);
+        }
     }
     printf("(IPC/base: IPC normalised to %s; speedup: %s cycles / cycles; harmonic means",
            scheds[base], scheds[base]);
     if (work_differs)
         printf("; *: warp instructions differ from %s's, so the two ratios differ", scheds[base]);
+    if (energy)
+        printf("; E/base: energy / %s's energy, arithmetic mean on the hmean rows", scheds[base]);
     if (belady)
         printf("; MPKI: L1D misses per 1000 warp instructions, arithmetic mean on the hmean "
                "rows; BEL: Belady OPT %s on each run's own L1D stream",

@@ -401,6 +401,12 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
             c->st.writes++;
         else
             c->st.reads++;
+        if (o == CACHE_HIT) {
+            if (a->is_write)
+                c->st.write_hits++;
+            else
+                c->st.read_hits++;
+        }
     }
     if (fail)
         *fail = why;

@@ -223,6 +223,7 @@ void sm_account_cycles(struct sm *sm, uint64_t now)
     for (uint32_t s = 0; s < sm->cfg->n_sched; s++)
         st->by_reason[sm->reason[s]] += d;
     st->active_warp_sum += d * sm->live_warps;
+    st->busy_cycles += sm->live_warps ? d : 0;
     sm->accounted = now; /* (sm_cycles and sched_cycles: sm_launch_end) */
 }
 
