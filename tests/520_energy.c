@@ -19,7 +19,7 @@ static void power_text(char *buf, size_t n, double ev, const char *fixed)
     snprintf(buf + k, n - k, "%s", fixed);
 }
 
-static const char *const fixed_keys = "constant_w 10 # trailing comment\nidle_sm_w 0.5\n"
+static const char *const fixed_keys = "constant_w 10 # trailing comment\nmc_w 1\nidle_sm_w 0.5\n"
                                       "static_w 30\nstatic_lane_w 0.5\nvoltage_ref_v 1.0\n";
 
 TEST(energy_hand_derived)
@@ -29,6 +29,7 @@ TEST(energy_hand_derived)
     p.event_pj[ENERGY_EV_l2_read_miss] = 100.0;
     p.event_pj[ENERGY_EV_dram_activate] = 1000.0;
     p.constant_w = 10.0;
+    p.mc_w = 1.5;
     p.idle_sm_w = 0.5;
     p.static_w = 30.0;
     p.static_lane_w = 0.5;
@@ -47,7 +48,8 @@ TEST(energy_hand_derived)
     energy_compute(&p, &a, 500.0, 0.0, &r); /* 500 MHz: one cycle is 2 ns */
     /* events: 640 x 2 = 1280; 3 x 100 = 300; 2 x 1000 = 2000 pJ */
     CHECK_NEAR(r.event_pj[ENERGY_EV_int_op], 1280.0, 1e-9);
-    CHECK_NEAR(r.group_pj[ENERGY_G_L2MC], 300.0, 1e-9);
+    /* L2+MC: 300 pJ of misses and 1.5 W x 1000 cycles x 2 ns = 3,000,000 pJ */
+    CHECK_NEAR(r.group_pj[ENERGY_G_L2MC], 300.0 + 3e6, 1e-3);
     CHECK_NEAR(r.group_pj[ENERGY_G_DRAM], 2000.0, 1e-9);
     CHECK_NEAR(r.group_pj[ENERGY_G_NOC], 0.0, 0);
     /* constant: 10 W x 1000 cycles x 2 ns = 20,000,000 pJ; idle SMs:
@@ -59,13 +61,14 @@ TEST(energy_hand_derived)
     CHECK_NEAR(r.power_pj[ENERGY_P_STATIC], 30.4e6, 1e-3);
     CHECK_NEAR(r.group_pj[ENERGY_G_SM], 30.4e6 + 1280.0, 1e-3);
     CHECK_NEAR(r.group_pj[ENERGY_G_CONST], 26e6, 1e-3);
-    CHECK_NEAR(r.total_pj, 30.4e6 + 1280.0 + 300.0 + 2000.0 + 26e6, 1e-3);
+    CHECK_NEAR(r.total_pj, 30.4e6 + 1280.0 + 300.0 + 3e6 + 2000.0 + 26e6, 1e-3);
     /* V/f scaling: at 1.1 V against 1.0 V dynamic parts x 1.21, static and
      * idle-SM x 1.1 */
     struct energy_result v;
     energy_compute(&p, &a, 500.0, 1.1, &v);
     CHECK_NEAR(v.event_pj[ENERGY_EV_int_op], 1280.0 * 1.21, 1e-9);
     CHECK_NEAR(v.power_pj[ENERGY_P_CONSTANT], 20e6 * 1.21, 1e-3);
+    CHECK_NEAR(v.power_pj[ENERGY_P_MC], 3e6 * 1.21, 1e-3);
     CHECK_NEAR(v.power_pj[ENERGY_P_STATIC], 30.4e6 * 1.1, 1e-3);
     CHECK_NEAR(v.power_pj[ENERGY_P_IDLE_SM], 6e6 * 1.1, 1e-3);
 }
@@ -82,8 +85,8 @@ TEST(power_file_parses_and_refuses)
     const struct {
         const char *extra, *msg;
     } bad[] = {
-        { "bogus_pj 3\n", "bad.power:33: unknown key 'bogus_pj'" },
-        { "rf_read_pj 3\n", "bad.power:33: key given twice: 'rf_read_pj'" },
+        { "bogus_pj 3\n", "bad.power:34: unknown key 'bogus_pj'" },
+        { "rf_read_pj 3\n", "bad.power:34: key given twice: 'rf_read_pj'" },
         { "", NULL }, /* (a missing key: below) */
     };
     for (size_t i = 0; i < 2; i++) {
@@ -107,7 +110,7 @@ TEST(power_file_parses_and_refuses)
     CHECK_STR_CONTAINS(err, "long.power:28: expected KEY VALUE");
     power_text(text, sizeof text, 1.5, "constant_w 10\n");
     CHECK_EQ_INT(power_file_parse(text, "missing.power", &p, err, sizeof err), -1);
-    CHECK_STR_CONTAINS(err, "missing.power: missing key idle_sm_w");
+    CHECK_STR_CONTAINS(err, "missing.power: missing key mc_w");
     CHECK(strchr(err, '\n') == NULL);
     CHECK_EQ_INT(power_file_load("/nonexistent/x.power", &p, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "/nonexistent/x.power: cannot open power file");
@@ -152,7 +155,7 @@ TEST(kernel_of_known_counts)
                               energy_event_name((enum energy_event)e),
                               e == ENERGY_EV_int_op ? "2.5" : "0");
     snprintf(text + k, sizeof text - k,
-             "constant_w 2\nidle_sm_w 1\nstatic_w 30\nstatic_lane_w 0.5\nvoltage_ref_v 0\n");
+             "constant_w 2\nmc_w 0\nidle_sm_w 1\nstatic_w 30\nstatic_lane_w 0.5\nvoltage_ref_v 0\n");
     CHECK_EQ_INT(write_power(path, sizeof path, text), 0);
     ccgpu_config *cfg = ccgpu_config_new();
     char over[128], err[256] = "";
@@ -292,7 +295,7 @@ TEST(bad_power_options_fail_creation)
     /* scaling asked for, the file giving no reference voltage */
     char text[4096], path[64];
     power_text(text, sizeof text, 1.0,
-               "constant_w 1\nidle_sm_w 0\nstatic_w 0\nstatic_lane_w 0\nvoltage_ref_v 0\n");
+               "constant_w 1\nmc_w 0\nidle_sm_w 0\nstatic_w 0\nstatic_lane_w 0\nvoltage_ref_v 0\n");
     CHECK_EQ_INT(write_power(path, sizeof path, text), 0);
     cfg = ccgpu_config_new();
     char over[128];

@@ -50,8 +50,11 @@ void gpu_energy_launch_end(ccgpu *gpu)
     const struct gpu_counters *c = &gpu->cnt;
     a.warp_insts = c->warp_insts;
     a.thread_insts = c->thread_insts;
-    a.events[ENERGY_EV_inst_decode] = a.events[ENERGY_EV_scheduler] =
-        a.events[ENERGY_EV_pipeline] = c->warp_insts;
+    a.events[ENERGY_EV_inst_decode] = a.events[ENERGY_EV_pipeline] = c->warp_insts;
+    uint64_t mem = 0;
+    for (int sp = 0; sp < PTX_SPACE_COUNT; sp++)
+        mem += c->warp_loads[sp] + c->warp_stores[sp] + c->warp_atomics[sp];
+    a.events[ENERGY_EV_scheduler] = c->warp_insts - mem;
     a.events[ENERGY_EV_tex] = c->warp_loads[PTX_SPACE_TEX] + c->warp_stores[PTX_SPACE_TEX];
     energy_stats_launch_end(gpu->energy, &a);
 }

@@ -22,6 +22,7 @@ static const struct {
     [ENERGY_P_STATIC] = { "static", ENERGY_G_SM },
     [ENERGY_P_IDLE_SM] = { "idle_sm", ENERGY_G_CONST },
     [ENERGY_P_CONSTANT] = { "constant", ENERGY_G_CONST },
+    [ENERGY_P_MC] = { "mc_background", ENERGY_G_L2MC },
 };
 
 const char *energy_event_name(enum energy_event e) { return event_info[e].name; }
@@ -50,6 +51,7 @@ void energy_compute(const struct energy_params *p, const struct energy_activity 
     out->power_pj[ENERGY_P_IDLE_SM] =
         leak * p->idle_sm_w * (double)a->idle_sm_cycles * pj_per_w_cycle;
     out->power_pj[ENERGY_P_CONSTANT] = dyn * p->constant_w * (double)a->cycles * pj_per_w_cycle;
+    out->power_pj[ENERGY_P_MC] = dyn * p->mc_w * (double)a->cycles * pj_per_w_cycle;
     for (int e = 0; e < ENERGY_NEVENTS; e++)
         out->group_pj[event_info[e].group] += out->event_pj[e];
     for (int k = 0; k < ENERGY_NPOWER; k++)

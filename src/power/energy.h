@@ -20,12 +20,14 @@ enum energy_group { ENERGY_G_SM, ENERGY_G_NOC, ENERGY_G_L2MC, ENERGY_G_DRAM, ENE
                     ENERGY_NGROUPS };
 
 /* The components beyond the events: time-proportional power. */
-enum energy_power_part { ENERGY_P_STATIC, ENERGY_P_IDLE_SM, ENERGY_P_CONSTANT, ENERGY_NPOWER };
+enum energy_power_part { ENERGY_P_STATIC, ENERGY_P_IDLE_SM, ENERGY_P_CONSTANT, ENERGY_P_MC,
+                         ENERGY_NPOWER };
 
 /* A power file's numbers (power_file.c fills it). */
 struct energy_params {
     double event_pj[ENERGY_NEVENTS]; /* energy per event, pJ */
     double constant_w;     /* always drawn while the GPU runs (clocks, I/O) */
+    double mc_w;           /* the memory controllers' activity-independent power */
     double idle_sm_w;      /* drawn by each SM with no warp resident */
     double static_w;       /* whole GPU with every SM busy, one active lane per warp */
     double static_lane_w;  /* added per further active lane (threads per warp - 1) */
@@ -53,7 +55,10 @@ struct energy_result {
 /* The energy of activity a at core clock core_mhz. voltage <= 0: no scaling;
  * else (needs p->voltage_ref > 0) static and idle-SM power scale by
  * voltage / voltage_ref and every other part by its square (AccelWattch's
- * DVFS rule). */
+ * DVFS rule). Time-proportional parts: constant and memory-controller power
+ * over all cycles, static power over the busy SM cycles (the whole GPU's
+ * figure shared evenly among the SMs, raised per active lane beyond the
+ * first), idle-SM power over the idle SM cycles. */
 void energy_compute(const struct energy_params *p, const struct energy_activity *a,
                     double core_mhz, double voltage, struct energy_result *out);
 

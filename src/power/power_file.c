@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FIXED_CONSTANT, FIXED_IDLE_SM, FIXED_STATIC, FIXED_STATIC_LANE, FIXED_VOLTAGE_REF,
-       FIXED_COUNT };
+enum { FIXED_CONSTANT, FIXED_MC, FIXED_IDLE_SM, FIXED_STATIC, FIXED_STATIC_LANE,
+       FIXED_VOLTAGE_REF, FIXED_COUNT };
 static const char *const fixed_keys[FIXED_COUNT] = {
-    "constant_w", "idle_sm_w", "static_w", "static_lane_w", "voltage_ref_v",
+    "constant_w", "mc_w", "idle_sm_w", "static_w", "static_lane_w", "voltage_ref_v",
 };
 #define NKEYS (ENERGY_NEVENTS + FIXED_COUNT)
 
@@ -19,6 +19,7 @@ static double *key_slot(struct energy_params *p, int k)
         return &p->event_pj[k];
     switch (k - ENERGY_NEVENTS) {
     case FIXED_CONSTANT: return &p->constant_w;
+    case FIXED_MC: return &p->mc_w;
     case FIXED_IDLE_SM: return &p->idle_sm_w;
     case FIXED_STATIC: return &p->static_w;
     case FIXED_STATIC_LANE: return &p->static_lane_w;

@@ -3,6 +3,7 @@
  * key exactly once:
  *   EVENT_pj       energy per event in pJ, for each event of energy_events.def
  *   constant_w     constant power, W
+ *   mc_w           the memory controllers' power independent of requests, W
  *   idle_sm_w      power of one SM with no warp resident, W
  *   static_w       static power of the whole GPU, all SMs busy, one lane, W
  *   static_lane_w  static power added per further active lane per warp, W
