@@ -6,6 +6,7 @@
 #include "check.h"
 #include "power/energy.h"
 #include "power/power_file.h"
+#include <dirent.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -114,6 +115,31 @@ TEST(power_file_parses_and_refuses)
     CHECK(strchr(err, '\n') == NULL);
     CHECK_EQ_INT(power_file_load("/nonexistent/x.power", &p, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "/nonexistent/x.power: cannot open power file");
+}
+
+/* Every shipped power file loads, and gives a constant power. */
+TEST(shipped_power_files_load)
+{
+    DIR *d = opendir("configs/power");
+    CHECK(d != NULL);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || strcmp(e->d_name + len - 6, ".power"))
+            continue;
+        char path[300], err[256] = "";
+        snprintf(path, sizeof path, "configs/power/%s", e->d_name);
+        struct energy_params p;
+        int rc = power_file_load(path, &p, err, sizeof err);
+        if (rc)
+            printf("  %s\n", err);
+        CHECK_EQ_INT(rc, 0);
+        CHECK(p.constant_w > 0);
+        n++;
+    }
+    if (d)
+        closedir(d);
+    CHECK(n >= 1);
 }
 
 /* A temporary power file; the path is written to path. */
@@ -312,6 +338,7 @@ int main(void)
 {
     RUN(energy_hand_derived);
     RUN(power_file_parses_and_refuses);
+    RUN(shipped_power_files_load);
     RUN(kernel_of_known_counts);
     RUN(energy_changes_no_other_statistic);
     RUN(bad_power_options_fail_creation);

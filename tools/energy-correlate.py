@@ -17,6 +17,8 @@ LABEL/BENCH, LABEL the name of its WORK directory (e.g. power/vecadd).
       energy of the five groups (SM, NoC, L2+MC, DRAM, constant+idle) and
       the total on both simulators, and ccgpu / AccelWattch - 1; training
       benchmarks marked. Markdown on stdout.
+  energy-correlate.py components DIR RUN  per AccelWattch component, its
+      energy beside that of the ccgpu events standing for it, for one run.
   energy-correlate.py counts DIR BENCH   AccelWattch's activity counts next
       to ccgpu's for one benchmark (the measured causes of differences).
 
@@ -365,6 +367,25 @@ def counts(work, bench):
             print("ccgpu %-30s %14.1f" % (k, t[k]))
 
 
+def components(work, key):
+    """Per AccelWattch component (or group of them), its energy beside the
+    energy of the ccgpu events standing for it, for one run LABEL/BENCH."""
+    d = runs(work, [key])[key]
+    full, _, _ = aw_energy(d)
+    t = ccgpu_total(d)
+    rows = [(comps, ["energy.%s_pj" % e for e in events]) for comps, events in EVENTS_OF]
+    rows += [(("STATICP",), ["energy.static_pj"]), (("IDLE_COREP",), ["energy.idle_sm_pj"]),
+             (("CONSTP",), ["energy.constant_pj"])]
+    rows = [(c, e + (["energy.mc_background_pj"] if c == ("MCP",) else [])) for c, e in rows]
+    print("| AccelWattch component | AW (uJ) | ccgpu (uJ) | ccgpu / AW - 1 |")
+    print("|---|---|---|---|")
+    for comps, stats in rows:
+        a = sum(full.get(c, 0.0) for c in comps) * 1e-6
+        c = sum(t.get(x, 0.0) for x in stats) * 1e-6
+        if a or c:
+            print("| %s | %.3f | %.3f | %s |" % ("+".join(comps), a, c, pct(c, a)))
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__)
@@ -375,6 +396,8 @@ def main():
         derive(work, arg.split(","))
     elif cmd == "table":
         table(work, arg.split(",") if arg else [])
+    elif cmd == "components":
+        components(work, arg)
     elif cmd == "counts":
         counts(work, arg)
     else:
