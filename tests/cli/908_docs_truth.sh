@@ -39,6 +39,9 @@ EXCEPT = {
     ("path", "docs/cta-results/awss-{sync,sms,l2"): "brace list wrapped onto the next line",
     ("opt", "gpgpu_n_tot_w_icount"): "GPGPU-Sim statistic (output line), not an option",
     ("opt", "gpgpu_simulation_rate"): "GPGPU-Sim statistic (output line), not an option",
+    ("opt", "dram_read"): "energy event of a power file (docs/energy.md), not an option",
+    ("opt", "dram_write"): "energy event of a power file (docs/energy.md), not an option",
+    ("opt", "dram_activate"): "energy event of a power file (docs/energy.md), not an option",
     ("cmd", "simulated"): "'ccgpu simulated GPU' is the device name string",
 }
 
