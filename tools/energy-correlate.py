@@ -111,6 +111,9 @@ def accelwattch(run):
             m = re.match(r"gpu_(avg|tot)_([A-Za-z0-9_]+),? = ([-0-9.e+]+)", line)
             if m and cur is not None and section == "avg":
                 cur[m.group(1)][m.group(2)] = float(m.group(3))
+            m = re.match(r"gpu_min_MCP, = ([-0-9.e+]+)", line)
+            if m and cur is not None:
+                cur["min_MCP"] = float(m.group(1))
             m = re.match(r"kernel_avg_power = ([-0-9.e+]+)", line)
             if m and cur is not None:
                 cur["kernel_avg_power"] = float(m.group(1))
@@ -125,6 +128,7 @@ def aw_energy(run):
     if len(ks) != len(cyc):
         raise SystemExit("%s: %d kernels in the power report, %d in gsim.log" % (run, len(ks), len(cyc)))
     full, sampled, counts = {}, {}, {}
+    counts["min_MCP"] = min((k["min_MCP"] for k in ks if "min_MCP" in k), default=0.0)
     for k, (sim, tot) in zip(ks, cyc):
         n = tot // SAMPLE - (tot - sim) // SAMPLE
         for name, p in k["avg"].items():
@@ -133,6 +137,7 @@ def aw_energy(run):
                 sampled[name] = sampled.get(name, 0.0) + p * n * SAMPLE / mhz * 1e6
         for name, v in k["tot"].items():
             counts[name] = counts.get(name, 0.0) + v
+        counts["sampled_us"] = counts.get("sampled_us", 0.0) + n * SAMPLE / mhz
     return full, sampled, counts
 
 
@@ -192,8 +197,9 @@ HEADER = """\
 #   per component, its energy (average power x sampled time) divided by ccgpu's
 #   count of the events standing for the component on the same runs, events of
 #   one component weighted by the XML's activity factors for them (e.g. DC_RH,
-#   DC_RM, DC_WH, DC_WM for the four L1D events). The memory controllers' power
-#   (MCP) is fitted as mc_w x time + energy per DRAM request.
+#   DC_RM, DC_WH, DC_WM for the four L1D events), hits and misses of a cache
+#   fitted apart (least squares, not negative). The memory controllers' power
+#   (MCP): mc_w is AccelWattch's floor (gpu_min_MCP), the rest per DRAM request.
 #   Events no training run exercises are derived as the comment on the line says,
 #   or are 0 with the reason given.
 #
@@ -253,52 +259,89 @@ def cycles_us(run):
     return sum(sim for sim, _ in kernel_cycles(run)) / mhz
 
 
+# Components whose energy is fitted with more than one coefficient: the
+# regressors, each a set of events (weighted by WEIGHT). McPAT prices a
+# cache's accesses and, on top, its misses.
+SPLIT = {
+    ("DCP",): [["l1d_read_hit", "l1d_write_hit"], ["l1d_read_miss", "l1d_write_miss"]],
+    ("L2CP",): [["l2_read_hit", "l2_write_hit"], ["l2_read_miss", "l2_write_miss"]],
+}
+
+
+def nnls2(xs, ys):
+    """Least squares y = sum_j k_j x_j with k_j >= 0 over the rows (one or two
+    regressors). A regressor that is zero on every row gets None."""
+    m = len(xs[0])
+    live = [j for j in range(m) if any(x[j] for x in xs)]
+    def fit(cols):
+        if len(cols) == 1:
+            j = cols[0]
+            sxx = sum(x[j] * x[j] for x in xs)
+            return {j: sum(x[j] * y for x, y in zip(xs, ys)) / sxx}
+        i, j = cols
+        a = sum(x[i] * x[i] for x in xs); b = sum(x[i] * x[j] for x in xs)
+        d = sum(x[j] * x[j] for x in xs)
+        e = sum(x[i] * y for x, y in zip(xs, ys)); f = sum(x[j] * y for x, y in zip(xs, ys))
+        det = a * d - b * b
+        if det <= 1e-12 * a * d:
+            return None
+        return {i: (d * e - b * f) / det, j: (a * f - b * e) / det}
+    k = fit(live) if live else {}
+    if k is None or any(v < 0 for v in k.values()):
+        best, err = None, None
+        for j in live:  # one regressor alone, the other 0
+            kj = fit([j])
+            r = sum((y - kj[j] * x[j]) ** 2 for x, y in zip(xs, ys))
+            if err is None or r < err:
+                best, err = {**{i: 0.0 for i in live}, **kj}, r
+        k = best or {}
+    return [k.get(j) for j in range(m)]
+
+
 def derive(work, train):
     rs = runs(work, train)
     missing = [b for b in train if b not in rs]
     if missing:
         raise SystemExit("no finished runs of both simulators for: " + ", ".join(missing))
     xml = xml_params(next(iter(rs.values())))
-    data = {b: (aw_energy(d), ccgpu_total(d), cycles_us(d)) for b, d in rs.items()}
+    data = [(aw_energy(d), ccgpu_total(d), cycles_us(d)) for d in rs.values()]
     pj, notes = {}, {}
-    mc_w = 0.0
+    # the memory controllers' floor: AccelWattch's MCP in a sample with no
+    # activity (gpu_min_MCP), the smallest over the training runs; the rest
+    # of MCP is priced per DRAM request
+    mc_w = min(aw[2]["min_MCP"] for aw, _, _ in data)
+    notes["mc_w"] = "AccelWattch's gpu_min_MCP (MCP of a sample without activity), least over the training runs"
     for comps, events in EVENTS_OF:
         w = {e: xml[WEIGHT[e]] if e in WEIGHT else 1.0 for e in events}
-        e_aw = [sum(aw[1].get(c, 0.0) for c in comps) for aw, _, _ in data.values()]
-        n_w = [sum(w[e] * t["energy.count." + e] for e in events) for _, t, _ in data.values()]
-        if comps == ("MCP",):
-            # MCP = background power x time + energy per request x requests:
-            # least squares over the training runs, energy per request >= 0
-            ts = [us for _, _, us in data.values()]
-            stt = sum(t * t for t in ts)
-            snn = sum(n * n for n in n_w)
-            stn = sum(t * n for t, n in zip(ts, n_w))
-            ste = sum(t * e for t, e in zip(ts, e_aw))
-            sne = sum(n * e for n, e in zip(n_w, e_aw))
-            det = stt * snn - stn * stn
-            k = (stt * sne - stn * ste) / det if det > 0 else 0.0
-            if k < 0 or det <= 0:
-                k = 0.0
-            mc_w = (ste - k * stn) / stt / 1e6  # pJ/us -> W
-            notes["mc_w"] = "MCP = mc_w x time + requests: least squares"
-        else:
-            k = sum(e_aw) / sum(n_w) if sum(n_w) else None
-        for e in events:
-            pj[e] = None if k is None else k * w[e]
-            notes[e] = "%s / %d weighted events%s" % ("+".join(comps), sum(n_w),
-                                                       " (x %s)" % WEIGHT[e] if e in WEIGHT else "")
+        regs = SPLIT.get(comps, [events])
+        ys = [sum(aw[1].get(c, 0.0) for c in comps) -
+              (mc_w * aw[2]["sampled_us"] * 1e6 if comps == ("MCP",) else 0.0) for aw, _, _ in data]
+        xs = [[sum(w[e] * t["energy.count." + e] for e in r) for r in regs] for _, t, _ in data]
+        k = nnls2(xs, ys)
+        # a regressor no training run exercises takes the other's
+        # coefficient (the activity factors alone then weigh the events)
+        known = [v for v in k if v is not None]
+        for r, v in zip(regs, k):
+            how = "fit" if v is not None else "no training run has these events: the other fit's coefficient"
+            if v is None:
+                v = known[0] if known else None
+            for e in r:
+                pj[e] = None if v is None else v * w[e]
+                notes[e] = "%s, %s%s" % ("+".join(comps), how,
+                                         " x %s %g" % (WEIGHT[e], w[e]) if e in WEIGHT else "")
     # events the training set never exercises: from a measured sibling and the
     # XML's ratio of activity factors (AccelWattch splits the FPU's power
     # between FP32 and FP64 by factor-weighted accesses)
-    if pj.get("fp64_op") is None and pj.get("fp32_op"):
+    if pj.get("fp64_op") in (None, 0.0) and pj.get("fp32_op"):
         pj["fp64_op"] = pj["fp32_op"] * xml["DP_ACC"] / xml["FP_ACC"]
-        notes["fp64_op"] = "fp32_op x DP_ACC / FP_ACC (%g / %g): no FP64 in the training set" % (
+        notes["fp64_op"] = "fp32_op x DP_ACC / FP_ACC (%g / %g): no FP64 in the training runs" % (
             xml["DP_ACC"], xml["FP_ACC"])
-    if pj.get("dram_activate") is None and pj.get("dram_read"):
-        pj["dram_activate"] = pj["dram_read"] * xml["MEM_PRE"] / xml["MEM_RD"]
-        notes["dram_activate"] = "dram_read x MEM_PRE / MEM_RD (%g / %g)" % (xml["MEM_PRE"], xml["MEM_RD"])
+    pre = sum(aw[2].get("MEM_PRE", 0.0) for aw, _, _ in data)
+    if pre == 0:
+        pj["dram_activate"] = 0.0
+        notes["dram_activate"] = ("measured 0: AccelWattch counted no precharges (MEM_PRE) in the "
+                                  "training runs, so it charged none")
     print(HEADER.rstrip("\n") % {"train": ", ".join(train)})
-    print("# per-event energies (pJ) measured on the training runs %s" % ",".join(train))
     for comps, events in EVENTS_OF:
         for e in events:
             v = pj.get(e)

@@ -17,11 +17,12 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
     ev[ENERGY_EV_fp32_op] = t->thread_ops[TOP_FP32];
     ev[ENERGY_EV_fp64_op] = t->thread_ops[TOP_FP64];
     ev[ENERGY_EV_sfu_op] = t->thread_ops[TOP_SFU];
-    /* a hit on a line being filled counts as a miss: it reads no data */
-    ev[ENERGY_EV_l1d_read_hit] = l1->read_hits;
-    ev[ENERGY_EV_l1d_read_miss] = l1->reads - l1->read_hits;
-    ev[ENERGY_EV_l1d_write_hit] = l1->write_hits;
-    ev[ENERGY_EV_l1d_write_miss] = l1->writes - l1->write_hits;
+    /* per sector (a line in a cache without sectors), as AccelWattch counts;
+     * a hit on a line being filled counts as a miss: it reads no data */
+    ev[ENERGY_EV_l1d_read_hit] = l1->read_hit_sectors;
+    ev[ENERGY_EV_l1d_read_miss] = l1->read_sectors - l1->read_hit_sectors;
+    ev[ENERGY_EV_l1d_write_hit] = l1->write_hit_sectors;
+    ev[ENERGY_EV_l1d_write_miss] = l1->write_sectors - l1->write_hit_sectors;
     ev[ENERGY_EV_shared] = t->smem_accesses;
     ev[ENERGY_EV_const_cache] = t->const_accesses;
     if (g->mem_ok) {
@@ -30,10 +31,10 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
         ev[ENERGY_EV_noc_rep_flit] = m->rep.st.flits;
         for (uint32_t p = 0; p < m->cfg.n_part; p++) {
             const struct cache_stats *c = &m->part[p].l2.st;
-            ev[ENERGY_EV_l2_read_hit] += c->read_hits;
-            ev[ENERGY_EV_l2_read_miss] += c->reads - c->read_hits;
-            ev[ENERGY_EV_l2_write_hit] += c->write_hits;
-            ev[ENERGY_EV_l2_write_miss] += c->writes - c->write_hits;
+            ev[ENERGY_EV_l2_read_hit] += c->read_hit_sectors;
+            ev[ENERGY_EV_l2_read_miss] += c->read_sectors - c->read_hit_sectors;
+            ev[ENERGY_EV_l2_write_hit] += c->write_hit_sectors;
+            ev[ENERGY_EV_l2_write_miss] += c->write_sectors - c->write_hit_sectors;
         }
         ev[ENERGY_EV_mc_read] = ev[ENERGY_EV_dram_read] = m->st.dram_reads;
         ev[ENERGY_EV_mc_write] = ev[ENERGY_EV_dram_write] = m->st.dram_writes;

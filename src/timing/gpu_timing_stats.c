@@ -131,8 +131,10 @@ void gpu_timing_sum_stats(struct gpu_timing *g)
         c->reads += l->reads;
         c->writes += l->writes;
         c->hits += l->hits;
-        c->read_hits += l->read_hits;
-        c->write_hits += l->write_hits;
+        c->read_sectors += l->read_sectors;
+        c->read_hit_sectors += l->read_hit_sectors;
+        c->write_sectors += l->write_sectors;
+        c->write_hit_sectors += l->write_hit_sectors;
         c->hit_reserved += l->hit_reserved;
         c->misses += l->misses;
         c->sector_misses += l->sector_misses;
