@@ -36,8 +36,13 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
             ev[ENERGY_EV_l2_write_hit] += c->write_hit_sectors;
             ev[ENERGY_EV_l2_write_miss] += c->write_sectors - c->write_hit_sectors;
         }
-        ev[ENERGY_EV_mc_read] = ev[ENERGY_EV_dram_read] = m->st.dram_reads;
-        ev[ENERGY_EV_mc_write] = ev[ENERGY_EV_dram_write] = m->st.dram_writes;
+        /* DRAM traffic in data bursts, at the controllers and the devices */
+        for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+            ev[ENERGY_EV_dram_read] += m->part[p].dram.st.read_bursts;
+            ev[ENERGY_EV_dram_write] += m->part[p].dram.st.write_bursts;
+        }
+        ev[ENERGY_EV_mc_read] = ev[ENERGY_EV_dram_read];
+        ev[ENERGY_EV_mc_write] = ev[ENERGY_EV_dram_write];
         ev[ENERGY_EV_dram_activate] = m->st.dram_activates;
     }
     a->cycles = g->tot.cycles;
