@@ -45,7 +45,7 @@ TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CUDART_LIB := $(BUILD)/lib/libcudart.so.13
 # (the CTA policies use the AWSS packers and the clustering arithmetic of src/cta)
 PIC_CTA   := $(wildcard src/cta/awss*.c src/cta/binpack_*.c) src/cta/cluster.c src/cta/follow.c
-PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem policy policy/* analysis util cudart)))) $(PIC_CTA))
+PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem power policy policy/* analysis util cudart)))) $(PIC_CTA))
 PIC_OBJ   := $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
 

@@ -51,6 +51,11 @@
 #            may be repeated, e.g. -x '-gpgpu_perfect_inst_const_cache 1' -w DIR2 for
 #            an experiment, or -x '-gpgpu_max_cycle 200000' to cap every run
 #   -o FILE  ratios: also write the speed-up rows as CSV to FILE
+#   -X FILE  copy FILE into every run directory (may be repeated), e.g. the
+#            AccelWattch XML that -x '-accelwattch_xml_file NAME' names
+#   -O K=V   ccgpu step: pass -o K=V to ccgpu only (may be repeated), e.g.
+#            -O ccgpu_power_file=configs/power/qv100.power (a relative path is
+#            taken from the repository)
 # Both simulators run under `nice -n 10`. The default BENCH list is the whole suite.
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,8 +67,10 @@ scheds=
 jobs=1
 force=0
 extra=()
+copies=()
+ccgpu_opts=()
 csv=
-while getopts g:w:s:c:S:j:fx:o: o; do
+while getopts g:w:s:c:S:j:fx:X:O:o: o; do
     case $o in
     g) gsim=$OPTARG ;;
     w) work=$OPTARG ;;
@@ -73,8 +80,13 @@ while getopts g:w:s:c:S:j:fx:o: o; do
     f) force=1 ;;
     S) scheds=$OPTARG ;;
     x) extra+=("$OPTARG") ;;
+    O) v=${OPTARG#*=}
+       case $OPTARG in ccgpu_power_file=*) [ "${v#/}" != "$v" ] || v=$repo/$v ;; esac
+       ccgpu_opts+=(-o "${OPTARG%%=*}=$v") ;;
+    X) [ -f "$OPTARG" ] || { echo "gpgpusim-correlate: -X $OPTARG: no such file" >&2; exit 2; }
+       copies+=("$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG")") ;;
     o) csv=$OPTARG ;;
-    *) sed -n '2,54s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,59s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -128,6 +140,7 @@ rundir() {
     [ -d "$src" ] || die "no configuration $src"
     mkdir -p "$d"
     cp "$src"/gpgpusim.config "$src"/*.icnt "$d"/
+    [ ${#copies[@]} = 0 ] || cp "${copies[@]}" "$d"/
     # a file without a final newline (SM7_QV100's) would join the first
     # appended line to its last, a comment
     [ -z "$(tail -c 1 "$d/gpgpusim.config")" ] || echo >>"$d/gpgpusim.config"
@@ -166,7 +179,7 @@ run_ccgpu() { # CFG SCHED BENCH
     rm -f "$d/ccgpu.json" # a failed run must not leave an earlier run's statistics
     echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)" >"$d/ccgpu.time"
     t0=$(date +%s.%N)
-    (cd "$d" && nice -n 10 "$ccgpu" exec --config "$d/gpgpusim.config" "${over[@]}" --quiet \
+    (cd "$d" && nice -n 10 "$ccgpu" exec --config "$d/gpgpusim.config" "${over[@]}" ${ccgpu_opts[@]+"${ccgpu_opts[@]}"} --quiet \
         --json "$d/ccgpu.json" -- "$prog" --size "$size" "$3" >"$d/ccgpu.log" 2>"$d/ccgpu.err")
     echo "rc $?" >>"$d/ccgpu.time"
     echo "wall $(echo "$(date +%s.%N) - $t0" | bc)" >>"$d/ccgpu.time"

@@ -132,6 +132,8 @@ static int one_run(const struct cli_run_options *o, const struct bench_ops *b, c
     ccgpu_stat(gpu, "l1d.misses", -1, &c->misses);
     ccgpu_stat(gpu, "warp_instructions", -1, &c->insts);
     ccgpu_stat(gpu, "hw.storage_bits", -1, &c->storage_bits);
+    c->energy_pj = NAN;
+    ccgpu_stat(gpu, "energy.total_pj", -1, &c->energy_pj);
     for (int k = 0; k < CCWS_MAX_STATS && c->want[k]; k++) {
         c->stat[k] = NAN; /* not a statistic of this run */
         ccgpu_stat(gpu, c->want[k], -1, &c->stat[k]);

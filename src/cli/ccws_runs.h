@@ -20,6 +20,7 @@ struct ccws_cell {
     uint32_t swl;     /* best-swl: the winning limit */
     double storage_bits; /* hw.storage_bits (SACAT Table 5 accounting), 0 if none */
     int capped;          /* stopped at a gpgpu_max_* cap: statistics up to it, result unchecked */
+    double energy_pj;    /* energy.total_pj; NAN without a power file (ccgpu_power_file) */
     /* compare --stat: the statistics to read (set by the caller, kept by
      * the run) and their totals */
     const char *want[CCWS_MAX_STATS];

@@ -22,7 +22,11 @@
  * run's total of any statistic as a column (and to the CSV). A --sched entry
  * may be a variant "sched@key=value@..." or a preset (pric, fgcb, sacat,
  * mrpb ...: docs/sacat.md); runs stopped at a gpgpu_max_* cap count with the
- * statistics up to it, marked (capped). */
+ * statistics up to it, marked (capped). With a power file (-o
+ * ccgpu_power_file=F, docs/energy.md) each row also gives the run's energy
+ * (uJ) and that energy normalised to the base scheduler's, the mean rows
+ * the arithmetic mean of the normalised energy; the CSV gains the columns
+ * energy_uj and energy_norm before any --stat ones. */
 #include "cli/ccws_runs.h"
 #include "cli/compare_out.h"
 #include "cli/progress_lines.h"
@@ -30,6 +34,7 @@
 #include "sweep/means.h"
 #include "sweep/workers.h"
 #include "cli/options.h"
+#include "gpu/config.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,16 +224,30 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return rc;
     }
+    const struct config_entry *power = config_peek(o.cfg, "ccgpu_power_file");
+    int energy = power && power->value[0];
+    /* the CSV's extra columns: energy's (when on), then the --stat ones */
+    static const char *const energy_cols[] = { "energy_uj", "energy_norm" };
+    int ne = energy ? 2 : 0;
+    double extra[2 + CCWS_MAX_STATS];
+    double energy_v[MAX_SCHED][128];
+    size_t energy_n[MAX_SCHED] = { 0 };
     struct compare_out out;
     compare_out_init(&out, belady);
+    compare_out_add_columns(&out, energy_cols, ne);
     compare_out_add_columns(&out, stats, nstats);
     /* a second header line gives each column's unit */
     printf("%-12s %-12s %12s %8s %9s %10s %9s%s", "benchmark", "scheduler", "cycles", "warp IPC",
            "speedup", "insts/base", "L1D MPKI", belady == 2 ? "   BEL-byp" : belady ? "  BEL MPKI" : "");
+    if (energy)
+        printf(" %11s %8s", "energy", "E/base");
     for (int k = 0; k < nstats; k++)
         printf(" %s", stats[k]);
-    printf("\n%-12s %-12s %12s %8s %9s %10s %9s%s\n", "", "", "(core)", "(/cycle)", "(x base)",
+    printf("\n%-12s %-12s %12s %8s %9s %10s %9s%s", "", "", "(core)", "(/cycle)", "(x base)",
            "(x base)", "(/1k wi)", belady ? "  (/1k wi)" : "");
+    if (energy)
+        printf(" %11s %8s", "(uJ)", "(x base)");
+    printf("\n");
     int work_differs = 0;
     for (int i = 0; i < nb; i++) {
         const struct ccws_cell *cells = &runs.cells[(long)i * ns];
@@ -255,12 +274,22 @@ int cmd_compare(int argc, char **argv)
                    c->cycles, c->ipc, speed, work, differs ? "*" : " ", c->mpki);
             if (belady)
                 printf(" %9.2f", c->bel_mpki);
+            double uj = c->ok ? c->energy_pj * 1e-6 : NAN;
+            double enorm = c->ok && b->ok && b->energy_pj > 0 ? c->energy_pj / b->energy_pj : NAN;
+            if (energy)
+                printf(" %11.3f %8.3f", uj, enorm);
+            extra[0] = uj;
+            extra[1] = enorm;
+            if (energy && isfinite(enorm))
+                energy_v[s][energy_n[s]++] = enorm;
+            for (int k = 0; k < nstats; k++)
+                extra[ne + k] = c->stat[k];
             for (int k = 0; k < nstats; k++)
                 printf(" %*.6g", (int)strlen(stats[k]) > 9 ? (int)strlen(stats[k]) : 9, c->stat[k]);
             printf("%s\n", !c->ok ? "  FAIL" : c->capped ? "  (capped)" : "");
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
                             c->cycles, c->ipc, norm, speed, c->mpki, belady ? c->bel_mpki : NAN);
-            compare_out_row_extra(&out, c->stat, nstats);
+            compare_out_row_extra(&out, energy ? extra : c->stat, ne + nstats);
             if (c->ok && norm > 0 && speed > 0) {
                 norm_v[s][counted[s]] = norm;
                 speed_v[s][counted[s]] = speed;
@@ -280,8 +309,20 @@ int cmd_compare(int argc, char **argv)
         printf("%-12s %-12s %12s %8s %9.3f %10s ", "hmean", scheds[s], "", "", hspeed, "");
         if (belady)
             printf(" %9.2f %9.2f", mpki, bel);
+        double emean = NAN;
+        if (energy) {
+            means_arithmetic(energy_v[s], energy_n[s], &emean);
+            printf("%*s %8.3f", belady ? 10 : 21, "", emean);
+        }
         printf("\n");
         compare_out_row(&out, "hmean", scheds[s], "mean", 0, NAN, NAN, hmean, hspeed, mpki, bel);
+        if (energy) {
+            extra[0] = NAN;
+            extra[1] = emean;
+            for (int k = 0; k < nstats; k++)
+                extra[ne + k] = NAN;
+            compare_out_row_extra(&out, extra, ne + nstats);
+        }
     }
     printf("(base: %s. speedup: %s's cycles / the run's, its harmonic mean on the hmean rows; "
            "insts/base: the run's warp instructions / %s's, 1.000 when both did the same work, "
@@ -293,6 +334,8 @@ int cmd_compare(int argc, char **argv)
                scheds[base], scheds[base]);
     printf("; MPKI: L1D misses per 1,000 warp instructions (wi)%s",
            belady ? ", arithmetic mean on the hmean rows" : "");
+    if (energy)
+        printf("; E/base: energy / %s's energy, arithmetic mean on the hmean rows", scheds[base]);
     if (belady)
         printf("; BEL: Belady OPT %s on each run's own L1D stream",
                belady == 2 ? "allowed to bypass" : "with every miss allocating");

@@ -70,10 +70,12 @@ static void plot(const char *csv, const char *svg, const char *x, const char *y,
     csv_free(&t);
 }
 
-static void header(FILE *f)
+static void header(FILE *f, int energy)
 {
     fprintf(f, "bench,size,scheme,policy,param,tlp,contention,cycles,ipc,l2_accesses,l2_misses,"
-               "l1_hits,l1_misses,dram_reads,tlp_avg,syncs\n");
+               "l1_hits,l1_misses,dram_reads,tlp_avg,syncs");
+    cta_energy_header(f, energy);
+    fputc('\n', f);
 }
 
 static void row(FILE *f, const char *bench, const char *size, const char *scheme, const char *pol,
@@ -84,10 +86,12 @@ static void row(FILE *f, const char *bench, const char *size, const char *scheme
     if (limit && limit < per)
         per = limit;
     uint32_t tlp = per * c->nsms;
-    fprintf(f, "%s,%s,%s,\"%s\",%s,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f\n", bench,
+    fprintf(f, "%s,%s,%s,\"%s\",%s,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f", bench,
             size, scheme, pol, param, tlp, cta_contention(p, k, tlp, c->l2_bytes), c->cycles,
             c->ipc, c->l2_accesses, c->l2_misses, c->l1_hits, c->l1_misses, c->dram_reads,
             c->tlp_avg, c->syncs);
+    cta_energy_row(f, c);
+    fputc('\n', f);
     fflush(f);
 }
 
@@ -351,9 +355,9 @@ int cmd_cta_exp(int argc, char **argv)
             cli_run_options_free(&o);
             return 1;
         }
-        opttlp_header(fopt);
+        opttlp_header(fopt, cta_energy_on(&o));
     }
-    header(f);
+    header(f, cta_energy_on(&o));
     enum bench_size sizes[2] = { o.size, o.size };
     int nsizes = 1;
     if (!strcmp(what, "awss-input")) {
@@ -401,6 +405,13 @@ int cmd_cta_exp(int argc, char **argv)
             snprintf(svg, sizeof svg, "%s/awss-fig2.svg", dir);
             plot(csv2, svg, "contention", "cycles,l2_misses", "bench", 0,
                  "cycles and L2 misses vs cache contention ratio (Fig. 2)");
+            if (cta_energy_on(&o)) {
+                snprintf(svg, sizeof svg, "%s/awss-energy.svg", dir);
+                plot(csv, svg, "scheme", "energy_uj", "bench", 1, "energy per scheme (Fig. 10)");
+                snprintf(svg, sizeof svg, "%s/awss-fig3.svg", dir);
+                plot(csv2, svg, "contention", "e_sm_uj,e_noc_uj,e_l2mc_uj,e_dram_uj,e_const_uj",
+                     "bench", 0, "energy by group vs cache contention ratio (Fig. 3)");
+            }
         } else
             plot(csv, svg, "param", "cycles", "bench,scheme", 0, what);
     }

@@ -18,10 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void opttlp_header(FILE *f)
+void opttlp_header(FILE *f, int energy)
 {
     fprintf(f, "bench,size,policy,limit,tlp,contention,cycles,ipc,l2_accesses,l2_misses,l1_hits,"
-               "l1_misses,dram_reads,tlp_avg,syncs\n");
+               "l1_misses,dram_reads,tlp_avg,syncs");
+    cta_energy_header(f, energy);
+    fputc('\n', f);
 }
 
 void opttlp_row(FILE *f, const char *bench, const char *size, const char *policy, uint32_t limit,
@@ -31,10 +33,12 @@ void opttlp_row(FILE *f, const char *bench, const char *size, const char *policy
     if (limit && limit < per)
         per = limit;
     uint32_t tlp = per * c->nsms;
-    fprintf(f, "%s,%s,%s,%u,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f\n", bench, size,
+    fprintf(f, "%s,%s,%s,%u,%u,%.3f,%.0f,%.4f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.0f", bench, size,
             policy, limit, tlp, cta_contention(p, k, tlp, c->l2_bytes), c->cycles, c->ipc,
             c->l2_accesses, c->l2_misses, c->l1_hits, c->l1_misses, c->dram_reads, c->tlp_avg,
             c->syncs);
+    cta_energy_row(f, c);
+    fputc('\n', f);
     fflush(f);
 }
 
@@ -156,7 +160,7 @@ int cmd_opttlp(int argc, char **argv)
     memset(&maxtlp, 0, sizeof maxtlp);
     rc = cta_profile(&o, b, 128, &p) ? -1 : 0;
     if (!rc) {
-        opttlp_header(out);
+        opttlp_header(out, cta_energy_on(&o));
         rc = opttlp_search(&o, b, nlim ? lim : NULL, nlim, &p, out, &best, &best_limit, &maxtlp);
         if (!rc && best.ok) {
             char pol[32];

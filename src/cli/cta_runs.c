@@ -2,8 +2,32 @@
 #include "cli/cta_runs.h"
 #include "cli/cta_profile.h"
 #include "cli/workset_cli.h"
+#include "gpu/config.h"
 #include <stdlib.h>
 #include <string.h>
+
+static const char *const energy_stats[6] = {
+    "energy.group.sm_pj", "energy.group.noc_pj", "energy.group.l2mc_pj",
+    "energy.group.dram_pj", "energy.group.const_pj", "energy.total_pj",
+};
+
+int cta_energy_on(const struct cli_run_options *o)
+{
+    const struct config_entry *e = config_peek(o->cfg, "ccgpu_power_file");
+    return e && e->value[0];
+}
+
+void cta_energy_header(FILE *f, int on)
+{
+    if (on)
+        fprintf(f, ",e_sm_uj,e_noc_uj,e_l2mc_uj,e_dram_uj,e_const_uj,energy_uj");
+}
+
+void cta_energy_row(FILE *f, const struct cta_cell *c)
+{
+    for (int i = 0; c->energy && i < 6; i++)
+        fprintf(f, ",%.3f", c->energy_uj[i]);
+}
 
 void cta_cell_free(struct cta_cell *c)
 {
@@ -54,6 +78,12 @@ int cta_run(const struct cli_run_options *o, const struct bench_ops *b, const ch
     ccgpu_stat(gpu, "dram.reads", -1, &c->dram_reads);
     ccgpu_stat(gpu, "cta.tlp_avg", -1, &c->tlp_avg);
     ccgpu_stat(gpu, "cta.syncs", -1, &c->syncs);
+    c->energy = 1;
+    for (int i = 0; i < 6; i++) {
+        double pj = 0;
+        c->energy &= ccgpu_stat(gpu, energy_stats[i], -1, &pj) == 0;
+        c->energy_uj[i] = pj * 1e-6;
+    }
     int nk = ccgpu_num_kernels(gpu);
     c->nlaunches = nk > 0 ? (uint32_t)nk : 0;
     c->ctas_per_sm = calloc(c->nlaunches + 1, sizeof *c->ctas_per_sm);

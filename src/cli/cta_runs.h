@@ -12,12 +12,21 @@ struct cta_cell {
     int ok;
     double cycles, ipc, l2_accesses, l2_misses, l1_hits, l1_misses, dram_reads;
     double tlp_avg, syncs; /* cta.tlp_avg (mean resident CTAs), cta.syncs */
+    /* with a power file (ccgpu_power_file): energy of the groups sm, noc,
+     * l2mc, dram, const and the total, uJ */
+    int energy;
+    double energy_uj[6];
     uint32_t nsms;
     uint64_t l2_bytes;
     uint32_t nlaunches;
     uint32_t *ctas_per_sm; /* per launch (occupancy), malloc'd */
 };
 void cta_cell_free(struct cta_cell *c);
+/* The energy columns of the CSVs, present when a power file is configured:
+ * a header's (",e_sm_uj,...,energy_uj") when on, a row's when c->energy. */
+int cta_energy_on(const struct cli_run_options *o);
+void cta_energy_header(FILE *f, int on);
+void cta_energy_row(FILE *f, const struct cta_cell *c);
 
 /* Runs b with ccgpu_cta_sched = policy and the overrides "key=value" of
  * over[0..nover) (set on o->cfg, which keeps them). awss: policies get their

@@ -3,7 +3,7 @@
 #define CCGPU_CLI_OPTTLP_H
 #include "cli/cta_runs.h"
 
-void opttlp_header(FILE *f);
+void opttlp_header(FILE *f, int energy);
 /* One CSV row; limit 0 = no limit (max-TLP). */
 void opttlp_row(FILE *f, const char *bench, const char *size, const char *policy, uint32_t limit,
                 const struct cta_cell *c, const struct cta_prof *p);

@@ -225,6 +225,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     if (gpu->mode == MODE_TIMING ? !(gpu->timing = gpu_timing_create(cfg, &tp, err, errlen))
                                  : gpu_timing_check_options(cfg, &tp, err, errlen) != 0)
         goto fail;
+    if (gpu_energy_create(gpu, cfg, err, errlen))
+        goto fail;
     /* ccgpu_unmodelled_options: warn (default) lets GPGPU-Sim config files load
      * and names what is ignored; error refuses them */
     static const char *const unmodelled_modes[] = { "warn", "error", NULL };
@@ -262,7 +264,8 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         goto fail;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
-    if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats))) {
+    if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats)) ||
+        gpu_energy_register(gpu)) {
         snprintf(err, errlen, "ccgpu_create: out of memory");
         stats_free(&gpu->stats);
         goto fail;
@@ -273,6 +276,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
 fail:
     text_printable_msg(err, errlen); /* (it may quote a configuration value) */
     gpu_timing_discard(gpu->timing);
+    gpu_energy_free(gpu);
     ccgpu_config_free(empty);
     free(gpu->warnings);
     free(gpu);
@@ -293,6 +297,7 @@ void ccgpu_destroy(ccgpu *gpu)
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
+    gpu_energy_free(gpu);
     for (uint32_t i = 0; i < gpu->nws; i++) {
         free(gpu->ws[i].bytes);
         free(gpu->ws[i].off);
@@ -737,6 +742,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     gpu->cnt.kernels++;
     gpu->cnt.ctas += ptx_launch_num_ctas(l);
     ptx_launch_free(l);
+    gpu_energy_launch_end(gpu);
     if (stats_kernel_end(&gpu->stats, kernel) && r == 0)
         return gpu_fail(gpu, "launch %s: out of memory recording statistics", kernel);
     if (r)

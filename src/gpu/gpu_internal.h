@@ -42,6 +42,7 @@ struct ccgpu {
     uint64_t functional_warp_run; /* ccgpu_functional_warp_run: a warp's run in functional mode */
     struct devmem mem;
     struct gpu_timing *timing; /* timing mode: the cycle-level model */
+    struct energy_stats *energy; /* ccgpu_power_file in timing mode, else NULL */
     struct ccgpu_module *modules;
     struct stats stats;
     struct gpu_counters cnt;
@@ -67,6 +68,14 @@ struct ccgpu {
     } *func_cache; /* ccgpu_func_set_cache_config (cudaFuncSetCacheConfig) */
     uint32_t nfunc_cache;
 };
+
+/* The energy model (gpu_energy.c): options read at creation (the power
+ * file loaded in timing mode), statistics registered, each launch priced
+ * after its counters are final and before the registry records them. */
+int gpu_energy_create(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t errlen);
+int gpu_energy_register(ccgpu *gpu);
+void gpu_energy_launch_end(ccgpu *gpu);
+void gpu_energy_free(ccgpu *gpu);
 
 /* Records the failure of the current call (the message for ccgpu_error, a
  * status inferred from it: out of memory or invalid value); returns -1. */

@@ -401,6 +401,14 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
             c->st.writes++;
         else
             c->st.reads++;
+        uint64_t ns = (uint64_t)__builtin_popcount(sectors);
+        if (a->is_write) {
+            c->st.write_sectors += ns;
+            c->st.write_hit_sectors += o == CACHE_HIT ? ns : 0;
+        } else {
+            c->st.read_sectors += ns;
+            c->st.read_hit_sectors += o == CACHE_HIT ? ns : 0;
+        }
     }
     if (fail)
         *fail = why;

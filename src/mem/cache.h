@@ -82,6 +82,10 @@ struct cache_hooks {
 struct cache_stats {
     uint64_t accesses, reads, writes;
     uint64_t hits, hit_reserved, misses, sector_misses;
+    /* sectors the reads and writes touched, and those of hits (the energy
+     * model's events; not listed): a line is one sector in a cache without
+     * sectors */
+    uint64_t read_sectors, read_hit_sectors, write_sectors, write_hit_sectors;
     uint64_t res_fail[CACHE_NFAIL]; /* [0] = total of the reasons */
     uint64_t mshr_merges, evictions, writebacks, write_invalidates, fills;
 };

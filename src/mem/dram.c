@@ -183,11 +183,13 @@ static void issue_column(struct dram *d, uint32_t i, uint64_t now)
         b->next_pre = max64(b->next_pre, data + xfer + d->cfg.t.tWR);
         d->next_read_col = data + xfer + d->cfg.t.tCDLR;
         d->st.writes++;
+        d->st.write_bursts += xfer / d->burst_cycles;
     } else {
         b->next_pre = max64(b->next_pre, now + xfer);
         if (d->cfg.nbkgrp > 1)
             g->next_pre = now + d->cfg.t.tRTPL;
         d->st.reads++;
+        d->st.read_bursts += xfer / d->burst_cycles;
         /* data bursts never overlap, so reads complete in issue order */
         r.done = data + xfer;
         d->done[(d->done_head + d->ndone++) % d->cfg.queue_size] = r;

@@ -79,6 +79,7 @@ struct dram_bank_group {
 struct dram_stats {
     uint64_t reads, writes, row_hits, row_misses, activates, precharges;
     uint64_t busy_cycles; /* data-bus cycles; achieved bandwidth = busy / elapsed */
+    uint64_t read_bursts, write_bursts; /* data bursts moved (the energy model's events; not listed) */
 };
 
 struct dram {

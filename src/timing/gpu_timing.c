@@ -574,6 +574,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         sm_launch_begin(sm, threads, start);
     }
     g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
+    for (uint32_t i = 0; i < g->nsms; i++)
+        g->sms[i].busy_from = g->now;
     g->disp.budget = !g->max_cta ? UINT32_MAX
                    : g->ctas < g->max_cta ? (uint32_t)(g->max_cta - g->ctas) : 0;
     g->disp.launch_index = gl->index;

@@ -45,6 +45,16 @@ void gpu_timing_discard(struct gpu_timing *g);
  * instructions (GPGPU-Sim's instruction count). */
 int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s);
 
+struct energy_activity;
+/* The activity the energy model prices (src/power/energy.h), totals since
+ * the model was created, as of the latest launch's end: every field but
+ * warp_insts, thread_insts and the events counted from them (instruction
+ * fetch, scheduler, pipeline, texture), which the host API fills from its
+ * own counters. Reads counters only; changes nothing. */
+void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activity *a);
+/* The core clock, MHz (gpgpu_clock_domains' first figure). */
+double gpu_timing_core_mhz(const struct gpu_timing *g);
+
 struct gpu_timing_launch {
     struct ptx_launch *l;
     const struct ptx_module *mod;

@@ -119,6 +119,11 @@ void gpu_timing_sum_stats(struct gpu_timing *g)
         t->const_accesses += s->const_accesses;
         t->prefetch_l1 += s->prefetch_l1;
         t->prefetch_l2 += s->prefetch_l2;
+        t->busy_cycles += s->busy_cycles;
+        for (uint32_t k = 0; k < TOP_COUNT; k++)
+            t->thread_ops[k] += s->thread_ops[k];
+        t->rf_reads += s->rf_reads;
+        t->rf_writes += s->rf_writes;
         if (!g->sms[i].have_l1)
             continue;
         const struct cache_stats *l = &g->sms[i].l1.st;
@@ -126,6 +131,10 @@ void gpu_timing_sum_stats(struct gpu_timing *g)
         c->reads += l->reads;
         c->writes += l->writes;
         c->hits += l->hits;
+        c->read_sectors += l->read_sectors;
+        c->read_hit_sectors += l->read_hit_sectors;
+        c->write_sectors += l->write_sectors;
+        c->write_hit_sectors += l->write_hit_sectors;
         c->hit_reserved += l->hit_reserved;
         c->misses += l->misses;
         c->sector_misses += l->sector_misses;

@@ -223,6 +223,11 @@ void sm_account_cycles(struct sm *sm, uint64_t now)
     for (uint32_t s = 0; s < sm->cfg->n_sched; s++)
         st->by_reason[sm->reason[s]] += d;
     st->active_warp_sum += d * sm->live_warps;
+    /* (CTAs are placed at the launch; they hold the SM from the launch
+     * latency's end, when GPGPU-Sim would place them) */
+    uint64_t from = sm->accounted > sm->busy_from ? sm->accounted : sm->busy_from;
+    if (sm->live_warps && now > from)
+        st->busy_cycles += now - from;
     sm->accounted = now; /* (sm_cycles and sched_cycles: sm_launch_end) */
 }
 

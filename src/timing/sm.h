@@ -120,6 +120,12 @@ struct sm_stats {
     uint64_t l1_requests, bypass_requests, smem_accesses, smem_conflict_cycles;
     uint64_t const_accesses;
     uint64_t prefetch_l1, prefetch_l2; /* line requests of prefetches (ccgpu_prefetch) */
+    /* activity the energy model reads (src/power/): cycles with a warp
+     * resident; thread operations per kind of arithmetic; register operands
+     * read and written, per active thread */
+    uint64_t busy_cycles; /* from the launch latency's end (sm.busy_from) */
+    uint64_t thread_ops[TOP_COUNT]; /* by tinst.op_kind */
+    uint64_t rf_reads, rf_writes;
 };
 
 struct sm {
@@ -250,6 +256,7 @@ struct sm {
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
     struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
     struct sm_stats st;
+    uint64_t busy_from; /* the launch latency's end: busy_cycles count from there */
     char err[256];
 };
 

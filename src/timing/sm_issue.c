@@ -98,6 +98,9 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     if (st == PTX_STEP_ERROR)
         return -1;
     sm->ws.lanes = bits_popc32(d->active_mask);
+    sm->st.rf_reads += (uint64_t)ti->nsrc * sm->ws.lanes;
+    sm->st.rf_writes += (uint64_t)ti->ndst * sm->ws.lanes;
+    sm->st.thread_ops[ti->op_kind] += sm->ws.lanes;
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
     if (ti->kind == TI_MEM) {

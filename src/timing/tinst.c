@@ -103,9 +103,11 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
         lat = is_float ? c->lat_fp[lc] : c->lat_int[lc];
         init = is_float ? c->init_fp[lc] : c->init_int[lc];
         t->unit = (!is_float && c->n_units[FU_INT]) ? FU_INT : FU_SP;
+        t->op_kind = !is_float ? TOP_INT : in->type == PTX_T_F64 ? TOP_FP64 : TOP_FP32;
         break;
     case PTX_CLASS_SFU:
         t->unit = FU_SFU;
+        t->op_kind = TOP_SFU;
         if (lc == LAT_DIV) {
             lat = is_float ? c->lat_fp[LAT_DIV] : c->lat_int[LAT_DIV];
             init = is_float ? c->init_fp[LAT_DIV] : c->init_int[LAT_DIV];
@@ -116,6 +118,7 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
         break;
     case PTX_CLASS_DP:
         t->unit = c->n_units[FU_DP] ? FU_DP : FU_SFU;
+        t->op_kind = TOP_FP64;
         lat = c->lat_dp[lc];
         init = c->init_dp[lc];
         break;

@@ -12,11 +12,17 @@
 
 enum { TI_ALU, TI_MEM, TI_BRANCH, TI_BARRIER, TI_EXIT, TI_OTHER };
 
+/* The kind of arithmetic an instruction does, by opcode class and type
+ * (the energy model's integer / FP32 / FP64 / SFU operations), whichever
+ * unit executes it. */
+enum { TOP_NONE, TOP_INT, TOP_FP32, TOP_FP64, TOP_SFU, TOP_COUNT };
+
 struct tinst {
     uint8_t unit;    /* enum fu_kind */
     uint8_t kind;    /* TI_* */
     uint8_t nsrc, ndst;
     uint8_t atomic;  /* atom or red: the warp issues nothing more until it completes */
+    uint8_t op_kind; /* TOP_* */
     uint16_t latency; /* cycles from issue to result (ALU units) */
     uint16_t busy;    /* cycles the unit is held: max(initiation, 32 / simd width) */
     uint32_t reg[TINST_MAX_REGS]; /* sources, then destinations */

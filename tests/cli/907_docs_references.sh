@@ -30,7 +30,9 @@ PENDING_CMDS = set()
 # words after "ccgpu" that are not commands, and GPGPU-Sim's statistics,
 # which look like options
 NOT_CMDS = {"simulated"}  # "ccgpu simulated GPU", the CUDA device name
-NOT_OPTS = {"gpgpu_n_tot_w_icount", "gpgpu_simulation_rate"}
+NOT_OPTS = {"gpgpu_n_tot_w_icount", "gpgpu_simulation_rate",
+            # energy events, keys of a power file (docs/energy.md)
+            "dram_read", "dram_write", "dram_activate"}
 PENDING_PATHS = ("docs/results/",)
 
 def run(args, timeout=10):
