@@ -248,7 +248,7 @@ else failed=$((failed + 1)); fi
 # 4. docs/statistics.md names every statistic the simulator registers (the
 # union of runs that turn every optional group on) and nothing else
 for o in "-o gpgpu_scheduler=ccws:diag=1 -o ccgpu_bypass=fgcb -o ccgpu_mrpb=on -o ccgpu_cta_sched=rr -o ccgpu_prefetch=1" \
-        "-o gpgpu_scheduler=swl:4:diag" "-o gpgpu_scheduler=dwt"; do
+        "-o gpgpu_scheduler=swl:4:diag" "-o gpgpu_scheduler=dwt -o ccgpu_power_file=$root/configs/power/qv100.power"; do
     # shellcheck disable=SC2086
     "$CCGPU" run vecadd --size small $o --json "$tmpdir/s.json" >/dev/null 2>"$tmpdir/s.err" || cat "$tmpdir/s.err"
     python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["total"]))' "$tmpdir/s.json"
@@ -264,7 +264,7 @@ for line in open(sys.argv[1]):
         prev = name
         subst = (("SPACE", "(global|shared|local|const|param)"), ("LV", "(l1|l2)"),
                  ("{ccws,swl}", "(ccws|swl)"), ("_pN", r"_p\d+"), ("loadable_N", r"loadable_\d+"),
-                 (".X", r"\.\w+"))
+                 (".X", r"\.\w+"), ("EVENT", r"\w+"))
         r = name
         for i, (k, _) in enumerate(subst): r = r.replace(k, f"@{i}@")
         r = re.escape(r)
