@@ -22,7 +22,9 @@ expect_ok run_without_power "$CCGPU" run vecadd --size small --config configs/cc
 if grep -q energy "$tmpdir/n.json"; then failed=$((failed + 1)); echo "FAIL no_energy_without_power"
 else passed=$((passed + 1)); fi
 
-expect_output compare_energy_columns 'energy\(uJ\) +E/base' "$CCGPU" compare vecadd --sched gto,lrr \
+expect_output compare_energy_columns ' energy +E/base$' "$CCGPU" compare vecadd --sched gto,lrr \
+    --config configs/ccws.cfg -o "ccgpu_power_file=$power"
+expect_output compare_energy_units ' \(uJ\) +\(x base\)$' "$CCGPU" compare vecadd --sched gto,lrr \
     --config configs/ccws.cfg -o "ccgpu_power_file=$power"
 expect_output compare_energy_base_is_one '^vecadd +gto .* 1\.000 *$' "$CCGPU" compare vecadd --sched gto,lrr \
     --config configs/ccws.cfg -o "ccgpu_power_file=$power"
