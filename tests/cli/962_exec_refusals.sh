@@ -53,8 +53,13 @@ expect_fail truncated_left_to_exec "ccgpu exec: cannot run $d/truncated: Permiss
     "$CCGPU" exec -- "$d/truncated"
 
 nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null | head -n 1)
+cudainc=$(cd "$(dirname "$(readlink -f "${nvcc:-/nonexistent}")")/../include" 2>/dev/null && pwd)
 if [ -z "$nvcc" ]; then
     echo "SKIP nvcc-built programs: nvcc not found (the refusals of nvcc's own builds are tested where CUDA is installed)"
+    summary
+    exit
+elif [ ! -f "$cudainc/cuda_runtime_api.h" ]; then
+    echo "SKIP nvcc-built programs: no cuda_runtime_api.h beside $nvcc (an incomplete CUDA install)"
     summary
     exit
 fi
