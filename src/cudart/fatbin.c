@@ -45,6 +45,33 @@ const void *fatbin_from_wrapper(const void *wrapper, char *err, size_t errlen)
 enum { ENTRY_MIN = 64 };
 #define FLAG_COMPRESSED 0xa000ull /* 0x2000 (LZ4) or 0x8000 (zstd) */
 
+/* One entry of a fatbinary's payload: its header's fields. */
+struct entry {
+    uint16_t kind;
+    uint32_t ehsize, arch;
+    uint64_t psize;
+    int compressed;       /* flagged compressed, or with an uncompressed size */
+};
+
+/* The entry at payload offset off (at least ENTRY_MIN bytes left), its sizes
+ * checked against the payload's size; -1 with err when they overrun it. */
+static int read_entry(const uint8_t *payload, uint64_t size, uint64_t off, struct entry *e,
+                      char *err, size_t errlen)
+{
+    const uint8_t *p = payload + off;
+    *e = (struct entry){ .kind = rd16(p), .ehsize = rd32(p + 4), .psize = rd64(p + 8),
+                         .arch = rd32(p + 0x1c),
+                         .compressed = (rd64(p + 0x28) & FLAG_COMPRESSED) || rd64(p + 0x38) };
+    if (e->ehsize < ENTRY_MIN || e->ehsize > size - off || e->psize > size - off - e->ehsize) {
+        snprintf(err, errlen, "fatbinary: entry at offset %llu has sizes %u + %llu beyond "
+                              "the fatbinary's %llu bytes",
+                 (unsigned long long)off, e->ehsize, (unsigned long long)e->psize,
+                 (unsigned long long)size);
+        return -1;
+    }
+    return 0;
+}
+
 int fatbin_find_ptx(const void *data, size_t avail, struct fatbin_ptx *out, int max, char *err,
                     size_t errlen)
 {
@@ -76,29 +103,20 @@ int fatbin_find_ptx(const void *data, size_t avail, struct fatbin_ptx *out, int 
                      (unsigned long long)off);
             return -1;
         }
-        uint16_t kind = rd16(e);
-        uint32_t ehsize = rd32(e + 4);
-        uint64_t psize = rd64(e + 8);
-        uint32_t arch = rd32(e + 0x1c);
-        uint64_t flags = rd64(e + 0x28);
-        uint64_t usize = rd64(e + 0x38);
-        if (ehsize < ENTRY_MIN || ehsize > size - off || psize > size - off - ehsize) {
-            snprintf(err, errlen, "fatbinary: entry at offset %llu has sizes %u + %llu beyond "
-                                  "the fatbinary's %llu bytes",
-                     (unsigned long long)off, ehsize, (unsigned long long)psize,
-                     (unsigned long long)size);
+        struct entry en;
+        if (read_entry(d + hsize, size, off, &en, err, errlen) != 0)
             return -1;
-        }
-        if (kind == FATBIN_KIND_PTX) {
-            if ((flags & FLAG_COMPRESSED) || usize) {
+        uint32_t arch = en.arch;
+        if (en.kind == FATBIN_KIND_PTX) {
+            if (en.compressed) {
                 snprintf(err, errlen, "fatbinary: the PTX for compute_%u is compressed; rebuild "
                                       "the program with nvcc --no-compress",
                          arch);
                 return -1;
             }
-            const char *text = (const char *)e + ehsize;
-            size_t len = strnlen(text, (size_t)psize);
-            if (len == (size_t)psize) {
+            const char *text = (const char *)e + en.ehsize;
+            size_t len = strnlen(text, (size_t)en.psize);
+            if (len == (size_t)en.psize) {
                 snprintf(err, errlen, "fatbinary: the PTX for compute_%u is not NUL-terminated",
                          arch);
                 return -1;
@@ -113,7 +131,7 @@ int fatbin_find_ptx(const void *data, size_t avail, struct fatbin_ptx *out, int 
                 out[i] = (struct fatbin_ptx){ text, len, arch };
             }
         }
-        off += ehsize + psize;
+        off += en.ehsize + en.psize;
     }
     return n;
 }
@@ -137,26 +155,18 @@ int fatbin_survey(const void *data, size_t avail, struct fatbin_survey *s, char 
     }
     s->bytes = hsize + size;
     for (uint64_t off = 0; size - off >= ENTRY_MIN;) {
-        const uint8_t *e = d + hsize + off;
-        uint16_t kind = rd16(e);
-        uint32_t ehsize = rd32(e + 4), arch = rd32(e + 0x1c);
-        uint64_t psize = rd64(e + 8), flags = rd64(e + 0x28), usize = rd64(e + 0x38);
-        if (ehsize < ENTRY_MIN || ehsize > size - off || psize > size - off - ehsize) {
-            snprintf(err, errlen, "fatbinary: entry at offset %llu has sizes %u + %llu beyond "
-                                  "the fatbinary's %llu bytes",
-                     (unsigned long long)off, ehsize, (unsigned long long)psize,
-                     (unsigned long long)size);
+        struct entry en;
+        if (read_entry(d + hsize, size, off, &en, err, errlen) != 0)
             return -1;
-        }
-        if (kind == FATBIN_KIND_PTX) {
+        if (en.kind == FATBIN_KIND_PTX) {
             s->ptx++;
-            s->ptx_compressed += (flags & FLAG_COMPRESSED) || usize;
-            s->ptx_arch = arch > s->ptx_arch ? arch : s->ptx_arch;
-        } else if (kind == FATBIN_KIND_ELF) {
+            s->ptx_compressed += en.compressed;
+            s->ptx_arch = en.arch > s->ptx_arch ? en.arch : s->ptx_arch;
+        } else if (en.kind == FATBIN_KIND_ELF) {
             s->elf++;
-            s->elf_arch = arch > s->elf_arch ? arch : s->elf_arch;
+            s->elf_arch = en.arch > s->elf_arch ? en.arch : s->elf_arch;
         }
-        off += ehsize + psize;
+        off += en.ehsize + en.psize;
     }
     return 0;
 }
