@@ -230,13 +230,8 @@ static int select_figures(const struct recipe *r, const char *only, char *sel)
 static int submit_slurm(const struct args *a, const struct recipe *r, const char *out,
                         const char *exe, const char *size, const char *sel)
 {
-    const char *values[] = { a->so.partition, a->so.time, a->so.mem };
-    for (int k = 0; k < 3; k++)
-        if (values[k] && !slurm_sbatch_value_ok(values[k])) {
-            fprintf(stderr, "ccgpu reproduce: '%s': expected a value without white space, quotes, "
-                            "backslashes or '%%'\n", values[k]);
-            return 2;
-        }
+    if (sweep_slurm_values_ok("ccgpu reproduce", &a->so) != 0)
+        return 2;
     char todo[RECIPE_MAX_FIGURES] = { 0 };
     long ntodo = 0;
     for (int i = 0; i < r->nfigures; i++) {

@@ -116,19 +116,26 @@ static int absolute_paths(const char *dir, char **exe, char **cwd, char **logs)
     return rc;
 }
 
+int sweep_slurm_values_ok(const char *who, const struct sweep_slurm_opts *so)
+{
+    const char *values[] = { so->partition, so->time, so->mem }, *names[] = { "partition", "time", "mem" };
+    for (int k = 0; k < 3; k++)
+        if (values[k] && !slurm_sbatch_value_ok(values[k])) {
+            fprintf(stderr, "%s: --%s '%s': expected a value without white space, quotes, "
+                            "backslashes or '%%'\n", who, names[k], values[k]);
+            return -1;
+        }
+    return 0;
+}
+
 int sweep_slurm_submit(const struct sweep_opts *o, const struct sweep_slurm_opts *so)
 {
     struct sweep_set set;
     char err[512], *todo = NULL, *exe = NULL, *cwd = NULL, *logs = NULL, *array = NULL;
     char *script = NULL, *jobs = NULL;
     int rc = 2;
-    const char *values[] = { so->partition, so->time, so->mem }, *names[] = { "partition", "time", "mem" };
-    for (int k = 0; k < 3; k++)
-        if (values[k] && !slurm_sbatch_value_ok(values[k])) {
-            fprintf(stderr, "ccgpu sweep: --%s '%s': expected a value without white space, "
-                            "quotes, backslashes or '%%'\n", names[k], values[k]);
-            return 2;
-        }
+    if (sweep_slurm_values_ok("ccgpu sweep", so) != 0)
+        return 2;
     if (sweep_set_init(&set, o, err, sizeof err) != 0) {
         fprintf(stderr, "ccgpu sweep: %s\n", err);
         goto out;

@@ -27,6 +27,10 @@ int sweep_slurm_submit(const struct sweep_opts *o, const struct sweep_slurm_opts
  * are still running, queued or missing, 2 a usage error. */
 int sweep_slurm_status(const struct sweep_opts *o);
 
+/* Whether --partition, --time and --mem can stand in an #SBATCH line
+ * (slurm_sbatch_value_ok); -1 with a message beginning with who when not. */
+int sweep_slurm_values_ok(const char *who, const struct sweep_slurm_opts *so);
+
 /* sbatch --parsable SCRIPT: the job id, or -1 with a message on stderr
  * beginning with who ("ccgpu sweep"). */
 long sweep_sbatch(const char *who, const char *script);
