@@ -34,16 +34,6 @@ static int oom(struct parser *p)
     return fail(p, "out of memory");
 }
 
-static char *dup_range(const char *s, size_t n)
-{
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
 /* s[0..n) without leading and trailing blanks, as a new string. */
 static char *dup_trimmed(const char *s, size_t n)
 {
@@ -53,7 +43,7 @@ static char *dup_trimmed(const char *s, size_t n)
     }
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
-    return dup_range(s, n);
+    return strndup(s, n);
 }
 
 /* Grows *arr (elements of size sz) to hold one more than *n; -1 at the cap. */
@@ -121,7 +111,7 @@ static int parse_run(struct parser *p, struct recipe_figure *f, const char *rest
         size_t n = strcspn(c, " \t");
         if (grow((void **)&run->words, run->nwords, sizeof *run->words, RECIPE_MAX_WORDS))
             return fail(p, "too many words in a run line (at most %d)", RECIPE_MAX_WORDS);
-        if (!(run->words[run->nwords] = dup_range(c, n)))
+        if (!(run->words[run->nwords] = strndup(c, n)))
             return oom(p);
         if (!placeholders_ok(run->words[run->nwords++]))
             return fail(p, "'%s': the placeholders are {size}, {jobs} and {out}",
@@ -246,7 +236,7 @@ static int parse_figure(struct parser *p, const char *rest)
         return fail(p, "too many figures (at most %d)", RECIPE_MAX_FIGURES);
     struct recipe_figure *f = &r->figures[r->nfigures++];
     *f = (struct recipe_figure){ .line = p->line };
-    if (!(f->id = dup_range(rest, n)) || !(f->title = dup_trimmed(rest + n, strlen(rest + n))))
+    if (!(f->id = strndup(rest, n)) || !(f->title = dup_trimmed(rest + n, strlen(rest + n))))
         return oom(p);
     if (!id_ok(f->id))
         return fail(p, "figure id '%s': expected letters a-z, digits, '-' or '_'", f->id);
