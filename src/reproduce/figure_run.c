@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* wait4 */
 #include "reproduce/figure_run.h"
 #include "sweep/afile.h"
+#include "sweep/slurm_script.h"
 #include "sweep/sweep_set.h"
 #include "util/text_input.h"
 #include <errno.h>
@@ -17,55 +18,20 @@
 
 #define MARKER_HEAD "ccgpu reproduce: figure finished\n"
 
-/* A growing string. */
-struct text {
-    char *s;
-    size_t len, cap;
-    int oom;
-};
-
-static void put(struct text *t, const char *s, size_t n)
-{
-    if (t->oom)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 256;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *b = realloc(t->s, cap);
-        if (!b) {
-            t->oom = 1;
-            return;
-        }
-        t->s = b;
-        t->cap = cap;
-    }
-    memcpy(t->s + t->len, s, n);
-    t->len += n;
-    t->s[t->len] = '\0';
-}
-
-static void puts_text(struct text *t, const char *s)
-{
-    put(t, s, strlen(s));
-}
-
-/* A word as the shell would need it typed. */
-static void put_quoted(struct text *t, const char *w)
+/* argv as a shell command line: words quoted only where they need it. */
+static void write_command(FILE *f, char *const *argv)
 {
     static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                 "0123456789_./:=,+-@%";
-    if (*w && strspn(w, plain) == strlen(w)) {
-        puts_text(t, w);
-        return;
-    }
-    put(t, "'", 1);
-    for (; *w; w++)
-        if (*w == '\'')
-            puts_text(t, "'\\''");
+    for (char *const *a = argv; *a; a++) {
+        if (a != argv)
+            fputc(' ', f);
+        if (**a && strspn(*a, plain) == strlen(*a))
+            fputs(*a, f);
         else
-            put(t, w, 1);
-    put(t, "'", 1);
+            slurm_shell_quote(f, *a);
+    }
+    fputc('\n', f);
 }
 
 /* The expanded words of run k (NULL-terminated, for execv), or NULL. */
@@ -98,26 +64,24 @@ static void free_argv(char **argv)
 
 char *figure_commands(const struct figure_job *j)
 {
-    struct text t = { 0 };
-    for (int k = 0; k < j->fig->nruns; k++) {
+    char *buf = NULL;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    int ok = 1;
+    for (int k = 0; ok && k < j->fig->nruns; k++) {
         char **argv = expand_run(j, k);
-        if (!argv) {
-            free(t.s);
-            return NULL;
-        }
-        for (char **a = argv; *a; a++) {
-            if (a != argv)
-                put(&t, " ", 1);
-            put_quoted(&t, *a);
-        }
-        put(&t, "\n", 1);
+        if ((ok = argv != NULL))
+            write_command(f, argv);
         free_argv(argv);
     }
-    if (t.oom) {
-        free(t.s);
+    ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        free(buf);
         return NULL;
     }
-    return t.s;
+    return buf;
 }
 
 static char *marker_path(const struct figure_job *j)
@@ -225,17 +189,17 @@ int figure_run(const struct figure_job *j, struct figure_state *st, char *err, s
             snprintf(err, errlen, "out of memory");
             goto out;
         }
-        struct text line = { 0 };
-        puts_text(&line, "$");
-        for (char **a = argv; *a; a++) {
-            put(&line, " ", 1);
-            put_quoted(&line, *a);
+        char *line = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&line, &len);
+        if (m) {
+            fputs("$ ", m);
+            write_command(m, argv);
+            if (fclose(m) == 0 && write(fd, line, len) < 0) {
+                /* the log is for people; the run goes on */
+            }
         }
-        put(&line, "\n", 1);
-        if (line.s && write(fd, line.s, line.len) < 0) {
-            /* the log is for people; the run goes on */
-        }
-        free(line.s);
+        free(line);
         int status = spawn(j->exe, argv, fd, &cpu);
         free_argv(argv);
         if (status == -1) {
