@@ -125,13 +125,33 @@ static int parse_run(struct parser *p, struct recipe_figure *f, const char *rest
     return 0;
 }
 
+/* The length of the filter at s: up to the first comma not written "\,". */
+static size_t filter_length(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && s[n] != ',')
+        n += (s[n] == '\\' && s[n + 1] == ',') ? 2 : 1;
+    return n;
+}
+
+/* "\," becomes "," in place. */
+static void unescape_commas(char *s)
+{
+    char *out = s;
+    for (; *s; s++)
+        if (!(s[0] == '\\' && s[1] == ','))
+            *out++ = *s;
+    *out = '\0';
+}
+
 static int parse_filters(struct parser *p, struct recipe_value *v, const char *s)
 {
     while (*s) {
-        size_t n = strcspn(s, ",");
+        size_t n = filter_length(s);
         char *item = dup_trimmed(s, n);
         if (!item)
             return oom(p);
+        unescape_commas(item);
         char *eq = strchr(item, '=');
         if (!eq || eq == item) {
             free(item);

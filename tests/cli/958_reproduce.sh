@@ -25,6 +25,7 @@ value vecadd, lrr over gto | 1 | ipc.csv | bench=vecadd,sched=lrr | ipc_norm
 value chart reading | ~2 | ipc.csv | bench=vecadd,sched=gto | ipc_norm
 value none in the paper | - | ipc.csv | bench=vecadd,sched=gto | status
 value no such row | 1 | ipc.csv | bench=bfs | ipc_norm
+value escaped comma | - | ipc.csv | bench=vecadd\, gto | ipc_norm
 note A note under the figure.
 figure broken A figure whose run fails
 run run no-such-benchmark
@@ -36,13 +37,14 @@ expect_output dry-run '^ccgpu compare vecadd --sched gto,lrr --size small --jobs
 check dry-run-ran-nothing test ! -e "$d/o/ipc"
 R >"$d/run.out" 2>"$d/run.err"
 check failing-figure-exit-1 test $? -eq 1
-check failure-named grep -q "figure broken: the run line at $d/t.repro:14 exited with status" "$d/run.err"
+check failure-named grep -q "figure broken: the run line at $d/t.repro:15 exited with status" "$d/run.err"
 check marker test -f "$d/o/ipc/done"
 check no-marker-for-failed test ! -e "$d/o/broken/done"
 check report-value grep -qE '^\| vecadd, gto over gto \| 1.0 \| 1 \| 1.00 \|$' "$d/o/report.md"
 check report-ratio grep -qE '^\| vecadd, lrr over gto \| 1 \| 0.8845 \| 0.88 \|$' "$d/o/report.md"
 check report-chart grep -qE '^\| chart reading \| ~2 \| 1 \| 0.50 \|$' "$d/o/report.md"
 check report-no-paper grep -qE '^\| none in the paper \| — \| PASS \| \|$' "$d/o/report.md"
+check report-escaped-comma grep -qE '^\| escaped comma \| — \| \(no row\) \| \|$' "$d/o/report.md"
 check report-no-row grep -qE '^\| no such row \| 1 \| \(no row\) \| \|$' "$d/o/report.md"
 check report-failed grep -q 'Failed or stopped.*broken/log.txt' "$d/o/report.md"
 check report-note grep -q '^A note under the figure.$' "$d/o/report.md"
