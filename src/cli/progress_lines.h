@@ -1,5 +1,6 @@
-/* Progress of the commands that do many runs (compare, swl-sweep, opttlp,
- * locality, characterize, suite) when stderr is not a terminal (a batch
+/* Progress of the commands that do many runs and print their table only at
+ * the end (compare, opttlp; swl-sweep and suite print a line per run as it
+ * finishes) when stderr is not a terminal (a batch
  * job, a log file, a pipe), where the live line of one run (the
  * ccgpu_progress option) stays silent:
  *   ccgpu compare: 5 of 12 runs done, last kmeans with ccws, 2 min 10 s elapsed
