@@ -702,7 +702,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
                                     gpu->max_warp_insts, regions, nregions, li_,
                                     li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0 };
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0, NULL };
     if (li_ < gpu->nws && gpu->ws[li_].off) {
         tl.ws_off = gpu->ws[li_].off;
         tl.ws_lines = gpu->ws[li_].lines;

@@ -55,8 +55,9 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
 /* The core clock, MHz (gpgpu_clock_domains' first figure). */
 double gpu_timing_core_mhz(const struct gpu_timing *g);
 
+struct isrc;
 struct gpu_timing_launch {
-    struct ptx_launch *l;
+    struct ptx_launch *l;           /* the PTX engine's launch, or NULL with src */
     const struct ptx_module *mod;
     uint32_t grid[3];
     uint32_t regs_per_thread;  /* estimate; ccgpu_regs_per_thread overrides */
@@ -75,6 +76,7 @@ struct gpu_timing_launch {
     /* measured per-CTA line sets (ccgpu_set_cta_linesets), or NULL */
     const uint32_t *ws_off, *ws_lines;
     uint32_t ws_nlines, ws_nsets;
+    const struct isrc *src;    /* another instruction source than l (timing/isrc.h), or NULL */
 };
 struct carveout_choice;
 /* Runs the launch to completion: 0, or -1 with the message in err. */
