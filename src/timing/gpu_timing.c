@@ -278,6 +278,11 @@ int gpu_timing_carveout(const struct gpu_timing *g, const struct gpu_timing_laun
                            gl->func_cache, out, err, errlen);
 }
 
+const struct sm_config *gpu_timing_sm_config(const struct gpu_timing *g)
+{
+    return &g->cfg;
+}
+
 int gpu_timing_carveout_active(const struct gpu_timing *g)
 {
     return g->cfg.carve.active;

@@ -52,6 +52,9 @@ struct energy_activity;
  * fetch, scheduler, pipeline, texture), which the host API fills from its
  * own counters. Reads counters only; changes nothing. */
 void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activity *a);
+/* The SM options (latencies for an instruction source's timing facts). */
+struct sm_config;
+const struct sm_config *gpu_timing_sm_config(const struct gpu_timing *g);
 /* The core clock, MHz (gpgpu_clock_domains' first figure). */
 double gpu_timing_core_mhz(const struct gpu_timing *g);
 

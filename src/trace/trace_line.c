@@ -133,6 +133,10 @@ static uint16_t note_unknown(const char *op, size_t len, struct trace_unknown **
     return TRACE_OP_UNKNOWN;
 }
 
+/* the next token's value (the token read before its length is used) */
+#define NUM_U_NEXT(...) (t = tok(&c, &n), num_u(t, n, __VA_ARGS__))
+#define NUM_S_NEXT(...) (t = tok(&c, &n), num_s(t, n, __VA_ARGS__))
+#define REG_NEXT(...) (t = tok(&c, &n), reg(t, n, __VA_ARGS__))
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); goto fail; } while (0)
 
 int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *tab,
@@ -154,7 +158,7 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
     }
     struct trace_inst *in = &w->v[w->n];
     memset(in, 0, sizeof *in);
-    if (lineinfo && num_u(tok(&c, &n), n, 10, UINT32_MAX, &v))
+    if (lineinfo && NUM_U_NEXT(10, UINT32_MAX, &v))
         FAIL("expected a source line number");
     t = tok(&c, &n);
     if (num_u(t, n, 16, UINT32_MAX, &v))
@@ -169,7 +173,7 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
         FAIL("expected the number of destination registers (0 to %d)", TRACE_MAX_REGS);
     in->ndst = (uint8_t)v;
     for (uint32_t i = 0; i < in->ndst; i++)
-        if (reg(tok(&c, &n), n, &in->reg[i]))
+        if (REG_NEXT(&in->reg[i]))
             FAIL("expected %u destination registers R0..R65535", in->ndst);
     const char *op = tok(&c, &n);
     size_t oplen = n;
@@ -192,7 +196,7 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
              TRACE_MAX_REGS);
     in->nsrc = (uint8_t)v;
     for (uint32_t i = 0; i < in->nsrc; i++)
-        if (reg(tok(&c, &n), n, &in->reg[in->ndst + i]))
+        if (REG_NEXT(&in->reg[in->ndst + i]))
             FAIL("expected %u source registers R0..R65535", in->nsrc);
     t = tok(&c, &n);
     if (num_u(t, n, 10, 255, &v))
@@ -214,7 +218,7 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
         if (v == 0) {
             in->amode = TRACE_ADDR_LIST;
             for (uint32_t i = 0; i < lanes; i++) {
-                if (num_u(tok(&c, &n), n, 16, top, &last))
+                if (NUM_U_NEXT(16, top, &last))
                     FAIL("expected %u hexadecimal addresses (one per lane of mask %08x), "
                          "got %u", lanes, in->mask, i);
                 if (push_addr(w, last))
@@ -223,7 +227,7 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
         } else if (v == 1) {
             int64_t stride;
             in->amode = TRACE_ADDR_STRIDE;
-            if (num_u(tok(&c, &n), n, 16, top, &last) || num_s(tok(&c, &n), n, &stride))
+            if (NUM_U_NEXT(16, top, &last) || NUM_S_NEXT(&stride))
                 FAIL("expected a hexadecimal base address and a decimal stride");
             /* every lane's address within the 64-bit space */
             __int128 hi = (__int128)last + (__int128)stride * (lanes ? lanes - 1 : 0);
@@ -234,13 +238,13 @@ int trace_parse_inst(const char *line, int lineinfo, const struct sass_table *ta
                 FAIL("out of memory");
         } else {
             in->amode = TRACE_ADDR_DELTA;
-            if (num_u(tok(&c, &n), n, 16, top, &last))
+            if (NUM_U_NEXT(16, top, &last))
                 FAIL("expected a hexadecimal base address");
             if (push_addr(w, last))
                 FAIL("out of memory");
             for (uint32_t i = 1; i < lanes; i++) {
                 int64_t d;
-                if (num_s(tok(&c, &n), n, &d))
+                if (NUM_S_NEXT(&d))
                     FAIL("expected %u decimal address deltas (lanes of mask %08x after the "
                          "first), got %u", lanes - 1, in->mask, i - 1);
                 __int128 a = (__int128)last + d;
