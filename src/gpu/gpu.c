@@ -10,6 +10,7 @@
 #include "timing/carveout.h"
 #include "timing/gpu_timing.h"
 #include "timing/isrc.h"
+#include "trace/sass_write.h"
 #include "timing/size_check.h"
 #include "util/text_input.h"
 #include "mem/memsys.h"
@@ -208,6 +209,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u64(cfg, "ccgpu_functional_warp_run", FUNCRUN_DEFAULT_WARP_RUN,
                        &gpu->functional_warp_run, err, errlen))
         goto fail;
+    const char *sass_dir = config_get_str(cfg, "ccgpu_sass_trace_out", "");
     if (gpu->functional_warp_run == 0) {
         snprintf(err, errlen, "ccgpu_functional_warp_run must be at least 1 (instructions a warp "
                               "runs before the next warp of its CTA in functional mode)");
@@ -274,6 +276,12 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     }
     if (read_facts(gpu, cfg, err, errlen))
         goto fail;
+    if (sass_dir[0] && gpu->mode != MODE_TIMING) {
+        snprintf(err, errlen, "ccgpu_sass_trace_out: traces are written in timing mode only");
+        goto fail;
+    }
+    if (sass_dir[0] && !(gpu->sass_out = sass_writer_create(sass_dir, err, errlen)))
+        goto fail;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
     if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats)) ||
@@ -306,6 +314,9 @@ void ccgpu_destroy(ccgpu *gpu)
         free(m->ptxas);
         free(m);
     }
+    char werr[256];
+    if (sass_writer_close(gpu->sass_out, werr, sizeof werr))
+        fprintf(stderr, "ccgpu: %s\n", werr);
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
@@ -714,7 +725,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
                                     gpu->max_warp_insts, regions, nregions, li_,
                                     li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0, NULL };
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL };
     if (li_ < gpu->nws && gpu->ws[li_].off) {
         tl.ws_off = gpu->ws[li_].off;
         tl.ws_lines = gpu->ws[li_].lines;
@@ -746,8 +757,20 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
     int r;
+    if (gpu->sass_out) { /* ccgpu_sass_trace_out: the launch as an Accel-Sim trace */
+        uint32_t g3[3] = { grid.x, grid.y, grid.z }, b3[3] = { block.x, block.y, block.z };
+        if (sass_writer_kernel_begin(gpu->sass_out, kernel, g3, b3,
+                                      (uint32_t)ptx_launch_shared_per_cta(l), li.regs_per_thread)) {
+            ptx_launch_free(l);
+            return gpu_fail(gpu, "launch %s: out of memory", kernel);
+        }
+        tl.tap = sass_writer_tap;
+        tl.tap_ctx = gpu->sass_out;
+    }
     if (gpu->timing) {
         r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
+        if (gpu->sass_out && r == 0 && sass_writer_kernel_end(gpu->sass_out, err, sizeof err))
+            r = -1;
     } else {
         r = funcrun_run(l, &rc, err, sizeof err);
     }

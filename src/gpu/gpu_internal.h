@@ -52,6 +52,7 @@ struct ccgpu {
     struct stats stats;
     struct gpu_counters cnt;
     struct gpu_trace_counters tcnt;
+    struct sass_writer *sass_out; /* ccgpu_sass_trace_out, or NULL */
     FILE *printf_out;
     uint32_t launches;
     ccgpu_access_fn observer; /* ccgpu_set_access_observer */

@@ -167,7 +167,7 @@ int ccgpu_trace_run(ccgpu *gpu, const char *kernelslist, const struct ccgpu_trac
         const struct trace_cmd *c = &l.cmds[i];
         if (c->kind == TRACE_CMD_COPY) {
             gpu_timing_host_copy(gpu->timing, c->addr, c->bytes);
-            if (nregions < POLICY_GPU_MAX_REGIONS && c->bytes)
+            if (c->to_device && nregions < POLICY_GPU_MAX_REGIONS && c->bytes)
                 regions[nregions++] = (struct policy_region){ c->addr, c->addr + c->bytes };
         } else {
             rc = run_kernel(&r, c->path, regions, nregions);

@@ -538,8 +538,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
-    for (uint32_t i = 0; i < g->nsms; i++)
+    for (uint32_t i = 0; i < g->nsms; i++) {
         g->sms[i].src = l;
+        g->sms[i].tap = gl->tap;
+        g->sms[i].tap_ctx = gl->tap_ctx;
+    }
     const uint32_t threads = g->cfg.n_slots * 32 * g->nsms;
     const int skip = g->cfg.skip_idle;
     const struct ptx_counters *cnt = isrc_counters(l);

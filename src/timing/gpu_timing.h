@@ -59,6 +59,7 @@ const struct sm_config *gpu_timing_sm_config(const struct gpu_timing *g);
 double gpu_timing_core_mhz(const struct gpu_timing *g);
 
 struct isrc;
+struct tinst;
 struct gpu_timing_launch {
     struct ptx_launch *l;           /* the PTX engine's launch, or NULL with src */
     const struct ptx_module *mod;
@@ -80,6 +81,9 @@ struct gpu_timing_launch {
     const uint32_t *ws_off, *ws_lines;
     uint32_t ws_nlines, ws_nsets;
     const struct isrc *src;    /* another instruction source than l (timing/isrc.h), or NULL */
+    /* sees every executed warp instruction at its issue (a trace writer), or NULL */
+    void (*tap)(void *ctx, const struct ptx_dyninst *d, const struct tinst *ti);
+    void *tap_ctx;
 };
 struct carveout_choice;
 /* Runs the launch to completion: 0, or -1 with the message in err. */

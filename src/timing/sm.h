@@ -257,6 +257,9 @@ struct sm {
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
     struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
+    /* every executed warp instruction, at its issue (a trace writer), or NULL */
+    void (*tap)(void *ctx, const struct ptx_dyninst *d, const struct tinst *ti);
+    void *tap_ctx;
     struct sm_stats st;
     uint64_t busy_from; /* the launch latency's end: busy_cycles count from there */
     char err[256];

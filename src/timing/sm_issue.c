@@ -97,6 +97,8 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     enum ptx_step_status st = isrc_warp_step(sm->src, w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
+    if (sm->tap)
+        sm->tap(sm->tap_ctx, d, ti);
     sm->ws.lanes = bits_popc32(d->active_mask);
     sm->st.rf_reads += (uint64_t)ti->nsrc * sm->ws.lanes;
     sm->st.rf_writes += (uint64_t)ti->ndst * sm->ws.lanes;

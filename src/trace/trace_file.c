@@ -1,6 +1,7 @@
 /* Kernel trace files: the header, then CTA blocks read as asked for. */
 #include "trace/trace_file.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,14 +75,15 @@ static int xz_failed(struct trace_file *f, char *err, size_t errlen)
 {
     if (!f->xz)
         return 0;
-    int st;
-    if (waitpid(f->xz, &st, WNOHANG) == f->xz) {
+    int st; /* (at the end of its output the decompressor has exited, or is exiting) */
+    if (f->xz > 0 && waitpid(f->xz, &st, 0) == f->xz) {
         f->xz = -1;
         if (!WIFEXITED(st) || WEXITSTATUS(st)) {
             snprintf(err, errlen, "%s: xz -dc failed (%s %d)%s", f->path,
                      WIFEXITED(st) ? "exit status" : "signal",
                      WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st),
-                     WIFEXITED(st) && WEXITSTATUS(st) == 127 ? ": is xz installed?" : "");
+                     WIFEXITED(st) && WEXITSTATUS(st) == 127 ? ": is xz installed?"
+                                                             : ": not .xz data, or corrupt");
             return 1;
         }
     }
@@ -103,6 +105,9 @@ static FILE *open_xz(const char *path, pid_t *pid)
         dup2(fd[1], STDOUT_FILENO);
         close(fd[0]);
         close(fd[1]);
+        int null = open("/dev/null", O_WRONLY); /* (its failure is reported by exit status) */
+        if (null >= 0)
+            dup2(null, STDERR_FILENO);
         execlp("xz", "xz", "-dc", "--", path, (char *)NULL);
         _exit(127);
     }

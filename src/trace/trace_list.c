@@ -46,7 +46,7 @@ int trace_list_parse(struct trace_list *l, const char *text, const char *dir, co
         memcpy(buf, s, len);
         buf[len] = 0;
         struct trace_cmd c = { .line = line };
-        if (!strncmp(buf, "MemcpyHtoD,", 11)) {
+        if (!strncmp(buf, "MemcpyHtoD,", 11) || !strncmp(buf, "MemcpyDtoH,", 11)) {
             unsigned long long a, b;
             char *e1, *e2;
             errno = 0;
@@ -54,10 +54,11 @@ int trace_list_parse(struct trace_list *l, const char *text, const char *dir, co
             b = *e1 == ',' ? strtoull(e1 + 1, &e2, 10) : 0;
             if (errno || *e1 != ',' || e1 == buf + 11 || e2 == e1 + 1 || *e2 || buf[11] == '-' ||
                 e1[1] == '-') {
-                snprintf(err, errlen, "%s:%u: expected MemcpyHtoD,0xADDRESS,BYTES", name, line);
+                snprintf(err, errlen, "%s:%u: expected %.10s,0xADDRESS,BYTES", name, line, buf);
                 goto fail;
             }
             c.kind = TRACE_CMD_COPY;
+            c.to_device = buf[6] == 'H';
             c.addr = a;
             c.bytes = b;
         } else if (!strncmp(buf, "Memcpy", 6)) {

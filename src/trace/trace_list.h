@@ -11,6 +11,7 @@ struct trace_cmd {
     enum trace_cmd_kind kind;
     char *path;           /* kernel: its trace file, relative to the list's folder resolved */
     uint64_t addr, bytes; /* copy: device address and size */
+    int to_device;        /* copy: MemcpyHtoD (else MemcpyDtoH) */
     uint32_t line;
 };
 
@@ -20,9 +21,10 @@ struct trace_list {
     uint32_t ignored; /* lines of other commands (device-to-host copies) */
 };
 
-/* Reads path: "MemcpyHtoD,0xADDR,BYTES" lines, kernel trace file names
- * (kernel-N.traceg, kernel-N.traceg.xz, any name ending in .traceg or
- * .traceg.xz), other Memcpy lines ignored, blank lines skipped. -1 with
+/* Reads path: "MemcpyHtoD,0xADDR,BYTES" and "MemcpyDtoH,0xADDR,BYTES"
+ * lines, kernel trace file names (kernel-N.traceg, kernel-N.traceg.xz, any
+ * name ending in .traceg or .traceg.xz), other Memcpy lines ignored, blank
+ * lines skipped. -1 with
  * "PATH:LINE: message". */
 int trace_list_read(struct trace_list *l, const char *path, char *err, size_t errlen);
 /* The same from text in memory; dir is the folder kernel names are in. */

@@ -1,0 +1,95 @@
+# SASS traces (docs/traces.md): ccgpu's own PTX runs written as Accel-Sim
+# traces (ccgpu_sass_trace_out) and replayed with trace-run under gto, lrr,
+# swl:2 and ccws give the PTX run's warp instructions, executing thread
+# instructions, global/shared loads, stores and atomics, barriers and memory
+# accesses (L1 requests, L1D accesses, shared, constant and bypass
+# accesses); malformed command lists and traces fail with one line naming
+# file and line; a trace with an implausible -nregs warns and runs; the .xz
+# form reads through xz -dc.
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cfg="$root/configs/ccws.cfg"
+keys="warp_instructions thread_instructions_exec warp_loads.global warp_stores.global
+warp_atomics.global warp_loads.shared warp_stores.shared warp_atomics.shared barriers
+ldst.l1_requests l1d.accesses ldst.smem_accesses ldst.const_accesses ldst.bypass_requests"
+# same NAME A.json B.json: every key equal in the totals of both
+same() {
+    python3 - "$2" "$3" $keys <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["total"]; b = json.load(open(sys.argv[2]))["total"]
+bad = [f"{k} {a.get(k)} != {b.get(k)}" for k in sys.argv[3:] if a.get(k) != b.get(k)]
+if bad: print("; ".join(bad)); sys.exit(1)
+PY
+}
+for bench in bfs kmeans spmv matmul hotspot gc; do
+    for sched in gto lrr swl:2 ccws; do
+        d="$tmpdir/$bench-${sched/:/_}"
+        if ! "$CCGPU" run "$bench" --config "$cfg" -o "gpgpu_scheduler=$sched" \
+                -o "ccgpu_sass_trace_out=$d" --json "$d.ptx.json" --quiet >/dev/null 2>"$d.err"; then
+            failed=$((failed + 1)); echo "FAIL trace_write $bench $sched: $(head -1 "$d.err")"; continue
+        fi
+        if ! "$CCGPU" trace-run "$d/kernelslist.g" --config "$cfg" --sched "$sched" \
+                --json "$d.trace.json" --quiet >/dev/null 2>"$d.err"; then
+            failed=$((failed + 1)); echo "FAIL trace_run $bench $sched: $(head -1 "$d.err")"; continue
+        fi
+        if msg=$(same "$bench $sched" "$d.ptx.json" "$d.trace.json"); then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1)); echo "FAIL trace_counts $bench $sched: $msg"
+        fi
+    done
+done
+
+# the .xz form: the same statistics through xz -dc
+if command -v xz >/dev/null; then
+    d="$tmpdir/bfs-gto"
+    mkdir -p "$tmpdir/xz"
+    sed 's/\.traceg$/.traceg.xz/' "$d/kernelslist.g" >"$tmpdir/xz/kernelslist.g"
+    for f in "$d"/kernel-*.traceg; do xz -c "$f" >"$tmpdir/xz/$(basename "$f").xz"; done
+    expect_ok trace_xz "$CCGPU" trace-run "$tmpdir/xz/kernelslist.g" --config "$cfg" \
+        --json "$tmpdir/xz.json" --quiet
+    if msg=$(same xz "$tmpdir/xz.json" "$d.trace.json") && cmp -s "$tmpdir/xz.json" "$d.trace.json"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL trace_xz_same: $msg"
+    fi
+    printf 'not xz data' >"$tmpdir/xz/kernel-1.traceg.xz"
+    expect_fail trace_xz_bad 'kernel-1.traceg.xz.*xz' \
+        "$CCGPU" trace-run "$tmpdir/xz/kernelslist.g" --config "$cfg" --quiet
+fi
+
+# malformed input: one line naming the file and line
+t="$tmpdir/bad"
+mkdir -p "$t"
+printf 'MemcpyHtoD,0x100,64\nkernel-1.traceg\n' >"$t/kernelslist.g"
+hdr='-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n-binary version = 70\n-accelsim tracer version = 5\n\n'
+printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 IADD3 0 0 0\n" >"$t/kernel-1.traceg"
+expect_fail trace_truncated 'kernel-1.traceg:[0-9]+: truncated' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 ffffffff 1 R1 IADD3 0 0 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n" >"$t/kernel-1.traceg"
+expect_fail trace_bad_count 'kernel-1.traceg:[0-9]+: warp 0 has 2 instructions' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 0000000f 1 R1 LDG.E 1 R2 4 0 0x100 0x104\n#END_TB\n" >"$t/kernel-1.traceg"
+expect_fail trace_bad_addresses 'kernel-1.traceg:[0-9]+: expected 4 hexadecimal addresses .* got 2' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 LDG.E 1 R2 4 1 0xfffffffffffffff0 16 0\n#END_TB\n" >"$t/kernel-1.traceg"
+expect_fail trace_address_overflow 'kernel-1.traceg:[0-9]+: base .* leaves the 64-bit address space' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf -- "$hdr#BEGIN_TB\nthread block = 3,0,0\n" >"$t/kernel-1.traceg"
+expect_fail trace_bad_cta 'outside the grid' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf 'MemcpyHtoD,0x100\n' >"$t/kernelslist.g"
+expect_fail trace_bad_list 'kernelslist.g:1: expected MemcpyHtoD' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+printf 'launch foo\n' >"$t/kernelslist.g"
+expect_fail trace_bad_command 'kernelslist.g:1: .* is neither' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+expect_fail trace_no_list 'nosuch.g' "$CCGPU" trace-run "$t/nosuch.g" --quiet
+printf 'kernel-1.traceg\n' >"$t/kernelslist.g"
+printf -- '%b' "${hdr/binary version = 70/binary version = 61}" >"$t/kernel-1.traceg"
+expect_fail trace_no_table 'binary version = 61 has no opcode table' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
+expect_fail trace_bad_arch "unknown SASS architecture 'pascal'" "$CCGPU" trace-run "$t/kernelslist.g" --sass-arch pascal --quiet
+
+# implausible -nregs: a warning and the run completes; an unknown opcode is named
+printf -- "${hdr/nregs = 8/nregs = 21955}#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 ffffffff 1 R1 FOOBAR 0 0 0\n0010 ffffffff 1 R2 IADD3 1 R1 0 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n" >"$t/kernel-1.traceg"
+expect_ok trace_nregs "$CCGPU" trace-run "$t/kernelslist.g" --stats all
+if grep -q 'nregs = 21955 is implausible' "$tmpdir/err" && grep -q 'FOOBAR (1)' "$tmpdir/err" &&
+   grep -qE '^  trace.unknown_opcodes +1$' "$tmpdir/out" && grep -qE '^  warp_instructions +3$' "$tmpdir/out"; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL trace_nregs_warning:"; cat "$tmpdir/err"
+fi
+summary
