@@ -180,9 +180,9 @@ static int check_header(struct trace_file *f, const char *arch, trace_table_fn g
         ctas *= h->grid[i];
         threads *= h->block[i];
     }
-    if (!ctas || ctas > (1u << 30)) {
+    if (!ctas || ctas > (1u << 24)) {
         snprintf(err, errlen, "%s: grid dim (%u,%u,%u): %s", f->path, h->grid[0], h->grid[1],
-                 h->grid[2], ctas ? "more than 2^30 CTAs" : "missing or zero");
+                 h->grid[2], ctas ? "more than 2^24 CTAs (not read)" : "missing or zero");
         return -1;
     }
     if (!threads || threads > 1024) {
