@@ -1,5 +1,6 @@
 /* Kernel trace files: the header, then CTA blocks read as asked for. */
 #include "trace/trace_file.h"
+#include "trace/trace_group.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -32,6 +33,7 @@ struct trace_file {
     struct trace_unknown *unk;
     uint32_t nunk;
     uint64_t insts_read;
+    char grouped[4096]; /* the temporary grouping of a per-line trace (removed at close), or "" */
 };
 
 /* The next line into f->buf (without its newline); 0 at the end. */
@@ -90,7 +92,7 @@ static int xz_failed(struct trace_file *f, char *err, size_t errlen)
     return 0;
 }
 
-static FILE *open_xz(const char *path, pid_t *pid)
+FILE *trace_open_xz(const char *path, pid_t *pid)
 {
     int fd[2];
     if (pipe(fd))
@@ -190,14 +192,6 @@ static int check_header(struct trace_file *f, const char *arch, trace_table_fn g
                  h->block[2], threads ? "more than 1024 threads" : "missing or zero");
         return -1;
     }
-    if (h->trace_version && h->trace_version < 3) {
-        snprintf(err, errlen,
-                 "%s: trace version %u: per-line CTA/warp prefixes (versions 1-2, and raw "
-                 ".trace files) are not read; run Accel-Sim's post-traces-processing to group "
-                 "them into a .traceg",
-                 f->path, h->trace_version);
-        return -1;
-    }
     f->nctas = (uint32_t)ctas;
     f->warps = (uint32_t)((threads + 31) / 32);
     f->regs = h->nregs;
@@ -246,7 +240,7 @@ struct trace_file *trace_file_open(const char *path, const char *arch, trace_tab
             goto fail;
         }
         fclose(probe);
-        f->f = open_xz(path, &f->xz);
+        f->f = trace_open_xz(path, &f->xz);
     } else {
         f->f = fopen(path, "rb");
     }
@@ -266,6 +260,8 @@ struct trace_file *trace_file_open(const char *path, const char *arch, trace_tab
         }
         if (s[0] == '#')
             continue;
+        if (s[0] != '-' && seen && f->h.trace_version && f->h.trace_version < 3)
+            break; /* per-line records: grouped below */
         if (s[0] != '-') {
             fail_at(f, err, errlen, seen ? "expected a header line (-name = value) or #BEGIN_TB"
                                          : "not a kernel trace: expected header lines "
@@ -280,6 +276,19 @@ struct trace_file *trace_file_open(const char *path, const char *arch, trace_tab
         if (!xz_failed(f, err, errlen))
             snprintf(err, errlen, "%s: empty, or no header", path);
         goto fail;
+    }
+    if (f->h.trace_version && f->h.trace_version < 3 && !f->grouped[0]) {
+        /* per-line CTA/warp prefixes: grouped into a temporary .traceg */
+        char grouped[4096];
+        if (trace_group_prefixed(path, grouped, sizeof grouped, err, errlen))
+            goto fail;
+        struct trace_file *g = trace_file_open(grouped, arch, get_table, ctx, warn, err, errlen);
+        if (g)
+            snprintf(g->grouped, sizeof g->grouped, "%s", grouped);
+        else
+            trace_group_remove(grouped);
+        trace_file_close(f);
+        return g;
     }
     if (check_header(f, arch, get_table, ctx, warn, err, errlen))
         goto fail;
@@ -327,6 +336,8 @@ void trace_file_close(struct trace_file *f)
     free(f->off_line);
     free(f->unk);
     free(f->buf);
+    if (f->grouped[0])
+        trace_group_remove(f->grouped);
     free(f->path);
     free(f);
 }

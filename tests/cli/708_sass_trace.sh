@@ -58,6 +58,34 @@ if command -v xz >/dev/null; then
         "$CCGPU" trace-run "$tmpdir/xz/kernelslist.g" --config "$cfg" --quiet
 fi
 
+# trace version 2: records prefixed with CTA and warp, interleaved across
+# warps, grouped on reading: the same statistics as the grouped trace
+d="$tmpdir/gc-gto"
+mkdir -p "$tmpdir/v2"
+python3 - "$d/kernel-1.traceg" "$tmpdir/v2/kernel-1.traceg" <<'PY'
+import sys
+hdr, recs, cta, warp = [], [], None, None
+for l in open(sys.argv[1]).read().split("\n"):
+    if l.startswith("-"): hdr.append(l.replace("tracer version = 5", "tracer version = 2"))
+    elif l.startswith("thread block"): cta = l.split("=")[1].strip().replace(",", " ")
+    elif l.startswith("warp ="): warp = l.split("=")[1].strip()
+    elif l.strip() and not l.startswith(("insts", "#")): recs.append(f"{cta} {warp} {l}")
+by = {}
+for r in recs: by.setdefault(tuple(r.split()[:4]), []).append(r)
+out, keys = [], list(by)
+while keys:  # round-robin over warps, each in its own order
+    for k in list(keys):
+        out.append(by[k].pop(0))
+        if not by[k]: keys.remove(k)
+open(sys.argv[2], "w").write("\n".join(hdr) + "\n\n" + "\n".join(out) + "\n")
+PY
+printf 'kernel-1.traceg\n' >"$tmpdir/v2/kernelslist.g"
+printf 'kernel-1.traceg\n' >"$d/one.g"
+expect_ok trace_v2 "$CCGPU" trace-run "$tmpdir/v2/kernelslist.g" --config "$cfg" --json "$tmpdir/v2.json" --quiet
+expect_ok trace_v2_ref "$CCGPU" trace-run "$d/one.g" --config "$cfg" --json "$tmpdir/v2ref.json" --quiet
+if cmp -s "$tmpdir/v2.json" "$tmpdir/v2ref.json"; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL trace_v2_same: the per-line form's statistics differ"; fi
+
 # malformed input: one line naming the file and line
 t="$tmpdir/bad"
 mkdir -p "$t"
