@@ -5,7 +5,8 @@
 # accesses (L1 requests, L1D accesses, shared, constant and bypass
 # accesses); malformed command lists and traces fail with one line naming
 # file and line; a trace with an implausible -nregs warns and runs; the .xz
-# form reads through xz -dc.
+# form reads through xz -dc, also with CTA policies that place CTAs out of
+# file order; the per-line form of versions 1-2 is grouped.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cfg="$root/configs/ccws.cfg"
@@ -53,6 +54,19 @@ if command -v xz >/dev/null; then
     else
         failed=$((failed + 1)); echo "FAIL trace_xz_same: $msg"
     fi
+    # CTA policies see the trace's CTAs: out of file order, a plain trace is
+    # read again from the CTA's offset, an .xz one holds the CTAs passed over
+    for cs in random:7 cluster; do
+        expect_ok "trace_cta_$cs" "$CCGPU" trace-run "$d/kernelslist.g" --config "$cfg" \
+            -o "ccgpu_cta_sched=$cs" --json "$tmpdir/cs.json" --quiet
+        expect_ok "trace_cta_${cs}_xz" "$CCGPU" trace-run "$tmpdir/xz/kernelslist.g" --config "$cfg" \
+            -o "ccgpu_cta_sched=$cs" --json "$tmpdir/csxz.json" --quiet
+        if cmp -s "$tmpdir/cs.json" "$tmpdir/csxz.json" && ! cmp -s "$tmpdir/cs.json" "$d.trace.json"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1)); echo "FAIL trace_cta_${cs}_same: plain and .xz differ, or the policy changed nothing"
+        fi
+    done
     printf 'not xz data' >"$tmpdir/xz/kernel-1.traceg.xz"
     expect_fail trace_xz_bad 'kernel-1.traceg.xz.*xz' \
         "$CCGPU" trace-run "$tmpdir/xz/kernelslist.g" --config "$cfg" --quiet
