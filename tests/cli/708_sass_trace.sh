@@ -125,6 +125,42 @@ printf -- '%b' "${hdr/binary version = 70/binary version = 61}" >"$t/kernel-1.tr
 expect_fail trace_no_table 'binary version = 61 has no opcode table' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
 expect_fail trace_bad_arch "unknown SASS architecture 'pascal'" "$CCGPU" trace-run "$t/kernelslist.g" --sass-arch pascal --quiet
 
+# NVBit-style lines of a Hopper trace: uniform-datapath and tensor opcodes,
+# a 128-bit load with deltas, an LDGSTS, a TMA load (its own address list,
+# not read), a generic load resolved to shared memory, the immediate field
+printf 'kernel-1.traceg\n' >"$t/kernelslist.g"
+printf -- "${hdr/binary version = 70/binary version = 90}" >"$t/kernel-1.traceg"
+sed -i 's/shmem = 0/shmem base_addr = 0x00007efeb0000000\n-local mem base_addr = 0x00007efeb2000000/' "$t/kernel-1.traceg"
+d16=$(printf ' 16%.0s' $(seq 31))
+cat >>"$t/kernel-1.traceg" <<EOF
+#BEGIN_TB
+
+thread block = 0,0,0
+cluster id = 0,0,0
+
+warp = 0
+insts = 9
+0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0 0
+0010 ffffffff 0 ULDC.64 0 0 0
+0020 ffffffff 1 R24 LDG.E.128.CONSTANT.SYS 1 R44 16 2 0x7efe7b60c300$d16 0
+0030 ffffffff 0 LDGSTS.E.BYPASS.128 2 R2 R3 16 1 0x7efe7b60d000 16 0
+0040 00000001 0 UTMALDG.2D 2 R4 R5 128 0 2 0x7efe7b60e000 0x7efe7b60f000 0
+0050 ffffffff 1 R6 LD.E 1 R2 4 1 0x7efeb0000100 4 0
+0060 ffffffff 1 R8 HGMMA.64x64x16.F32 2 R6 R24 0 0
+0070 ffffffff 0 BAR.SYNC.DEFER_BLOCKING 0 0 0
+0080 ffffffff 0 EXIT 0 0 0
+
+#END_TB
+EOF
+expect_ok trace_hopper "$CCGPU" trace-run "$t/kernelslist.g" --stats all
+if grep -qE '^  warp_instructions +9$' "$tmpdir/out" && grep -qE '^  warp_loads.global +2$' "$tmpdir/out" &&
+   grep -qE '^  warp_loads.shared +1$' "$tmpdir/out" && ! grep -q unknown_opcodes "$tmpdir/out" &&
+   [ ! -s "$tmpdir/err" ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL trace_hopper_counts:"; cat "$tmpdir/err"; grep -E 'warp_(inst|loads)' "$tmpdir/out"
+fi
+
 # implausible -nregs: a warning and the run completes; an unknown opcode is named
 printf -- "${hdr/nregs = 8/nregs = 21955}#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 ffffffff 1 R1 FOOBAR 0 0 0\n0010 ffffffff 1 R2 IADD3 1 R1 0 0\n0020 ffffffff 0 EXIT 0 0 0\n#END_TB\n" >"$t/kernel-1.traceg"
 expect_ok trace_nregs "$CCGPU" trace-run "$t/kernelslist.g" --stats all
