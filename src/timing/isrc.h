@@ -55,7 +55,8 @@ struct isrc_ops {
     uint32_t (*warp_index)(const struct isrc_warp *w);
     int (*warp_ready)(const struct isrc_warp *w); /* not at a barrier, not exited */
     /* The warp's next instruction and its timing facts (*ti stays valid
-     * until the warp's next step), NULL when it has none (not ready). */
+     * until the warp's next step or its CTA's retirement), NULL when it
+     * has none (not ready). */
     const struct ptx_inst *(*warp_next)(struct isrc_warp *w, const struct tinst **ti);
     /* Executes (replays) the next instruction into d, as ptx_warp_step. */
     enum ptx_step_status (*warp_step)(struct isrc_warp *w, struct ptx_dyninst *d);

@@ -115,6 +115,8 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         if (ti->ndst)
             sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
     }
+    /* (an exit may retire the CTA, and with it a trace source's ti) */
+    const uint8_t kind = ti->kind;
     uint32_t cta = w->cta;
     if (st == PTX_STEP_OK) {
         uint32_t old_pc = d->pc;
@@ -136,7 +138,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     } else {
         sm_warp_exited(sm, slot, now);
     }
-    if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
+    if (kind == TI_BARRIER || st != PTX_STEP_OK)
         release_barrier(sm, cta, now);
     return 0;
 }
