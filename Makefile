@@ -32,7 +32,8 @@ TEST_SRC  := $(sort $(wildcard tests/*.c))
 # PTX files (and the ptxas register figures beside them) are embedded into the
 # library so the command runs from any directory.
 PTX_FILES := $(sort $(wildcard bench/*/*.ptx) $(wildcard bench/*/*.regs) \
-               $(wildcard cuda/examples/*.ptx) $(wildcard cuda/examples/*.regs) $(wildcard tests/ptx/*.ptx))
+               $(wildcard cuda/examples/*.ptx) $(wildcard cuda/examples/*.regs) $(wildcard tests/ptx/*.ptx) \
+               $(wildcard configs/sass/*.txt))
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(PTX_FILES:%=$(BUILD)/embed/%.o) $(BUILD)/embed/ptx_table.o
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
@@ -45,7 +46,7 @@ TEST_BINS := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CUDART_LIB := $(BUILD)/lib/libcudart.so.13
 # (the CTA policies use the AWSS packers and the clustering arithmetic of src/cta)
 PIC_CTA   := $(wildcard src/cta/awss*.c src/cta/binpack_*.c) src/cta/cluster.c src/cta/follow.c
-PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem power policy policy/* analysis util cudart)))) $(PIC_CTA))
+PIC_SRC   := $(sort $(filter-out src/util/embedded.c,$(wildcard $(addprefix src/,$(addsuffix /*.c,ptx gpu timing mem power policy policy/* analysis util cudart trace)))) $(PIC_CTA))
 PIC_OBJ   := $(PIC_SRC:%.c=$(BUILD)/pic/%.o)
 PIC_CFLAGS := $(filter-out $(SAN),$(CFLAGS)) -fPIC
 

@@ -227,6 +227,25 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
 int ccgpu_synchronize(ccgpu *gpu);
 
+/* Accel-Sim SASS traces (docs/traces.md): every command of a command list
+ * (kernelslist.g) in order, on a timing-mode GPU: MemcpyHtoD lines as host
+ * copies (ccgpu_host_copy's effect on the L2 with gpgpu_perf_sim_memcpy),
+ * each kernel trace (kernel-N.traceg or .traceg.xz) as a launch whose warps
+ * replay their recorded instructions. Statistics as for launches, plus
+ * trace.* counters. table(ctx, arch) gives the opcode table's text for an
+ * architecture ("volta", "turing", "ampere", "ada", "hopper"), or NULL;
+ * arch (NULL or "" for the header's binary version) picks one for every
+ * kernel; warn (may be NULL) receives one-line warnings (implausible header
+ * fields, opcodes not in the table). 0, or -1 with ccgpu_error naming the
+ * file and line. */
+struct ccgpu_trace_options {
+    const char *arch;
+    const char *(*table)(void *ctx, const char *arch);
+    void (*warn)(void *ctx, const char *msg);
+    void *ctx;
+};
+int ccgpu_trace_run(ccgpu *gpu, const char *kernelslist, const struct ccgpu_trace_options *o);
+
 /* A kernel's L1 / shared-memory preference (cudaFuncSetCacheConfig; GPGPU-Sim
  * keeps the same per-kernel map): later launches of kernel get the carve-out
  * of gpgpu_cache:dl1PrefL1 / gpgpu_shmem_size_PrefL1 (L1),

@@ -13,6 +13,7 @@
 #include "fuzz/ptx_launch.c"
 #include "fuzz/ptx_parse.c"
 #include "fuzz/recipe.c"
+#include "fuzz/sasstrace.c"
 #include "fuzz/trace_cachesim.c"
 #include <dirent.h>
 #include <stdio.h>
@@ -66,6 +67,7 @@ TEST(fatbin) { replay("fatbin", fuzz_fatbin); }
 TEST(awss_files) { replay("awss_files", fuzz_awss_files); }
 TEST(recipe) { replay("recipe", fuzz_recipe); }
 TEST(csv_json) { replay("csv_json", fuzz_csv_json); }
+TEST(sasstrace) { replay("sasstrace", fuzz_sasstrace); }
 
 int main(void)
 {
@@ -78,5 +80,6 @@ int main(void)
     RUN(bench_inputs);
     RUN(fatbin);
     RUN(recipe);
+    RUN(sasstrace);
     return check_summary();
 }

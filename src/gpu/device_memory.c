@@ -1,5 +1,6 @@
 /* The host API's device memory: allocation, copies, host mappings. */
 #include "gpu/gpu_internal.h"
+#include "trace/sass_write.h"
 #include "timing/gpu_timing.h"
 #include <string.h>
 
@@ -40,6 +41,7 @@ int ccgpu_memcpy_htod(ccgpu *gpu, ccgpu_devptr dst, const void *src, size_t byte
         return -1;
     memcpy(d, src, bytes);
     gpu_timing_host_copy(gpu->timing, dst, bytes);
+    sass_writer_copy(gpu->sass_out, dst, bytes, 1);
     return 0;
 }
 
@@ -52,6 +54,7 @@ int ccgpu_memcpy_dtoh(ccgpu *gpu, void *dst, ccgpu_devptr src, size_t bytes)
         return -1;
     memcpy(dst, s, bytes);
     gpu_timing_host_copy(gpu->timing, src, bytes); /* GPGPU-Sim does it both ways */
+    sass_writer_copy(gpu->sass_out, src, bytes, 0);
     return 0;
 }
 

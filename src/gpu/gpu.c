@@ -9,6 +9,8 @@
 #include "ptx/ptx.h"
 #include "timing/carveout.h"
 #include "timing/gpu_timing.h"
+#include "timing/isrc.h"
+#include "trace/sass_write.h"
 #include "timing/size_check.h"
 #include "util/text_input.h"
 #include "mem/memsys.h"
@@ -100,6 +102,17 @@ static int register_stats(ccgpu *gpu)
     rc |= stats_register(s, "branches", &c->branches, "warp branch instructions");
     rc |= stats_register(s, "divergent_branches", &c->divergent_branches, "branches that split a warp");
     rc |= stats_register(s, "barriers", &c->barriers, "warp barrier instructions");
+    /* SASS trace replays (gpu_trace.c): listed only in runs of traces */
+    struct gpu_trace_counters *t = &gpu->tcnt;
+    rc |= stats_register_if_used(s, "trace.kernels", &t->kernels, "kernel traces replayed");
+    rc |= stats_register_if_used(s, "trace.instructions", &t->insts,
+                                 "trace instructions replayed (warp instructions of the trace)");
+    rc |= stats_register_if_used(s, "trace.mem_instructions", &t->mem_insts,
+                                 "trace memory instructions with lane addresses");
+    rc |= stats_register_if_used(s, "trace.unknown_opcodes", &t->unknown,
+                                 "trace instructions whose opcode is not in the opcode table");
+    rc |= stats_register_if_used(s, "trace.mem_no_address", &t->no_address,
+                                 "trace memory instructions recorded without addresses");
     (void)space_suffix;
     return rc;
 }
@@ -196,6 +209,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         config_get_u64(cfg, "ccgpu_functional_warp_run", FUNCRUN_DEFAULT_WARP_RUN,
                        &gpu->functional_warp_run, err, errlen))
         goto fail;
+    const char *sass_dir = config_get_str(cfg, "ccgpu_sass_trace_out", "");
     if (gpu->functional_warp_run == 0) {
         snprintf(err, errlen, "ccgpu_functional_warp_run must be at least 1 (instructions a warp "
                               "runs before the next warp of its CTA in functional mode)");
@@ -262,6 +276,12 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
     }
     if (read_facts(gpu, cfg, err, errlen))
         goto fail;
+    if (sass_dir[0] && gpu->mode != MODE_TIMING) {
+        snprintf(err, errlen, "ccgpu_sass_trace_out: traces are written in timing mode only");
+        goto fail;
+    }
+    if (sass_dir[0] && !(gpu->sass_out = sass_writer_create(sass_dir, err, errlen)))
+        goto fail;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);
     if (register_stats(gpu) || (gpu->timing && gpu_timing_register_stats(gpu->timing, &gpu->stats)) ||
@@ -294,6 +314,9 @@ void ccgpu_destroy(ccgpu *gpu)
         free(m->ptxas);
         free(m);
     }
+    char werr[256];
+    if (sass_writer_close(gpu->sass_out, werr, sizeof werr))
+        fprintf(stderr, "ccgpu: %s\n", werr);
     devmem_free_all(&gpu->mem);
     stats_free(&gpu->stats);
     gpu_timing_free(gpu->timing);
@@ -449,7 +472,7 @@ static void gpu_observe(void *ctx, const struct ptx_dyninst *d, uint32_t cta, ui
     gpu->observer(gpu->observer_ctx, &a);
 }
 
-static void add_counters(struct gpu_counters *g, const struct ptx_counters *c)
+void gpu_add_counters(struct gpu_counters *g, const struct ptx_counters *c)
 {
     g->warp_insts += c->warp_insts;
     g->thread_insts += c->thread_insts;
@@ -481,11 +504,11 @@ static uint32_t kernel_registers(const ccgpu_module *mod, const struct ptx_funct
 /* Occupancy of a launch and what bounds it, by the rules the timing model's
  * dispatcher applies (src/timing/dispatch.c): CTA slots, threads, shared
  * memory, registers (an SM always takes one CTA whatever its registers). */
-static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, uint32_t shmem_per_sm,
-                      struct ccgpu_launch_info *li)
+void gpu_occupancy(const ccgpu *gpu, const struct isrc *l, uint32_t shmem_per_sm,
+                   struct ccgpu_launch_info *li)
 {
-    uint32_t threads = ptx_launch_threads_per_cta(l), warps = ptx_launch_warps_per_cta(l);
-    uint64_t sh = ptx_launch_shared_per_cta(l);
+    uint32_t threads = isrc_threads_per_cta(l), warps = isrc_warps_per_cta(l);
+    uint64_t sh = isrc_shared_per_cta(l);
     li->threads_per_cta = threads;
     li->shared_per_cta = (uint32_t)sh;
     uint32_t n = gpu->max_ctas_per_sm;
@@ -510,7 +533,7 @@ static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, uint32_t shm
             li->limit = CCGPU_LIMIT_REGISTERS;
         }
     }
-    uint32_t nctas = ptx_launch_num_ctas(l);
+    uint32_t nctas = isrc_num_ctas(l);
     uint32_t per_sm_grid = (uint32_t)(((uint64_t)nctas + gpu->num_sms - 1) / gpu->num_sms);
     if (per_sm_grid < n) {
         n = per_sm_grid;
@@ -520,7 +543,7 @@ static void occupancy(const ccgpu *gpu, const struct ptx_launch *l, uint32_t shm
     li->warps_per_sm = n * warps;
 }
 
-static int record_launch_info(ccgpu *gpu, const struct ccgpu_launch_info *li)
+int gpu_record_launch_info(ccgpu *gpu, const struct ccgpu_launch_info *li)
 {
     if (gpu->nlinfo == gpu->caplinfo) {
         int cap = gpu->caplinfo ? gpu->caplinfo * 2 : 16;
@@ -702,7 +725,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
     struct gpu_timing_launch tl = { l, m, { grid.x, grid.y, grid.z }, rc.regs_per_thread,
                                     gpu->max_warp_insts, regions, nregions, li_,
                                     li_ < gpu->nws ? gpu->ws[li_].bytes : NULL,
-                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0 };
+                                    li_ < gpu->nws ? gpu->ws[li_].n : 0, -1, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL };
     if (li_ < gpu->nws && gpu->ws[li_].off) {
         tl.ws_off = gpu->ws[li_].off;
         tl.ws_lines = gpu->ws[li_].lines;
@@ -725,20 +748,33 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         li.carveout = gpu_timing_carveout_active(gpu->timing);
         carveout_describe(&ch, li.carveout_desc, sizeof li.carveout_desc);
     }
-    occupancy(gpu, l, shmem_per_sm, &li);
-    if (record_launch_info(gpu, &li)) {
+    struct isrc lsrc = { NULL, l };
+    gpu_occupancy(gpu, &lsrc, shmem_per_sm, &li);
+    if (gpu_record_launch_info(gpu, &li)) {
         ptx_launch_free(l);
         return gpu_fail(gpu, "launch %s: out of memory", kernel);
     }
     gpu->launches++;
     stats_kernel_begin(&gpu->stats);
     int r;
+    if (gpu->sass_out) { /* ccgpu_sass_trace_out: the launch as an Accel-Sim trace */
+        uint32_t g3[3] = { grid.x, grid.y, grid.z }, b3[3] = { block.x, block.y, block.z };
+        if (sass_writer_kernel_begin(gpu->sass_out, kernel, g3, b3,
+                                      (uint32_t)ptx_launch_shared_per_cta(l), li.regs_per_thread)) {
+            ptx_launch_free(l);
+            return gpu_fail(gpu, "launch %s: out of memory", kernel);
+        }
+        tl.tap = sass_writer_tap;
+        tl.tap_ctx = gpu->sass_out;
+    }
     if (gpu->timing) {
         r = gpu_timing_run(gpu->timing, &tl, err, sizeof err);
+        if (gpu->sass_out && r == 0 && sass_writer_kernel_end(gpu->sass_out, err, sizeof err))
+            r = -1;
     } else {
         r = funcrun_run(l, &rc, err, sizeof err);
     }
-    add_counters(&gpu->cnt, ptx_launch_counters(l));
+    gpu_add_counters(&gpu->cnt, ptx_launch_counters(l));
     gpu->cnt.kernels++;
     gpu->cnt.ctas += ptx_launch_num_ctas(l);
     ptx_launch_free(l);

@@ -32,6 +32,11 @@ struct gpu_counters {
     uint64_t branches, divergent_branches, barriers;
 };
 
+/* SASS trace replays (gpu_trace.c) */
+struct gpu_trace_counters {
+    uint64_t kernels, insts, mem_insts, unknown, no_address;
+};
+
 struct ccgpu {
     uint32_t n_clusters, cores_per_cluster, num_sms;
     uint32_t max_threads_per_sm, warp_size, max_ctas_per_sm;
@@ -46,6 +51,8 @@ struct ccgpu {
     struct ccgpu_module *modules;
     struct stats stats;
     struct gpu_counters cnt;
+    struct gpu_trace_counters tcnt;
+    struct sass_writer *sass_out; /* ccgpu_sass_trace_out, or NULL */
     FILE *printf_out;
     uint32_t launches;
     ccgpu_access_fn observer; /* ccgpu_set_access_observer */
@@ -76,6 +83,16 @@ int gpu_energy_create(ccgpu *gpu, const ccgpu_config *cfg, char *err, size_t err
 int gpu_energy_register(ccgpu *gpu);
 void gpu_energy_launch_end(ccgpu *gpu);
 void gpu_energy_free(ccgpu *gpu);
+
+/* Adds a launch's engine counters to the totals. */
+struct ptx_counters;
+void gpu_add_counters(struct gpu_counters *g, const struct ptx_counters *c);
+
+/* A launch's occupancy figures into li (regs_per_thread set). */
+struct isrc;
+void gpu_occupancy(const ccgpu *gpu, const struct isrc *l, uint32_t shmem_per_sm,
+                   struct ccgpu_launch_info *li);
+int gpu_record_launch_info(ccgpu *gpu, const struct ccgpu_launch_info *li);
 
 /* Records the failure of the current call (the message for ccgpu_error, a
  * status inferred from it: out of memory or invalid value); returns -1. */

@@ -279,12 +279,12 @@ int carveout_config_read(struct carveout_config *cv, const struct sm_config *c,
     return 0;
 }
 
-int carveout_choose(const struct sm_config *c, const struct ptx_launch *l, uint32_t regs,
+int carveout_choose(const struct sm_config *c, const struct isrc *l, uint32_t regs,
                     int api_pref, struct carveout_choice *out, char *err, size_t errlen)
 {
     const struct carveout_config *cv = &c->carve;
     memset(out, 0, sizeof *out);
-    out->asked = carveout_pref(cv, ptx_launch_kernel_name(l), api_pref);
+    out->asked = carveout_pref(cv, isrc_kernel_name(l), api_pref);
     out->pref = cv->have[out->asked] ? out->asked : CARVE_NONE;
     out->shmem_bytes = cv->shmem[out->pref];
     out->l1 = cv->l1[out->pref];
@@ -295,19 +295,19 @@ int carveout_choose(const struct sm_config *c, const struct ptx_launch *l, uint3
     uint32_t ctas = dispatch_ctas_per_sm(&t, l, regs);
     if (ctas == 0)
         return 0; /* the dispatcher says why */
-    uint32_t n = ptx_launch_num_ctas(l);
+    uint32_t n = isrc_num_ctas(l);
     uint32_t grid = (uint32_t)(((uint64_t)n + c->n_sms - 1) / c->n_sms);
     if (grid < ctas)
         ctas = grid;
-    uint64_t total = ptx_launch_shared_per_cta(l) * ctas;
+    uint64_t total = isrc_shared_per_cta(l) * ctas;
     uint32_t i = 0;
     while (i < cv->nopts && (uint64_t)cv->opts_kb[i] * 1024 < total)
         i++;
     if (i == cv->nopts) {
         snprintf(err, errlen,
                  "launch %s: %u CTAs x %llu bytes of shared memory per SM exceed the largest "
-                 "gpgpu_shmem_option (%u KB)", ptx_launch_kernel_name(l), ctas,
-                 (unsigned long long)ptx_launch_shared_per_cta(l), cv->opts_kb[cv->nopts - 1]);
+                 "gpgpu_shmem_option (%u KB)", isrc_kernel_name(l), ctas,
+                 (unsigned long long)isrc_shared_per_cta(l), cv->opts_kb[cv->nopts - 1]);
         return -1;
     }
     out->adaptive = 1;

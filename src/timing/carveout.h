@@ -28,7 +28,7 @@
 
 struct ccgpu_config;
 struct sm_config;
-struct ptx_launch;
+struct isrc;
 
 /* GPGPU-Sim's FuncCache numbering (= cudaFuncCache's first three) */
 enum carve_pref { CARVE_NONE, CARVE_SHARED, CARVE_L1, CARVE_NPREF };
@@ -67,7 +67,7 @@ enum carve_pref carveout_pref(const struct carveout_config *cv, const char *kern
 
 /* The carve-out of launch l (regs per thread as the dispatcher counts them);
  * -1 with a message naming the option when the kernel cannot be given one. */
-int carveout_choose(const struct sm_config *c, const struct ptx_launch *l, uint32_t regs,
+int carveout_choose(const struct sm_config *c, const struct isrc *l, uint32_t regs,
                     int api_pref, struct carveout_choice *out, char *err, size_t errlen);
 
 /* "none", "shared", "l1" */

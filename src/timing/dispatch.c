@@ -49,7 +49,7 @@ static int check_wake(const struct dispatch *d, uint64_t now, const char *hook, 
     snprintf(err, errlen, "%s: %s() set wake to cycle %llu at cycle %llu (%s) (cycle %llu of kernel %s)",
              who(d, b, sizeof b), hook, (unsigned long long)w, (unsigned long long)now,
              on_wake ? "on_wake must ask for a later cycle" : "a cycle already past",
-             (unsigned long long)(now - d->start), ptx_launch_kernel_name(d->l));
+             (unsigned long long)(now - d->start), isrc_kernel_name(d->src));
     return -1;
 }
 
@@ -64,7 +64,7 @@ static int check_starved(const struct dispatch *d, uint64_t now, char *err, size
              "%s: next_cta() gave no CTA to any SM while none is resident and no wake-up is "
              "asked for: %u of %u CTAs never dispatched (cycle %llu of kernel %s)",
              who(d, b, sizeof b), d->left, d->total, (unsigned long long)(now - d->start),
-             ptx_launch_kernel_name(d->l));
+             isrc_kernel_name(d->src));
     return -1;
 }
 
@@ -76,17 +76,17 @@ void dispatch_free(struct dispatch *d)
     memset(d, 0, sizeof *d);
 }
 
-uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_launch *l,
+uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct isrc *l,
                               uint32_t regs_per_thread)
 {
-    uint32_t threads = ptx_launch_threads_per_cta(l);
-    uint32_t warps = ptx_launch_warps_per_cta(l);
+    uint32_t threads = isrc_threads_per_cta(l);
+    uint32_t warps = isrc_warps_per_cta(l);
     uint32_t n = cfg->max_ctas;
     if (warps > cfg->n_slots)
         return 0;
     if (cfg->n_slots / warps < n)
         n = cfg->n_slots / warps;
-    uint64_t sh = ptx_launch_shared_per_cta(l);
+    uint64_t sh = isrc_shared_per_cta(l);
     if (sh > cfg->shmem_bytes)
         return 0;
     if (sh && cfg->shmem_bytes / sh < n)
@@ -113,15 +113,15 @@ static void integrate(struct dispatch *d, uint64_t now)
     }
 }
 
-int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
+int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen)
 {
     const struct sm_config *cfg = sms[0].cfg;
-    d->l = l;
-    d->total = d->left = ptx_launch_num_ctas(l);
-    d->nwarps = ptx_launch_warps_per_cta(l);
-    d->threads = ptx_launch_threads_per_cta(l);
-    d->shmem = ptx_launch_shared_per_cta(l);
+    d->src = l;
+    d->total = d->left = isrc_num_ctas(l);
+    d->nwarps = isrc_warps_per_cta(l);
+    d->threads = isrc_threads_per_cta(l);
+    d->shmem = isrc_shared_per_cta(l);
     d->regs = regs_per_thread * d->threads;
     d->per_sm = dispatch_ctas_per_sm(cfg, l, regs_per_thread);
     if (d->per_sm == 0) {
@@ -129,15 +129,15 @@ int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid
                  "launch %s: a CTA of %u threads and %llu bytes of shared memory does not fit on "
                  "an SM (%u threads, %u bytes); gpgpu_shader_core_pipeline, gpgpu_shmem_size "
                  "and gpgpu_shader_registers set an SM's",
-                 ptx_launch_kernel_name(l), d->threads, (unsigned long long)d->shmem,
+                 isrc_kernel_name(l), d->threads, (unsigned long long)d->shmem,
                  cfg->max_threads, cfg->shmem_bytes);
         return -1;
     }
     if (cta_set_reset(&d->done, d->total)) {
-        snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(l));
+        snprintf(err, errlen, "launch %s: out of memory", isrc_kernel_name(l));
         return -1;
     }
-    struct cta_sched_launch info = { ptx_launch_kernel_name(l), d->total,
+    struct cta_sched_launch info = { isrc_kernel_name(l), d->total,
                                      { grid[0], grid[1], grid[2] }, d->nwarps, nsms, d->per_sm,
                                      d->launch_index, d->l2_bytes,
                                      d->ws_bytes, d->ws_bytes ? d->ws_n : 0,
@@ -187,17 +187,17 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
         snprintf(err, errlen, "%s: next_cta() returned CTA %u for SM %u, which %s (cycle %llu of kernel %s)",
                  who(d, b, sizeof b), id, sm->id,
                  id >= d->total ? "the launch does not have" : "was already dispatched",
-                 (unsigned long long)(now - d->start), ptx_launch_kernel_name(d->l));
+                 (unsigned long long)(now - d->start), isrc_kernel_name(d->src));
         return -1;
     }
-    struct ptx_cta *c = ptx_cta_create(d->l, id, sm->id, d->slots);
+    struct isrc_cta *c = isrc_cta_create(d->src, id, sm->id, d->slots);
     if (!c) {
-        snprintf(err, errlen, "%s", ptx_launch_error(d->l));
+        snprintf(err, errlen, "%s", isrc_error(d->src));
         return -1;
     }
     if (cta_set_add(&d->done, id)) {
-        ptx_cta_free(c);
-        snprintf(err, errlen, "launch %s: out of memory", ptx_launch_kernel_name(d->l));
+        isrc_cta_free(d->src, c);
+        snprintf(err, errlen, "launch %s: out of memory", isrc_kernel_name(d->src));
         return -1;
     }
     d->left--;

@@ -8,11 +8,12 @@
 #include "policy/cta/cta_sched.h"
 #include "timing/cta_set.h"
 #include "ptx/engine.h"
+#include "timing/isrc.h"
 #include "timing/sm.h"
 
 struct dispatch {
     struct cta_sched cs;
-    struct ptx_launch *l;
+    const struct isrc *src;     /* the launch's instruction source */
     struct cta_set done;        /* CTAs of the launch dispatched */
     uint32_t total, left;       /* CTAs in the launch, not yet dispatched */
     uint32_t budget;            /* CTAs that may still be dispatched (gpgpu_max_cta);
@@ -43,7 +44,7 @@ struct dispatch {
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);
 void dispatch_free(struct dispatch *d);
 /* Occupancy for a launch: CTAs of it one SM holds (0: a CTA never fits). */
-uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_launch *l,
+uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct isrc *src,
                               uint32_t regs_per_thread);
 /* Starts a launch and fills the SMs round-robin. -1 with a message.
  * Here, at a refill and at a wake-up the policy's answers are checked: a
@@ -52,7 +53,7 @@ uint32_t dispatch_ctas_per_sm(const struct sm_config *cfg, const struct ptx_laun
  * undispatched with none resident anywhere and no wake-up asked for (no
  * CTA could ever retire to ask it again): each is an error naming the
  * policy, the hook, the value and the cycle. */
-int dispatch_begin(struct dispatch *d, struct ptx_launch *l, const uint32_t grid[3],
+int dispatch_begin(struct dispatch *d, const struct isrc *src, const uint32_t grid[3],
                    uint32_t regs_per_thread, struct sm *sms, uint32_t nsms, uint64_t now, char *err, size_t errlen);
 /* sm freed resources: tell the policy which CTAs retired, then fill it. */
 int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen);

@@ -273,8 +273,14 @@ void gpu_timing_free(struct gpu_timing *g)
 int gpu_timing_carveout(const struct gpu_timing *g, const struct gpu_timing_launch *gl,
                         uint32_t regs, struct carveout_choice *out, char *err, size_t errlen)
 {
-    return carveout_choose(&g->cfg, gl->l, g->cfg.regs_per_thread ? g->cfg.regs_per_thread : regs,
+    struct isrc src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
+    return carveout_choose(&g->cfg, &src, g->cfg.regs_per_thread ? g->cfg.regs_per_thread : regs,
                            gl->func_cache, out, err, errlen);
+}
+
+const struct sm_config *gpu_timing_sm_config(const struct gpu_timing *g)
+{
+    return &g->cfg;
 }
 
 int gpu_timing_carveout_active(const struct gpu_timing *g)
@@ -321,15 +327,15 @@ static void activate_all(struct gpu_timing *g)
  * undispatched with none resident, the CTA policy only waking itself; a
  * warp that passed every check vetoed by the warp scheduler); only when
  * none of these holds, the timing model itself (a lost wake-up). */
-static int stalled(struct gpu_timing *g, struct ptx_launch *l, uint64_t start, const char *what,
+static int stalled(struct gpu_timing *g, const struct isrc *l, uint64_t start, const char *what,
                    char *err, size_t errlen)
 {
-    const char *k = ptx_launch_kernel_name(l);
+    const char *k = isrc_kernel_name(l);
     unsigned long long cyc = (unsigned long long)(g->now - start);
     for (uint32_t i = 0; i < g->nsms; i++)
         for (uint32_t c = 0; c < g->cfg.max_ctas; c++)
-            if (g->sms[i].ctas[c].c && ptx_cta_check_deadlock(g->sms[i].ctas[c].c)) {
-                snprintf(err, errlen, "%s", ptx_launch_error(l));
+            if (g->sms[i].ctas[c].c && isrc_cta_check_deadlock(l, g->sms[i].ctas[c].c)) {
+                snprintf(err, errlen, "%s", isrc_error(l));
                 return -1;
             }
     char spec[160];
@@ -387,18 +393,18 @@ static double wall_seconds(void)
  * RUNAWAY_STEPS instructions (the launch fails anyway) and the PTX lines it
  * went through are named: the body of its loop. */
 #define RUNAWAY_STEPS 4096
-static void runaway(struct gpu_timing *g, struct ptx_launch *l, const uint32_t grid[3],
+static void runaway(struct gpu_timing *g, const struct isrc *l, const uint32_t grid[3],
                     uint64_t start, const char *why, const char *option, char *err, size_t errlen)
 {
-    const char *k = ptx_launch_kernel_name(l);
+    const char *k = isrc_kernel_name(l);
     unsigned long long cyc = (unsigned long long)(g->now - start);
     struct ptx_warp *pw = NULL;
     uint32_t smid = 0;
-    for (uint32_t i = 0; i < g->nsms && !pw; i++)
+    for (uint32_t i = 0; i < g->nsms && !pw && !l->ops; i++) /* (PTX: the loop's lines) */
         for (uint32_t s = 0; s < g->cfg.n_slots && !pw; s++) {
             const struct sm_warp *w = &g->sms[i].warps[s];
-            if (w->live && w->pw && ptx_warp_state(w->pw) == PTX_WARP_READY)
-                pw = w->pw, smid = i;
+            if (w->live && w->pw && isrc_warp_ready(l, w->pw))
+                pw = ISRC_PTX_WARP(w->pw), smid = i;
         }
     char where[300] = "";
     if (pw) {
@@ -489,7 +495,7 @@ static uint64_t watchdog_due(uint64_t now, uint64_t w)
  * the SM still holds requests for the memory system (sm_has_output). Both
  * GPU loops call it once per SM visit; always inlined (as a call it cost 3%
  * of bfs small's host instructions). */
-static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, struct ptx_launch *l, struct sm *sm, uint64_t now,
+static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, const struct isrc *l, struct sm *sm, uint64_t now,
                     int poll, int fast, int skip, uint64_t out_tick, int *refilled, int *has_out,
                     char *err, size_t errlen)
 {
@@ -501,7 +507,7 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
         while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
             sm_mem_reply(sm, &r, now);
     if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
-        snprintf(err, errlen, "%s", sm->err[0] ? sm->err : ptx_launch_error(l));
+        snprintf(err, errlen, "%s", sm->err[0] ? sm->err : isrc_error(l));
         return -1;
     }
     /* a port found full stays full until the interconnect ticks; with the
@@ -530,10 +536,16 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
 {
-    struct ptx_launch *l = gl->l;
+    g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
+    const struct isrc *l = &g->src;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        g->sms[i].src = l;
+        g->sms[i].tap = gl->tap;
+        g->sms[i].tap_ctx = gl->tap_ctx;
+    }
     const uint32_t threads = g->cfg.n_slots * 32 * g->nsms;
     const int skip = g->cfg.skip_idle;
-    const struct ptx_counters *cnt = ptx_launch_counters(l);
+    const struct ptx_counters *cnt = isrc_counters(l);
     uint64_t start = g->now;
     int rc = -1;
     if (g->stopped[0]) { /* as GPGPU-Sim, nothing runs after a cap */
@@ -554,17 +566,17 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->last_pref = (int)ch->pref;
     attach_faults(g);
     tinst_cache_reset(&g->tc, gl->mod);
-    if (g->trace && l1trace_kernel(g->trace, ptx_launch_kernel_name(l))) {
-        snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", ptx_launch_kernel_name(l));
+    if (g->trace && l1trace_kernel(g->trace, isrc_kernel_name(l))) {
+        snprintf(err, errlen, "ccgpu_trace_l1: cannot record kernel %s", isrc_kernel_name(l));
         return -1;
     }
-    if (g->l2trace && l2trace_kernel(g->l2trace, ptx_launch_kernel_name(l), err, errlen))
+    if (g->l2trace && l2trace_kernel(g->l2trace, isrc_kernel_name(l), err, errlen))
         return -1;
-    ptx_launch_set_clock(l, &g->now);
+    isrc_set_clock(l, &g->now);
     /* what the policies share about this launch (policy_gpu.h) */
     g->pgpu.launch++;
     g->pgpu.kernel_start = start;
-    snprintf(g->pgpu.kernel, sizeof g->pgpu.kernel, "%s", ptx_launch_kernel_name(l));
+    snprintf(g->pgpu.kernel, sizeof g->pgpu.kernel, "%s", isrc_kernel_name(l));
     g->pgpu.nregions = gl->nregions < POLICY_GPU_MAX_REGIONS ? gl->nregions
                                                              : POLICY_GPU_MAX_REGIONS;
     if (g->pgpu.nregions)
@@ -573,7 +585,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         struct sm *sm = &g->sms[i];
         sm_launch_begin(sm, threads, start);
     }
-    g->now += g->kernel_latency + (uint64_t)ptx_launch_num_ctas(l) * g->cta_latency;
+    g->now += g->kernel_latency + (uint64_t)isrc_num_ctas(l) * g->cta_latency;
     for (uint32_t i = 0; i < g->nsms; i++)
         g->sms[i].busy_from = g->now;
     g->disp.budget = !g->max_cta ? UINT32_MAX
@@ -593,7 +605,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
      * SM busy; with fewer CTAs than SMs at most that many SMs ever have
      * work, the active-SM loop visits only those, and the wheel's
      * bookkeeping costs more than it saves (docs/internals.md). Both are exact. */
-    const int wake = fast && g->cfg.sm_wake && !g->ports && ptx_launch_num_ctas(l) >= g->nsms;
+    const int wake = fast && g->cfg.sm_wake && !g->ports && isrc_num_ctas(l) >= g->nsms;
     if (wake)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
@@ -612,7 +624,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
-            progress_report(&g->prog, ptx_launch_kernel_name(l), now - start,
+            progress_report(&g->prog, isrc_kernel_name(l), now - start,
                             now > start ? (double)cnt->warp_insts / (double)(now - start) : 0.0);
         int busy = 0;
         memsys_advance(&g->mem, now);
@@ -719,7 +731,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             next = dispatch_next_event(&g->disp);
         if (g->fault.set) { /* a plugin policy broke its contract (policy/guard.h) */
             snprintf(err, errlen, "%s (cycle %llu of kernel %s)", g->fault.msg,
-                     (unsigned long long)(now - start), ptx_launch_kernel_name(l));
+                     (unsigned long long)(now - start), isrc_kernel_name(l));
             goto out;
         }
         if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
@@ -727,7 +739,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                      "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
                      "runaway kernel stopped (raise the limit with -o "
                      "ccgpu_max_warp_instructions=N, 0 for none)",
-                     ptx_launch_kernel_name(l), (unsigned long long)gl->max_warp_insts);
+                     isrc_kernel_name(l), (unsigned long long)gl->max_warp_insts);
             goto out;
         }
         if (now >= wd_due) {
@@ -772,7 +784,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
                      "the statistics cover the run up to there",
-                     (unsigned long long)g->max_cycle, ptx_launch_kernel_name(l));
+                     (unsigned long long)g->max_cycle, isrc_kernel_name(l));
             break;
         }
         /* GPGPU-Sim's cap counts gpu_sim_insn: lanes whose guard is true */
@@ -780,7 +792,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
                      "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
                      "the statistics cover the run up to there",
-                     (unsigned long long)g->max_insn, ptx_launch_kernel_name(l));
+                     (unsigned long long)g->max_insn, isrc_kernel_name(l));
             break;
         }
         if (!g->disp.left || !g->disp.budget) {
@@ -797,7 +809,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 if (g->disp.left)
                     snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cta %u in kernel "
                              "%s: its CTAs ran to completion, the statistics cover the run up to "
-                             "there", g->max_cta, ptx_launch_kernel_name(l));
+                             "there", g->max_cta, isrc_kernel_name(l));
                 break;
             }
         }
@@ -858,7 +870,7 @@ out:
     }
     memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
     gpu_timing_sum_stats(g);
-    ptx_launch_set_clock(l, NULL);
+    isrc_set_clock(l, NULL);
     return rc;
 }
 

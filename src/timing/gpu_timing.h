@@ -52,11 +52,16 @@ struct energy_activity;
  * fetch, scheduler, pipeline, texture), which the host API fills from its
  * own counters. Reads counters only; changes nothing. */
 void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activity *a);
+/* The SM options (latencies for an instruction source's timing facts). */
+struct sm_config;
+const struct sm_config *gpu_timing_sm_config(const struct gpu_timing *g);
 /* The core clock, MHz (gpgpu_clock_domains' first figure). */
 double gpu_timing_core_mhz(const struct gpu_timing *g);
 
+struct isrc;
+struct tinst;
 struct gpu_timing_launch {
-    struct ptx_launch *l;
+    struct ptx_launch *l;           /* the PTX engine's launch, or NULL with src */
     const struct ptx_module *mod;
     uint32_t grid[3];
     uint32_t regs_per_thread;  /* estimate; ccgpu_regs_per_thread overrides */
@@ -75,6 +80,10 @@ struct gpu_timing_launch {
     /* measured per-CTA line sets (ccgpu_set_cta_linesets), or NULL */
     const uint32_t *ws_off, *ws_lines;
     uint32_t ws_nlines, ws_nsets;
+    const struct isrc *src;    /* another instruction source than l (timing/isrc.h), or NULL */
+    /* sees every executed warp instruction at its issue (a trace writer), or NULL */
+    void (*tap)(void *ctx, const struct ptx_dyninst *d, const struct tinst *ti);
+    void *tap_ctx;
 };
 struct carveout_choice;
 /* Runs the launch to completion: 0, or -1 with the message in err. */

@@ -8,6 +8,7 @@
 #include "timing/gpu_timing.h"
 #include "mem/memsys.h"
 #include "timing/dispatch.h"
+#include "timing/isrc.h"
 #include "timing/perfect_mem.h"
 #include "timing/l1trace.h"
 #include "timing/l2trace.h"
@@ -39,6 +40,7 @@ struct gpu_timing {
     uint32_t nactive_words;
     struct sm_wake wake; /* the SMs' events, when the loop is driven by them */
     struct tinst_cache tc;
+    struct isrc src; /* the running launch's instruction source (the SMs point here) */
     struct dispatch disp;
     int cta_stats; /* ccgpu_cta_sched set: register cta.* */
     uint64_t now;

@@ -207,7 +207,7 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
             const struct sm_cta *ct = &sm->ctas[w->cta];
             l1trace_inst(sm->trace, d, cfg->warp_parts, &sm->co,
                          space == PTX_SPACE_LOCAL ? &loc : NULL, (uint16_t)sm->id, (uint16_t)slot,
-                         ct->id, ct->id * ct->nwarps + ptx_warp_index(w->pw));
+                         ct->id, ct->id * ct->nwarps + isrc_warp_index(sm->src, w->pw));
         }
         sm->ldst_write = d->is_store && !d->is_atomic;
         sm->ldst_atomic = d->is_atomic;

@@ -150,7 +150,7 @@ void sm_free(struct sm *sm)
 {
     for (uint32_t i = 0; sm->ctas && i < sm->cfg->max_ctas; i++)
         if (sm->ctas[i].c)
-            ptx_cta_free(sm->ctas[i].c);
+            isrc_cta_free(sm->src, sm->ctas[i].c);
     if (sm->have_l1)
         cache_free(&sm->l1);
     warp_sched_free(&sm->ws);
@@ -189,7 +189,7 @@ void sm_reset(struct sm *sm)
             sm->ws.ops->on_warp_exit(&sm->ws, i);
     for (uint32_t k = 0; k < cfg->max_ctas; k++)
         if (sm->ctas[k].c)
-            ptx_cta_free(sm->ctas[k].c);
+            isrc_cta_free(sm->src, sm->ctas[k].c);
     memset(sm->warps, 0, cfg->n_slots * sizeof *sm->warps);
     memset(sm->wcls, WC_NONE, sizeof sm->wcls);
     sm->wc_timed = sm->wc_sb = sm->wc_unitany = sm->wc_due = sm->live_mask = 0;
@@ -264,9 +264,13 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
     w->sb_ok = 0;
     sm_wcls_clear(sm, (uint32_t)(w - sm->warps));
     sm_veto_forget(sm, (uint32_t)(w - sm->warps));
-    const struct ptx_inst *in = ptx_warp_next(w->pw, &pc, &mask);
-    w->next = in;
     w->ibuf_ready = ready;
+    if (sm->src->ops) { /* another source than the PTX engine gives the facts itself */
+        w->next = sm->src->ops->warp_next(w->pw, &w->ti);
+        return;
+    }
+    const struct ptx_inst *in = ptx_warp_next(ISRC_PTX_WARP(w->pw), &pc, &mask);
+    w->next = in;
     if (!in)
         return;
     const struct ptx_function *f = w->func;
@@ -306,7 +310,7 @@ int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at)
     return 0;
 }
 
-void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
+void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct isrc_cta *c, uint32_t id,
                 uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now)
 {
     /* the CTA arrives after cycle now's work: cycle now is accounted as it
@@ -317,7 +321,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
     struct sm_cta *ct = &sm->ctas[cta_slot];
     ct->c = c;
     ct->id = id;
-    ct->nwarps = ct->live_warps = ptx_cta_num_warps(c);
+    ct->nwarps = ct->live_warps = isrc_cta_num_warps(sm->src, c);
     ct->threads = threads;
     ct->regs = regs;
     ct->shmem = shmem;
@@ -326,8 +330,8 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
     sm->used_regs += regs;
     sm->used_shmem += shmem;
     for (uint32_t i = 0; i < ct->nwarps; i++) {
-        struct ptx_warp *pw = ptx_cta_warp(c, i);
-        uint32_t slot = ptx_warp_slot(pw);
+        struct isrc_warp *pw = isrc_cta_warp(sm->src, c, i);
+        uint32_t slot = isrc_warp_slot(sm->src, pw);
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
         sm_wcls_clear(sm, slot);
@@ -343,7 +347,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id
         sm->ws.now = now;
         if (sm->ws.ops->on_warp_assigned)
             sm->ws.ops->on_warp_assigned(&sm->ws, slot, w->age);
-        if (ptx_warp_state(pw) == PTX_WARP_READY)
+        if (isrc_warp_ready(sm->src, pw))
             sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
     }
     if (sm->next_event > now + 1)
@@ -354,8 +358,8 @@ static void retire(struct sm *sm, uint32_t cta_slot)
 {
     struct sm_cta *ct = &sm->ctas[cta_slot];
     for (uint32_t i = 0; i < ct->nwarps; i++)
-        sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pw = NULL;
-    ptx_cta_recycle(ct->c); /* the next CTA of the launch reuses its memory */
+        sm->warps[isrc_warp_slot(sm->src, isrc_cta_warp(sm->src, ct->c, i))].pw = NULL;
+    isrc_cta_retire(sm->src, ct->c); /* the next CTA of the launch reuses its memory */
     ct->c = NULL;
     sm->resident_ctas--;
     sm->used_threads -= ct->threads;
@@ -372,7 +376,7 @@ static void maybe_retire(struct sm *sm, uint32_t cta_slot)
     if (!ct->c || ct->live_warps)
         return;
     for (uint32_t i = 0; i < ct->nwarps; i++)
-        if (sm->warps[ptx_warp_slot(ptx_cta_warp(ct->c, i))].pending)
+        if (sm->warps[isrc_warp_slot(sm->src, isrc_cta_warp(sm->src, ct->c, i))].pending)
             return;
     retire(sm, cta_slot);
 }

@@ -21,6 +21,7 @@
 #include "policy/warp/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
+#include "timing/isrc.h"
 #include "timing/l1trace.h"
 #include "timing/opcollect.h"
 #include "timing/perfect_mem.h"
@@ -55,7 +56,7 @@ struct sb_entry {
 };
 
 struct sm_warp {
-    struct ptx_warp *pw;          /* NULL: slot free or warp exited */
+    struct isrc_warp *pw;         /* the source's warp; NULL: slot free or warp exited */
     const struct ptx_inst *next;  /* I-buffer: next instruction, NULL if none */
     const struct tinst *ti;       /* its timing facts */
     const struct ptx_function *func; /* function of `next` (lookup hint) */
@@ -76,7 +77,7 @@ struct sm_warp {
 };
 
 struct sm_cta {
-    struct ptx_cta *c;            /* NULL: free */
+    struct isrc_cta *c;           /* the source's CTA; NULL: free */
     uint32_t id, nwarps, live_warps, threads, regs;
     uint64_t shmem;
 };
@@ -131,6 +132,7 @@ struct sm_stats {
 struct sm {
     uint32_t id;
     const struct sm_config *cfg;
+    const struct isrc *src;       /* the running launch's instruction source (isrc.h) */
     struct tinst_cache *tc;
     struct sm_warp *warps;        /* n_slots */
     struct sm_cta *ctas;          /* max_ctas */
@@ -255,6 +257,9 @@ struct sm {
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
     struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
+    /* every executed warp instruction, at its issue (a trace writer), or NULL */
+    void (*tap)(void *ctx, const struct ptx_dyninst *d, const struct tinst *ti);
+    void *tap_ctx;
     struct sm_stats st;
     uint64_t busy_from; /* the launch latency's end: busy_cycles count from there */
     char err[256];
@@ -282,7 +287,7 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu, uint64_t start);
 void sm_launch_end(struct sm *sm, uint64_t now);
 
 /* Places a created CTA with its warp slots (dispatch.c chooses them). */
-void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct ptx_cta *c, uint32_t id,
+void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct isrc_cta *c, uint32_t id,
                 uint32_t threads, uint32_t regs, uint64_t shmem, uint64_t now);
 /* A free CTA slot and nwarps free warp slots (in slots[]); -1 if none. */
 int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots);

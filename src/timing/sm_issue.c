@@ -72,10 +72,10 @@ static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
     if (!ct->c)
         return;
     for (uint32_t i = 0; i < ct->nwarps; i++) {
-        struct ptx_warp *pw = ptx_cta_warp(ct->c, i);
-        uint32_t slot = ptx_warp_slot(pw);
+        struct isrc_warp *pw = isrc_cta_warp(sm->src, ct->c, i);
+        uint32_t slot = isrc_warp_slot(sm->src, pw);
         struct sm_warp *w = &sm->warps[slot];
-        if (w->live && w->at_barrier && ptx_warp_state(pw) == PTX_WARP_READY) {
+        if (w->live && w->at_barrier && isrc_warp_ready(sm->src, pw)) {
             w->at_barrier = 0;
             sm->barwait &= ~(1ull << slot);
             sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
@@ -94,9 +94,11 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
      * payload (the walk found room), which ldst_queue then need not copy */
     struct ptx_dyninst *d =
         ti->kind == TI_MEM ? &sm->mq[oc_mem_next_index(&sm->oc_mem)].d : &sm->dyn;
-    enum ptx_step_status st = ptx_warp_step(w->pw, d);
+    enum ptx_step_status st = isrc_warp_step(sm->src, w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
+    if (sm->tap)
+        sm->tap(sm->tap_ctx, d, ti);
     sm->ws.lanes = bits_popc32(d->active_mask);
     sm->st.rf_reads += (uint64_t)ti->nsrc * sm->ws.lanes;
     sm->st.rf_writes += (uint64_t)ti->ndst * sm->ws.lanes;
@@ -113,12 +115,15 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         if (ti->ndst)
             sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
     }
+    /* (an exit may retire the CTA, and with it a trace source's ti) */
+    const uint8_t kind = ti->kind;
     uint32_t cta = w->cta;
     if (st == PTX_STEP_OK) {
         uint32_t old_pc = d->pc;
         const struct ptx_function *old_f = w->func;
         sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
-        w->seq = w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
+        w->seq = sm->src->ops ? w->next && sm->src->ops->warp_sequential(w->pw)
+                              : w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
         if (ti->kind == TI_BRANCH && w->next && !w->seq)
             w->ibuf_ready += sm->cfg->branch_delay;
     } else if (st == PTX_STEP_BARRIER) {
@@ -133,7 +138,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     } else {
         sm_warp_exited(sm, slot, now);
     }
-    if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
+    if (kind == TI_BARRIER || st != PTX_STEP_OK)
         release_barrier(sm, cta, now);
     return 0;
 }
