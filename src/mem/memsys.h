@@ -107,6 +107,10 @@ struct memsys {
      * with the request crossbar's destinations holding a packet, the
      * partitions an interconnect tick has anything to do for */
     uint64_t *outq;
+    /* by bit, the partitions whose request-crossbar head has arrived and
+     * found the partition's input full: not an event until an L2 cycle
+     * takes from that input */
+    uint64_t *req_blocked;
     uint32_t part_words;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;

@@ -810,6 +810,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         for (uint32_t i = 0; i < g->nports; i++)
             if (perfect_port_next(&g->ports[i]) < next)
                 next = perfect_port_next(&g->ports[i]);
+        /* a cap's last cycle is visited whatever is due then */
+        if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
+            next = g->max_cycle + start - 1 - g->tot.cycles;
         if (next == SM_NEVER) {
             stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;
