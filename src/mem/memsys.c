@@ -126,7 +126,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         m->part[i].retry_skip = m->part[i].l2.victim_pure;
     }
     m->free_slot = NO_SLOT;
-    m->dense_ticks = 0;
+    m->dense_ticks = MEMSYS_DENSE_TICKS;
     m->due_dirty = 1;
     m->l2_stale = 1;
     m->dram_stale = 1;

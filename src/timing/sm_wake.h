@@ -39,6 +39,12 @@ void sm_wake_unfile(struct sm_wake *w, uint32_t i);
 /* The SMs filed at now go to visit (unfiled); far ones come into the wheel
  * once within its reach. */
 void sm_wake_take(struct sm_wake *w, uint64_t now);
+/* Every SM to visit (the loop without the wheel). */
+static inline void sm_wake_all(struct sm_wake *w, uint32_t nsms)
+{
+    for (uint32_t wi = 0; wi < w->words; wi++)
+        w->visit[wi] = nsms - wi * 64 >= 64 ? ~0ull : (1ull << (nsms - wi * 64)) - 1;
+}
 /* The earliest cycle after now at which an SM is filed, or SM_NEVER. */
 uint64_t sm_wake_next(const struct sm_wake *w, uint64_t now);
 
