@@ -298,7 +298,8 @@ static void wake_reset(struct gpu_timing *g, uint64_t now)
     sm_wake_clear(w);
     for (uint32_t i = 0; i < g->nsms; i++) {
         const struct sm *sm = &g->sms[i];
-        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now);
+        /* (filed before cycle now is simulated: as if at now - 1) */
+        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now - 1);
         if (sm_has_output(sm))
             w->outp[i / 64] |= 1ull << (i % 64);
     }
@@ -668,10 +669,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                     continue;
                 }
                 sm_wake_refile(w, sm, i, now);
-                if (has_out)
-                    w->outp[wi] |= 1ull << (i % 64);
-                else
-                    w->outp[wi] &= ~(1ull << (i % 64));
+                w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) | (uint64_t)!!has_out << (i % 64);
             }
         if (wheel) {
             uint64_t t = sm_wake_next(w, now);
