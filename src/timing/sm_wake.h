@@ -107,8 +107,16 @@ static inline void sm_wake_file(struct sm_wake *w, uint32_t i, uint64_t t, uint6
 static inline void sm_wake_refile(struct sm_wake *w, const struct sm *sm, uint32_t i, uint64_t now)
 {
     uint64_t t = sm->next_event, k = w->key[i];
-    if (t <= now)
-        t = now + 1;
+    if (t <= now + 1) { /* the usual case: due at the next cycle */
+        if (k == now + 1)
+            return;
+        if (k != now)
+            sm_wake_unfile(w, i);
+        w->key[i] = now + 1;
+        w->next1[i / 64] |= 1ull << (i % 64);
+        w->any_next1 = 1;
+        return;
+    }
     if (t == k)
         return;
     if (k != now) /* (filed at now: taken, its slot already cleared) */
