@@ -312,17 +312,18 @@ static void wake_reset(struct gpu_timing *g, uint64_t now)
  * port (from the reply crossbar's busy destinations). */
 static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
 {
-    const uint64_t *full = g->mem.cpp == 1 ? icnt_in_full(&g->mem.req) : NULL;
+    const struct memsys *m = &g->mem;
+    const uint64_t *full = memsys_full_sm_ports(m);
     for (uint32_t wi = 0; wi < w->words; wi++)
         w->visit[wi] |= full ? w->outp[wi] & ~full[wi] : w->outp[wi];
-    const struct icnt *rep = &g->mem.rep;
-    const uint64_t *arr = icnt_out_busy(rep);
-    for (uint32_t pw = 0; pw < rep->out_words; pw++)
+    const uint64_t *arr = memsys_reply_ports(m);
+    const uint32_t cpp = memsys_sms_per_port(m);
+    for (uint32_t pw = 0; pw < memsys_reply_port_words(m); pw++)
         for (uint64_t b = arr[pw]; b; b &= b - 1) {
             uint32_t port = pw * 64 + (uint32_t)__builtin_ctzll(b);
-            if (!icnt_has_arrived(rep, port, g->mem.rep_tick))
+            if (!memsys_port_arrived(m, port))
                 continue;
-            for (uint32_t i = port * g->mem.cpp; i < (port + 1) * g->mem.cpp && i < g->nsms; i++)
+            for (uint32_t i = port * cpp; i < (port + 1) * cpp && i < g->nsms; i++)
                 if (g->sms[i].inflight)
                     w->visit[i / 64] |= 1ull << (i % 64);
         }
@@ -510,7 +511,7 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
     uint32_t i = sm->id;
     /* (the memory system has advanced to now: a reply is there if the reply
      * crossbar's output for this SM has one by rep_tick) */
-    if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, memsys_port(&g->mem, i), g->mem.rep_tick))
+    if (poll && sm->inflight && memsys_reply_arrived(&g->mem, i))
         while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
             sm_mem_reply(sm, &r, now);
     if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
@@ -632,8 +633,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
          * core clock this halves the polling. Cluster ports (one reply per
          * core cycle) and gpgpu_perfect_mem's ports (requests taken every
          * core cycle) make every core cycle a polling cycle. */
-        int poll = g->mem.rep_tick != polled_tick || g->mem.port_pop || g->ports;
-        polled_tick = g->mem.rep_tick;
+        int poll = memsys_reply_tick(&g->mem) != polled_tick || memsys_polls_every_cycle(&g->mem) ||
+                   g->ports;
+        polled_tick = memsys_reply_tick(&g->mem);
         /* gpgpu_perfect_mem: each cluster's FIFO hands back one response
          * (before the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found
          * full is tried again every core cycle */
