@@ -117,12 +117,12 @@ TEST(sm_wake_shapes)
     for (size_t i = 0; i < sizeof wheels / sizeof wheels[0]; i++)
         for (size_t k = 0; k < sizeof benches / sizeof benches[0]; k++)
             compare_shape(benches[k], "gpgpu_n_clusters 6\n", wheels[i]);
-    /* the loop over the active SMs (ccgpu_sm_wake 0; the default is 256) */
+    /* ccgpu_sm_wake 0 (taken as 1; the default is 256), and launches of
+     * fewer CTAs than SMs */
     compare_shape("bfs", "", "ccgpu_sm_wake 0\n");
     compare_shape("spmv", "", "ccgpu_sm_wake 0\n");
     compare_shape("kmeans", "gpgpu_n_clusters 65\n", "ccgpu_sm_wake 0\n");
-    /* the loop by events runs launches of at least as many CTAs as SMs:
-     * histogram's 128 CTAs on 65 and 70 SMs (two mask words) */
+    /* histogram's 128 CTAs on 65 and 70 SMs (two mask words) */
     compare_shape("histogram", "gpgpu_n_clusters 70\n", "ccgpu_sm_wake 256\n");
     compare_shape("histogram", "gpgpu_n_clusters 70\ngpgpu_scheduler ccws\n", "ccgpu_sm_wake 1\n");
     compare_shape("histogram", "gpgpu_n_clusters 65\ngpgpu_scheduler lrr\n", "ccgpu_sm_wake 4\n");

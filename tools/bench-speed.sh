@@ -15,6 +15,15 @@
 #    README's comparison: their costs differ, eighth session).
 # 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
 #    no callgrind.
+# 2b. The memory-bound windows (issue 34's acceptance figures), unless
+#    WINDOWS="": from callgrind with --toggle-collect=gpu_timing_run (the
+#    launch loop only), host instructions per warp instruction on
+#    configs/ccws.cfg of spmv medium to cycle 1,000,000 and gesummv medium
+#    to cycle 2,000,000, and the share of the loop's bookkeeping: the
+#    instructions of the GPU loop itself (gpu_timing_run's own lines, the
+#    SM wheel) and of the memory system's time keeping (memsys_advance's
+#    and memsys_next_event's own lines, the next-event searches of the
+#    crossbars, partitions and DRAM channels), over the total.
 # 3. cachesim: LRU and OPT accesses per CPU second and per wall second (the
 #    default --threads 2: decoding ahead on a second thread, OPT's caches on
 #    two) on the L1 trace of bfs at $CACHESIM_SIZE (default: large; "" for
@@ -90,6 +99,30 @@ if [ -n "$large" ]; then
     echo
     hdr
     for bench in $large; do row "$bench" timing large 0; done
+fi
+windows=${WINDOWS-spmv:1000000 gesummv:2000000}
+if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
+    echo
+    printf '%-8s %-7s %10s %12s %16s %11s\n' bench size max_cycle warp_insts host_insn/warp bookkeeping
+    for wnd in $windows; do
+        bench=${wnd%%:*} cyc=${wnd#*:}
+        args=(run "$bench" --size medium --config configs/ccws.cfg -o "gpgpu_max_cycle=$cyc" --quiet
+              --json "$tmp/w.json")
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cgw" --toggle-collect=gpu_timing_run \
+            "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
+        total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
+        warp=$(total_of warp_instructions "$tmp/w.json")
+        # self cost by function (callgrind_annotate: "N (P%)  file:function")
+        book=$(callgrind_annotate --auto=no "$tmp/cgw" 2>/dev/null | grep -v "=>" | awk -v t="$total" '
+            /:(gpu_timing_run|memsys_advance|memsys_next_event|next_event_fs|icnt_next|l2_next|dram_next|icnt_next_event|icnt_next_start|refresh_start|refresh_arrive|partition_dram_next|partition_l2_next_raw|dram_next_event|refresh_cmd_next|sm_wake_take|sm_wake_next|sm_wake_unfile|sm_wake_far_min)( |$)/ ||
+            /sm_wake\.h:gpu_timing_run/ {
+                n = $1; gsub(",", "", n); s += n }
+            END { if (t > 0) printf "%.0f%%", 100 * s / t; else print "n/a" }')
+        per=n/a
+        [ -n "$total" ] && [ -n "$warp" ] && [ "$warp" != 0 ] &&
+            per=$(awk -v t="$total" -v w="$warp" 'BEGIN{printf "%.0f", t/w}')
+        printf '%-8s %-7s %10s %12s %16s %11s\n' "$bench" medium "$cyc" "$warp" "$per" "$book"
+    done
 fi
 if [ -n "$cs_size" ]; then
     echo

@@ -394,6 +394,15 @@ uint64_t icnt_next_event(struct icnt *n, uint64_t now)
     return t == ICNT_NEVER ? t : (t > now ? t : now);
 }
 
+uint64_t icnt_next_start(struct icnt *n, uint64_t now)
+{
+    if (!n->n_waiting)
+        return ICNT_NEVER;
+    if (n->start_dirty)
+        refresh_start(n);
+    return n->ev_start == ICNT_NEVER ? ICNT_NEVER : (n->ev_start > now ? n->ev_start : now);
+}
+
 uint32_t icnt_busy(const struct icnt *n)
 {
     uint32_t b = n->n_waiting;

@@ -148,6 +148,14 @@ void icnt_pop(struct icnt *n, uint32_t dst);
  * a consumer that does not pop keeps this at now); ICNT_NEVER if nothing is
  * pending (packets waiting only for a full destination count as nothing). */
 uint64_t icnt_next_event(struct icnt *n, uint64_t now);
+/* Earliest cycle >= now at which icnt_cycle could start a packet, or
+ * ICNT_NEVER. */
+uint64_t icnt_next_start(struct icnt *n, uint64_t now);
+/* The cycle the head packet of destination dst arrives (it holds one). */
+static inline uint64_t icnt_head_ready(const struct icnt *n, uint32_t dst)
+{
+    return n->out[dst].p[n->out[dst].head].ready;
+}
 /* Packets anywhere in the network. */
 uint32_t icnt_busy(const struct icnt *n);
 

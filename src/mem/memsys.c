@@ -95,7 +95,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     m->part = calloc(cfg->n_part, sizeof *m->part);
     m->part_words = (cfg->n_part + 63) / 64;
     m->outq = calloc(m->part_words ? m->part_words : 1, sizeof *m->outq);
-    if (!m->part || !m->outq) {
+    m->req_blocked = calloc(m->part_words ? m->part_words : 1, sizeof *m->req_blocked);
+    if (!m->part || !m->outq || !m->req_blocked) {
         snprintf(err, errlen, "memsys: out of memory");
         goto fail;
     }
@@ -141,6 +142,7 @@ void memsys_free(struct memsys *m)
         partition_free(&m->part[i]);
     free(m->part);
     free(m->outq);
+    free(m->req_blocked);
     icnt_free(&m->req);
     icnt_free(&m->rep);
     free(m->port_pop);
@@ -264,13 +266,18 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
 {
     struct partition *pt = &m->part[p];
     uint64_t slot;
-    for (uint32_t took = 0; partition_can_accept(pt, now) && icnt_peek(&m->req, p, k, &slot);) {
+    int can = 1;
+    for (uint32_t took = 0; (can = partition_can_accept(pt, now)) && icnt_peek(&m->req, p, k, &slot);) {
         partition_accept(pt, now, (uint32_t)slot);
         icnt_pop(&m->req, p);
         m->l2_stale = 1;
         if (pt->accept_room && ++took == 1)
             break; /* GPGPU-Sim: one pop per cycle */
     }
+    /* an arrived request the partition cannot take waits for its input
+     * queue to drain (an L2 cycle's lookup: nothing else makes room) */
+    if (!can && icnt_has_arrived(&m->req, p, k))
+        m->req_blocked[p / 64] |= 1ull << (p % 64);
     const struct tq_item *it;
     while ((it = tq_ready(&pt->out, now)) &&
            icnt_can_push_bytes(&m->rep, rep_src(m, p, &m->slots[it->a]),
@@ -309,7 +316,13 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
 {
     /* arrived packets count as due now, so arrivals held up by a full
      * partition input are retried every cycle */
-    uint64_t k = icnt_next_event(&m->req, k0);
+    uint64_t k = icnt_next_start(&m->req, k0);
+    const uint64_t *busy = icnt_out_busy(&m->req);
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = busy[w] & ~m->req_blocked[w]; b && k > k0; b &= b - 1) {
+            uint64_t t = icnt_head_ready(&m->req, w * 64 + (uint32_t)__builtin_ctzll(b));
+            k = min64(k, t > k0 ? t : k0);
+        }
     if (k > k0) /* (neither answer is below k0) */
         k = min64(k, icnt_next_event(&m->rep, k0));
     for (uint32_t w = 0; w < m->part_words; w++)
@@ -384,12 +397,6 @@ static uint64_t next_event_fs(struct memsys *m)
     uint64_t ti = at(m->ni, m->pi);
     if (t <= ti)
         return t;
-    /* a packet waiting at a crossbar input usually starts at the next tick
-     * or the one after (its destination's link or room frees): the next
-     * tick is answered without the search (the extra visits where nothing
-     * starts cost less than the searches saved) */
-    if (m->req.n_waiting || m->rep.n_waiting)
-        return ti;
     return min64(at(icnt_next(m, m->ni), m->pi), t);
 }
 
@@ -517,9 +524,11 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
-                uint32_t nq = pt->dram.nq;
+                uint32_t nq = pt->dram.nq, nin = pt->in.count;
                 worked = 1;
                 partition_l2_cycle(pt, kl, m->slots);
+                if (pt->in.count != nin)
+                    m->req_blocked[p / 64] &= ~(1ull << (p % 64));
                 if (pt->out.count)
                     m->outq[p / 64] |= 1ull << (p % 64);
                 m->l2_stale |= pt->l2_dirty;

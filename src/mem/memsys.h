@@ -107,6 +107,10 @@ struct memsys {
      * with the request crossbar's destinations holding a packet, the
      * partitions an interconnect tick has anything to do for */
     uint64_t *outq;
+    /* by bit, the partitions whose request-crossbar head has arrived and
+     * found the partition's input full: not an event until an L2 cycle
+     * takes from that input */
+    uint64_t *req_blocked;
     uint32_t part_words;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
@@ -150,6 +154,44 @@ static inline uint32_t memsys_port(const struct memsys *m, uint32_t sm)
 static inline int memsys_can_push(const struct memsys *m, uint32_t sm)
 {
     return sm < m->cfg.n_sm && icnt_can_push(&m->req, memsys_port(m, sm));
+}
+/* What the GPU loop polls, after memsys_advance(m, C): the reply-crossbar
+ * cycle visible at C (replies change only when it does, except with
+ * cluster ports, memsys_polls_every_cycle); whether SM port sm has a reply
+ * arrived by then; the reply ports holding a packet (by bit, words of 64,
+ * memsys_reply_port_words of them); and, with one SM per port, the SMs
+ * whose request port is full (by bit; NULL with cluster ports). */
+static inline uint64_t memsys_reply_tick(const struct memsys *m)
+{
+    return m->rep_tick;
+}
+static inline int memsys_polls_every_cycle(const struct memsys *m)
+{
+    return m->port_pop != NULL;
+}
+static inline int memsys_port_arrived(const struct memsys *m, uint32_t port)
+{
+    return icnt_has_arrived(&m->rep, port, m->rep_tick);
+}
+static inline int memsys_reply_arrived(const struct memsys *m, uint32_t sm)
+{
+    return memsys_port_arrived(m, memsys_port(m, sm));
+}
+static inline const uint64_t *memsys_reply_ports(const struct memsys *m)
+{
+    return icnt_out_busy(&m->rep);
+}
+static inline uint32_t memsys_reply_port_words(const struct memsys *m)
+{
+    return m->rep.out_words;
+}
+static inline uint32_t memsys_sms_per_port(const struct memsys *m)
+{
+    return m->cpp;
+}
+static inline const uint64_t *memsys_full_sm_ports(const struct memsys *m)
+{
+    return m->cpp == 1 ? icnt_in_full(&m->req) : NULL;
 }
 /* Issues req at core cycle now (advancing to now first if needed): 0
  * accepted, -1 port full (retry later, nothing changed), -2 bad request,

@@ -76,9 +76,7 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
     g->mem_ok = 1;
     g->nsms = nsms;
     g->sms = calloc(nsms, sizeof *g->sms);
-    g->nactive_words = (nsms + 63) / 64;
-    g->active = calloc(g->nactive_words ? g->nactive_words : 1, sizeof *g->active);
-    if (!g->sms || !g->active || sm_wake_init(&g->wake, nsms, g->cfg.sm_wake)) {
+    if (!g->sms || sm_wake_init(&g->wake, nsms, g->cfg.sm_wake)) {
         snprintf(err, errlen, "timing model: out of memory");
         goto fail;
     }
@@ -245,7 +243,6 @@ void gpu_timing_free(struct gpu_timing *g)
         if (g->sms[i].cfg)
             sm_free(&g->sms[i]);
     free(g->sms);
-    free(g->active);
     sm_wake_free(&g->wake);
     if (g->mem_ok)
         memsys_free(&g->mem);
@@ -307,18 +304,35 @@ static void wake_reset(struct gpu_timing *g, uint64_t now)
     sm_wake_clear(w);
     for (uint32_t i = 0; i < g->nsms; i++) {
         const struct sm *sm = &g->sms[i];
-        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now);
+        /* (filed before cycle now is simulated: as if at now - 1) */
+        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now - 1);
         if (sm_has_output(sm))
             w->outp[i / 64] |= 1ull << (i % 64);
     }
 }
 
-static void activate_all(struct gpu_timing *g)
+/* At a crossbar tick, the SMs a poll reaches go to w->visit as well: those
+ * holding requests for their port (outp), except, with one SM per port,
+ * those whose port is full (they would only find it full: their visit is
+ * left to their other events), and those with a reply arrived at their
+ * port (from the reply crossbar's busy destinations). */
+static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
 {
-    for (uint32_t w = 0; w < g->nactive_words; w++)
-        g->active[w] = ~0ull;
-    if (g->nsms % 64)
-        g->active[g->nactive_words - 1] = (1ull << (g->nsms % 64)) - 1;
+    const struct memsys *m = &g->mem;
+    const uint64_t *full = memsys_full_sm_ports(m);
+    for (uint32_t wi = 0; wi < w->words; wi++)
+        w->visit[wi] |= full ? w->outp[wi] & ~full[wi] : w->outp[wi];
+    const uint64_t *arr = memsys_reply_ports(m);
+    const uint32_t cpp = memsys_sms_per_port(m);
+    for (uint32_t pw = 0; pw < memsys_reply_port_words(m); pw++)
+        for (uint64_t b = arr[pw]; b; b &= b - 1) {
+            uint32_t port = pw * 64 + (uint32_t)__builtin_ctzll(b);
+            if (!memsys_port_arrived(m, port))
+                continue;
+            for (uint32_t i = port * cpp; i < (port + 1) * cpp && i < g->nsms; i++)
+                if (g->sms[i].inflight)
+                    w->visit[i / 64] |= 1ull << (i % 64);
+        }
 }
 
 /* Why a launch cannot go on (nothing is due at all, or no warp instruction
@@ -496,14 +510,14 @@ static uint64_t watchdog_due(uint64_t now, uint64_t w)
  * GPU loops call it once per SM visit; always inlined (as a call it cost 3%
  * of bfs small's host instructions). */
 static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, const struct isrc *l, struct sm *sm, uint64_t now,
-                    int poll, int fast, int skip, uint64_t out_tick, int *refilled, int *has_out,
+                    int poll, int fast, int skip, uint64_t out_tick, int *has_out,
                     char *err, size_t errlen)
 {
     struct mem_request r;
     uint32_t i = sm->id;
     /* (the memory system has advanced to now: a reply is there if the reply
      * crossbar's output for this SM has one by rep_tick) */
-    if (poll && sm->inflight && icnt_has_arrived(&g->mem.rep, memsys_port(&g->mem, i), g->mem.rep_tick))
+    if (poll && sm->inflight && memsys_reply_arrived(&g->mem, i))
         while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
             sm_mem_reply(sm, &r, now);
     if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
@@ -528,7 +542,6 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
     if (sm->retired) {
         if (dispatch_refill(&g->disp, sm, now, err, errlen))
             return -1;
-        *refilled = 1;
     }
     return 0;
 }
@@ -599,14 +612,12 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->disp.ws_nsets = gl->ws_nsets;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
-    activate_all(g);
     const int fast = g->cfg.fast_paths && skip; /* without skipping every SM cycles */
-    /* the loop by SM events (ccgpu_sm_wake) for a grid that can keep every
-     * SM busy; with fewer CTAs than SMs at most that many SMs ever have
-     * work, the active-SM loop visits only those, and the wheel's
-     * bookkeeping costs more than it saves (docs/internals.md). Both are exact. */
-    const int wake = fast && g->cfg.sm_wake && !g->ports && isrc_num_ctas(l) >= g->nsms;
-    if (wake)
+    /* the SMs an event wakes are visited (the wheel); without the fast
+     * paths, or with gpgpu_perfect_mem's ports (replies handed over above,
+     * every core cycle a polling cycle), every SM */
+    const int wheel = fast && !g->ports;
+    if (wheel)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
     /* the watchdog looks once per window from the launch latency's end (a
@@ -634,8 +645,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
          * core clock this halves the polling. Cluster ports (one reply per
          * core cycle) and gpgpu_perfect_mem's ports (requests taken every
          * core cycle) make every core cycle a polling cycle. */
-        int poll = g->mem.rep_tick != polled_tick || g->mem.port_pop || g->ports;
-        polled_tick = g->mem.rep_tick;
+        int poll = memsys_reply_tick(&g->mem) != polled_tick || memsys_polls_every_cycle(&g->mem) ||
+                   g->ports;
+        polled_tick = memsys_reply_tick(&g->mem);
         /* gpgpu_perfect_mem: each cluster's FIFO hands back one response
          * (before the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found
          * full is tried again every core cycle */
@@ -647,82 +659,43 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         const uint64_t out_tick = g->ports ? now : polled_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
-         * same as doing each step for all SMs in turn. Only the active SMs
-         * (see gpu_timing.active) are visited. */
-        int refilled = 0;
-        if (wake) {
-            /* only the SMs an event wakes (gpu_timing.wake) */
-            struct sm_wake *w = &g->wake;
+         * same as doing each step for all SMs in turn. With the fast paths
+         * only the SMs an event wakes are visited (gpu_timing.wake, its
+         * header says why the others would do nothing); without, every SM. */
+        struct sm_wake *w = &g->wake;
+        if (wheel) {
             sm_wake_take(w, now);
-            if (poll) {
-                /* an SM whose port is full (one port per SM) would only
-                 * find it full: its visit is left to its other events */
-                const uint64_t *full = g->mem.cpp == 1 ? icnt_in_full(&g->mem.req) : NULL;
-                for (uint32_t wi = 0; wi < w->words; wi++)
-                    w->visit[wi] |= full ? w->outp[wi] & ~full[wi] : w->outp[wi];
-                const struct icnt *rep = &g->mem.rep;
-                const uint64_t *arr = icnt_out_busy(rep);
-                for (uint32_t pw = 0; pw < rep->out_words; pw++)
-                    for (uint64_t b = arr[pw]; b; b &= b - 1) {
-                        uint32_t port = pw * 64 + (uint32_t)__builtin_ctzll(b);
-                        if (!icnt_has_arrived(rep, port, g->mem.rep_tick))
-                            continue;
-                        for (uint32_t i = port * g->mem.cpp; i < (port + 1) * g->mem.cpp &&
-                                                              i < g->nsms; i++)
-                            if (g->sms[i].inflight)
-                                w->visit[i / 64] |= 1ull << (i % 64);
-                    }
-            }
-            for (uint32_t wi = 0; wi < w->words; wi++)
-                for (uint64_t bits = w->visit[wi]; bits; bits &= bits - 1) {
-                    uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
-                    struct sm *sm = &g->sms[i];
-                    int has_out;
-                    if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, &has_out,
-                                 err, errlen))
-                        goto out;
-                    sm_wake_refile(w, sm, i, now);
-                    if (has_out)
-                        w->outp[wi] |= 1ull << (i % 64);
-                    else
-                        w->outp[wi] &= ~(1ull << (i % 64));
+            if (poll)
+                wake_polled(g, w);
+        } else {
+            sm_wake_all(w, g->nsms);
+        }
+        for (uint32_t wi = 0; wi < w->words; wi++)
+            for (uint64_t bits = w->visit[wi]; bits; bits &= bits - 1) {
+                uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
+                struct sm *sm = &g->sms[i];
+                int has_out;
+                if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &has_out, err, errlen))
+                    goto out;
+                if (!wheel) {
+                    if (sm->next_event < next)
+                        next = sm->next_event;
+                    continue;
                 }
+                sm_wake_refile(w, sm, i, now);
+                w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) | (uint64_t)!!has_out << (i % 64);
+            }
+        if (wheel) {
             uint64_t t = sm_wake_next(w, now);
             if (t < next)
                 next = t;
-        } else
-        for (uint32_t wi = 0; wi < g->nactive_words; wi++)
-        for (uint64_t bits = g->active[wi]; bits; bits &= bits - 1) {
-            uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
-            struct sm *sm = &g->sms[i];
-            /* between crossbar ticks an SM whose cycle is not due has nothing
-             * to do: no reply can arrive, a request it holds was offered at
-             * this tick (in the visit that queued it or the tick's first
-             * iteration) and it retired nothing (a visit refills at once) */
-            if (fast && !poll && sm->next_event > now) {
-                if (sm->next_event < next)
-                    next = sm->next_event;
-                continue;
-            }
-            int has_out;
-            if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &refilled, &has_out, err,
-                         errlen))
-                goto out;
-            if (sm->next_event < next)
-                next = sm->next_event;
-            if (fast && sm->next_event == SM_NEVER && !sm->inflight && !has_out &&
-                !sm->retired)
-                g->active[wi] &= ~(1ull << (i % 64)); /* idle until a dispatch */
         }
-        if (refilled)
-            activate_all(g); /* a CTA policy may place on any SM */
         /* a CTA policy's synchronisation has been waited out */
         if (dispatch_next_event(&g->disp) <= now) {
             if (dispatch_wake(&g->disp, g->sms, g->nsms, now, err, errlen))
                 goto out;
-            activate_all(g); /* the wake may place CTAs on any SM */
-            for (uint32_t i = 0; wake && i < g->nsms; i++)
-                sm_wake_refile(&g->wake, &g->sms[i], i, now);
+            for (uint32_t i = 0; wheel && i < g->nsms; i++)
+                sm_wake_refile(w, &g->sms[i], i, now);
             for (uint32_t i = 0; i < g->nsms; i++)
                 if (g->sms[i].next_event < next)
                     next = g->sms[i].next_event;
@@ -822,6 +795,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         for (uint32_t i = 0; i < g->nports; i++)
             if (perfect_port_next(&g->ports[i]) < next)
                 next = perfect_port_next(&g->ports[i]);
+        /* a cap's last cycle is visited whatever is due then */
+        if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
+            next = g->max_cycle + start - 1 - g->tot.cycles;
         if (next == SM_NEVER) {
             stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;

@@ -32,13 +32,7 @@ struct gpu_timing {
     int mem_ok;
     struct sm *sms;
     uint32_t nsms;
-    /* SMs the loop visits, by bit (ccgpu_fast_paths): cleared for an SM with
-     * nothing scheduled, nothing in flight or queued and no retired CTA,
-     * which nothing but a dispatch can change; set again for all at a
-     * launch and after any dispatch refill */
-    uint64_t *active;
-    uint32_t nactive_words;
-    struct sm_wake wake; /* the SMs' events, when the loop is driven by them */
+    struct sm_wake wake; /* the SMs' events (the loop visits the SMs they wake) */
     struct tinst_cache tc;
     struct isrc src; /* the running launch's instruction source (the SMs point here) */
     struct dispatch disp;

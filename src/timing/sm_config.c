@@ -95,16 +95,11 @@
  *   ccgpu_fast_paths 1                event-driven shortcuts of the simulator's own
  *                                     (issue-stage rescans skipped while nothing
  *                                     changed, ...; results identical either way)
- *   ccgpu_sm_wake 256                 N > 0 (a power of two), with the fast
- *                                     paths, for a launch of at least as
- *                                     many CTAs as SMs: the GPU loop visits
- *                                     only SMs with an event due, a reply
- *                                     arrived or requests to send to a port
- *                                     with room, events kept in a timing
- *                                     wheel of N cycles (0, and smaller
- *                                     launches: every SM with work visited
- *                                     every cycle; results identical;
- *                                     docs/internals.md)
+ *   ccgpu_sm_wake 256                 the reach in cycles of the GPU loop's
+ *                                     timing wheel of SM events (a power of
+ *                                     two up to 65536; 0 is taken as 1):
+ *                                     speed only, results identical
+ *                                     (docs/internals.md)
  *   ccgpu_issue_mask_warps 12         with the fast paths and gto, lrr or oldest:
  *                                     schedulers with at least this many live
  *                                     warps each find the warps to check from
@@ -297,6 +292,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         return -1;
     if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
         return -1;
+    if (!c->sm_wake)
+        c->sm_wake = 1;
     if (c->sm_wake & (c->sm_wake - 1) || c->sm_wake > 65536)
         return config_value_error(store, "ccgpu_sm_wake", err, errlen,
                                   "%u cycles (0, or a power of two up to 65536)", c->sm_wake);

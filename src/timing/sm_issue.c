@@ -185,8 +185,11 @@ static inline void walk_wake(struct walk *k, uint64_t t)
 
 /* The full check of warp slot's next instruction, and its issue when it
  * passes (up to gpgpu_max_insn_issue_per_warp of them); -1 on an engine
- * error. */
-static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
+ * error. Both walks (walk_masked's and the plain walk of the policy's
+ * order) check warps with it; memo: a veto is remembered (veto_memo, for
+ * walk_masked's walks only). */
+static inline __attribute__((always_inline)) int walk_warp_checks(struct sm *sm, uint32_t slot,
+                                                                  struct walk *k, const int memo)
 {
     const struct sm_config *cfg = sm->cfg;
     const struct warp_sched_ops *ops = sm->ws.ops;
@@ -257,7 +260,7 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
             k->vetoed = 1;
             /* held at its first check, before any issue of this walk (the
              * policy's state is the one its epoch was read at) */
-            if (sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM)
+            if (memo && sm->veto_epoch && !per && !k->issued && ti->kind == TI_MEM)
                 sm->veto_memo = veto_memo_at(sm, now) | bit; /* (can_issue brought it to now) */
             break;
         }
@@ -270,6 +273,11 @@ static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
             break;
     }
     return 0;
+}
+
+static inline int walk_warp(struct sm *sm, uint32_t slot, struct walk *k)
+{
+    return walk_warp_checks(sm, slot, k, 1);
 }
 
 /* walk_masked's walk of the candidates with one issue per cycle: the
@@ -479,15 +487,12 @@ int sm_cycle(struct sm *sm, uint64_t now)
     for (uint32_t si = 0; !masked && si < cfg->n_sched; si++) {
         const uint32_t s = (s0 + si) % cfg->n_sched;
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
-        uint32_t issued = 0;
-        uint8_t reason = R_IDLE;
-        for (uint32_t i = 0; i < n && issued < cfg->issue_width; i++) {
+        struct walk k = { now, wake, 0, R_IDLE, 0 };
+        for (uint32_t i = 0; i < n && k.issued < cfg->issue_width; i++) {
             uint32_t slot = sm->order[i];
             uint64_t bit = 1ull << slot;
             if ((sm->loadwait | sm->barwait) & bit) {
-                uint8_t why = (sm->loadwait & bit) ? R_SB : R_BARRIER;
-                if (reason < why)
-                    reason = why;
+                walk_reason(&k, (sm->loadwait & bit) ? R_SB : R_BARRIER);
                 continue;
             }
             /* the warp's last check still holds (sm.h: wcls): it fails
@@ -496,125 +501,40 @@ int sm_cycle(struct sm *sm, uint64_t now)
             uint8_t c = sm->wcls[slot];
             if (fast && c) {
                 if (c == WC_IBUF && now < sm->wtime[slot]) {
-                    if (sm->wtime[slot] < wake)
-                        wake = sm->wtime[slot];
+                    walk_wake(&k, sm->wtime[slot]);
                     continue;
                 }
                 if (c == WC_SB && now < sm->wtime[slot]) {
-                    if (reason < R_SB)
-                        reason = R_SB;
-                    if (sm->wtime[slot] < wake)
-                        wake = sm->wtime[slot];
+                    walk_reason(&k, R_SB);
+                    walk_wake(&k, sm->wtime[slot]);
                     continue;
                 }
                 if (c == WC_UNIT + FU_MEM) {
                     if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
-                        if (reason < R_MEM)
-                            reason = R_MEM;
+                        walk_reason(&k, R_MEM);
                         continue;
                     }
                 } else if (c >= WC_UNIT) {
                     uint64_t at = oc_alu_room_at(&sm->oc_alu[c - WC_UNIT]);
                     if (at > now) {
-                        if (reason < R_UNIT)
-                            reason = R_UNIT;
-                        if (at < wake)
-                            wake = at;
+                        walk_reason(&k, R_UNIT);
+                        walk_wake(&k, at);
                         continue;
                     }
                 }
             }
-            struct sm_warp *w = &sm->warps[slot];
-            for (uint32_t per = 0; per < cfg->max_issue_per_warp && issued < cfg->issue_width;
-                 per++) {
-                if (w->at_barrier) {
-                    if (reason < R_BARRIER)
-                        reason = R_BARRIER;
-                    break;
-                }
-                if (!w->next)
-                    break;
-                /* the I-buffer holds gpgpu_max_insn_issue_per_warp
-                 * instructions: after an issue this cycle, the next one
-                 * is there too unless a branch was taken */
-                if (w->ibuf_ready > now && !(per && w->seq)) {
-                    if (w->ibuf_ready < wake)
-                        wake = w->ibuf_ready;
-                    if (!per)
-                        note_check(sm, slot, WC_IBUF, w->ibuf_ready);
-                    break;
-                }
-                const struct tinst *ti = w->ti;
-                /* the hazard found last time holds until its time or, for a
-                 * load, until the load completes (sm_rec_done clears it); a
-                 * scoreboard found clear for this instruction stays clear
-                 * (sb_ok; its entries ready by now are dropped before it
-                 * issues, as sb_hazard would have) */
-                uint64_t hz;
-                int pruned = 1;
-                if (w->sb_wait > now) {
-                    hz = w->sb_wait;
-                } else if (w->sb_ok && cfg->fast_paths) {
-                    hz = 0;
-                    pruned = 0;
-                } else {
-                    hz = sb_hazard(w, ti, now);
-                    w->sb_ok = !hz;
-                }
-                w->sb_wait = hz;
-                if (hz == SB_PENDING)
-                    sm->loadwait |= bit;
-                if (hz) {
-                    if (reason < R_SB)
-                        reason = R_SB;
-                    if (hz < wake)
-                        wake = hz;
-                    if (!per)
-                        note_check(sm, slot, WC_SB, hz);
-                    break;
-                }
-                if (ti->kind == TI_MEM) {
-                    if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
-                        if (reason < R_MEM)
-                            reason = R_MEM;
-                        if (!per)
-                            note_check(sm, slot, WC_UNIT + FU_MEM, 0);
-                        break;
-                    }
-                } else {
-                    uint64_t at = oc_alu_room_at(&sm->oc_alu[ti->unit]);
-                    if (at > now) {
-                        if (reason < R_UNIT)
-                            reason = R_UNIT;
-                        if (at < wake)
-                            wake = at;
-                        if (!per)
-                            note_check(sm, slot, (uint8_t)(WC_UNIT + ti->unit), 0);
-                        break;
-                    }
-                }
-                if (ops->can_issue && !ops->can_issue(&sm->ws, slot, w->next, now)) {
-                    if (reason < R_THROTTLED)
-                        reason = R_THROTTLED;
-                    vetoed = 1;
-                    break;
-                }
-                if (!pruned && w->nsb)
-                    sb_prune(w, now);
-                if (issue(sm, slot, now))
-                    return -1;
-                issued++;
-                if (!w->next)
-                    break;
-            }
-            if (issued && cfg->issue_one_warp)
+            if (walk_warp_checks(sm, slot, &k, 0))
+                return -1;
+            if (k.issued && cfg->issue_one_warp)
                 break;
         }
-        if (issued) {
-            reason = R_ISSUED;
+        wake = k.wake;
+        vetoed |= k.vetoed;
+        if (k.issued) {
+            k.reason = R_ISSUED;
             any = 1;
         }
-        sm->reason[s] = reason;
+        sm->reason[s] = k.reason;
     }
     if (sm->err[0])
         return -1;

@@ -13,7 +13,8 @@ int sm_wake_init(struct sm_wake *w, uint32_t nsms, uint32_t slots)
     w->outp = calloc(w->words, sizeof *w->outp);
     w->visit = calloc(w->words, sizeof *w->visit);
     w->key = calloc(nsms, sizeof *w->key);
-    return w->wheel && w->occ && w->far && w->outp && w->visit && w->key ? 0 : -1;
+    w->next1 = calloc(w->words, sizeof *w->next1);
+    return w->wheel && w->occ && w->far && w->outp && w->visit && w->key && w->next1 ? 0 : -1;
 }
 
 void sm_wake_free(struct sm_wake *w)
@@ -24,6 +25,7 @@ void sm_wake_free(struct sm_wake *w)
     free(w->outp);
     free(w->visit);
     free(w->key);
+    free(w->next1);
 }
 
 void sm_wake_clear(struct sm_wake *w)
@@ -32,6 +34,8 @@ void sm_wake_clear(struct sm_wake *w)
     memset(w->occ, 0, (w->slots + 63) / 64 * sizeof *w->occ);
     memset(w->far, 0, w->words * sizeof *w->far);
     memset(w->outp, 0, w->words * sizeof *w->outp);
+    memset(w->next1, 0, w->words * sizeof *w->next1);
+    w->any_next1 = 0;
     w->far_min = SM_NEVER;
 }
 
@@ -53,6 +57,10 @@ void sm_wake_unfile(struct sm_wake *w, uint32_t i)
     if (k == SM_NEVER)
         return;
     w->key[i] = SM_NEVER;
+    if (w->next1[i / 64] & bit) {
+        w->next1[i / 64] &= ~bit;
+        return;
+    }
     if (w->far[i / 64] & bit) {
         w->far[i / 64] &= ~bit;
         if (k == w->far_min)
@@ -70,23 +78,24 @@ void sm_wake_unfile(struct sm_wake *w, uint32_t i)
 
 /* The SMs filed at now go to visit (unfiled); far ones come into the wheel
  * once within its reach. */
-void sm_wake_take(struct sm_wake *w, uint64_t now)
+void sm_wake_promote(struct sm_wake *w, uint64_t now)
 {
-    if (w->far_min - now < w->slots) {
-        for (uint32_t wi = 0; wi < w->words; wi++)
-            for (uint64_t b = w->far[wi]; b; b &= b - 1) {
-                uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(b);
-                if (w->key[i] - now < w->slots) {
-                    w->far[wi] &= ~(1ull << (i % 64));
-                    sm_wake_file(w, i, w->key[i], now);
-                }
+    for (uint32_t wi = 0; wi < w->words; wi++)
+        for (uint64_t b = w->far[wi]; b; b &= b - 1) {
+            uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(b);
+            if (w->key[i] - now < w->slots) {
+                w->far[wi] &= ~(1ull << (i % 64));
+                sm_wake_file(w, i, w->key[i], now);
             }
-        sm_wake_far_min(w);
-    }
-    uint32_t slot = (uint32_t)(now & (w->slots - 1));
+        }
+    sm_wake_far_min(w);
+}
+
+void sm_wake_take_slot(struct sm_wake *w, uint32_t slot)
+{
     uint64_t *b = &w->wheel[(size_t)slot * w->words];
     for (uint32_t wi = 0; wi < w->words; wi++) {
-        w->visit[wi] = b[wi]; /* their keys stay now until wake_refile */
+        w->visit[wi] |= b[wi];
         b[wi] = 0;
     }
     w->occ[slot / 64] &= ~(1ull << (slot % 64));
@@ -107,7 +116,7 @@ static uint32_t sm_wake_occ_next(const struct sm_wake *w, uint32_t from)
 }
 
 /* The earliest cycle after now at which an SM is filed, or SM_NEVER. */
-uint64_t sm_wake_next(const struct sm_wake *w, uint64_t now)
+uint64_t sm_wake_next_far(const struct sm_wake *w, uint64_t now)
 {
     uint32_t mask = w->slots - 1, from = (uint32_t)((now + 1) & mask);
     uint32_t slot = sm_wake_occ_next(w, from);
