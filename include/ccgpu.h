@@ -180,6 +180,10 @@ struct ccgpu_kernel_facts {
     uint64_t static_shared;   /* bytes of static .shared */
     uint64_t local_bytes;     /* per-thread .local frame */
     uint32_t max_threads;     /* .maxntid product, else 1024 */
+    /* Why a launch of it is refused: "FILE:LINE: message" naming the first
+     * instruction ccgpu cannot execute that the kernel reaches (in its body
+     * or a function it calls), or NULL when it runs. Owned by the module. */
+    const char *refused;
 };
 int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                        struct ccgpu_kernel_facts *out);

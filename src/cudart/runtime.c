@@ -516,7 +516,10 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
         if (ccgpu_kernel_facts(gpu, mod, f->name, &k))
             return reject(api, f->name, cudaErrorInvalidDeviceFunction, "%s", ccgpu_error(gpu));
         f->nparams = k.nparams;
+        f->refused = k.refused;
     }
+    if (f->refused) /* as a PTX JIT failure: this kernel only, not sticky */
+        return reject(api, f->name, cudaErrorInvalidPtx, "%s", f->refused);
     struct ccgpu_device_facts d;
     ccgpu_device_facts(gpu, &d);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;

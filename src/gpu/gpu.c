@@ -601,6 +601,7 @@ int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                                      (f->maxntid[2] ? f->maxntid[2] : 1)
                                : 1024;
     out->max_threads = t < 1024 ? t : 1024;
+    out->refused = ptx_program_refusal(mod->prog, k);
     return 0;
 }
 

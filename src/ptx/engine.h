@@ -77,6 +77,11 @@ uint64_t ptx_program_static_shared(const struct ptx_program *p, int kernel);
 int ptx_program_param(const struct ptx_program *p, int kernel, uint32_t i, uint64_t *offset,
                       uint64_t *size);
 uint64_t ptx_program_param_bytes(const struct ptx_program *p, int kernel);
+/* Why a launch of this kernel is refused: "NAME:LINE: message" naming the
+ * first instruction the engine cannot execute that the kernel reaches (in
+ * its body or a function it calls), or NULL when it can run. The module's
+ * other kernels are not affected. */
+const char *ptx_program_refusal(const struct ptx_program *p, int kernel);
 /* Local bytes per thread a launch of this kernel reserves (frame + call stack). */
 uint64_t ptx_program_local_per_thread(const struct ptx_program *p, int kernel);
 
@@ -216,6 +221,9 @@ struct ptx_regset {
 };
 void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
                      struct ptx_regset *out);
+/* How many leading operands an instruction writes (its destinations; an
+ * optional "|q" second destination counts, present or not). */
+unsigned ptx_inst_num_dst(const struct ptx_inst *in);
 
 enum ptx_step_status {
     PTX_STEP_OK,      /* executed; the warp can issue again */

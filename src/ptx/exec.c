@@ -560,9 +560,28 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     case PTX_OP_VOTE:
     case PTX_OP_ACTIVEMASK:
     case PTX_OP_MATCH:
+    case PTX_OP_REDUX:
+    case PTX_OP_ELECT:
         top->pc = pc + 1;
         rc = ptx_exec_warpop(w, in, mask);
         break;
+    case PTX_OP_CP_ASYNC:
+    case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+    case PTX_OP_CP_ASYNC_BULK:
+    case PTX_OP_MBARRIER:
+        top->pc = pc + 1;
+        if (mask)
+            rc = ptx_exec_async(w, in, mask, d);
+        if (!rc && l->observer && d->is_mem)
+            l->observer(l->observer_ctx, d, w->cta->linear, w->index);
+        break;
+    case PTX_OP_UNSUPPORTED: /* launches reaching one are refused */
+        ptx_exec_fail(w, -1, in, "an unsupported instruction was reached");
+        rc = -1;
+        break;
+    case PTX_OP_CP_ASYNC_COMMIT:
+    case PTX_OP_CP_ASYNC_WAIT:
+    case PTX_OP_CP_ASYNC_WAIT_ALL:
     case PTX_OP_MEMBAR:
     case PTX_OP_FENCE:
     case PTX_OP_BRKPT:

@@ -44,6 +44,9 @@ struct ptx_program {
      * next ptx_cta_create of any launch reuses their buffers */
     struct ptx_cta *cta_pool;
     uint64_t global_base, const_base;
+    /* per function: what of its own body the engine cannot execute, and
+     * per kernel: the message a launch of it fails with (program.c) */
+    char **refusal, **kernel_refusal;
 };
 
 struct ptx_launch {
@@ -166,11 +169,14 @@ const char *ptx_type_str(int t);
 
 /* ---- alu.c: arithmetic, logic, compare, convert, move; 0 = ok, -1 = error ---- */
 int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
-/* ---- warpops.c: shfl, vote, activemask ---- */
+/* ---- warpops.c: shfl, vote, match, activemask, redux, elect ---- */
 int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
 /* ---- memops.c: ld/st/atom/red/cvta/isspacep; d may be NULL ---- */
 int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);
+/* ---- asyncops.c: cp.async*, mbarrier; d may be NULL ---- */
+int ptx_exec_async(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                   struct ptx_dyninst *d);
 /* ---- texture.c: tex/tld4/suld/sust/txq/suq on texture and surface objects ---- */
 int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);

@@ -77,6 +77,8 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
             put(o, ".aligned");
         break;
     case PTX_OP_TESTP: put(o, ".%s", NAME(testp_names, in->mode)); break;
+    case PTX_OP_REDUX: put(o, ".sync.%s", NAME(atom_names, in->mode)); break;
+    case PTX_OP_ELECT: put(o, ".sync"); break;
     default:
         break;
     }
@@ -250,6 +252,46 @@ static void texop(struct out *o, const struct ptx_module *m, const struct ptx_fu
     }
 }
 
+/* cp.async* and mbarrier: their own word order (async_parse.c) */
+static void asyncop(struct out *o, const struct ptx_inst *in)
+{
+    static const char *const mbar_modes[] = { "init", "inval", "arrive", "arrive_drop",
+                                              "expect_tx", "complete_tx", "test_wait",
+                                              "try_wait", "pending_count" };
+    switch (in->op) {
+    case PTX_OP_CP_ASYNC:
+        put(o, ".%s.shared.global", in->cache == PTX_CACHE_CG ? "cg" : "ca");
+        return;
+    case PTX_OP_CP_ASYNC_BULK:
+        put(o, ".shared::cluster.global.mbarrier::complete_tx::bytes");
+        return;
+    case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+        flag(o, in, PTX_F_NOINC, "noinc");
+        break;
+    case PTX_OP_MBARRIER:
+        put(o, ".%s", NAME(mbar_modes, in->mode));
+        if (in->mode == PTX_MBAR_ARRIVE || in->mode == PTX_MBAR_ARRIVE_DROP)
+            flag(o, in, PTX_F_EXPECT_TX, "expect_tx");
+        if (in->mode == PTX_MBAR_TEST_WAIT || in->mode == PTX_MBAR_TRY_WAIT)
+            flag(o, in, PTX_F_PARITY, "parity");
+        flag(o, in, PTX_F_RELAXED, "relaxed");
+        if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
+            put(o, ".acq_rel");
+        else {
+            flag(o, in, PTX_F_ACQUIRE, "acquire");
+            flag(o, in, PTX_F_RELEASE, "release");
+        }
+        flag(o, in, PTX_F_SCOPE_CTA, "cta");
+        flag(o, in, PTX_F_SCOPE_CLUSTER, "cluster");
+        break;
+    default:
+        return;
+    }
+    if (in->space == PTX_SPACE_SHARED)
+        put(o, ".shared");
+    put(o, ".b64");
+}
+
 int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
                     const struct ptx_inst *in, char *buf, size_t len)
 {
@@ -265,12 +307,15 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
         put(&o, ";");
         return (int)o.pos;
     }
-    modifiers(&o, in);
+    if (in->op >= PTX_OP_CP_ASYNC && in->op <= PTX_OP_MBARRIER)
+        asyncop(&o, in);
+    else
+        modifiers(&o, in);
     int first = 1;
     for (unsigned i = 0; i < in->nops; i++) {
         const struct ptx_operand *x = &in->ops[i];
         int piped = i == 1 && (in->op == PTX_OP_SETP || in->op == PTX_OP_SHFL ||
-                               in->op == PTX_OP_MATCH);
+                               in->op == PTX_OP_MATCH || in->op == PTX_OP_ELECT);
         if (x->kind == PTX_OPND_NONE)
             continue;
         if (in->op == PTX_OP_CALL && x->kind == PTX_OPND_SYMLIST && x->count == 0)

@@ -96,6 +96,10 @@ enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, 
 enum ptx_txq { PTX_TXQ_WIDTH, PTX_TXQ_HEIGHT, PTX_TXQ_DEPTH, PTX_TXQ_NORMALIZED,
                PTX_TXQ_FILTER, PTX_TXQ_ADDR0, PTX_TXQ_ADDR1, PTX_TXQ_ADDR2 };
 enum ptx_su_clamp { PTX_SU_TRAP, PTX_SU_CLAMP, PTX_SU_ZERO };
+/* mbarrier.MODE (in mode); .parity of test_wait/try_wait is PTX_F_PARITY */
+enum ptx_mbarmode { PTX_MBAR_INIT, PTX_MBAR_INVAL, PTX_MBAR_ARRIVE, PTX_MBAR_ARRIVE_DROP,
+                    PTX_MBAR_EXPECT_TX, PTX_MBAR_COMPLETE_TX, PTX_MBAR_TEST_WAIT,
+                    PTX_MBAR_TRY_WAIT, PTX_MBAR_PENDING_COUNT };
 
 enum ptx_round {
     PTX_RND_NONE,
@@ -155,6 +159,11 @@ enum {
     PTX_F_SCOPE_CLUSTER = 1u << 27,
     PTX_F_NAN = 1u << 28,       /* min/max .NaN: NaN in, NaN out */
     PTX_F_RELU = 1u << 29,      /* cvt/fma .relu: negative results become 0 */
+    /* mbarrier.arrive{,_drop}.expect_tx; test_wait/try_wait .parity;
+     * cp.async.mbarrier.arrive.noinc */
+    PTX_F_EXPECT_TX = 1u << 30,
+    PTX_F_PARITY = 1u << 30,
+    PTX_F_NOINC = 1u << 31,
 };
 
 enum ptx_operand_kind {
@@ -258,6 +267,13 @@ struct ptx_symbol {
  *   bar.red [d, id, (count,) c pred]   vote [d, a pred, membermask]
  *   bfe [d, a, pos, len]   bfi [d, f, b, pos, len]   prmt [d, a, b, sel]
  *   lop3 [d, a, b, c, immLut]   shf [d, a, b, c]   testp/isspacep [p, a]
+ *   redux [d, a, membermask]   elect [d, p|NONE, membermask] (d may be "_")
+ *   cp.async [ADDR dst, ADDR src, cp-size(, src-size or ignore-src pred)]
+ *   cp.async.wait_group [n]   cp.async.commit_group/wait_all []
+ *   cp.async.mbarrier.arrive [ADDR]   cp.async.bulk [ADDR dst, ADDR src, size, ADDR mbar]
+ *   mbarrier: init [ADDR, count]  inval [ADDR]  arrive(_drop) [state, ADDR(, count)]
+ *     (.expect_tx: [state, ADDR, tx])  expect_tx/complete_tx [ADDR, tx]
+ *     test_wait/try_wait [p, ADDR, state or parity(, hint)]  pending_count [d, state]
  * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
  * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
  * and every operand of and/or/xor/not/mov with type PTX_T_PRED).
@@ -332,6 +348,11 @@ struct ptx_function {
     int uses_dyn_shared; /* .entry: it (or a function it calls) names an .extern .shared */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
     uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
+    /* The first instruction of the body ccgpu cannot execute, as
+     * "FILE:LINE: message" (malloc'd), or NULL. It stands in the body as a
+     * PTX_OP_UNSUPPORTED instruction; the module loads, and only a launch
+     * of a kernel that reaches this function (itself or by calls) fails. */
+    char *unsupported;
     /* Register names for diagnostics: reg_names[i] names slot i. */
     char **reg_names;
     char **pred_names;

@@ -26,6 +26,9 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     if (d->kernel < 0 || (uint32_t)d->kernel >= m->nfuncs || !m->funcs[d->kernel].is_entry)
         return launch_fail(NULL, err, errlen, "launch: function %d is not a kernel", d->kernel);
     const struct ptx_function *k = &m->funcs[d->kernel];
+    if (p->kernel_refusal[d->kernel])
+        return launch_fail(NULL, err, errlen, "launch %s: %s", k->name,
+                           p->kernel_refusal[d->kernel]);
     struct ptx_launch *l = calloc(1, sizeof *l);
     if (!l)
         return launch_fail(NULL, err, errlen, "launch %s: out of memory", k->name);

@@ -37,7 +37,15 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
                 worst = e.ready;
     }
     w->nsb = (uint8_t)k;
-    if (!worst && k + ti->ndst + ti->atomic > SB_MAX)
+    if (ti->async >= TASYNC_WAIT)
+        for (uint32_t i = 0; i < k; i++) {
+            const struct sb_entry *e = &w->sb[i];
+            if ((e->reg & ~SB_ASYNC_GROUP) == SB_ASYNC_TAG && e->ready > worst &&
+                (ti->async == TASYNC_WAIT_ALL ||
+                 ((w->async_group - e->reg) & SB_ASYNC_GROUP) > ti->async_keep))
+                worst = e->ready;
+        }
+    if (!worst && k + ti->ndst + ti->atomic + (ti->async == TASYNC_COPY) > SB_MAX)
         worst = soonest; /* no room to track the results */
     return worst;
 }
@@ -103,6 +111,8 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     sm->st.thread_ops[ti->op_kind] += sm->ws.lanes;
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
+    if (ti->async == TASYNC_COMMIT || inst->op == PTX_OP_CP_ASYNC_WAIT_ALL)
+        w->async_group++;
     if (ti->kind == TI_MEM) {
         ldst_queue(sm, slot, d, ti, now);
     } else {
