@@ -208,8 +208,27 @@ static int dump_opcodes(const struct ptx_module *m)
     return 0;
 }
 
+/* --instructions: the opcodes the decoder knows, then those it names as not
+ * supported (docs/ptx-support.md is made from this by tools/ptx-support.sh) */
+static int list_instructions(void)
+{
+    for (int op = 0; op < PTX_OP_COUNT; op++) {
+        const char *name = ptx_opcode_name((enum ptx_opcode)op);
+        unsigned i = 0;
+        while (ptx_unsupported_opcode(i) && strcmp(ptx_unsupported_opcode(i), name) != 0)
+            i++;
+        if (op != PTX_OP_UNSUPPORTED && !ptx_unsupported_opcode(i))
+            printf("supported %s\n", name);
+    }
+    for (unsigned i = 0; ptx_unsupported_opcode(i); i++)
+        printf("unsupported %s\n", ptx_unsupported_opcode(i));
+    return 0;
+}
+
 int cmd_ptx(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--instructions") == 0)
+        return list_instructions();
     int dump = 0, parse_only = 0, opcodes = 0;
     while (argc > 2 && argv[1][0] == '-') {
         if (strcmp(argv[1], "--dump") == 0)
@@ -226,7 +245,8 @@ int cmd_ptx(int argc, char **argv)
     int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(help ? stdout : stderr,
-                "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
+                "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n"
+                "       ccgpu ptx --instructions   (the PTX opcodes ccgpu executes, and those it does not)\n");
         return help ? 0 : 2;
     }
     char err[512];

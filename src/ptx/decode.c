@@ -216,6 +216,7 @@ static int lookup_opcode(const char *s, size_t n)
  * operations, surface reductions ...). The list of the manual's page
  * docs/ptx-support.md is generated from it (ptx_unsupported_opcode). */
 static const char *const unsupported_ops[] = {
+    "brx", /* in the opcode table, refused at decode: indirect branches */
     "fns", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
     "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",

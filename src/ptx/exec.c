@@ -65,6 +65,11 @@ uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, in
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return l->dyn_shared;
     case PTX_SREG_TOTAL_SMEM_SIZE: return l->shared_per_cta;
     case PTX_SREG_WARPSIZE: return PTX_WARP_SIZE;
+    /* one-CTA clusters (see ir.h) */
+    case PTX_SREG_CLUSTERID: return c->ctaid[d];
+    case PTX_SREG_NCLUSTERID: return l->grid[d];
+    case PTX_SREG_CLUSTER_CTAID: case PTX_SREG_CLUSTER_CTARANK: return 0;
+    case PTX_SREG_CLUSTER_NCTAID: case PTX_SREG_CLUSTER_NCTARANK: return 1;
     default: return 0;
     }
 }

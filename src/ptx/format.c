@@ -42,7 +42,8 @@ static const char *const sreg_names[] = {
     "%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid", "%nsmid",
     "%gridid", "%clock", "%clock64", "%clock_hi", "%lanemask_eq", "%lanemask_le",
     "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%globaltimer", "%globaltimer_lo",
-    "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ",
+    "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ", "%clusterid",
+    "%nclusterid", "%cluster_ctaid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank",
 };
 
 #define NAME(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
@@ -168,7 +169,8 @@ static void operand(struct out *o, const struct ptx_module *m, const struct ptx_
     }
     case PTX_OPND_SREG:
         put(o, "%s", NAME(sreg_names, x->index));
-        if (x->index <= PTX_SREG_NCTAID)
+        if (x->index <= PTX_SREG_NCTAID ||
+            (x->index >= PTX_SREG_CLUSTERID && x->index <= PTX_SREG_CLUSTER_NCTAID))
             put(o, ".%c", 'x' + x->dim);
         break;
     case PTX_OPND_SYMBOL:

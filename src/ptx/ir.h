@@ -123,6 +123,11 @@ enum ptx_sreg {
     PTX_SREG_GLOBALTIMER, PTX_SREG_GLOBALTIMER_LO, PTX_SREG_GLOBALTIMER_HI,
     PTX_SREG_DYNAMIC_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
     PTX_SREG_WARPSIZE, /* WARP_SZ */
+    /* thread-block clusters: a launch without clusters is a grid of
+     * one-CTA clusters, which these describe (launches of kernels that ask
+     * for larger clusters are refused) */
+    PTX_SREG_CLUSTERID, PTX_SREG_NCLUSTERID, PTX_SREG_CLUSTER_CTAID, PTX_SREG_CLUSTER_NCTAID,
+    PTX_SREG_CLUSTER_CTARANK, PTX_SREG_CLUSTER_NCTARANK,
     PTX_SREG_COUNT
 };
 
@@ -348,6 +353,9 @@ struct ptx_function {
     int uses_dyn_shared; /* .entry: it (or a function it calls) names an .extern .shared */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
     uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
+    /* cluster directives: .reqnctapercluster (0 = absent), .explicitcluster,
+     * .maxclusterrank (0 = absent) */
+    uint32_t reqnctapercluster[3], explicitcluster, maxclusterrank;
     /* The first instruction of the body ccgpu cannot execute, as
      * "FILE:LINE: message" (malloc'd), or NULL. It stands in the body as a
      * PTX_OP_UNSUPPORTED instruction; the module loads, and only a launch

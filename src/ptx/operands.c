@@ -211,6 +211,11 @@ static const struct {
     { "%globaltimer_hi", PTX_SREG_GLOBALTIMER_HI, 0 },
     { "%dynamic_smem_size", PTX_SREG_DYNAMIC_SMEM_SIZE, 0 },
     { "%total_smem_size", PTX_SREG_TOTAL_SMEM_SIZE, 0 }, { "WARP_SZ", PTX_SREG_WARPSIZE, 0 },
+    { "%clusterid", PTX_SREG_CLUSTERID, 1 }, { "%nclusterid", PTX_SREG_NCLUSTERID, 1 },
+    { "%cluster_ctaid", PTX_SREG_CLUSTER_CTAID, 1 },
+    { "%cluster_nctaid", PTX_SREG_CLUSTER_NCTAID, 1 },
+    { "%cluster_ctarank", PTX_SREG_CLUSTER_CTARANK, 0 },
+    { "%cluster_nctarank", PTX_SREG_CLUSTER_NCTARANK, 0 },
 };
 
 static int lookup_sreg(const struct lex_token *t, struct ptx_operand *o)
