@@ -5,6 +5,7 @@
 // checks against a CPU computation.
 //   nvcc -ptx -arch=sm_80 async_sm80.cu -o async_sm80.ptx
 //   nvcc -ptx -arch=sm_90 async_sm80.cu -o async_sm90.ptx
+// (sm_90's forms where sm_80 has none: elect.sync, proxy fences, try_wait)
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cuda/barrier>
@@ -54,11 +55,16 @@ extern "C" __global__ void elect_fence(unsigned *out, unsigned *flags)
     if ((lane / 4) & 1) {
         unsigned leader = 0, is = 0;
         unsigned mask = __activemask();
+#if __CUDA_ARCH__ >= 900
         asm volatile("{\n\t.reg .pred p;\n\t"
                      "elect.sync %0|p, %2;\n\t"
                      "selp.u32 %1, 1, 0, p;\n\t}"
                      : "=r"(leader), "=r"(is) : "r"(mask));
         asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#else /* elect.sync and proxy fences are sm_90's */
+        leader = __ffs(mask) - 1;
+        is = lane == leader;
+#endif
         asm volatile("fence.acq_rel.gpu;" ::: "memory");
         __threadfence();
         __threadfence_block();
@@ -145,15 +151,27 @@ extern "C" __global__ void mbarrier_phases(int *out, int rounds)
         if (threadIdx.x < 32) {
             slot[lane] = r * 100 + lane;
             unsigned long long state;
+#if __CUDA_ARCH__ >= 900
             asm volatile("mbarrier.arrive.release.cta.shared.b64 %0, [%1];"
                          : "=l"(state) : "r"(bar) : "memory");
+#else
+            asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"(bar) : "memory");
+#endif
+            (void)state;
         } else {
             unsigned done = 0;
             while (!done)
+#if __CUDA_ARCH__ >= 900
                 asm volatile("{\n\t.reg .pred p;\n\t"
                              "mbarrier.try_wait.parity.acquire.cta.shared.b64 p, [%1], %2;\n\t"
                              "selp.u32 %0, 1, 0, p;\n\t}"
                              : "=r"(done) : "r"(bar), "r"(r & 1) : "memory");
+#else
+                asm volatile("{\n\t.reg .pred p;\n\t"
+                             "mbarrier.test_wait.parity.shared.b64 p, [%1], %2;\n\t"
+                             "selp.u32 %0, 1, 0, p;\n\t}"
+                             : "=r"(done) : "r"(bar), "r"(r & 1) : "memory");
+#endif
             sum += slot[lane];
         }
         __syncthreads();
