@@ -217,7 +217,7 @@ static int lookup_opcode(const char *s, size_t n)
  * docs/ptx-support.md is generated from it (ptx_unsupported_opcode). */
 static const char *const unsupported_ops[] = {
     "brx", /* in the opcode table, refused at decode: indirect branches */
-    "fns", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "movmatrix",
+    "fns", "wmma", "wgmma", "stmatrix", "movmatrix",
     "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
     "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
@@ -299,6 +299,10 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
     size_t blen = dot ? (size_t)(dot - s) : t->len;
     if ((blen == 2 && memcmp(s, "cp", 2) == 0) || (blen == 8 && memcmp(s, "mbarrier", 8) == 0)) {
         ptx_decode_asyncop(c, in, t); /* async_parse.c */
+        return;
+    }
+    if ((blen == 3 && memcmp(s, "mma", 3) == 0) || (blen == 8 && memcmp(s, "ldmatrix", 8) == 0)) {
+        ptx_decode_mmaop(c, in, t); /* mma_parse.c */
         return;
     }
     int op = lookup_opcode(s, blen);

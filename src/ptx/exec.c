@@ -580,6 +580,14 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         if (!rc && l->observer && d->is_mem)
             l->observer(l->observer_ctx, d, w->cta->linear, w->index);
         break;
+    case PTX_OP_MMA:
+    case PTX_OP_LDMATRIX:
+        top->pc = pc + 1;
+        if (mask)
+            rc = ptx_exec_mma(w, in, mask, d);
+        if (!rc && l->observer && d->is_mem)
+            l->observer(l->observer_ctx, d, w->cta->linear, w->index);
+        break;
     case PTX_OP_UNSUPPORTED: /* launches reaching one are refused */
         ptx_exec_fail(w, -1, in, "an unsupported instruction was reached");
         rc = -1;

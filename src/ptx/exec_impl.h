@@ -174,6 +174,14 @@ int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
 /* ---- memops.c: ld/st/atom/red/cvta/isspacep; d may be NULL ---- */
 int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);
+/* ---- cvt.c: IEEE half and bfloat16 <-> float, round to nearest even ---- */
+float ptx_half_to_float(uint32_t h);
+uint32_t ptx_float_to_half(float f);
+float ptx_bf16_to_float(uint32_t h);
+uint32_t ptx_float_to_bf16(float f);
+/* ---- mmaops.c: mma.sync, ldmatrix ---- */
+int ptx_exec_mma(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                 struct ptx_dyninst *d);
 /* ---- asyncops.c: cp.async*, mbarrier; d may be NULL ---- */
 int ptx_exec_async(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                    struct ptx_dyninst *d);

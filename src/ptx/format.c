@@ -294,6 +294,23 @@ static void asyncop(struct out *o, const struct ptx_inst *in)
     put(o, ".b64");
 }
 
+/* mma / ldmatrix: sync.aligned, shape, layouts, types */
+static void mmaop(struct out *o, const struct ptx_inst *in)
+{
+    static const char *const shapes[] = { "m16n8k16", "m16n8k8", "m16n8k32" };
+    if (in->op == PTX_OP_LDMATRIX) {
+        put(o, ".sync.aligned.m8n8.x%u%s%s.b16", (unsigned)in->mode, in->boolop ? ".trans" : "",
+            in->space == PTX_SPACE_SHARED ? ".shared" : "");
+        return;
+    }
+    enum ptx_type a = (enum ptx_type)in->stype;
+    enum ptx_type b = a == PTX_T_S8 || a == PTX_T_U8 ? (in->boolop ? PTX_T_U8 : PTX_T_S8) : a;
+    put(o, ".sync.aligned.%s.row.col", NAME(shapes, in->mode));
+    flag(o, in, PTX_F_SAT, "satfinite");
+    put(o, ".%s.%s.%s.%s", ptx_type_name((enum ptx_type)in->type), ptx_type_name(a),
+        ptx_type_name(b), ptx_type_name((enum ptx_type)in->type));
+}
+
 int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
                     const struct ptx_inst *in, char *buf, size_t len)
 {
@@ -311,6 +328,8 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
     }
     if (in->op >= PTX_OP_CP_ASYNC && in->op <= PTX_OP_MBARRIER)
         asyncop(&o, in);
+    else if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX)
+        mmaop(&o, in);
     else
         modifiers(&o, in);
     int first = 1;

@@ -36,6 +36,7 @@ enum ptx_opclass {
     PTX_CLASS_RET,
     PTX_CLASS_EXIT,
     PTX_CLASS_NOP,
+    PTX_CLASS_TENSOR,  /* mma: the tensor-core unit */
 };
 
 enum ptx_type {
@@ -96,6 +97,9 @@ enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, 
 enum ptx_txq { PTX_TXQ_WIDTH, PTX_TXQ_HEIGHT, PTX_TXQ_DEPTH, PTX_TXQ_NORMALIZED,
                PTX_TXQ_FILTER, PTX_TXQ_ADDR0, PTX_TXQ_ADDR1, PTX_TXQ_ADDR2 };
 enum ptx_su_clamp { PTX_SU_TRAP, PTX_SU_CLAMP, PTX_SU_ZERO };
+/* mma shapes (in mode); ldmatrix keeps its matrix count (1, 2, 4) in mode
+ * and .trans in boolop */
+enum ptx_mmashape { PTX_MMA_M16N8K16, PTX_MMA_M16N8K8, PTX_MMA_M16N8K32 };
 /* mbarrier.MODE (in mode); .parity of test_wait/try_wait is PTX_F_PARITY */
 enum ptx_mbarmode { PTX_MBAR_INIT, PTX_MBAR_INVAL, PTX_MBAR_ARRIVE, PTX_MBAR_ARRIVE_DROP,
                     PTX_MBAR_EXPECT_TX, PTX_MBAR_COMPLETE_TX, PTX_MBAR_TEST_WAIT,
@@ -279,6 +283,8 @@ struct ptx_symbol {
  *   mbarrier: init [ADDR, count]  inval [ADDR]  arrive(_drop) [state, ADDR(, count)]
  *     (.expect_tx: [state, ADDR, tx])  expect_tx/complete_tx [ADDR, tx]
  *     test_wait/try_wait [p, ADDR, state or parity(, hint)]  pending_count [d, state]
+ *   mma [VEC d, VEC a, VEC b, VEC c] (type: d and c, stype: a and b)
+ *   ldmatrix [VEC d (mode registers), ADDR]
  * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
  * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
  * and every operand of and/or/xor/not/mov with type PTX_T_PRED).

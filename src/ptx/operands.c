@@ -564,6 +564,8 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
         n = 1;
         break;
     case PTX_OP_REDUX: case PTX_OP_ELECT: n = 3; break;
+    case PTX_OP_MMA: n = 4; break;
+    case PTX_OP_LDMATRIX: n = 2; break;
     case PTX_OP_CP_ASYNC: n = 3, m = 5; break;
     case PTX_OP_CP_ASYNC_BULK: n = 4, m = 5; break;
     case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_CP_ASYNC_MBAR_ARRIVE: n = 1; break;
@@ -613,6 +615,8 @@ static enum role role_of(const struct ptx_inst *in, unsigned i)
     case PTX_OP_CP_ASYNC_BULK: return i <= 1 || i == 3 ? R_ADDR : R_SRC;
     case PTX_OP_CP_ASYNC_MBAR_ARRIVE: return R_ADDR;
     case PTX_OP_CP_ASYNC_WAIT: return R_SRC;
+    case PTX_OP_MMA: return i == 0 ? R_DST : R_SRC;
+    case PTX_OP_LDMATRIX: return i == 0 ? R_DST : R_ADDR;
     case PTX_OP_FENCE: case PTX_OP_MEMBAR: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_MBARRIER:
         switch (in->mode) {
@@ -658,7 +662,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         ok = o->kind == PTX_OPND_REG ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_LD ||
                                           in->op == PTX_OP_LDU || in->op == PTX_OP_TEX ||
-                                          in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD));
+                                          in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD ||
+                                          in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX));
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
@@ -682,7 +687,7 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
              (o->kind == PTX_OPND_SREG && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVT)) ||
              (o->kind == PTX_OPND_SYMBOL && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVTA)) ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST ||
-                                          is_texop(in->op)));
+                                          in->op == PTX_OP_MMA || is_texop(in->op)));
         break;
     }
     if (!ok)
@@ -787,6 +792,15 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
             pctx_fail(c, line, "'%s': needs %u coordinates in braces", opname, in->mode);
         if ((dv->kind == PTX_OPND_VEC ? dv->count : 1u) != want)
             pctx_fail(c, line, "'%s': needs %u data registers", opname, want);
+        return;
+    }
+    if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX) {
+        unsigned want[4];
+        unsigned nv = ptx_mma_fragment_regs(in, want);
+        for (unsigned i = 0; i < nv; i++)
+            if (in->ops[i].kind != PTX_OPND_VEC || in->ops[i].count != want[i])
+                pctx_fail(c, line, "'%s': operand %u needs {%u registers}", opname, i + 1,
+                          want[i]);
         return;
     }
     if (in->op == PTX_OP_CP_ASYNC_WAIT && in->ops[0].kind != PTX_OPND_IMM)

@@ -76,8 +76,8 @@ static const char *unsupported(const struct ptx_module *m, const struct ptx_inst
         return NULL;
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
-    case PTX_OP_SHFL:
-        return NULL; /* bit moves: any type */
+    case PTX_OP_SHFL: case PTX_OP_MMA:
+        return NULL; /* bit moves: any type; mma converts its own operands */
     case PTX_OP_BRX:
         return "indirect branches (brx) are not supported";
     case PTX_OP_CALL:

@@ -29,6 +29,10 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
  * was converted to (usually in->type; see operands.c for the exceptions). */
 enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i);
 
+/* How many operands of an mma or ldmatrix are register vectors, and how
+ * many registers each holds (want[0..]: d, a, b, c; ldmatrix: d). */
+unsigned ptx_mma_fragment_regs(const struct ptx_inst *in, unsigned want[4]);
+
 /* Fills inst.reconv of every branch of every function (immediate
  * post-dominators of the control-flow graph); called by ptx_parse. */
 int ptx_compute_reconvergence(struct ptx_module *m, char *err, size_t errlen);

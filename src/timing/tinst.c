@@ -51,7 +51,7 @@ static void add_reg(struct tinst *t, uint32_t *regs, unsigned *n, uint32_t r)
 {
     (void)t;
     if (*n < TINST_MAX_REGS)
-        regs[(*n)++] = r; /* more than 14 operands never occur in nvcc output */
+        regs[(*n)++] = r; /* more than 16 operands never occur in the PTX ccgpu runs */
 }
 
 static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_function *f,
@@ -115,6 +115,12 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
         t->op_kind = TOP_FP64;
         lat = c->lat_dp[lc];
         init = c->init_dp[lc];
+        break;
+    case PTX_CLASS_TENSOR:
+        t->unit = c->n_units[FU_TENSOR] ? FU_TENSOR : FU_SP;
+        t->op_kind = TOP_NONE; /* not an arithmetic kind the energy model knows */
+        lat = c->lat_tensor;
+        init = c->init_tensor;
         break;
     case PTX_CLASS_MEM:
         t->unit = FU_MEM;
