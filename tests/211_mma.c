@@ -2,8 +2,9 @@
  * kernel computes D = A x B + C with mma.sync on one warp, its fragments
  * loaded as CUTLASS-style code loads them (ldmatrix, .trans for B, or
  * register by register), for f16 (f32 and f16 accumulators), bf16, tf32
- * and s8; D must equal a CPU matrix product, in functional and in timing
- * mode. The values are small integers (halves: multiples of 1/4), so every
+ * and s8, and with nvcuda::wmma (f16 with a k loop, tf32, s8, bf16; row-
+ * and column-major memory); D must equal a CPU matrix product, in
+ * functional and in timing mode. The values are small integers (halves: multiples of 1/4), so every
  * product and sum is exact in each type and the order of summation cannot
  * matter. In timing mode, tensor-core units with a longer mma latency make
  * the kernel take longer. */
@@ -181,6 +182,125 @@ static int check_s8(ccgpu *g, ccgpu_module *m)
     return 1;
 }
 
+/* wmma: 16x16 tiles; f16 with a k loop of n = 48 (A row-major 16 x n, B
+ * column-major n x 16) scaled by 2 on the fragment, tf32 with C read
+ * column-major, s8, bf16 stored column-major */
+static int check_wmma(ccgpu *g, ccgpu_module *m)
+{
+    enum { N = 48 };
+    int ok = 1;
+    { /* f16 */
+        float A[16 * N], B[N * 16], D[256];
+        uint16_t a16[16 * N], b16[N * 16];
+        for (int i = 0; i < 16 * N; i++)
+            a16[i] = f16_bits(A[i] = (float)((i * 7) % 9 - 4) / 2);
+        for (int i = 0; i < N * 16; i++)
+            b16[i] = f16_bits(B[i] = (float)((i * 3) % 5 - 2));
+        ccgpu_devptr da = up(g, a16, sizeof a16), db = up(g, b16, sizeof b16), dd = up(g, D, sizeof D);
+        int n = N;
+        void *args[] = { &da, &db, &dd, &n };
+        if (ccgpu_launch(g, m, "wmma_f16", ONE, WARP, 0, args, 4)) {
+            printf("wmma_f16: %s\n", ccgpu_error(g));
+            return 0;
+        }
+        ccgpu_memcpy_dtoh(g, D, dd, sizeof D);
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                float want = 0;
+                for (int k = 0; k < N; k++)
+                    want += A[r * N + k] * B[c * N + k]; /* B column-major */
+                if (D[r * 16 + c] != 2 * want) {
+                    printf("wmma_f16 D[%d][%d] = %g, want %g\n", r, c, (double)D[r * 16 + c],
+                           (double)(2 * want));
+                    ok = 0;
+                    r = c = 16;
+                }
+            }
+    }
+    { /* tf32 */
+        float A[16 * 8], B[8 * 16], C[256], D[256];
+        for (int i = 0; i < 128; i++) {
+            A[i] = (float)((i * 5) % 9 - 4);
+            B[i] = (float)((i * 7) % 5 - 2) / 4;
+        }
+        for (int i = 0; i < 256; i++)
+            C[i] = (float)(i % 13);
+        ccgpu_devptr da = up(g, A, sizeof A), db = up(g, B, sizeof B), dc = up(g, C, sizeof C);
+        void *args[] = { &da, &db, &dc };
+        if (ccgpu_launch(g, m, "wmma_tf32", ONE, WARP, 0, args, 3)) {
+            printf("wmma_tf32: %s\n", ccgpu_error(g));
+            return 0;
+        }
+        ccgpu_memcpy_dtoh(g, D, dc, sizeof D);
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                float want = C[c * 16 + r]; /* read column-major */
+                for (int k = 0; k < 8; k++)
+                    want += A[r * 8 + k] * B[k * 16 + c];
+                if (D[r * 16 + c] != want) {
+                    printf("wmma_tf32 D[%d][%d] = %g, want %g\n", r, c, (double)D[r * 16 + c],
+                           (double)want);
+                    ok = 0;
+                    r = c = 16;
+                }
+            }
+    }
+    { /* s8 */
+        int8_t A[256], B[256];
+        int32_t D[256];
+        for (int i = 0; i < 256; i++) {
+            A[i] = (int8_t)((i * 37) % 255 - 127);
+            B[i] = (int8_t)((i * 11) % 253 - 126);
+        }
+        ccgpu_devptr da = up(g, A, sizeof A), db = up(g, B, sizeof B), dd = up(g, D, sizeof D);
+        void *args[] = { &da, &db, &dd };
+        if (ccgpu_launch(g, m, "wmma_s8", ONE, WARP, 0, args, 3)) {
+            printf("wmma_s8: %s\n", ccgpu_error(g));
+            return 0;
+        }
+        ccgpu_memcpy_dtoh(g, D, dd, sizeof D);
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                int32_t want = 0;
+                for (int k = 0; k < 16; k++)
+                    want += A[r * 16 + k] * B[k * 16 + c];
+                if (D[r * 16 + c] != want) {
+                    printf("wmma_s8 D[%d][%d] = %d, want %d\n", r, c, D[r * 16 + c], want);
+                    ok = 0;
+                    r = c = 16;
+                }
+            }
+    }
+    { /* bf16, stored column-major */
+        float A[256], B[256], D[256];
+        uint16_t a16[256], b16[256];
+        for (int i = 0; i < 256; i++) {
+            a16[i] = bf16_bits(A[i] = (float)((i * 3) % 7 - 3));
+            b16[i] = bf16_bits(B[i] = (float)((i * 5) % 9 - 4) / 8);
+        }
+        ccgpu_devptr da = up(g, a16, sizeof a16), db = up(g, b16, sizeof b16), dd = up(g, D, sizeof D);
+        void *args[] = { &da, &db, &dd };
+        if (ccgpu_launch(g, m, "wmma_bf16", ONE, WARP, 0, args, 3)) {
+            printf("wmma_bf16: %s\n", ccgpu_error(g));
+            return 0;
+        }
+        ccgpu_memcpy_dtoh(g, D, dd, sizeof D);
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++) {
+                float want = 1;
+                for (int k = 0; k < 16; k++)
+                    want += A[r * 16 + k] * B[k * 16 + c];
+                if (D[c * 16 + r] != want) {
+                    printf("wmma_bf16 D[%d][%d] = %g, want %g\n", r, c, (double)D[c * 16 + r],
+                           (double)want);
+                    ok = 0;
+                    r = c = 16;
+                }
+            }
+    }
+    return ok;
+}
+
 static void run_all(int timing)
 {
     ccgpu_module *m;
@@ -193,6 +313,7 @@ static void run_all(int timing)
     CHECK(check_float(g, m, "mma_tf32"));
     CHECK(check_f16_acc(g, m));
     CHECK(check_s8(g, m));
+    CHECK(check_wmma(g, m));
     ccgpu_destroy(g);
 }
 

@@ -186,6 +186,11 @@ int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
 {
     (void)w; /* uniform ALU signature; every cvt form here succeeds */
     int dt = in->type, st = in->stype ? in->stype : in->type;
+    if (dt == PTX_T_TF32) { /* f32 -> tf32: 10 fraction bits, nearest, ties away (.rna) */
+        LANES((a[l] & 0x7f800000u) == 0x7f800000u ? a[l] & 0xffffffffu
+                                                   : ((a[l] & 0xffffffffu) + 0x1000u) & 0xffffe000u);
+        return 0;
+    }
     int db = bits_of(dt), sb = bits_of(st);
     int dsgn = ptx_type_is_signed((enum ptx_type)dt), ssgn = ptx_type_is_signed((enum ptx_type)st);
     int ftz = (in->flags & PTX_F_FTZ) != 0, sat = (in->flags & PTX_F_SAT) != 0;

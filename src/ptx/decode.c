@@ -42,7 +42,7 @@ static const struct modifier modifiers[] = {
     { "rn", M_ROUND, PTX_RND_RN }, { "rz", M_ROUND, PTX_RND_RZ }, { "rm", M_ROUND, PTX_RND_RM },
     { "rp", M_ROUND, PTX_RND_RP }, { "rni", M_ROUND, PTX_RND_RNI },
     { "rzi", M_ROUND, PTX_RND_RZI }, { "rmi", M_ROUND, PTX_RND_RMI },
-    { "rpi", M_ROUND, PTX_RND_RPI },
+    { "rpi", M_ROUND, PTX_RND_RPI }, { "rna", M_ROUND, PTX_RND_RNA },
     { "v2", M_VEC, 2 }, { "v4", M_VEC, 4 },
     { "ca", M_CACHE, PTX_CACHE_CA }, { "cg", M_CACHE, PTX_CACHE_CG },
     { "cs", M_CACHE, PTX_CACHE_CS }, { "lu", M_CACHE, PTX_CACHE_LU },
@@ -217,7 +217,7 @@ static int lookup_opcode(const char *s, size_t n)
  * docs/ptx-support.md is generated from it (ptx_unsupported_opcode). */
 static const char *const unsupported_ops[] = {
     "brx", /* in the opcode table, refused at decode: indirect branches */
-    "fns", "wmma", "wgmma", "stmatrix", "movmatrix",
+    "fns", "wgmma", "stmatrix", "movmatrix",
     "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
     "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
@@ -301,7 +301,8 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
         ptx_decode_asyncop(c, in, t); /* async_parse.c */
         return;
     }
-    if ((blen == 3 && memcmp(s, "mma", 3) == 0) || (blen == 8 && memcmp(s, "ldmatrix", 8) == 0)) {
+    if ((blen == 3 && memcmp(s, "mma", 3) == 0) || (blen == 8 && memcmp(s, "ldmatrix", 8) == 0) ||
+        (blen == 4 && memcmp(s, "wmma", 4) == 0)) {
         ptx_decode_mmaop(c, in, t); /* mma_parse.c */
         return;
     }
@@ -403,6 +404,9 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             pctx_fail(c, t->line, "'%.*s' needs a comparison", (int)t->len, t->s);
         break;
     case PTX_OP_CVT:
+        if ((in->round == PTX_RND_RNA) != (in->type == PTX_T_TF32))
+            pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu (tf32 "
+                      "conversions: cvt.rna.tf32.f32)", (int)t->len, t->s);
         if ((in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) && in->stype == PTX_T_F32)
             in->flags |= PTX_F_CVT_PACK;
         break;

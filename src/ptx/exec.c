@@ -582,6 +582,9 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         break;
     case PTX_OP_MMA:
     case PTX_OP_LDMATRIX:
+    case PTX_OP_WMMA_LOAD:
+    case PTX_OP_WMMA_STORE:
+    case PTX_OP_WMMA_MMA:
         top->pc = pc + 1;
         if (mask)
             rc = ptx_exec_mma(w, in, mask, d);

@@ -30,7 +30,8 @@ static const char *const cmp_names[] = { "eq", "ne", "lt", "le", "gt", "ge", "lo
 static const char *const atom_names[] = { "", "add", "min", "max", "inc", "dec",
                                           "cas", "exch", "and", "or", "xor" };
 static const char *const bool_names[] = { "", "and", "or", "xor", "popc" };
-static const char *const round_names[] = { "", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi" };
+static const char *const round_names[] = { "", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi",
+                                           "rna" };
 static const char *const cache_names[] = { "", "ca", "cg", "cs", "lu", "cv", "wb", "wt" };
 static const char *const shfl_names[] = { "up", "down", "bfly", "idx" };
 static const char *const vote_names[] = { "all", "any", "uni", "ballot" };
@@ -298,6 +299,27 @@ static void asyncop(struct out *o, const struct ptx_inst *in)
 static void mmaop(struct out *o, const struct ptx_inst *in)
 {
     static const char *const shapes[] = { "m16n8k16", "m16n8k8", "m16n8k32" };
+    static const char *const wshapes[] = { "m16n16k16", "m16n16k8" };
+    if (in->op == PTX_OP_WMMA_LOAD || in->op == PTX_OP_WMMA_STORE) {
+        put(o, ".%c.sync.aligned.%s.%s", "abcd"[in->boolop & 3], in->boolop & 4 ? "col" : "row",
+            NAME(wshapes, in->mode));
+        if (in->space > PTX_SPACE_GENERIC)
+            put(o, ".%s", ptx_space_name((enum ptx_space)in->space));
+        put(o, ".%s", ptx_type_name((enum ptx_type)in->type));
+        return;
+    }
+    if (in->op == PTX_OP_WMMA_MMA) {
+        put(o, ".sync.aligned.%s.%s.%s", in->boolop & 1 ? "col" : "row",
+            in->boolop & 2 ? "col" : "row", NAME(wshapes, in->mode));
+        flag(o, in, PTX_F_SAT, "satfinite");
+        const char *d = ptx_type_name((enum ptx_type)in->type);
+        if (in->stype == PTX_T_F16)
+            put(o, ".%s.%s", d, d);
+        else
+            put(o, ".%s.%s.%s.%s", d, ptx_type_name((enum ptx_type)in->stype),
+                ptx_type_name((enum ptx_type)in->stype), d);
+        return;
+    }
     if (in->op == PTX_OP_LDMATRIX) {
         put(o, ".sync.aligned.m8n8.x%u%s%s.b16", (unsigned)in->mode, in->boolop ? ".trans" : "",
             in->space == PTX_SPACE_SHARED ? ".shared" : "");
@@ -328,7 +350,8 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
     }
     if (in->op >= PTX_OP_CP_ASYNC && in->op <= PTX_OP_MBARRIER)
         asyncop(&o, in);
-    else if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX)
+    else if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
+             in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA)
         mmaop(&o, in);
     else
         modifiers(&o, in);

@@ -100,6 +100,10 @@ enum ptx_su_clamp { PTX_SU_TRAP, PTX_SU_CLAMP, PTX_SU_ZERO };
 /* mma shapes (in mode); ldmatrix keeps its matrix count (1, 2, 4) in mode
  * and .trans in boolop */
 enum ptx_mmashape { PTX_MMA_M16N8K16, PTX_MMA_M16N8K8, PTX_MMA_M16N8K32 };
+/* wmma: mode is the shape (m16n16k16 or m16n16k8); load/store keep the
+ * matrix (0 a, 1 b, 2 c, 3 d) in boolop bits 0-1 and .col in bit 2; the
+ * stride operand is optional */
+enum ptx_wmmashape { PTX_WMMA_M16N16K16, PTX_WMMA_M16N16K8 };
 /* mbarrier.MODE (in mode); .parity of test_wait/try_wait is PTX_F_PARITY */
 enum ptx_mbarmode { PTX_MBAR_INIT, PTX_MBAR_INVAL, PTX_MBAR_ARRIVE, PTX_MBAR_ARRIVE_DROP,
                     PTX_MBAR_EXPECT_TX, PTX_MBAR_COMPLETE_TX, PTX_MBAR_TEST_WAIT,
@@ -109,6 +113,7 @@ enum ptx_round {
     PTX_RND_NONE,
     PTX_RND_RN, PTX_RND_RZ, PTX_RND_RM, PTX_RND_RP,     /* float result rounding */
     PTX_RND_RNI, PTX_RND_RZI, PTX_RND_RMI, PTX_RND_RPI, /* round to integral value */
+    PTX_RND_RNA, /* nearest, ties away from zero (cvt.rna.tf32.f32) */
 };
 
 /* Cache operators of ld/st, kept as hints for the timing model. */
@@ -285,6 +290,8 @@ struct ptx_symbol {
  *     test_wait/try_wait [p, ADDR, state or parity(, hint)]  pending_count [d, state]
  *   mma [VEC d, VEC a, VEC b, VEC c] (type: d and c, stype: a and b)
  *   ldmatrix [VEC d (mode registers), ADDR]
+ *   wmma.load [VEC d, ADDR(, stride)]  wmma.store [ADDR, VEC a(, stride)]
+ *   wmma.mma [VEC d, VEC a, VEC b, VEC c]
  * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
  * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
  * and every operand of and/or/xor/not/mov with type PTX_T_PRED).

@@ -175,7 +175,8 @@ enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i)
     case PTX_OP_CP_ASYNC: return i == 3 && in->ops[3].kind == PTX_OPND_PRED ? PTX_T_PRED
                                  : i == 4 ? PTX_T_B64 : PTX_T_U32;
     case PTX_OP_CP_ASYNC_BULK: return i == 4 ? PTX_T_B64 : PTX_T_U32;
-    case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_FENCE: return PTX_T_U32;
+    case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_FENCE: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE:
+        return PTX_T_U32; /* (wmma: the stride) */
     case PTX_OP_MBARRIER:
         switch (in->mode) {
         case PTX_MBAR_TEST_WAIT: case PTX_MBAR_TRY_WAIT:
@@ -564,7 +565,8 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
         n = 1;
         break;
     case PTX_OP_REDUX: case PTX_OP_ELECT: n = 3; break;
-    case PTX_OP_MMA: n = 4; break;
+    case PTX_OP_MMA: case PTX_OP_WMMA_MMA: n = 4; break;
+    case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE: n = 2, m = 3; break;
     case PTX_OP_LDMATRIX: n = 2; break;
     case PTX_OP_CP_ASYNC: n = 3, m = 5; break;
     case PTX_OP_CP_ASYNC_BULK: n = 4, m = 5; break;
@@ -615,7 +617,9 @@ static enum role role_of(const struct ptx_inst *in, unsigned i)
     case PTX_OP_CP_ASYNC_BULK: return i <= 1 || i == 3 ? R_ADDR : R_SRC;
     case PTX_OP_CP_ASYNC_MBAR_ARRIVE: return R_ADDR;
     case PTX_OP_CP_ASYNC_WAIT: return R_SRC;
-    case PTX_OP_MMA: return i == 0 ? R_DST : R_SRC;
+    case PTX_OP_MMA: case PTX_OP_WMMA_MMA: return i == 0 ? R_DST : R_SRC;
+    case PTX_OP_WMMA_LOAD: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
+    case PTX_OP_WMMA_STORE: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_LDMATRIX: return i == 0 ? R_DST : R_ADDR;
     case PTX_OP_FENCE: case PTX_OP_MEMBAR: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_MBARRIER:
@@ -663,7 +667,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_LD ||
                                           in->op == PTX_OP_LDU || in->op == PTX_OP_TEX ||
                                           in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD ||
-                                          in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX));
+                                          in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX ||
+                                          in->op == PTX_OP_WMMA_LOAD || in->op == PTX_OP_WMMA_MMA));
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
@@ -687,7 +692,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
              (o->kind == PTX_OPND_SREG && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVT)) ||
              (o->kind == PTX_OPND_SYMBOL && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVTA)) ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST ||
-                                          in->op == PTX_OP_MMA || is_texop(in->op)));
+                                          in->op == PTX_OP_MMA || in->op == PTX_OP_WMMA_MMA ||
+                                          in->op == PTX_OP_WMMA_STORE || is_texop(in->op)));
         break;
     }
     if (!ok)
@@ -794,12 +800,13 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
             pctx_fail(c, line, "'%s': needs %u data registers", opname, want);
         return;
     }
-    if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX) {
+    if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
+        in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA) {
         unsigned want[4];
-        unsigned nv = ptx_mma_fragment_regs(in, want);
+        unsigned nv = ptx_mma_fragment_regs(in, want), first = in->op == PTX_OP_WMMA_STORE;
         for (unsigned i = 0; i < nv; i++)
-            if (in->ops[i].kind != PTX_OPND_VEC || in->ops[i].count != want[i])
-                pctx_fail(c, line, "'%s': operand %u needs {%u registers}", opname, i + 1,
+            if (in->ops[first + i].kind != PTX_OPND_VEC || in->ops[first + i].count != want[i])
+                pctx_fail(c, line, "'%s': operand %u needs {%u registers}", opname, first + i + 1,
                           want[i]);
         return;
     }

@@ -70,13 +70,16 @@ static const char *unsupported(const struct ptx_module *m, const struct ptx_inst
     int packed = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_TF32 ||
                  in->stype == PTX_T_F16X2 || in->stype == PTX_T_BF16X2 || in->stype == PTX_T_TF32;
     switch (in->op) {
-    case PTX_OP_CVT: /* f16/bf16 <-> f32/f64 convert; packed forms do not */
+    case PTX_OP_CVT: /* f16/bf16 <-> f32/f64 convert, f32 -> tf32; packed forms do not */
+        if (in->type == PTX_T_TF32 && in->stype == PTX_T_F32)
+            return NULL;
         if (packed || (in->flags & PTX_F_CVT_PACK))
             return "packed half-precision conversions are not supported";
         return NULL;
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
-    case PTX_OP_SHFL: case PTX_OP_MMA:
+    case PTX_OP_SHFL: case PTX_OP_MMA: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE:
+    case PTX_OP_WMMA_MMA:
         return NULL; /* bit moves: any type; mma converts its own operands */
     case PTX_OP_BRX:
         return "indirect branches (brx) are not supported";

@@ -51,7 +51,7 @@ static void add_reg(struct tinst *t, uint32_t *regs, unsigned *n, uint32_t r)
 {
     (void)t;
     if (*n < TINST_MAX_REGS)
-        regs[(*n)++] = r; /* more than 16 operands never occur in the PTX ccgpu runs */
+        regs[(*n)++] = r; /* more than 36 never occur (wmma.mma: 32 and a guard) */
 }
 
 static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_function *f,

@@ -8,7 +8,7 @@
 #include "timing/sm_config.h"
 
 #define TINST_PRED 0x80000000u /* predicate index space */
-#define TINST_MAX_REGS 16
+#define TINST_MAX_REGS 36
 
 enum { TI_ALU, TI_MEM, TI_BRANCH, TI_BARRIER, TI_EXIT, TI_OTHER };
 

@@ -3,11 +3,14 @@
 // its fragments loaded the way CUTLASS-style code loads them: ldmatrix from
 // shared memory for 16-bit A and B (B through .trans), register by register
 // from global memory for tf32 and 8-bit. Matrices are row-major: A is 16xK,
-// B is Kx8, C and D are 16x8.
+// B is Kx8, C and D are 16x8. Then the same with nvcuda::wmma (16x16 tiles,
+// row- and column-major memory, a k loop, element-wise work on fragments).
 //   nvcc -ptx -arch=sm_80 mma_sm80.cu -o mma_sm80.ptx
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cstdint>
+#include <mma.h>
+using namespace nvcuda;
 
 __device__ static void store_acc(float *D, const float d[4])
 {
@@ -138,4 +141,66 @@ extern "C" __global__ void mma_s8(const int8_t *A, const int8_t *B, const int *C
                    "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
     for (int i = 0; i < 4; i++)
         D[(g + 8 * (i / 2)) * 8 + 2 * t + i % 2] = d[i];
+}
+
+// C (16x16, row-major) = 2 (A B): A 16xn row-major, B nx16 column-major
+extern "C" __global__ void wmma_f16(const __half *A, const __half *B, float *C, int n)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> b;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> c;
+    wmma::fill_fragment(c, 0.0f);
+    for (int k = 0; k < n; k += 16) {
+        wmma::load_matrix_sync(a, A + k, n);
+        wmma::load_matrix_sync(b, B + k, n);
+        wmma::mma_sync(c, a, b, c);
+    }
+    for (int i = 0; i < c.num_elements; i++)
+        c.x[i] *= 2.0f;
+    wmma::store_matrix_sync(C, c, 16, wmma::mem_row_major);
+}
+
+// C (row-major out, column-major in) = A (16x8) B (8x16) + C, in tf32
+extern "C" __global__ void wmma_tf32(const float *A, const float *B, float *C)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> b;
+    wmma::fragment<wmma::accumulator, 16, 16, 8, float> c;
+    wmma::load_matrix_sync(c, C, 16, wmma::mem_col_major);
+    wmma::load_matrix_sync(a, A, 8);
+    wmma::load_matrix_sync(b, B, 16);
+    for (int i = 0; i < a.num_elements; i++)
+        a.x[i] = wmma::__float_to_tf32(a.x[i]);
+    wmma::mma_sync(c, a, b, c);
+    __syncwarp();
+    wmma::store_matrix_sync(C, c, 16, wmma::mem_row_major);
+}
+
+extern "C" __global__ void wmma_s8(const signed char *A, const signed char *B, int *C)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::row_major> b;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, int> c;
+    wmma::fill_fragment(c, 0);
+    wmma::load_matrix_sync(a, A, 16);
+    wmma::load_matrix_sync(b, B, 16);
+    wmma::mma_sync(c, a, b, c);
+    wmma::store_matrix_sync(C, c, 16, wmma::mem_row_major);
+}
+
+// C (column-major) = A B + 1: A through shared memory
+extern "C" __global__ void wmma_bf16(const __nv_bfloat16 *A, const __nv_bfloat16 *B, float *C)
+{
+    __shared__ __align__(32) __nv_bfloat16 sa[256];
+    for (int i = threadIdx.x; i < 256; i += 32)
+        sa[i] = A[i];
+    __syncwarp();
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> b;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> c;
+    wmma::fill_fragment(c, 1.0f);
+    wmma::load_matrix_sync(a, sa, 16);
+    wmma::load_matrix_sync(b, B, 16);
+    wmma::mma_sync(c, a, b, c);
+    wmma::store_matrix_sync(C, c, 16, wmma::mem_col_major);
 }
