@@ -229,6 +229,14 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
+/* The same with thread-block clusters of cluster.x x .y x .z CTAs
+ * (cudaLaunchAttributeClusterDimension; 0,0,0 = the kernel's
+ * .reqnctapercluster, or none). The grid must be a multiple of it; a
+ * cluster's CTAs run on one SM, together. */
+int ccgpu_launch_cluster(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                         struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
+                         struct ccgpu_dim3 cluster, uint32_t dynamic_shared_bytes, void **args,
+                         int nargs);
 int ccgpu_synchronize(ccgpu *gpu);
 
 /* A kernel's L1 / shared-memory preference (cudaFuncSetCacheConfig; GPGPU-Sim

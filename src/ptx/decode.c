@@ -29,6 +29,9 @@ struct modifier {
 static const struct modifier modifiers[] = {
     { "global", M_SPACE, PTX_SPACE_GLOBAL }, { "shared", M_SPACE, PTX_SPACE_SHARED },
     { "shared::cta", M_SPACE, PTX_SPACE_SHARED }, { "local", M_SPACE, PTX_SPACE_LOCAL },
+    /* distributed shared memory: shared addresses that may name another CTA
+     * of the cluster (cluster.c) */
+    { "shared::cluster", M_SPACE, PTX_SPACE_SHARED },
     { "const", M_SPACE, PTX_SPACE_CONST }, { "param", M_SPACE, PTX_SPACE_PARAM },
     { "param::entry", M_SPACE, PTX_SPACE_PARAM }, { "param::func", M_SPACE, PTX_SPACE_PARAM },
     { "eq", M_CMP, PTX_CMP_EQ }, { "ne", M_CMP, PTX_CMP_NE }, { "lt", M_CMP, PTX_CMP_LT },
@@ -59,6 +62,7 @@ static const struct modifier modifiers[] = {
     { "uni", M_VOTE, PTX_VOTE_UNI }, { "ballot", M_VOTE, PTX_VOTE_BALLOT },
     { "sync", M_BAR, PTX_BAR_SYNC }, { "arrive", M_BAR, PTX_BAR_ARRIVE },
     { "red", M_BAR, PTX_BAR_RED }, { "warp", M_BAR, PTX_BAR_WARP_SYNC },
+    { "wait", M_BAR, PTX_BAR_WAIT },
     { "f4e", M_PRMT, PTX_PRMT_F4E }, { "b4e", M_PRMT, PTX_PRMT_B4E },
     { "rc8", M_PRMT, PTX_PRMT_RC8 }, { "ecl", M_PRMT, PTX_PRMT_ECL },
     { "ecr", M_PRMT, PTX_PRMT_ECR }, { "rc16", M_PRMT, PTX_PRMT_RC16 },
@@ -176,7 +180,10 @@ static struct opspec spec_of(enum ptx_opcode op)
         return (struct opspec){ M_FLAG, 0, PTX_F_SYNC };
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return (struct opspec){ M_BAR | M_BOOL | M_FLAG | T, 0xff,
-                                PTX_F_ALIGNED | PTX_F_SCOPE_CTA };
+                                PTX_F_ALIGNED | PTX_F_SCOPE_CTA | PTX_F_SCOPE_CLUSTER |
+                                    PTX_F_RELAXED | PTX_F_ACQUIRE };
+    case PTX_OP_MAPA: case PTX_OP_GETCTARANK:
+        return (struct opspec){ T | M_SPACE, 1, 0 };
     case PTX_OP_SHFL:
         return (struct opspec){ T | M_SHFL | M_FLAG, 1, PTX_F_SYNC };
     case PTX_OP_VOTE: case PTX_OP_MATCH:
@@ -422,6 +429,12 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
         if (!seen.space)
             in->space = PTX_SPACE_GENERIC;
         break;
+    case PTX_OP_MAPA: case PTX_OP_GETCTARANK:
+        if (in->type != PTX_T_U32 && in->type != PTX_T_U64)
+            pctx_fail(c, t->line, "'%.*s' needs .u32 or .u64", (int)t->len, t->s);
+        if (!seen.space)
+            in->space = PTX_SPACE_GENERIC;
+        break;
     case PTX_OP_CVTA: case PTX_OP_ISSPACEP:
         if (!seen.space)
             pctx_fail(c, t->line, "'%.*s' needs a state space", (int)t->len, t->s);
@@ -440,6 +453,18 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             pctx_fail(c, t->line, "'%.*s': only the .sync form is supported", (int)t->len, t->s);
         break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
+        if (fx & PTX_F_SCOPE_CLUSTER) { /* barrier.cluster.arrive{.relaxed} / .wait{.acquire} */
+            if (op != PTX_OP_BARRIER || !seen.mode || ntypes || seen.boolop ||
+                (in->mode != PTX_BAR_ARRIVE && in->mode != PTX_BAR_WAIT) ||
+                (fx & PTX_F_SCOPE_CTA) || ((fx & PTX_F_RELAXED) && in->mode != PTX_BAR_ARRIVE) ||
+                ((fx & PTX_F_ACQUIRE) && in->mode != PTX_BAR_WAIT))
+                pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu",
+                          (int)t->len, t->s);
+            break;
+        }
+        if (in->mode == PTX_BAR_WAIT || (fx & (PTX_F_RELAXED | PTX_F_ACQUIRE)))
+            pctx_fail(c, t->line, "'%.*s': .wait, .relaxed and .acquire are barrier.cluster's",
+                      (int)t->len, t->s);
         if (!seen.mode)
             pctx_fail(c, t->line, "'%.*s' needs .sync, .arrive or .red", (int)t->len, t->s);
         if (in->mode == PTX_BAR_RED && !seen.boolop)

@@ -65,11 +65,13 @@ uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, in
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return l->dyn_shared;
     case PTX_SREG_TOTAL_SMEM_SIZE: return l->shared_per_cta;
     case PTX_SREG_WARPSIZE: return PTX_WARP_SIZE;
-    /* one-CTA clusters (see ir.h) */
-    case PTX_SREG_CLUSTERID: return c->ctaid[d];
-    case PTX_SREG_NCLUSTERID: return l->grid[d];
-    case PTX_SREG_CLUSTER_CTAID: case PTX_SREG_CLUSTER_CTARANK: return 0;
-    case PTX_SREG_CLUSTER_NCTAID: case PTX_SREG_CLUSTER_NCTARANK: return 1;
+    /* clusters (cluster.c) */
+    case PTX_SREG_CLUSTERID: return c->ctaid[d] / l->cluster[d];
+    case PTX_SREG_NCLUSTERID: return l->grid[d] / l->cluster[d];
+    case PTX_SREG_CLUSTER_CTAID: return c->ctaid[d] % l->cluster[d];
+    case PTX_SREG_CLUSTER_NCTAID: return l->cluster[d];
+    case PTX_SREG_CLUSTER_CTARANK: return c->cluster_rank;
+    case PTX_SREG_CLUSTER_NCTARANK: return l->cluster_size;
     default: return 0;
     }
 }
@@ -532,7 +534,14 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     case PTX_OP_BAR:
     case PTX_OP_BARRIER:
         top->pc = pc + 1;
-        do_barrier(w, in, mask);
+        if (in->flags & PTX_F_SCOPE_CLUSTER)
+            rc = ptx_exec_cluster(w, in, mask, pc);
+        else
+            do_barrier(w, in, mask);
+        break;
+    case PTX_OP_MAPA:
+    case PTX_OP_GETCTARANK:
+        rc = ptx_exec_cluster(w, in, mask, pc);
         break;
     case PTX_OP_LD:
     case PTX_OP_LDU:

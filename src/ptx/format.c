@@ -35,7 +35,7 @@ static const char *const round_names[] = { "", "rn", "rz", "rm", "rp", "rni", "r
 static const char *const cache_names[] = { "", "ca", "cg", "cs", "lu", "cv", "wb", "wt" };
 static const char *const shfl_names[] = { "up", "down", "bfly", "idx" };
 static const char *const vote_names[] = { "all", "any", "uni", "ballot" };
-static const char *const bar_names[] = { "sync", "arrive", "red", "warp.sync" };
+static const char *const bar_names[] = { "sync", "arrive", "red", "warp.sync", "wait" };
 static const char *const prmt_names[] = { "", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16" };
 static const char *const testp_names[] = { "finite", "infinite", "number", "notanumber",
                                            "normal", "subnormal" };

@@ -83,7 +83,9 @@ enum ptx_shflmode { PTX_SHFL_UP, PTX_SHFL_DOWN, PTX_SHFL_BFLY, PTX_SHFL_IDX };
 enum ptx_votemode { PTX_VOTE_ALL, PTX_VOTE_ANY, PTX_VOTE_UNI, PTX_VOTE_BALLOT };
 /* bar.sync / bar.arrive / bar.red; barrier.sync is BAR_SYNC too */
 enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED,
-                   PTX_BAR_WARP_SYNC /* bar.warp.sync membermask (__syncwarp) */ };
+                   PTX_BAR_WARP_SYNC, /* bar.warp.sync membermask (__syncwarp) */
+                   PTX_BAR_WAIT /* barrier.cluster.wait (barrier.cluster.arrive: ARRIVE;
+                                 * both with PTX_F_SCOPE_CLUSTER) */ };
 /* testp.MODE (in mode) */
 enum ptx_testpmode { PTX_TESTP_FINITE, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER,
                      PTX_TESTP_NOTANUMBER, PTX_TESTP_NORMAL, PTX_TESTP_SUBNORMAL };
@@ -132,9 +134,8 @@ enum ptx_sreg {
     PTX_SREG_GLOBALTIMER, PTX_SREG_GLOBALTIMER_LO, PTX_SREG_GLOBALTIMER_HI,
     PTX_SREG_DYNAMIC_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
     PTX_SREG_WARPSIZE, /* WARP_SZ */
-    /* thread-block clusters: a launch without clusters is a grid of
-     * one-CTA clusters, which these describe (launches of kernels that ask
-     * for larger clusters are refused) */
+    /* thread-block clusters (a launch without clusters is a grid of
+     * one-CTA clusters) */
     PTX_SREG_CLUSTERID, PTX_SREG_NCLUSTERID, PTX_SREG_CLUSTER_CTAID, PTX_SREG_CLUSTER_NCTAID,
     PTX_SREG_CLUSTER_CTARANK, PTX_SREG_CLUSTER_NCTARANK,
     PTX_SREG_COUNT
@@ -292,6 +293,7 @@ struct ptx_symbol {
  *   ldmatrix [VEC d (mode registers), ADDR]
  *   wmma.load [VEC d, ADDR(, stride)]  wmma.store [ADDR, VEC a(, stride)]
  *   wmma.mma [VEC d, VEC a, VEC b, VEC c]
+ *   mapa [d, a, rank]   getctarank [d, a]   barrier.cluster.arrive/wait []
  * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
  * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
  * and every operand of and/or/xor/not/mov with type PTX_T_PRED).

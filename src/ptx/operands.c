@@ -171,6 +171,8 @@ enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i)
     case PTX_OP_PRMT: case PTX_OP_LOP3: case PTX_OP_DP4A: return PTX_T_B32;
     case PTX_OP_NANOSLEEP: return PTX_T_U32;
     case PTX_OP_REDUX: return i == 2 ? PTX_T_B32 : t;
+    case PTX_OP_MAPA: return i == 2 ? PTX_T_U32 : t;
+    case PTX_OP_GETCTARANK: return i == 0 ? PTX_T_U32 : t;
     case PTX_OP_ELECT: return i == 1 ? PTX_T_PRED : PTX_T_B32;
     case PTX_OP_CP_ASYNC: return i == 3 && in->ops[3].kind == PTX_OPND_PRED ? PTX_T_PRED
                                  : i == 4 ? PTX_T_B64 : PTX_T_U32;
@@ -585,8 +587,12 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
         default: n = 3, m = 4; break; /* test_wait / try_wait (suspend-time hint) */
         }
         break;
+    case PTX_OP_MAPA: n = 3; break;
+    case PTX_OP_GETCTARANK: n = 2; break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
-        if (in->mode == PTX_BAR_RED)
+        if (in->flags & PTX_F_SCOPE_CLUSTER)
+            n = 0;
+        else if (in->mode == PTX_BAR_RED)
             n = 3, m = 4;
         else if (in->mode == PTX_BAR_WARP_SYNC)
             n = 1;

@@ -116,15 +116,6 @@ static int function_refusal(struct ptx_program *p, uint32_t f)
         p->refusal[f] = strdup(fn->unsupported);
         return p->refusal[f] ? 0 : -1;
     }
-    const uint32_t *rc = fn->reqnctapercluster;
-    if ((uint64_t)rc[0] * (rc[0] ? rc[1] * rc[2] : 0) > 1 || fn->maxclusterrank > 1) {
-        char msg[384];
-        snprintf(msg, sizeof msg, "%s:%u: %s: thread-block clusters of more than one CTA "
-                 "(.reqnctapercluster, .maxclusterrank) are not supported",
-                 m->name ? m->name : "module", fn->line, fn->name);
-        p->refusal[f] = strdup(msg);
-        return p->refusal[f] ? 0 : -1;
-    }
     for (uint32_t i = 0; i < fn->ninsts; i++) {
         const struct ptx_inst *in = &fn->insts[i];
         const char *why = unsupported(m, in);

@@ -143,8 +143,16 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     } else {
         sm_warp_exited(sm, slot, now);
     }
-    if (ti->kind == TI_BARRIER || st != PTX_STEP_OK)
-        release_barrier(sm, cta, now);
+    if (ti->kind == TI_BARRIER || st != PTX_STEP_OK) {
+        /* a cluster's CTAs are all on this SM (dispatch.c): a barrier.cluster
+         * phase its step completed may release warps of any of them */
+        int clustered = 0;
+        for (uint32_t k = 0; k < sm->cfg->max_ctas && !clustered; k++)
+            clustered = sm->ctas[k].c && ptx_cta_cluster_size(sm->ctas[k].c) > 1;
+        for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
+            if (k == cta || clustered)
+                release_barrier(sm, k, now);
+    }
     return 0;
 }
 
