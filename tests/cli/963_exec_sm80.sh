@@ -1,7 +1,9 @@
 # nvcc-built sm_80 and sm_90 programs under `ccgpu exec` (tests/cudart/sm80.cu:
 # warp reductions, cp.async pipelines, cuda::barrier copies, mbarrier phases,
 # and a kernel with an instruction ccgpu does not execute, whose launch alone
-# fails, with cudaErrorInvalidPtx naming the instruction, file and line),
+# fails, with cudaErrorInvalidPtx naming the instruction, file and line;
+# wmma_gemm.cu: a tensor-core GEMM; cluster.cu: thread-block clusters with
+# distributed shared memory, by __cluster_dims__ and by cudaLaunchKernelEx),
 # in functional and timing modes. Skipped, saying why, without nvcc or
 # without the CUDA headers beside it (the same kernels' committed PTX runs
 # in tests/210_async_warp_ops.c everywhere).
@@ -37,5 +39,17 @@ for a in 80 90; do
     # without --keep-going the refused launch makes the exit status 1
     expect_fail "sm${a}_refusal_status" 'kernel launch refused or failed' \
         "$CCGPU" exec --functional --quiet -- "$d/sm$a"
+done
+"$nvcc" -cudart shared --no-compress -gencode arch=compute_80,code=compute_80 \
+    -o "$d/wmma_gemm" "$repo/tests/cudart/wmma_gemm.cu" 2>"$d/wmma_gemm.err" &
+"$nvcc" -cudart shared --no-compress -gencode arch=compute_90,code=compute_90 \
+    -o "$d/cluster" "$repo/tests/cudart/cluster.cu" 2>"$d/cluster.err" &
+wait
+for p in wmma_gemm cluster; do
+    if [ ! -x "$d/$p" ]; then
+        failed=$((failed + 1)); echo "FAIL nvcc $p: $(grep -m1 error "$d/$p.err" 2>/dev/null)"; continue
+    fi
+    expect_output "${p}_functional" '^PASS$' "$CCGPU" exec --functional --quiet -- "$d/$p"
+    expect_output "${p}_timing" '^PASS$' "$CCGPU" exec --quiet -- "$d/$p"
 done
 summary
