@@ -136,6 +136,55 @@ static void run_all(int timing)
     ccgpu_destroy(g);
 }
 
+/* %is_explicit_cluster and the cluster registers of a kernel without
+ * cluster directives, launched without clusters (one-CTA clusters) and
+ * with 2x1x1 ones */
+static const char *sreg_ptx =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry k(.param .u64 p)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+    ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd1, %rd1;\n"
+    "mov.pred %p1, %is_explicit_cluster;\nselp.u32 %r1, 1, 0, %p1;\n"
+    "mov.u32 %r2, %clusterid.x;\nmov.u32 %r3, %cluster_nctaid.x;\n"
+    "mov.u32 %r4, %cluster_ctarank;\nmov.u32 %r5, %ctaid.x;\nmul.wide.u32 %rd2, %r5, 16;\n"
+    "add.s64 %rd2, %rd1, %rd2;\nst.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};\nret;\n}\n";
+
+TEST(cluster_registers)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256];
+    ccgpu_config_set(cfg, "ccgpu_mode", "functional");
+    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    ccgpu_module *m = g ? ccgpu_module_load_string(g, sreg_ptx, "sreg.ptx") : NULL;
+    CHECK(m != NULL);
+    if (!m) {
+        printf("%s\n", g ? ccgpu_error(g) : err);
+        ccgpu_destroy(g);
+        return;
+    }
+    uint32_t out[4 * 4];
+    ccgpu_devptr d = zeros(g, sizeof out);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { 4, 1, 1 }, one = { 1, 1, 1 }, cl = { 2, 1, 1 };
+    CHECK(ccgpu_launch(g, m, "k", grid, one, 0, args, 1) == 0);
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (uint32_t b = 0; b < 4; b++) { /* not explicit; cluster b of 1 CTA, rank 0 */
+        CHECK_EQ_U64(out[4 * b], 0);
+        CHECK_EQ_U64(out[4 * b + 1], b);
+        CHECK_EQ_U64(out[4 * b + 2], 1);
+        CHECK_EQ_U64(out[4 * b + 3], 0);
+    }
+    CHECK(ccgpu_launch_cluster(g, m, "k", grid, one, cl, 0, args, 1) == 0);
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (uint32_t b = 0; b < 4; b++) {
+        CHECK_EQ_U64(out[4 * b], 1);
+        CHECK_EQ_U64(out[4 * b + 1], b / 2);
+        CHECK_EQ_U64(out[4 * b + 2], 2);
+        CHECK_EQ_U64(out[4 * b + 3], b % 2);
+    }
+    ccgpu_destroy(g);
+}
+
 TEST(clusters_functional) { run_all(0); }
 TEST(clusters_timing) { run_all(1); }
 
@@ -143,5 +192,6 @@ int main(void)
 {
     RUN(clusters_functional);
     RUN(clusters_timing);
+    RUN(cluster_registers);
     return check_summary();
 }

@@ -72,6 +72,7 @@ uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, in
     case PTX_SREG_CLUSTER_NCTAID: return l->cluster[d];
     case PTX_SREG_CLUSTER_CTARANK: return c->cluster_rank;
     case PTX_SREG_CLUSTER_NCTARANK: return l->cluster_size;
+    case PTX_SREG_IS_EXPLICIT_CLUSTER: return l->explicit_cluster;
     default: return 0;
     }
 }
@@ -148,6 +149,8 @@ uint32_t ptx_exec_pred(const struct ptx_warp *w, const struct ptx_operand *o)
         m = o->index == PTX_NO_INDEX ? 0 : w->preds[o->index];
     else if (o->kind == PTX_OPND_REG)
         m = 0; /* a register used as predicate source is decoded as PRED */
+    else if (o->kind == PTX_OPND_SREG) /* %is_explicit_cluster */
+        m = ptx_exec_sreg(w, o, 0) ? FULL_MASK : 0;
     else
         m = o->value ? FULL_MASK : 0;
     return (o->flags & PTX_OPNDF_NOT) ? ~m : m;

@@ -45,6 +45,7 @@ static const char *const sreg_names[] = {
     "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%globaltimer", "%globaltimer_lo",
     "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ", "%clusterid",
     "%nclusterid", "%cluster_ctaid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank",
+    "%is_explicit_cluster",
 };
 
 #define NAME(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")

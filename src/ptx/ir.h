@@ -138,6 +138,7 @@ enum ptx_sreg {
      * one-CTA clusters) */
     PTX_SREG_CLUSTERID, PTX_SREG_NCLUSTERID, PTX_SREG_CLUSTER_CTAID, PTX_SREG_CLUSTER_NCTAID,
     PTX_SREG_CLUSTER_CTARANK, PTX_SREG_CLUSTER_NCTARANK,
+    PTX_SREG_IS_EXPLICIT_CLUSTER, /* a predicate: only as mov.pred's source */
     PTX_SREG_COUNT
 };
 

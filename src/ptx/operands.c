@@ -219,6 +219,7 @@ static const struct {
     { "%cluster_nctaid", PTX_SREG_CLUSTER_NCTAID, 1 },
     { "%cluster_ctarank", PTX_SREG_CLUSTER_CTARANK, 0 },
     { "%cluster_nctarank", PTX_SREG_CLUSTER_NCTARANK, 0 },
+    { "%is_explicit_cluster", PTX_SREG_IS_EXPLICIT_CLUSTER, 0 },
 };
 
 static int lookup_sreg(const struct lex_token *t, struct ptx_operand *o)
@@ -682,7 +683,9 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         break;
     case R_PSRC:
         ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_IMM ||
-             (in->op == PTX_OP_SETP && o->kind == PTX_OPND_NONE);
+             (in->op == PTX_OP_SETP && o->kind == PTX_OPND_NONE) ||
+             (in->op == PTX_OP_MOV && o->kind == PTX_OPND_SREG &&
+              o->index == PTX_SREG_IS_EXPLICIT_CLUSTER);
         break;
     case R_ADDR:
         ok = o->kind == PTX_OPND_ADDR_REG || o->kind == PTX_OPND_ADDR_SYM ||
