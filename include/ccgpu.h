@@ -180,6 +180,10 @@ struct ccgpu_kernel_facts {
     uint64_t static_shared;   /* bytes of static .shared */
     uint64_t local_bytes;     /* per-thread .local frame */
     uint32_t max_threads;     /* .maxntid product, else 1024 */
+    /* Why a launch of it is refused: "FILE:LINE: message" naming the first
+     * instruction ccgpu cannot execute that the kernel reaches (in its body
+     * or a function it calls), or NULL when it runs. Owned by the module. */
+    const char *refused;
 };
 int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                        struct ccgpu_kernel_facts *out);
@@ -225,6 +229,14 @@ int ccgpu_module_set_ptxas_info(ccgpu *gpu, ccgpu_module *mod, const char *ptxas
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                  struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
                  uint32_t dynamic_shared_bytes, void **args, int nargs);
+/* The same with thread-block clusters of cluster.x x .y x .z CTAs
+ * (cudaLaunchAttributeClusterDimension; 0,0,0 = the kernel's
+ * .reqnctapercluster, or none). The grid must be a multiple of it; a
+ * cluster's CTAs run on one SM, together. */
+int ccgpu_launch_cluster(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                         struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
+                         struct ccgpu_dim3 cluster, uint32_t dynamic_shared_bytes, void **args,
+                         int nargs);
 int ccgpu_synchronize(ccgpu *gpu);
 
 /* Accel-Sim SASS traces (docs/traces.md): every command of a command list

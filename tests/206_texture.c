@@ -385,8 +385,16 @@ TEST(parse_errors)
                  ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
                  " .reg .b64 %%rd<2>; .reg .b32 %%r<2>; .reg .f32 %%f<5>;\n %s\n ret;\n}\n",
                  bad[i]);
-        CHECK(ccgpu_module_load_string(g, text, "bad.ptx") == NULL);
+        ccgpu_module *m = ccgpu_module_load_string(g, text, "bad.ptx");
+        if (i < 2) { /* a form ccgpu lacks: the module loads, the kernel's launch fails */
+            CHECK(m != NULL);
+            struct ccgpu_dim3 one = { 1, 1, 1 };
+            CHECK(m && ccgpu_launch(g, m, "k", one, one, 0, NULL, 0) != 0);
+        } else { /* malformed operands: the module does not load */
+            CHECK(m == NULL);
+        }
         CHECK_STR_CONTAINS(ccgpu_error(g), want[i]);
+        CHECK_STR_CONTAINS(ccgpu_error(g), "bad.ptx:7:");
     }
     ccgpu_destroy(g);
 }

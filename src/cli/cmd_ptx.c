@@ -1,9 +1,11 @@
 /* ccgpu ptx [--dump] [--parse-only] FILE: does ccgpu accept this PTX? Parses
- * it and loads it into the functional engine (which rejects what it cannot
+ * it and loads it into the functional engine (which refuses what it cannot
  * execute; --parse-only skips that), then lists the kernels with their
- * parameters, registers and static shared memory; --dump adds the symbol
- * layout and every decoded instruction, --opcodes the instruction forms used. The first error is printed as
- * FILE:LINE: message and the exit status is 1. */
+ * parameters, registers and static shared memory, and for a kernel whose
+ * launch would be refused (it reaches an instruction ccgpu cannot execute)
+ * the reason; --dump adds the symbol layout and every decoded instruction,
+ * --opcodes the instruction forms used. The first error (or refusal) is
+ * printed as FILE:LINE: message and the exit status is 1. */
 #include "ccgpu.h"
 #include "util/text_input.h"
 #include "cli/cli.h"
@@ -80,9 +82,12 @@ static void print_kernel(const struct ptx_module *m, const struct ptx_function *
 }
 
 /* The parser accepting a module is half the answer: the engine also checks
- * at load time that it can execute every instruction. Loads the module into
- * a functional GPU of the default configuration; 1 if it is accepted. */
-static int engine_accepts(const char *text, const char *name, char *err, size_t errlen)
+ * at load time what it can execute. Loads the module into a functional GPU
+ * of the default configuration; 1 if it is accepted, and then refused[i]
+ * is why a launch of function i (a kernel) would be refused, or "" (each
+ * refused[i] has room for 512 bytes). */
+static int engine_accepts(const char *text, const char *name, const struct ptx_module *m,
+                          char (*refused)[512], char *err, size_t errlen)
 {
     ccgpu_config *cfg = ccgpu_config_new();
     ccgpu *gpu = cfg ? ccgpu_create(cfg, err, errlen) : NULL;
@@ -92,11 +97,18 @@ static int engine_accepts(const char *text, const char *name, char *err, size_t 
             snprintf(err, errlen, "%s: out of memory", name);
         return 0;
     }
-    int ok = ccgpu_module_load_string(gpu, text, name) != NULL;
-    if (!ok)
+    ccgpu_module *mod = ccgpu_module_load_string(gpu, text, name);
+    if (!mod)
         snprintf(err, errlen, "%s", ccgpu_error(gpu));
+    for (uint32_t i = 0; mod && i < m->nfuncs; i++) {
+        struct ccgpu_kernel_facts k;
+        refused[i][0] = '\0';
+        if (m->funcs[i].is_entry && !ccgpu_kernel_facts(gpu, mod, m->funcs[i].name, &k) &&
+            k.refused)
+            snprintf(refused[i], sizeof refused[i], "%s", k.refused);
+    }
     ccgpu_destroy(gpu);
-    return ok;
+    return mod != NULL;
 }
 
 /* --dump: every decoded instruction written back, with its index, PTX line,
@@ -196,8 +208,27 @@ static int dump_opcodes(const struct ptx_module *m)
     return 0;
 }
 
+/* --instructions: the opcodes the decoder knows, then those it names as not
+ * supported (docs/ptx-support.md is made from this by tools/ptx-support.sh) */
+static int list_instructions(void)
+{
+    for (int op = 0; op < PTX_OP_COUNT; op++) {
+        const char *name = ptx_opcode_name((enum ptx_opcode)op);
+        unsigned i = 0;
+        while (ptx_unsupported_opcode(i) && strcmp(ptx_unsupported_opcode(i), name) != 0)
+            i++;
+        if (op != PTX_OP_UNSUPPORTED && !ptx_unsupported_opcode(i))
+            printf("supported %s\n", name);
+    }
+    for (unsigned i = 0; ptx_unsupported_opcode(i); i++)
+        printf("unsupported %s\n", ptx_unsupported_opcode(i));
+    return 0;
+}
+
 int cmd_ptx(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--instructions") == 0)
+        return list_instructions();
     int dump = 0, parse_only = 0, opcodes = 0;
     while (argc > 2 && argv[1][0] == '-') {
         if (strcmp(argv[1], "--dump") == 0)
@@ -214,7 +245,8 @@ int cmd_ptx(int argc, char **argv)
     int help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(help ? stdout : stderr,
-                "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n");
+                "usage: ccgpu ptx [--dump] [--opcodes] [--parse-only] FILE.ptx\n"
+                "       ccgpu ptx --instructions   (the PTX opcodes ccgpu executes, and those it does not)\n");
         return help ? 0 : 2;
     }
     char err[512];
@@ -224,10 +256,15 @@ int cmd_ptx(int argc, char **argv)
         return 1;
     }
     struct ptx_module *m = ptx_parse(text, argv[1], err, sizeof err);
-    int ok = m && (parse_only || engine_accepts(text, argv[1], err, sizeof err));
+    char (*refused)[512] = m ? calloc(m->nfuncs ? m->nfuncs : 1, sizeof *refused) : NULL;
+    if (m && !refused)
+        snprintf(err, sizeof err, "%s: out of memory", argv[1]);
+    int ok = m && refused &&
+             (parse_only || engine_accepts(text, argv[1], m, refused, err, sizeof err));
     free(text);
     if (!ok) {
         fprintf(stderr, "%s\n", err);
+        free(refused);
         ptx_module_free(m);
         return 1;
     }
@@ -243,14 +280,27 @@ int cmd_ptx(int argc, char **argv)
                (unsigned long long)m->global_bytes, (unsigned long long)m->const_bytes);
     struct ptxas_figures pf;
     load_ptxas_figures(argv[1], &pf);
+    const char *first_refusal = NULL;
     for (uint32_t i = 0; i < m->nfuncs; i++)
-        if (m->funcs[i].is_entry)
+        if (m->funcs[i].is_entry) {
             print_kernel(m, &m->funcs[i], &pf);
+            if (refused[i][0]) {
+                printf("  refused: %s\n", refused[i]);
+                if (!first_refusal)
+                    first_refusal = refused[i];
+            }
+        }
     if (dump)
         dump_symbols(m);
     for (uint32_t i = 0; dump && i < m->nfuncs; i++)
         dump_function(m, &m->funcs[i]);
     int rc = opcodes ? dump_opcodes(m) : 0;
+    /* a kernel ccgpu cannot run: the module is not accepted as a whole */
+    if (first_refusal) {
+        fprintf(stderr, "%s\n", first_refusal);
+        rc = 1;
+    }
+    free(refused);
     ptx_module_free(m);
     return rc;
 }

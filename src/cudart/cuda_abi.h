@@ -137,6 +137,28 @@ typedef unsigned long long cudaSurfaceObject_t;
 typedef dim3 uint3;
 
 typedef struct cudart_stream *cudaStream_t;
+
+/* cudaLaunchKernelExC's configuration (driver_types.h): the attributes'
+ * values are a 64-byte union; the cluster dimension is three unsigned ints */
+enum cudaLaunchAttributeID {
+    cudaLaunchAttributeIgnore = 0,
+    cudaLaunchAttributeCooperative = 2,
+    cudaLaunchAttributeClusterDimension = 4,
+};
+typedef struct {
+    enum cudaLaunchAttributeID id;
+    char pad_[8 - sizeof(enum cudaLaunchAttributeID)];
+    union {
+        char pad[64];
+    } val;
+} cudaLaunchAttribute;
+typedef struct {
+    dim3 gridDim, blockDim;
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute *attrs;
+    unsigned int numAttrs;
+} cudaLaunchConfig_t;
 typedef struct cudart_event *cudaEvent_t;
 typedef struct cudart_func *cudaKernel_t;
 typedef const void *cudaFunction_t;
@@ -391,6 +413,9 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
                              size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                   size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,
+                                     void **args);
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                         size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);

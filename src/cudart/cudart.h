@@ -28,6 +28,7 @@ struct cudart_func {
     char *name;                /* the kernel's (mangled) PTX name */
     struct cudart_fatbin *fb;
     int nparams;               /* -1 until known */
+    const char *refused;       /* ccgpu_kernel_facts.refused, once nparams is known */
     struct cudart_func *next;
 };
 

@@ -479,14 +479,15 @@ static cudaError_t reject(const char *api, const char *kernel, cudaError_t e, co
 }
 
 static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
-                          void **args, size_t shmem, cudaStream_t stream);
+                          void **args, size_t shmem, cudaStream_t stream, const dim3 *cluster);
 
 /* Every launch goes through here: a refused or failed one is counted for
  * the exit status (report_at_exit, registered with the GPU). */
 static cudaError_t counted_launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
-                                  void **args, size_t shmem, cudaStream_t stream)
+                                  void **args, size_t shmem, cudaStream_t stream,
+                                  const dim3 *cluster)
 {
-    cudaError_t e = launch(api, f, grid, block, args, shmem, stream);
+    cudaError_t e = launch(api, f, grid, block, args, shmem, stream, cluster);
     if (e != cudaSuccess) {
         ccgpu_rt.failed_launches++;
         rt_gpu();
@@ -495,7 +496,7 @@ static cudaError_t counted_launch(const char *api, struct cudart_func *f, dim3 g
 }
 
 static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim3 block,
-                          void **args, size_t shmem, cudaStream_t stream)
+                          void **args, size_t shmem, cudaStream_t stream, const dim3 *cluster)
 {
     if (!f)
         return reject(api, "a function", cudaErrorInvalidDeviceFunction,
@@ -516,7 +517,10 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
         if (ccgpu_kernel_facts(gpu, mod, f->name, &k))
             return reject(api, f->name, cudaErrorInvalidDeviceFunction, "%s", ccgpu_error(gpu));
         f->nparams = k.nparams;
+        f->refused = k.refused;
     }
+    if (f->refused) /* as a PTX JIT failure: this kernel only, not sticky */
+        return reject(api, f->name, cudaErrorInvalidPtx, "%s", f->refused);
     struct ccgpu_device_facts d;
     ccgpu_device_facts(gpu, &d);
     uint64_t threads = (uint64_t)block.x * block.y * block.z;
@@ -538,7 +542,9 @@ static cudaError_t launch(const char *api, struct cudart_func *f, dim3 grid, dim
                       "configuration has; give it more with -o gpgpu_shmem_size=N",
                       shmem, d.shmem_per_sm);
     struct ccgpu_dim3 g = { grid.x, grid.y, grid.z }, b = { block.x, block.y, block.z };
-    if (ccgpu_launch(gpu, mod, f->name, g, b, (uint32_t)shmem, args, f->nparams)) {
+    struct ccgpu_dim3 cl = { cluster ? cluster->x : 0, cluster ? cluster->y : 0,
+                             cluster ? cluster->z : 0 };
+    if (ccgpu_launch_cluster(gpu, mod, f->name, g, b, cl, (uint32_t)shmem, args, f->nparams)) {
         rt_say(api, "%s", ccgpu_error(gpu));
         ccgpu_rt.sticky = fault_code(gpu);
         return ccgpu_rt.sticky;
@@ -551,7 +557,7 @@ cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim,
 {
     rt_lock();
     cudaError_t e = counted_launch("__cudaLaunchKernel", kernel ? find_func(kernel) : NULL, gridDim,
-                                   blockDim, args, sharedMem, stream);
+                                   blockDim, args, sharedMem, stream, NULL);
     rt_unlock();
     return rt_ret(e);
 }
@@ -567,7 +573,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
 {
     rt_lock();
     cudaError_t e = counted_launch("cudaLaunchKernel", find_func(func), gridDim, blockDim, args,
-                                   sharedMem, stream);
+                                   sharedMem, stream, NULL);
     rt_unlock();
     return rt_ret(e);
 }
@@ -576,6 +582,39 @@ cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
                                   size_t sharedMem, cudaStream_t stream)
 {
     return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+}
+
+/* cudaLaunchKernelEx (the C++ template calls this): the cluster dimension
+ * attribute gives thread-block clusters; a cooperative launch runs as a
+ * normal one (below); any other attribute is refused, naming it, rather
+ * than ignored. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+    if (!config)
+        return rt_ret(cudaErrorInvalidValue);
+    dim3 cluster = { 0, 0, 0 };
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cudaLaunchAttribute *a = &config->attrs[i];
+        if (a->id == cudaLaunchAttributeClusterDimension) {
+            memcpy(&cluster, a->val.pad, sizeof cluster);
+        } else if (a->id != cudaLaunchAttributeCooperative && a->id != cudaLaunchAttributeIgnore) {
+            rt_say("cudaLaunchKernelExC", "launch attribute %d is not supported by ccgpu's "
+                   "CUDA runtime (only the cluster dimension and cooperative)", (int)a->id);
+            return rt_ret(cudaErrorNotSupported);
+        }
+    }
+    rt_lock();
+    cudaError_t e = counted_launch("cudaLaunchKernelExC", find_func(func), config->gridDim,
+                                   config->blockDim, args, config->dynamicSmemBytes,
+                                   config->stream, &cluster);
+    rt_unlock();
+    return rt_ret(e);
+}
+
+cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,
+                                     void **args)
+{
+    return cudaLaunchKernelExC(config, func, args);
 }
 
 /* Grid-wide synchronisation (cooperative groups) is not modelled; a

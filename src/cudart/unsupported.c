@@ -31,7 +31,6 @@ UNSUPPORTED(cudaStreamBeginCapture)
 UNSUPPORTED(cudaStreamEndCapture)
 UNSUPPORTED(cudaStreamIsCapturing)
 /* extended launches, peers, IPC, pools, interop */
-UNSUPPORTED(cudaLaunchKernelExC)
 UNSUPPORTED(cudaLaunchCooperativeKernelMultiDevice)
 UNSUPPORTED(cudaDeviceEnablePeerAccess)
 UNSUPPORTED(cudaDeviceDisablePeerAccess)

@@ -50,6 +50,26 @@ static int place(struct ptx_launch *l, struct sm_state *sm, uint32_t sm_id, uint
     return 0;
 }
 
+/* Thread-block clusters: a cluster's CTAs all go to one SM, together, when
+ * it has a free slot for each (so barrier.cluster and distributed shared
+ * memory find them all). 1 placed, 0 no room or none left, -1 error. */
+static int place_cluster(struct ptx_launch *l, struct sm_state *sm, uint32_t sm_id,
+                         uint32_t per_sm, uint32_t csize, uint32_t *next, uint32_t nclusters,
+                         uint32_t nwarp_slots, uint32_t *tmp)
+{
+    uint32_t free_slots = 0;
+    for (uint32_t k = 0; k < per_sm; k++)
+        free_slots += sm->slots[k] == NULL;
+    if (*next >= nclusters || free_slots < csize)
+        return 0;
+    uint32_t cl = (*next)++, r = 0;
+    for (uint32_t k = 0; k < per_sm && r < csize; k++)
+        if (!sm->slots[k] &&
+            place(l, sm, sm_id, k, ptx_launch_cluster_cta(l, cl, r++), nwarp_slots, tmp))
+            return -1;
+    return 1;
+}
+
 static void retire(struct sm_state *sm, uint32_t slot)
 {
     struct ptx_cta *c = sm->slots[slot];
@@ -74,6 +94,14 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
         return -1;
     }
     uint32_t nsms = cfg->num_sms, total = ptx_launch_num_ctas(l), next = 0;
+    uint32_t csize = ptx_launch_cluster_size(l), nclusters = total / csize, next_cluster = 0;
+    if (csize > per_sm) {
+        snprintf(err, errlen,
+                 "launch %s: a cluster of %u CTAs does not fit on one SM (%u CTAs of this "
+                 "kernel do); ccgpu places a cluster's CTAs on one SM",
+                 ptx_launch_kernel_name(l), csize, per_sm);
+        return -1;
+    }
     uint64_t batch = cfg->batch ? cfg->batch : DEFAULT_BATCH;
     uint64_t run = cfg->warp_run ? cfg->warp_run : FUNCRUN_DEFAULT_WARP_RUN;
     if (run > batch)
@@ -90,10 +118,15 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
         if (!sms[s].slots || !sms[s].warp_used)
             goto oom;
     }
-    /* initial fill: round-robin over SMs, one CTA each per round */
-    for (uint32_t r = 0; r < per_sm && next < total; r++)
+    /* initial fill: round-robin over SMs, one CTA (or cluster) each per round */
+    for (uint32_t r = 0; csize == 1 && r < per_sm && next < total; r++)
         for (uint32_t s = 0; s < nsms && next < total; s++)
             if (place(l, &sms[s], s, r, next++, nwarp_slots, tmp))
+                goto engine_error;
+    for (uint32_t r = 0; csize > 1 && r < per_sm / csize; r++)
+        for (uint32_t s = 0; s < nsms; s++)
+            if (place_cluster(l, &sms[s], s, per_sm, csize, &next_cluster, nclusters,
+                              nwarp_slots, tmp) < 0)
                 goto engine_error;
     const struct ptx_counters *cnt = ptx_launch_counters(l);
     for (;;) {
@@ -119,7 +152,11 @@ int funcrun_run(struct ptx_launch *l, const struct funcrun_config *cfg, char *er
                 if (ptx_cta_done(c)) {
                     progress = 1;
                     retire(&sms[s], k);
-                    if (next < total && place(l, &sms[s], s, k, next++, nwarp_slots, tmp))
+                    if (csize == 1 && next < total &&
+                        place(l, &sms[s], s, k, next++, nwarp_slots, tmp))
+                        goto engine_error;
+                    if (csize > 1 && place_cluster(l, &sms[s], s, per_sm, csize, &next_cluster,
+                                                   nclusters, nwarp_slots, tmp) < 0)
                         goto engine_error;
                 } else if (executed == 0 && ptx_cta_check_deadlock(c)) {
                     goto engine_error;

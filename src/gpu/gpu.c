@@ -624,11 +624,22 @@ int ccgpu_kernel_facts(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
                                      (f->maxntid[2] ? f->maxntid[2] : 1)
                                : 1024;
     out->max_threads = t < 1024 ? t : 1024;
+    out->refused = ptx_program_refusal(mod->prog, k);
     return 0;
 }
 
 int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu_dim3 grid,
                  struct ccgpu_dim3 block, uint32_t dynamic_shared_bytes, void **args, int nargs)
+{
+    struct ccgpu_dim3 none = { 0, 0, 0 };
+    return ccgpu_launch_cluster(gpu, mod, kernel, grid, block, none, dynamic_shared_bytes, args,
+                                nargs);
+}
+
+int ccgpu_launch_cluster(ccgpu *gpu, ccgpu_module *mod, const char *kernel,
+                         struct ccgpu_dim3 grid, struct ccgpu_dim3 block,
+                         struct ccgpu_dim3 cluster, uint32_t dynamic_shared_bytes, void **args,
+                         int nargs)
 {
     if (!mod || !kernel)
         return gpu_fail(gpu, "launch: no module or kernel name");
@@ -696,6 +707,7 @@ int ccgpu_launch(ccgpu *gpu, ccgpu_module *mod, const char *kernel, struct ccgpu
         .max_shared_per_cta = gpu->shmem_per_sm,
         /* a pattern no kernel of the suite reads as a valid address or count */
         .register_fill = gpu->check_register_init ? 0xa5a5a5a5a5a5a5a5ull : 0,
+        .cluster = { cluster.x, cluster.y, cluster.z },
     };
     char err[512];
     struct ptx_launch *l = ptx_launch_create(mod->prog, &d, err, sizeof err);

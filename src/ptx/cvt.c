@@ -17,7 +17,7 @@ static int is_float(int t)
 }
 
 /* IEEE half <-> float, round to nearest even. */
-static float half_to_float(uint32_t h)
+float ptx_half_to_float(uint32_t h)
 {
     uint32_t s = (h >> 15) & 1, e = (h >> 10) & 0x1f, m = h & 0x3ff;
     float v;
@@ -30,7 +30,7 @@ static float half_to_float(uint32_t h)
     return s ? -v : v;
 }
 
-static uint32_t float_to_half(float f)
+uint32_t ptx_float_to_half(float f)
 {
     uint32_t x = (uint32_t)fb32(f);
     uint32_t s = (x >> 16) & 0x8000;
@@ -56,12 +56,12 @@ static uint32_t float_to_half(float f)
     return s | (he << 10) | ((uint32_t)q & 0x3ff);
 }
 
-static float bf16_to_float(uint32_t h)
+float ptx_bf16_to_float(uint32_t h)
 {
     return f32((uint64_t)(h & 0xffff) << 16);
 }
 
-static uint32_t float_to_bf16(float f)
+uint32_t ptx_float_to_bf16(float f)
 {
     uint32_t x = (uint32_t)fb32(f);
     if (isnan(f))
@@ -73,8 +73,8 @@ static uint32_t float_to_bf16(float f)
 static double load_float(int t, uint64_t v, int ftz)
 {
     switch (t) {
-    case PTX_T_F16: return half_to_float((uint32_t)v & 0xffff);
-    case PTX_T_BF16: return bf16_to_float((uint32_t)v);
+    case PTX_T_F16: return ptx_half_to_float((uint32_t)v & 0xffff);
+    case PTX_T_BF16: return ptx_bf16_to_float((uint32_t)v);
     case PTX_T_F32: return f32(ftz ? ftz32(v) : v);
     default: return f64(v);
     }
@@ -135,8 +135,8 @@ static __attribute__((noinline)) uint64_t store_float(int t, double v, int rnd, 
     if (sat)
         v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
     switch (t) {
-    case PTX_T_F16: return float_to_half((float)v);
-    case PTX_T_BF16: return float_to_bf16((float)v);
+    case PTX_T_F16: return ptx_float_to_half((float)v);
+    case PTX_T_BF16: return ptx_float_to_bf16((float)v);
     case PTX_T_F32: {
         volatile double x = v;
         int old = 0, nd = rnd == PTX_RND_RZ || rnd == PTX_RND_RM || rnd == PTX_RND_RP;
@@ -174,7 +174,7 @@ static __attribute__((noinline)) uint64_t int_to_float(uint64_t v, int sbits, in
         volatile float fl = ssgn ? (float)si : (float)ui;
         if (sat)
             fl = fl < 0 ? 0.0f : fl > 1 ? 1.0f : fl;
-        r = t == PTX_T_F32 ? fb32(fl) : t == PTX_T_F16 ? float_to_half(fl) : float_to_bf16(fl);
+        r = t == PTX_T_F32 ? fb32(fl) : t == PTX_T_F16 ? ptx_float_to_half(fl) : ptx_float_to_bf16(fl);
     }
     if (nd)
         fesetround(old);
@@ -186,6 +186,11 @@ int ptx_alu_cvt(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask, ui
 {
     (void)w; /* uniform ALU signature; every cvt form here succeeds */
     int dt = in->type, st = in->stype ? in->stype : in->type;
+    if (dt == PTX_T_TF32) { /* f32 -> tf32: 10 fraction bits, nearest, ties away (.rna) */
+        LANES((a[l] & 0x7f800000u) == 0x7f800000u ? a[l] & 0xffffffffu
+                                                   : ((a[l] & 0xffffffffu) + 0x1000u) & 0xffffe000u);
+        return 0;
+    }
     int db = bits_of(dt), sb = bits_of(st);
     int dsgn = ptx_type_is_signed((enum ptx_type)dt), ssgn = ptx_type_is_signed((enum ptx_type)st);
     int ftz = (in->flags & PTX_F_FTZ) != 0, sat = (in->flags & PTX_F_SAT) != 0;

@@ -3,13 +3,14 @@
  * per opcode (spec_of); a spelling with several meanings (.lo is a compare
  * for setp and a half for mul) takes the meaning the opcode accepts. */
 #include "ptx/parse_internal.h"
+#include "ptx/ptx.h"
 #include <string.h>
 
 enum modcat {
     M_TYPE = 1 << 0, M_SPACE = 1 << 1, M_CMP = 1 << 2, M_BOOL = 1 << 3, M_ROUND = 1 << 4,
     M_FLAG = 1 << 5, M_VEC = 1 << 6, M_CACHE = 1 << 7, M_ATOM = 1 << 8, M_SHFL = 1 << 9,
     M_VOTE = 1 << 10, M_BAR = 1 << 11, M_PRMT = 1 << 12, M_TESTP = 1 << 13, M_HINT = 1 << 14,
-    M_LEVEL = 1 << 15,
+    M_LEVEL = 1 << 15, M_FENCE = 1 << 16,
 };
 
 /* Accepted spellings that set no stored flag (the default alternative). */
@@ -21,13 +22,16 @@ enum modcat {
 
 struct modifier {
     const char *name;
-    uint16_t cat;
+    uint32_t cat;
     uint64_t value; /* enum value for a category, flag bits for M_FLAG */
 };
 
 static const struct modifier modifiers[] = {
     { "global", M_SPACE, PTX_SPACE_GLOBAL }, { "shared", M_SPACE, PTX_SPACE_SHARED },
     { "shared::cta", M_SPACE, PTX_SPACE_SHARED }, { "local", M_SPACE, PTX_SPACE_LOCAL },
+    /* distributed shared memory: shared addresses that may name another CTA
+     * of the cluster (cluster.c) */
+    { "shared::cluster", M_SPACE, PTX_SPACE_SHARED },
     { "const", M_SPACE, PTX_SPACE_CONST }, { "param", M_SPACE, PTX_SPACE_PARAM },
     { "param::entry", M_SPACE, PTX_SPACE_PARAM }, { "param::func", M_SPACE, PTX_SPACE_PARAM },
     { "eq", M_CMP, PTX_CMP_EQ }, { "ne", M_CMP, PTX_CMP_NE }, { "lt", M_CMP, PTX_CMP_LT },
@@ -41,7 +45,7 @@ static const struct modifier modifiers[] = {
     { "rn", M_ROUND, PTX_RND_RN }, { "rz", M_ROUND, PTX_RND_RZ }, { "rm", M_ROUND, PTX_RND_RM },
     { "rp", M_ROUND, PTX_RND_RP }, { "rni", M_ROUND, PTX_RND_RNI },
     { "rzi", M_ROUND, PTX_RND_RZI }, { "rmi", M_ROUND, PTX_RND_RMI },
-    { "rpi", M_ROUND, PTX_RND_RPI },
+    { "rpi", M_ROUND, PTX_RND_RPI }, { "rna", M_ROUND, PTX_RND_RNA },
     { "v2", M_VEC, 2 }, { "v4", M_VEC, 4 },
     { "ca", M_CACHE, PTX_CACHE_CA }, { "cg", M_CACHE, PTX_CACHE_CG },
     { "cs", M_CACHE, PTX_CACHE_CS }, { "lu", M_CACHE, PTX_CACHE_LU },
@@ -58,6 +62,7 @@ static const struct modifier modifiers[] = {
     { "uni", M_VOTE, PTX_VOTE_UNI }, { "ballot", M_VOTE, PTX_VOTE_BALLOT },
     { "sync", M_BAR, PTX_BAR_SYNC }, { "arrive", M_BAR, PTX_BAR_ARRIVE },
     { "red", M_BAR, PTX_BAR_RED }, { "warp", M_BAR, PTX_BAR_WARP_SYNC },
+    { "wait", M_BAR, PTX_BAR_WAIT },
     { "f4e", M_PRMT, PTX_PRMT_F4E }, { "b4e", M_PRMT, PTX_PRMT_B4E },
     { "rc8", M_PRMT, PTX_PRMT_RC8 }, { "ecl", M_PRMT, PTX_PRMT_ECL },
     { "ecr", M_PRMT, PTX_PRMT_ECR }, { "rc16", M_PRMT, PTX_PRMT_RC16 },
@@ -87,17 +92,25 @@ static const struct modifier modifiers[] = {
     { "sys", M_FLAG, PTX_F_SCOPE_SYS }, { "cluster", M_FLAG, PTX_F_SCOPE_CLUSTER },
     { "NaN", M_FLAG, PTX_F_NAN }, { "relu", M_FLAG, PTX_F_RELU },
     { "pack", M_FLAG, FX_PACK_ONLY },
+    /* what a fence or membar orders (proxies, the operations and spaces it
+     * is restricted to): accepted; every fence orders everything here */
+    { "proxy", M_FENCE, 0 }, { "alias", M_FENCE, 0 }, { "async", M_FENCE, 0 },
+    { "global", M_FENCE, 0 }, { "shared", M_FENCE, 0 }, { "shared::cta", M_FENCE, 0 },
+    { "shared::cluster", M_FENCE, 0 }, { "async::generic", M_FENCE, 0 },
+    { "tensormap::generic", M_FENCE, 0 }, { "mbarrier_init", M_FENCE, 0 },
+    { "sync_restrict::shared::cta", M_FENCE, 0 },
+    { "sync_restrict::shared::cluster", M_FENCE, 0 },
 };
 
 struct opspec {
-    uint16_t cats;   /* accepted modifier categories */
+    uint32_t cats;   /* accepted modifier categories */
     uint8_t ntypes;  /* how many type modifiers: exactly this many (0 = none) */
     uint64_t flags;  /* accepted M_FLAG bits */
 };
 
 static struct opspec spec_of(enum ptx_opcode op)
 {
-    const uint16_t T = M_TYPE;
+    const uint32_t T = M_TYPE;
     switch (op) {
     case PTX_OP_ABS: case PTX_OP_NEG:
         return (struct opspec){ T | M_FLAG, 1, PTX_F_FTZ };
@@ -160,10 +173,17 @@ static struct opspec spec_of(enum ptx_opcode op)
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
         return (struct opspec){ M_SPACE | M_LEVEL | M_HINT, 0, 0 };
     case PTX_OP_MEMBAR: case PTX_OP_FENCE:
-        return (struct opspec){ M_FLAG, 0, FX_MEMORY_ORDER | FX_SCOPES };
+        return (struct opspec){ M_FLAG | M_FENCE, 0, FX_MEMORY_ORDER | FX_SCOPES };
+    case PTX_OP_REDUX:
+        return (struct opspec){ T | M_ATOM | M_FLAG, 1, PTX_F_SYNC };
+    case PTX_OP_ELECT:
+        return (struct opspec){ M_FLAG, 0, PTX_F_SYNC };
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return (struct opspec){ M_BAR | M_BOOL | M_FLAG | T, 0xff,
-                                PTX_F_ALIGNED | PTX_F_SCOPE_CTA };
+                                PTX_F_ALIGNED | PTX_F_SCOPE_CTA | PTX_F_SCOPE_CLUSTER |
+                                    PTX_F_RELAXED | PTX_F_ACQUIRE };
+    case PTX_OP_MAPA: case PTX_OP_GETCTARANK:
+        return (struct opspec){ T | M_SPACE, 1, 0 };
     case PTX_OP_SHFL:
         return (struct opspec){ T | M_SHFL | M_FLAG, 1, PTX_F_SYNC };
     case PTX_OP_VOTE: case PTX_OP_MATCH:
@@ -199,18 +219,24 @@ static int lookup_opcode(const char *s, size_t n)
 }
 
 /* Real PTX instructions ccgpu does not implement: named as such, not as
- * unknown words (tensor cores, textures and surfaces, asynchronous copies,
- * mbarriers, video SIMD, cluster and dynamic-stack operations, surface
- * reductions). */
+ * unknown words (tensor cores, video SIMD, cluster and dynamic-stack
+ * operations, surface reductions ...). The list of the manual's page
+ * docs/ptx-support.md is generated from it (ptx_unsupported_opcode). */
 static const char *const unsupported_ops[] = {
-    "fns", "redux", "cp", "mma", "wmma", "wgmma", "ldmatrix", "stmatrix", "mbarrier",
+    "brx", /* in the opcode table, refused at decode: indirect branches */
+    "fns", "wgmma", "stmatrix", "movmatrix",
     "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
     "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
-    "vset4", "bmsk", "szext", "elect", "griddepcontrol", "setmaxnreg", "applypriority",
+    "vset4", "bmsk", "szext", "griddepcontrol", "setmaxnreg", "applypriority",
     "discard", "createpolicy", "alloca", "stacksave", "stackrestore", "getctarank", "mapa",
-    "multimem", "tensormap", "clusterlaunchcontrol",
+    "multimem", "tensormap", "clusterlaunchcontrol", "tcgen05",
 };
+
+const char *ptx_unsupported_opcode(unsigned i)
+{
+    return i < sizeof unsupported_ops / sizeof unsupported_ops[0] ? unsupported_ops[i] : NULL;
+}
 
 static int is_unsupported_op(const char *s, size_t n)
 {
@@ -278,6 +304,15 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
     const char *s = t->s, *end = t->s + t->len;
     const char *dot = memchr(s, '.', t->len);
     size_t blen = dot ? (size_t)(dot - s) : t->len;
+    if ((blen == 2 && memcmp(s, "cp", 2) == 0) || (blen == 8 && memcmp(s, "mbarrier", 8) == 0)) {
+        ptx_decode_asyncop(c, in, t); /* async_parse.c */
+        return;
+    }
+    if ((blen == 3 && memcmp(s, "mma", 3) == 0) || (blen == 8 && memcmp(s, "ldmatrix", 8) == 0) ||
+        (blen == 4 && memcmp(s, "wmma", 4) == 0)) {
+        ptx_decode_mmaop(c, in, t); /* mma_parse.c */
+        return;
+    }
     int op = lookup_opcode(s, blen);
     if (op < 0 && is_unsupported_op(s, blen))
         pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu", (int)t->len,
@@ -376,6 +411,9 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             pctx_fail(c, t->line, "'%.*s' needs a comparison", (int)t->len, t->s);
         break;
     case PTX_OP_CVT:
+        if ((in->round == PTX_RND_RNA) != (in->type == PTX_T_TF32))
+            pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu (tf32 "
+                      "conversions: cvt.rna.tf32.f32)", (int)t->len, t->s);
         if ((in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) && in->stype == PTX_T_F32)
             in->flags |= PTX_F_CVT_PACK;
         break;
@@ -388,6 +426,12 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             in->space = PTX_SPACE_GENERIC;
         break;
     case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
+        if (!seen.space)
+            in->space = PTX_SPACE_GENERIC;
+        break;
+    case PTX_OP_MAPA: case PTX_OP_GETCTARANK:
+        if (in->type != PTX_T_U32 && in->type != PTX_T_U64)
+            pctx_fail(c, t->line, "'%.*s' needs .u32 or .u64", (int)t->len, t->s);
         if (!seen.space)
             in->space = PTX_SPACE_GENERIC;
         break;
@@ -409,6 +453,18 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             pctx_fail(c, t->line, "'%.*s': only the .sync form is supported", (int)t->len, t->s);
         break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
+        if (fx & PTX_F_SCOPE_CLUSTER) { /* barrier.cluster.arrive{.relaxed} / .wait{.acquire} */
+            if (op != PTX_OP_BARRIER || !seen.mode || ntypes || seen.boolop ||
+                (in->mode != PTX_BAR_ARRIVE && in->mode != PTX_BAR_WAIT) ||
+                (fx & PTX_F_SCOPE_CTA) || ((fx & PTX_F_RELAXED) && in->mode != PTX_BAR_ARRIVE) ||
+                ((fx & PTX_F_ACQUIRE) && in->mode != PTX_BAR_WAIT))
+                pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu",
+                          (int)t->len, t->s);
+            break;
+        }
+        if (in->mode == PTX_BAR_WAIT || (fx & (PTX_F_RELAXED | PTX_F_ACQUIRE)))
+            pctx_fail(c, t->line, "'%.*s': .wait, .relaxed and .acquire are barrier.cluster's",
+                      (int)t->len, t->s);
         if (!seen.mode)
             pctx_fail(c, t->line, "'%.*s' needs .sync, .arrive or .red", (int)t->len, t->s);
         if (in->mode == PTX_BAR_RED && !seen.boolop)
@@ -421,6 +477,21 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
             in->flags |= PTX_F_ALIGNED; /* bar.* is barrier.*.aligned */
         if (in->mode != PTX_BAR_ARRIVE)
             in->flags |= PTX_F_SYNC;
+        break;
+    case PTX_OP_REDUX: {
+        int logic = in->mode == PTX_ATOM_AND || in->mode == PTX_ATOM_OR || in->mode == PTX_ATOM_XOR;
+        int arith = in->mode == PTX_ATOM_ADD || in->mode == PTX_ATOM_MIN || in->mode == PTX_ATOM_MAX;
+        if (!(fx & PTX_F_SYNC) || !seen.atom)
+            pctx_fail(c, t->line, "'%.*s' needs .sync and an operation", (int)t->len, t->s);
+        if (!(logic && in->type == PTX_T_B32) &&
+            !(arith && (in->type == PTX_T_U32 || in->type == PTX_T_S32)))
+            pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu (redux.sync: "
+                      ".add/.min/.max on .u32/.s32, .and/.or/.xor on .b32)", (int)t->len, t->s);
+        break;
+    }
+    case PTX_OP_ELECT:
+        if (!(fx & PTX_F_SYNC))
+            pctx_fail(c, t->line, "'%.*s': only elect.sync exists", (int)t->len, t->s);
         break;
     case PTX_OP_MUL: case PTX_OP_MAD:
         if (!ptx_type_is_float((enum ptx_type)in->type) && in->type != PTX_T_B32 &&

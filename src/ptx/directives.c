@@ -382,6 +382,14 @@ void ptx_parse_perf_directive(struct pctx *c, struct ptx_function *f)
         f->maxnreg = (uint32_t)number_arg(c, "a register count");
     } else if (lex_is(&c->lx, ".noreturn")) {
         lex_next(&c->lx);
+    } else if (lex_is(&c->lx, ".reqnctapercluster")) {
+        dims(c, f->reqnctapercluster);
+    } else if (lex_is(&c->lx, ".explicitcluster")) {
+        lex_next(&c->lx);
+        f->explicitcluster = 1;
+    } else if (lex_is(&c->lx, ".maxclusterrank")) {
+        lex_next(&c->lx);
+        f->maxclusterrank = (uint32_t)number_arg(c, "a CTA count");
     } else {
         pctx_fail(c, t->line, "unknown directive '%.*s' in a function header", (int)t->len, t->s);
     }

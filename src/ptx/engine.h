@@ -77,6 +77,11 @@ uint64_t ptx_program_static_shared(const struct ptx_program *p, int kernel);
 int ptx_program_param(const struct ptx_program *p, int kernel, uint32_t i, uint64_t *offset,
                       uint64_t *size);
 uint64_t ptx_program_param_bytes(const struct ptx_program *p, int kernel);
+/* Why a launch of this kernel is refused: "NAME:LINE: message" naming the
+ * first instruction the engine cannot execute that the kernel reaches (in
+ * its body or a function it calls), or NULL when it can run. The module's
+ * other kernels are not affected. */
+const char *ptx_program_refusal(const struct ptx_program *p, int kernel);
 /* Local bytes per thread a launch of this kernel reserves (frame + call stack). */
 uint64_t ptx_program_local_per_thread(const struct ptx_program *p, int kernel);
 
@@ -105,6 +110,12 @@ struct ptx_launch_desc {
      * others are filled with this value instead, a check that results do
      * not change (ccgpu_check_register_init). */
     uint64_t register_fill;
+    /* Thread-block cluster dimensions (cudaLaunchAttributeClusterDimension);
+     * 0 = none given: the kernel's .reqnctapercluster, else one-CTA
+     * clusters. A cluster's CTAs must all be created (ptx_cta_create)
+     * before any of them runs and stay until the last of them is done:
+     * barrier.cluster and distributed shared memory reach across them. */
+    uint32_t cluster[3];
 };
 /* Validates the launch (block size, shared memory, grid) and copies params. */
 struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_launch_desc *d,
@@ -114,6 +125,10 @@ void ptx_launch_free(struct ptx_launch *l);
 void ptx_launch_set_clock(struct ptx_launch *l, const uint64_t *cycle);
 void ptx_launch_set_observer(struct ptx_launch *l, ptx_mem_observer fn, void *ctx);
 uint32_t ptx_launch_num_ctas(const struct ptx_launch *l);
+/* CTAs per cluster (1 without clusters), and the linear id of the CTA of
+ * rank `rank` in cluster `cluster` (0 .. num_ctas / cluster size - 1). */
+uint32_t ptx_launch_cluster_size(const struct ptx_launch *l);
+uint32_t ptx_launch_cluster_cta(const struct ptx_launch *l, uint32_t cluster, uint32_t rank);
 uint32_t ptx_launch_warps_per_cta(const struct ptx_launch *l);
 uint32_t ptx_launch_threads_per_cta(const struct ptx_launch *l);
 /* Shared bytes one CTA of this launch occupies (static + dynamic). */
@@ -163,6 +178,11 @@ uint32_t ptx_cta_linear_id(const struct ptx_cta *c);
 uint32_t ptx_cta_sm(const struct ptx_cta *c);
 /* All warps exited. */
 int ptx_cta_done(const struct ptx_cta *c);
+/* CTAs in c's cluster (1 without clusters). A warp at barrier.cluster.wait
+ * waits (AT_BARRIER) until a step of a warp of any CTA of its cluster
+ * completes the phase: a timing model looks at the warps of every CTA of
+ * the cluster after a barrier instruction or an exit. */
+uint32_t ptx_cta_cluster_size(const struct ptx_cta *c);
 /* Every live warp waits at a barrier that cannot be released: the error
  * is recorded in the launch and 1 returned. */
 int ptx_cta_check_deadlock(struct ptx_cta *c);
@@ -216,6 +236,9 @@ struct ptx_regset {
 };
 void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
                      struct ptx_regset *out);
+/* How many leading operands an instruction writes (its destinations; an
+ * optional "|q" second destination counts, present or not). */
+unsigned ptx_inst_num_dst(const struct ptx_inst *in);
 
 enum ptx_step_status {
     PTX_STEP_OK,      /* executed; the warp can issue again */

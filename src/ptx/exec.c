@@ -65,6 +65,14 @@ uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, in
     case PTX_SREG_DYNAMIC_SMEM_SIZE: return l->dyn_shared;
     case PTX_SREG_TOTAL_SMEM_SIZE: return l->shared_per_cta;
     case PTX_SREG_WARPSIZE: return PTX_WARP_SIZE;
+    /* clusters (cluster.c) */
+    case PTX_SREG_CLUSTERID: return c->ctaid[d] / l->cluster[d];
+    case PTX_SREG_NCLUSTERID: return l->grid[d] / l->cluster[d];
+    case PTX_SREG_CLUSTER_CTAID: return c->ctaid[d] % l->cluster[d];
+    case PTX_SREG_CLUSTER_NCTAID: return l->cluster[d];
+    case PTX_SREG_CLUSTER_CTARANK: return c->cluster_rank;
+    case PTX_SREG_CLUSTER_NCTARANK: return l->cluster_size;
+    case PTX_SREG_IS_EXPLICIT_CLUSTER: return l->explicit_cluster;
     default: return 0;
     }
 }
@@ -141,6 +149,8 @@ uint32_t ptx_exec_pred(const struct ptx_warp *w, const struct ptx_operand *o)
         m = o->index == PTX_NO_INDEX ? 0 : w->preds[o->index];
     else if (o->kind == PTX_OPND_REG)
         m = 0; /* a register used as predicate source is decoded as PRED */
+    else if (o->kind == PTX_OPND_SREG) /* %is_explicit_cluster */
+        m = ptx_exec_sreg(w, o, 0) ? FULL_MASK : 0;
     else
         m = o->value ? FULL_MASK : 0;
     return (o->flags & PTX_OPNDF_NOT) ? ~m : m;
@@ -527,7 +537,14 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     case PTX_OP_BAR:
     case PTX_OP_BARRIER:
         top->pc = pc + 1;
-        do_barrier(w, in, mask);
+        if (in->flags & PTX_F_SCOPE_CLUSTER)
+            rc = ptx_exec_cluster(w, in, mask, pc);
+        else
+            do_barrier(w, in, mask);
+        break;
+    case PTX_OP_MAPA:
+    case PTX_OP_GETCTARANK:
+        rc = ptx_exec_cluster(w, in, mask, pc);
         break;
     case PTX_OP_LD:
     case PTX_OP_LDU:
@@ -560,9 +577,39 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
     case PTX_OP_VOTE:
     case PTX_OP_ACTIVEMASK:
     case PTX_OP_MATCH:
+    case PTX_OP_REDUX:
+    case PTX_OP_ELECT:
         top->pc = pc + 1;
         rc = ptx_exec_warpop(w, in, mask);
         break;
+    case PTX_OP_CP_ASYNC:
+    case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+    case PTX_OP_CP_ASYNC_BULK:
+    case PTX_OP_MBARRIER:
+        top->pc = pc + 1;
+        if (mask)
+            rc = ptx_exec_async(w, in, mask, d);
+        if (!rc && l->observer && d->is_mem)
+            l->observer(l->observer_ctx, d, w->cta->linear, w->index);
+        break;
+    case PTX_OP_MMA:
+    case PTX_OP_LDMATRIX:
+    case PTX_OP_WMMA_LOAD:
+    case PTX_OP_WMMA_STORE:
+    case PTX_OP_WMMA_MMA:
+        top->pc = pc + 1;
+        if (mask)
+            rc = ptx_exec_mma(w, in, mask, d);
+        if (!rc && l->observer && d->is_mem)
+            l->observer(l->observer_ctx, d, w->cta->linear, w->index);
+        break;
+    case PTX_OP_UNSUPPORTED: /* launches reaching one are refused */
+        ptx_exec_fail(w, -1, in, "an unsupported instruction was reached");
+        rc = -1;
+        break;
+    case PTX_OP_CP_ASYNC_COMMIT:
+    case PTX_OP_CP_ASYNC_WAIT:
+    case PTX_OP_CP_ASYNC_WAIT_ALL:
     case PTX_OP_MEMBAR:
     case PTX_OP_FENCE:
     case PTX_OP_BRKPT:

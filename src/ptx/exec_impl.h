@@ -44,6 +44,9 @@ struct ptx_program {
      * next ptx_cta_create of any launch reuses their buffers */
     struct ptx_cta *cta_pool;
     uint64_t global_base, const_base;
+    /* per function: what of its own body the engine cannot execute, and
+     * per kernel: the message a launch of it fails with (program.c) */
+    char **refusal, **kernel_refusal;
 };
 
 struct ptx_launch {
@@ -62,6 +65,12 @@ struct ptx_launch {
     const uint64_t *clock;
     ptx_mem_observer observer;
     void *observer_ctx;
+    /* clusters (cluster.c): dimensions, CTAs per cluster, whether the
+     * launch asked for them; with more than one CTA per cluster, the
+     * resident CTAs by linear id and each cluster's barrier.cluster state */
+    uint32_t cluster[3], cluster_size, explicit_cluster;
+    struct ptx_cta **resident;
+    uint32_t *cbar_count, *cbar_gen;
     struct ptx_counters cnt;
     int failed;
     char error[512];
@@ -110,6 +119,7 @@ struct ptx_warp {
     uint32_t nframes;
     size_t frames_cap;
     uint32_t cc;            /* carry flag per lane (add.cc / addc) */
+    uint32_t cbar_gen;      /* barrier.cluster phase the warp last arrived in */
     uint64_t last_global_load; /* first lane's address of the warp's last global load */
     uint64_t *regstack;
     size_t reg_cap;   /* in 64-bit slots */
@@ -139,6 +149,8 @@ struct ptx_cta {
     uint8_t bar_red_all[PTX_NUM_BARRIERS];  /* bar.red: every arriving lane true */
     uint32_t bar_gen[PTX_NUM_BARRIERS];     /* releases so far */
     uint32_t warps_done, warps_waiting;
+    uint32_t cluster_id, cluster_rank; /* its cluster (linear) and rank in it */
+    uint8_t registered;               /* in launch->resident (cluster.c) */
     struct ptx_cta *pool_next;
 };
 
@@ -166,11 +178,36 @@ const char *ptx_type_str(int t);
 
 /* ---- alu.c: arithmetic, logic, compare, convert, move; 0 = ok, -1 = error ---- */
 int ptx_exec_alu(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
-/* ---- warpops.c: shfl, vote, activemask ---- */
+/* ---- warpops.c: shfl, vote, match, activemask, redux, elect ---- */
 int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask);
 /* ---- memops.c: ld/st/atom/red/cvta/isspacep; d may be NULL ---- */
 int ptx_exec_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);
+/* ---- cvt.c: IEEE half and bfloat16 <-> float, round to nearest even ---- */
+float ptx_half_to_float(uint32_t h);
+uint32_t ptx_float_to_half(float f);
+float ptx_bf16_to_float(uint32_t h);
+uint32_t ptx_float_to_bf16(float f);
+/* ---- mmaops.c: mma.sync, ldmatrix ---- */
+int ptx_exec_mma(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                 struct ptx_dyninst *d);
+/* ---- cluster.c: thread-block clusters ---- */
+/* Cluster dimensions of a launch and its per-cluster state; -1 with err. */
+int ptx_cluster_launch(struct ptx_launch *l, const uint32_t dims[3], char *err, size_t errlen);
+void ptx_cluster_launch_free(struct ptx_launch *l);
+void ptx_cluster_cta_enter(struct ptx_cta *c);
+void ptx_cluster_cta_leave(struct ptx_cta *c);
+/* Host pointer to `size` bytes at a shared::cluster address (rank + 1 in
+ * bits 24..31, offset below), or NULL. */
+uint8_t *ptx_cluster_shared_ptr(struct ptx_warp *w, uint64_t addr, uint32_t size);
+/* Threads of c exited: a barrier.cluster phase may be complete. */
+void ptx_cluster_threads_exited(struct ptx_cta *c);
+/* mapa, getctarank, barrier.cluster.arrive/wait; 0 or -1 */
+int ptx_exec_cluster(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                     uint32_t pc);
+/* ---- asyncops.c: cp.async*, mbarrier; d may be NULL ---- */
+int ptx_exec_async(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                   struct ptx_dyninst *d);
 /* ---- texture.c: tex/tld4/suld/sust/txq/suq on texture and surface objects ---- */
 int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d);

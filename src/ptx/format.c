@@ -30,11 +30,12 @@ static const char *const cmp_names[] = { "eq", "ne", "lt", "le", "gt", "ge", "lo
 static const char *const atom_names[] = { "", "add", "min", "max", "inc", "dec",
                                           "cas", "exch", "and", "or", "xor" };
 static const char *const bool_names[] = { "", "and", "or", "xor", "popc" };
-static const char *const round_names[] = { "", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi" };
+static const char *const round_names[] = { "", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi",
+                                           "rna" };
 static const char *const cache_names[] = { "", "ca", "cg", "cs", "lu", "cv", "wb", "wt" };
 static const char *const shfl_names[] = { "up", "down", "bfly", "idx" };
 static const char *const vote_names[] = { "all", "any", "uni", "ballot" };
-static const char *const bar_names[] = { "sync", "arrive", "red", "warp.sync" };
+static const char *const bar_names[] = { "sync", "arrive", "red", "warp.sync", "wait" };
 static const char *const prmt_names[] = { "", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16" };
 static const char *const testp_names[] = { "finite", "infinite", "number", "notanumber",
                                            "normal", "subnormal" };
@@ -42,7 +43,9 @@ static const char *const sreg_names[] = {
     "%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid", "%nsmid",
     "%gridid", "%clock", "%clock64", "%clock_hi", "%lanemask_eq", "%lanemask_le",
     "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%globaltimer", "%globaltimer_lo",
-    "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ",
+    "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "WARP_SZ", "%clusterid",
+    "%nclusterid", "%cluster_ctaid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank",
+    "%is_explicit_cluster",
 };
 
 #define NAME(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
@@ -77,6 +80,8 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
             put(o, ".aligned");
         break;
     case PTX_OP_TESTP: put(o, ".%s", NAME(testp_names, in->mode)); break;
+    case PTX_OP_REDUX: put(o, ".sync.%s", NAME(atom_names, in->mode)); break;
+    case PTX_OP_ELECT: put(o, ".sync"); break;
     default:
         break;
     }
@@ -166,7 +171,8 @@ static void operand(struct out *o, const struct ptx_module *m, const struct ptx_
     }
     case PTX_OPND_SREG:
         put(o, "%s", NAME(sreg_names, x->index));
-        if (x->index <= PTX_SREG_NCTAID)
+        if (x->index <= PTX_SREG_NCTAID ||
+            (x->index >= PTX_SREG_CLUSTERID && x->index <= PTX_SREG_CLUSTER_NCTAID))
             put(o, ".%c", 'x' + x->dim);
         break;
     case PTX_OPND_SYMBOL:
@@ -250,6 +256,84 @@ static void texop(struct out *o, const struct ptx_module *m, const struct ptx_fu
     }
 }
 
+/* cp.async* and mbarrier: their own word order (async_parse.c) */
+static void asyncop(struct out *o, const struct ptx_inst *in)
+{
+    static const char *const mbar_modes[] = { "init", "inval", "arrive", "arrive_drop",
+                                              "expect_tx", "complete_tx", "test_wait",
+                                              "try_wait", "pending_count" };
+    switch (in->op) {
+    case PTX_OP_CP_ASYNC:
+        put(o, ".%s.shared.global", in->cache == PTX_CACHE_CG ? "cg" : "ca");
+        return;
+    case PTX_OP_CP_ASYNC_BULK:
+        put(o, ".shared::cluster.global.mbarrier::complete_tx::bytes");
+        return;
+    case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+        flag(o, in, PTX_F_NOINC, "noinc");
+        break;
+    case PTX_OP_MBARRIER:
+        put(o, ".%s", NAME(mbar_modes, in->mode));
+        if (in->mode == PTX_MBAR_ARRIVE || in->mode == PTX_MBAR_ARRIVE_DROP)
+            flag(o, in, PTX_F_EXPECT_TX, "expect_tx");
+        if (in->mode == PTX_MBAR_TEST_WAIT || in->mode == PTX_MBAR_TRY_WAIT)
+            flag(o, in, PTX_F_PARITY, "parity");
+        flag(o, in, PTX_F_RELAXED, "relaxed");
+        if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
+            put(o, ".acq_rel");
+        else {
+            flag(o, in, PTX_F_ACQUIRE, "acquire");
+            flag(o, in, PTX_F_RELEASE, "release");
+        }
+        flag(o, in, PTX_F_SCOPE_CTA, "cta");
+        flag(o, in, PTX_F_SCOPE_CLUSTER, "cluster");
+        break;
+    default:
+        return;
+    }
+    if (in->space == PTX_SPACE_SHARED)
+        put(o, ".shared");
+    put(o, ".b64");
+}
+
+/* mma / ldmatrix: sync.aligned, shape, layouts, types */
+static void mmaop(struct out *o, const struct ptx_inst *in)
+{
+    static const char *const shapes[] = { "m16n8k16", "m16n8k8", "m16n8k32" };
+    static const char *const wshapes[] = { "m16n16k16", "m16n16k8" };
+    if (in->op == PTX_OP_WMMA_LOAD || in->op == PTX_OP_WMMA_STORE) {
+        put(o, ".%c.sync.aligned.%s.%s", "abcd"[in->boolop & 3], in->boolop & 4 ? "col" : "row",
+            NAME(wshapes, in->mode));
+        if (in->space > PTX_SPACE_GENERIC)
+            put(o, ".%s", ptx_space_name((enum ptx_space)in->space));
+        put(o, ".%s", ptx_type_name((enum ptx_type)in->type));
+        return;
+    }
+    if (in->op == PTX_OP_WMMA_MMA) {
+        put(o, ".sync.aligned.%s.%s.%s", in->boolop & 1 ? "col" : "row",
+            in->boolop & 2 ? "col" : "row", NAME(wshapes, in->mode));
+        flag(o, in, PTX_F_SAT, "satfinite");
+        const char *d = ptx_type_name((enum ptx_type)in->type);
+        if (in->stype == PTX_T_F16)
+            put(o, ".%s.%s", d, d);
+        else
+            put(o, ".%s.%s.%s.%s", d, ptx_type_name((enum ptx_type)in->stype),
+                ptx_type_name((enum ptx_type)in->stype), d);
+        return;
+    }
+    if (in->op == PTX_OP_LDMATRIX) {
+        put(o, ".sync.aligned.m8n8.x%u%s%s.b16", (unsigned)in->mode, in->boolop ? ".trans" : "",
+            in->space == PTX_SPACE_SHARED ? ".shared" : "");
+        return;
+    }
+    enum ptx_type a = (enum ptx_type)in->stype;
+    enum ptx_type b = a == PTX_T_S8 || a == PTX_T_U8 ? (in->boolop ? PTX_T_U8 : PTX_T_S8) : a;
+    put(o, ".sync.aligned.%s.row.col", NAME(shapes, in->mode));
+    flag(o, in, PTX_F_SAT, "satfinite");
+    put(o, ".%s.%s.%s.%s", ptx_type_name((enum ptx_type)in->type), ptx_type_name(a),
+        ptx_type_name(b), ptx_type_name((enum ptx_type)in->type));
+}
+
 int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
                     const struct ptx_inst *in, char *buf, size_t len)
 {
@@ -265,12 +349,18 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
         put(&o, ";");
         return (int)o.pos;
     }
-    modifiers(&o, in);
+    if (in->op >= PTX_OP_CP_ASYNC && in->op <= PTX_OP_MBARRIER)
+        asyncop(&o, in);
+    else if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
+             in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA)
+        mmaop(&o, in);
+    else
+        modifiers(&o, in);
     int first = 1;
     for (unsigned i = 0; i < in->nops; i++) {
         const struct ptx_operand *x = &in->ops[i];
         int piped = i == 1 && (in->op == PTX_OP_SETP || in->op == PTX_OP_SHFL ||
-                               in->op == PTX_OP_MATCH);
+                               in->op == PTX_OP_MATCH || in->op == PTX_OP_ELECT);
         if (x->kind == PTX_OPND_NONE)
             continue;
         if (in->op == PTX_OP_CALL && x->kind == PTX_OPND_SYMLIST && x->count == 0)

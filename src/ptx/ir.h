@@ -36,6 +36,7 @@ enum ptx_opclass {
     PTX_CLASS_RET,
     PTX_CLASS_EXIT,
     PTX_CLASS_NOP,
+    PTX_CLASS_TENSOR,  /* mma: the tensor-core unit */
 };
 
 enum ptx_type {
@@ -82,7 +83,9 @@ enum ptx_shflmode { PTX_SHFL_UP, PTX_SHFL_DOWN, PTX_SHFL_BFLY, PTX_SHFL_IDX };
 enum ptx_votemode { PTX_VOTE_ALL, PTX_VOTE_ANY, PTX_VOTE_UNI, PTX_VOTE_BALLOT };
 /* bar.sync / bar.arrive / bar.red; barrier.sync is BAR_SYNC too */
 enum ptx_barmode { PTX_BAR_SYNC, PTX_BAR_ARRIVE, PTX_BAR_RED,
-                   PTX_BAR_WARP_SYNC /* bar.warp.sync membermask (__syncwarp) */ };
+                   PTX_BAR_WARP_SYNC, /* bar.warp.sync membermask (__syncwarp) */
+                   PTX_BAR_WAIT /* barrier.cluster.wait (barrier.cluster.arrive: ARRIVE;
+                                 * both with PTX_F_SCOPE_CLUSTER) */ };
 /* testp.MODE (in mode) */
 enum ptx_testpmode { PTX_TESTP_FINITE, PTX_TESTP_INFINITE, PTX_TESTP_NUMBER,
                      PTX_TESTP_NOTANUMBER, PTX_TESTP_NORMAL, PTX_TESTP_SUBNORMAL };
@@ -96,11 +99,23 @@ enum ptx_prmtmode { PTX_PRMT_DEFAULT, PTX_PRMT_F4E, PTX_PRMT_B4E, PTX_PRMT_RC8, 
 enum ptx_txq { PTX_TXQ_WIDTH, PTX_TXQ_HEIGHT, PTX_TXQ_DEPTH, PTX_TXQ_NORMALIZED,
                PTX_TXQ_FILTER, PTX_TXQ_ADDR0, PTX_TXQ_ADDR1, PTX_TXQ_ADDR2 };
 enum ptx_su_clamp { PTX_SU_TRAP, PTX_SU_CLAMP, PTX_SU_ZERO };
+/* mma shapes (in mode); ldmatrix keeps its matrix count (1, 2, 4) in mode
+ * and .trans in boolop */
+enum ptx_mmashape { PTX_MMA_M16N8K16, PTX_MMA_M16N8K8, PTX_MMA_M16N8K32 };
+/* wmma: mode is the shape (m16n16k16 or m16n16k8); load/store keep the
+ * matrix (0 a, 1 b, 2 c, 3 d) in boolop bits 0-1 and .col in bit 2; the
+ * stride operand is optional */
+enum ptx_wmmashape { PTX_WMMA_M16N16K16, PTX_WMMA_M16N16K8 };
+/* mbarrier.MODE (in mode); .parity of test_wait/try_wait is PTX_F_PARITY */
+enum ptx_mbarmode { PTX_MBAR_INIT, PTX_MBAR_INVAL, PTX_MBAR_ARRIVE, PTX_MBAR_ARRIVE_DROP,
+                    PTX_MBAR_EXPECT_TX, PTX_MBAR_COMPLETE_TX, PTX_MBAR_TEST_WAIT,
+                    PTX_MBAR_TRY_WAIT, PTX_MBAR_PENDING_COUNT };
 
 enum ptx_round {
     PTX_RND_NONE,
     PTX_RND_RN, PTX_RND_RZ, PTX_RND_RM, PTX_RND_RP,     /* float result rounding */
     PTX_RND_RNI, PTX_RND_RZI, PTX_RND_RMI, PTX_RND_RPI, /* round to integral value */
+    PTX_RND_RNA, /* nearest, ties away from zero (cvt.rna.tf32.f32) */
 };
 
 /* Cache operators of ld/st, kept as hints for the timing model. */
@@ -119,6 +134,11 @@ enum ptx_sreg {
     PTX_SREG_GLOBALTIMER, PTX_SREG_GLOBALTIMER_LO, PTX_SREG_GLOBALTIMER_HI,
     PTX_SREG_DYNAMIC_SMEM_SIZE, PTX_SREG_TOTAL_SMEM_SIZE,
     PTX_SREG_WARPSIZE, /* WARP_SZ */
+    /* thread-block clusters (a launch without clusters is a grid of
+     * one-CTA clusters) */
+    PTX_SREG_CLUSTERID, PTX_SREG_NCLUSTERID, PTX_SREG_CLUSTER_CTAID, PTX_SREG_CLUSTER_NCTAID,
+    PTX_SREG_CLUSTER_CTARANK, PTX_SREG_CLUSTER_NCTARANK,
+    PTX_SREG_IS_EXPLICIT_CLUSTER, /* a predicate: only as mov.pred's source */
     PTX_SREG_COUNT
 };
 
@@ -155,6 +175,11 @@ enum {
     PTX_F_SCOPE_CLUSTER = 1u << 27,
     PTX_F_NAN = 1u << 28,       /* min/max .NaN: NaN in, NaN out */
     PTX_F_RELU = 1u << 29,      /* cvt/fma .relu: negative results become 0 */
+    /* mbarrier.arrive{,_drop}.expect_tx; test_wait/try_wait .parity;
+     * cp.async.mbarrier.arrive.noinc */
+    PTX_F_EXPECT_TX = 1u << 30,
+    PTX_F_PARITY = 1u << 30,
+    PTX_F_NOINC = 1u << 31,
 };
 
 enum ptx_operand_kind {
@@ -258,6 +283,18 @@ struct ptx_symbol {
  *   bar.red [d, id, (count,) c pred]   vote [d, a pred, membermask]
  *   bfe [d, a, pos, len]   bfi [d, f, b, pos, len]   prmt [d, a, b, sel]
  *   lop3 [d, a, b, c, immLut]   shf [d, a, b, c]   testp/isspacep [p, a]
+ *   redux [d, a, membermask]   elect [d, p|NONE, membermask] (d may be "_")
+ *   cp.async [ADDR dst, ADDR src, cp-size(, src-size or ignore-src pred)]
+ *   cp.async.wait_group [n]   cp.async.commit_group/wait_all []
+ *   cp.async.mbarrier.arrive [ADDR]   cp.async.bulk [ADDR dst, ADDR src, size, ADDR mbar]
+ *   mbarrier: init [ADDR, count]  inval [ADDR]  arrive(_drop) [state, ADDR(, count)]
+ *     (.expect_tx: [state, ADDR, tx])  expect_tx/complete_tx [ADDR, tx]
+ *     test_wait/try_wait [p, ADDR, state or parity(, hint)]  pending_count [d, state]
+ *   mma [VEC d, VEC a, VEC b, VEC c] (type: d and c, stype: a and b)
+ *   ldmatrix [VEC d (mode registers), ADDR]
+ *   wmma.load [VEC d, ADDR(, stride)]  wmma.store [ADDR, VEC a(, stride)]
+ *   wmma.mma [VEC d, VEC a, VEC b, VEC c]
+ *   mapa [d, a, rank]   getctarank [d, a]   barrier.cluster.arrive/wait []
  * Predicates appear as PTX_OPND_PRED wherever PTX has a predicate operand
  * (setp/testp/isspacep/vote destinations, selp/set/setp/bar.red sources,
  * and every operand of and/or/xor/not/mov with type PTX_T_PRED).
@@ -332,6 +369,14 @@ struct ptx_function {
     int uses_dyn_shared; /* .entry: it (or a function it calls) names an .extern .shared */
     uint32_t maxntid[3], reqntid[3], minnctapersm; /* performance directives, 0 = absent */
     uint32_t maxnreg;                              /* .maxnreg, 0 = absent */
+    /* cluster directives: .reqnctapercluster (0 = absent), .explicitcluster,
+     * .maxclusterrank (0 = absent) */
+    uint32_t reqnctapercluster[3], explicitcluster, maxclusterrank;
+    /* The first instruction of the body ccgpu cannot execute, as
+     * "FILE:LINE: message" (malloc'd), or NULL. It stands in the body as a
+     * PTX_OP_UNSUPPORTED instruction; the module loads, and only a launch
+     * of a kernel that reaches this function (itself or by calls) fails. */
+    char *unsupported;
     /* Register names for diagnostics: reg_names[i] names slot i. */
     char **reg_names;
     char **pred_names;

@@ -26,6 +26,9 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     if (d->kernel < 0 || (uint32_t)d->kernel >= m->nfuncs || !m->funcs[d->kernel].is_entry)
         return launch_fail(NULL, err, errlen, "launch: function %d is not a kernel", d->kernel);
     const struct ptx_function *k = &m->funcs[d->kernel];
+    if (p->kernel_refusal[d->kernel])
+        return launch_fail(NULL, err, errlen, "launch %s: %s", k->name,
+                           p->kernel_refusal[d->kernel]);
     struct ptx_launch *l = calloc(1, sizeof *l);
     if (!l)
         return launch_fail(NULL, err, errlen, "launch %s: out of memory", k->name);
@@ -87,6 +90,10 @@ struct ptx_launch *ptx_launch_create(struct ptx_program *p, const struct ptx_lau
     l->gridid = d->gridid;
     l->printf_out = d->printf_out ? d->printf_out : stdout;
     l->register_fill = d->register_fill;
+    if (ptx_cluster_launch(l, d->cluster, err, errlen)) {
+        ptx_launch_free(l);
+        return NULL;
+    }
     return l;
 }
 
@@ -94,6 +101,7 @@ void ptx_launch_free(struct ptx_launch *l)
 {
     if (!l)
         return;
+    ptx_cluster_launch_free(l);
     free(l->params);
     free(l);
 }
@@ -253,6 +261,7 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
     c->ctaid[2] = cta_linear / (l->grid[0] * l->grid[1]);
     c->nwarps = l->warps_per_cta;
     c->live_threads = l->threads_per_cta;
+    ptx_cluster_cta_enter(c);
     if (c->warps_cap < c->nwarps) { /* new warps start zero: warp_init allocates */
         struct ptx_warp *grown = realloc(c->warps, c->nwarps * sizeof *grown);
         if (!grown)
@@ -283,6 +292,7 @@ void ptx_cta_free(struct ptx_cta *c)
 {
     if (!c)
         return;
+    ptx_cluster_cta_leave(c); /* (a pooled CTA left already: its launch may be gone) */
     if (c->warps)
         for (uint32_t i = 0; i < c->warps_cap; i++)
             warp_release(&c->warps[i]);
@@ -302,6 +312,7 @@ void ptx_cta_recycle(struct ptx_cta *c)
             ptx_cta_free(c);
             return;
         }
+    ptx_cluster_cta_leave(c);
     struct ptx_program *p = c->launch->prog;
     c->pool_next = p->cta_pool;
     p->cta_pool = c;
@@ -386,6 +397,7 @@ void ptx_bar_threads_exited(struct ptx_cta *c, uint32_t n)
     c->live_threads -= n;
     for (uint32_t id = 0; id < PTX_NUM_BARRIERS; id++)
         bar_try_release(c, id);
+    ptx_cluster_threads_exited(c);
 }
 
 int ptx_cta_check_deadlock(struct ptx_cta *c)

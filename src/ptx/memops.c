@@ -50,7 +50,7 @@ static uint8_t *lane_ptr(struct ptx_warp *w, int space, uint64_t addr, uint32_t 
         return devmem_ptr(l->prog->mem, addr, size);
     case PTX_SPACE_SHARED:
         if (addr >= l->shared_per_cta || size > l->shared_per_cta - addr)
-            return NULL;
+            return l->resident ? ptx_cluster_shared_ptr(w, addr, size) : NULL;
         return w->cta->shared + addr;
     case PTX_SPACE_LOCAL:
         if (addr >= l->local_per_thread || size > l->local_per_thread - addr)

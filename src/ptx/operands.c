@@ -170,6 +170,23 @@ enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i)
         return PTX_T_U32;
     case PTX_OP_PRMT: case PTX_OP_LOP3: case PTX_OP_DP4A: return PTX_T_B32;
     case PTX_OP_NANOSLEEP: return PTX_T_U32;
+    case PTX_OP_REDUX: return i == 2 ? PTX_T_B32 : t;
+    case PTX_OP_MAPA: return i == 2 ? PTX_T_U32 : t;
+    case PTX_OP_GETCTARANK: return i == 0 ? PTX_T_U32 : t;
+    case PTX_OP_ELECT: return i == 1 ? PTX_T_PRED : PTX_T_B32;
+    case PTX_OP_CP_ASYNC: return i == 3 && in->ops[3].kind == PTX_OPND_PRED ? PTX_T_PRED
+                                 : i == 4 ? PTX_T_B64 : PTX_T_U32;
+    case PTX_OP_CP_ASYNC_BULK: return i == 4 ? PTX_T_B64 : PTX_T_U32;
+    case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_FENCE: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE:
+        return PTX_T_U32; /* (wmma: the stride) */
+    case PTX_OP_MBARRIER:
+        switch (in->mode) {
+        case PTX_MBAR_TEST_WAIT: case PTX_MBAR_TRY_WAIT:
+            return i == 0 ? PTX_T_PRED : i == 2 && !(in->flags & PTX_F_PARITY) ? PTX_T_B64
+                                                                                : PTX_T_U32;
+        case PTX_MBAR_PENDING_COUNT: return i == 0 ? PTX_T_U32 : PTX_T_B64;
+        default: return i == 0 ? PTX_T_B64 : PTX_T_U32;
+        }
     case PTX_OP_TESTP: return i == 0 ? PTX_T_PRED : t;
     case PTX_OP_ISSPACEP: return i == 0 ? PTX_T_PRED : PTX_T_U64;
     default: return t;
@@ -197,6 +214,12 @@ static const struct {
     { "%globaltimer_hi", PTX_SREG_GLOBALTIMER_HI, 0 },
     { "%dynamic_smem_size", PTX_SREG_DYNAMIC_SMEM_SIZE, 0 },
     { "%total_smem_size", PTX_SREG_TOTAL_SMEM_SIZE, 0 }, { "WARP_SZ", PTX_SREG_WARPSIZE, 0 },
+    { "%clusterid", PTX_SREG_CLUSTERID, 1 }, { "%nclusterid", PTX_SREG_NCLUSTERID, 1 },
+    { "%cluster_ctaid", PTX_SREG_CLUSTER_CTAID, 1 },
+    { "%cluster_nctaid", PTX_SREG_CLUSTER_NCTAID, 1 },
+    { "%cluster_ctarank", PTX_SREG_CLUSTER_CTARANK, 0 },
+    { "%cluster_nctarank", PTX_SREG_CLUSTER_NCTARANK, 0 },
+    { "%is_explicit_cluster", PTX_SREG_IS_EXPLICIT_CLUSTER, 0 },
 };
 
 static int lookup_sreg(const struct lex_token *t, struct ptx_operand *o)
@@ -544,8 +567,33 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
     case PTX_OP_NANOSLEEP: case PTX_OP_PMEVENT:
         n = 1;
         break;
+    case PTX_OP_REDUX: case PTX_OP_ELECT: n = 3; break;
+    case PTX_OP_MMA: case PTX_OP_WMMA_MMA: n = 4; break;
+    case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE: n = 2, m = 3; break;
+    case PTX_OP_LDMATRIX: n = 2; break;
+    case PTX_OP_CP_ASYNC: n = 3, m = 5; break;
+    case PTX_OP_CP_ASYNC_BULK: n = 4, m = 5; break;
+    case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_CP_ASYNC_MBAR_ARRIVE: n = 1; break;
+    case PTX_OP_FENCE: case PTX_OP_MEMBAR: n = 0, m = 2; break; /* fence.proxy.tensormap [a], size */
+    case PTX_OP_MBARRIER:
+        switch (in->mode) {
+        case PTX_MBAR_INVAL: n = 1; break;
+        case PTX_MBAR_INIT: case PTX_MBAR_EXPECT_TX: case PTX_MBAR_COMPLETE_TX:
+        case PTX_MBAR_PENDING_COUNT:
+            n = 2;
+            break;
+        case PTX_MBAR_ARRIVE: case PTX_MBAR_ARRIVE_DROP:
+            n = (in->flags & PTX_F_EXPECT_TX) ? 3 : 2, m = 3;
+            break;
+        default: n = 3, m = 4; break; /* test_wait / try_wait (suspend-time hint) */
+        }
+        break;
+    case PTX_OP_MAPA: n = 3; break;
+    case PTX_OP_GETCTARANK: n = 2; break;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
-        if (in->mode == PTX_BAR_RED)
+        if (in->flags & PTX_F_SCOPE_CLUSTER)
+            n = 0;
+        else if (in->mode == PTX_BAR_RED)
             n = 3, m = 4;
         else if (in->mode == PTX_BAR_WARP_SYNC)
             n = 1;
@@ -571,6 +619,26 @@ static enum role role_of(const struct ptx_inst *in, unsigned i)
     case PTX_OP_ATOM: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: return R_ADDR;
     case PTX_OP_BRA: return R_LABEL;
+    case PTX_OP_ELECT: return i == 0 ? R_DST : i == 1 ? R_OPT_PDST : R_SRC;
+    case PTX_OP_CP_ASYNC: return i <= 1 ? R_ADDR : i == 3 ? R_ANY : R_SRC;
+    case PTX_OP_CP_ASYNC_BULK: return i <= 1 || i == 3 ? R_ADDR : R_SRC;
+    case PTX_OP_CP_ASYNC_MBAR_ARRIVE: return R_ADDR;
+    case PTX_OP_CP_ASYNC_WAIT: return R_SRC;
+    case PTX_OP_MMA: case PTX_OP_WMMA_MMA: return i == 0 ? R_DST : R_SRC;
+    case PTX_OP_WMMA_LOAD: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
+    case PTX_OP_WMMA_STORE: return i == 0 ? R_ADDR : R_SRC;
+    case PTX_OP_LDMATRIX: return i == 0 ? R_DST : R_ADDR;
+    case PTX_OP_FENCE: case PTX_OP_MEMBAR: return i == 0 ? R_ADDR : R_SRC;
+    case PTX_OP_MBARRIER:
+        switch (in->mode) {
+        case PTX_MBAR_INIT: case PTX_MBAR_INVAL: case PTX_MBAR_EXPECT_TX:
+        case PTX_MBAR_COMPLETE_TX:
+            return i == 0 ? R_ADDR : R_SRC;
+        case PTX_MBAR_TEST_WAIT: case PTX_MBAR_TRY_WAIT:
+            return i == 0 ? R_PDST : i == 1 ? R_ADDR : R_SRC;
+        case PTX_MBAR_PENDING_COUNT: return i == 0 ? R_DST : R_SRC;
+        default: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
+        }
     case PTX_OP_SETP: return i == 0 ? R_PDST : i == 1 ? R_OPT_PDST : i == 4 ? R_PSRC : R_SRC;
     case PTX_OP_SET: return i == 0 ? R_DST : i == 3 ? R_PSRC : R_SRC;
     case PTX_OP_SELP: return i == 0 ? R_DST : i == 3 ? R_PSRC : R_SRC;
@@ -605,7 +673,9 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         ok = o->kind == PTX_OPND_REG ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_LD ||
                                           in->op == PTX_OP_LDU || in->op == PTX_OP_TEX ||
-                                          in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD));
+                                          in->op == PTX_OP_TLD4 || in->op == PTX_OP_SULD ||
+                                          in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX ||
+                                          in->op == PTX_OP_WMMA_LOAD || in->op == PTX_OP_WMMA_MMA));
         break;
     case R_PDST: ok = o->kind == PTX_OPND_PRED; break;
     case R_OPT_PDST:
@@ -613,19 +683,26 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
         break;
     case R_PSRC:
         ok = o->kind == PTX_OPND_PRED || o->kind == PTX_OPND_IMM ||
-             (in->op == PTX_OP_SETP && o->kind == PTX_OPND_NONE);
+             (in->op == PTX_OP_SETP && o->kind == PTX_OPND_NONE) ||
+             (in->op == PTX_OP_MOV && o->kind == PTX_OPND_SREG &&
+              o->index == PTX_SREG_IS_EXPLICIT_CLUSTER);
         break;
     case R_ADDR:
         ok = o->kind == PTX_OPND_ADDR_REG || o->kind == PTX_OPND_ADDR_SYM ||
              o->kind == PTX_OPND_ADDR_IMM;
         break;
     case R_LABEL: ok = o->kind == PTX_OPND_LABEL; break;
+    case R_ANY: /* a source register, literal or predicate */
+        ok = (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX) || o->kind == PTX_OPND_IMM ||
+             o->kind == PTX_OPND_PRED;
+        break;
     default: /* R_SRC */
         ok = (o->kind == PTX_OPND_REG && o->index != PTX_NO_INDEX) || o->kind == PTX_OPND_IMM ||
              (o->kind == PTX_OPND_SREG && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVT)) ||
              (o->kind == PTX_OPND_SYMBOL && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVTA)) ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST ||
-                                          is_texop(in->op)));
+                                          in->op == PTX_OP_MMA || in->op == PTX_OP_WMMA_MMA ||
+                                          in->op == PTX_OP_WMMA_STORE || is_texop(in->op)));
         break;
     }
     if (!ok)
@@ -685,7 +762,8 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
     lex_next(&c->lx);
     /* fixed layouts: an optional "|q" destination gets slot 1 */
     unsigned k = 0;
-    int has_pipe_slot = in->op == PTX_OP_SETP || in->op == PTX_OP_SHFL || in->op == PTX_OP_MATCH;
+    int has_pipe_slot = in->op == PTX_OP_SETP || in->op == PTX_OP_SHFL || in->op == PTX_OP_MATCH ||
+                        in->op == PTX_OP_ELECT;
     if (n > 1 && raw[1].piped && !has_pipe_slot)
         pctx_fail(c, line, "'|' destination not allowed for '%s'", opname);
     for (unsigned i = 0; i < n; i++) {
@@ -730,6 +808,27 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
         if ((dv->kind == PTX_OPND_VEC ? dv->count : 1u) != want)
             pctx_fail(c, line, "'%s': needs %u data registers", opname, want);
         return;
+    }
+    if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
+        in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA) {
+        unsigned want[4];
+        unsigned nv = ptx_mma_fragment_regs(in, want), first = in->op == PTX_OP_WMMA_STORE;
+        for (unsigned i = 0; i < nv; i++)
+            if (in->ops[first + i].kind != PTX_OPND_VEC || in->ops[first + i].count != want[i])
+                pctx_fail(c, line, "'%s': operand %u needs {%u registers}", opname, first + i + 1,
+                          want[i]);
+        return;
+    }
+    if (in->op == PTX_OP_CP_ASYNC_WAIT && in->ops[0].kind != PTX_OPND_IMM)
+        pctx_fail(c, line, "'%s': the group count must be a literal", opname);
+    if (in->op == PTX_OP_CP_ASYNC) {
+        const struct ptx_operand *sz = &in->ops[2];
+        if (sz->kind != PTX_OPND_IMM || (sz->value != 4 && sz->value != 8 && sz->value != 16))
+            pctx_fail(c, line, "'%s': the copy size must be 4, 8 or 16", opname);
+        if (in->cache == PTX_CACHE_CG && sz->value != 16)
+            pctx_fail(c, line, "'%s': cp.async.cg copies 16 bytes", opname);
+        if (in->nops == 5 && in->ops[3].kind == PTX_OPND_PRED)
+            pctx_fail(c, line, "'%s': a cache policy goes with a source size", opname);
     }
     if (in->vec > 1) {
         const struct ptx_operand *v = &in->ops[in->op == PTX_OP_ST ? 1 : 0];

@@ -89,6 +89,10 @@ int ptx_type_from_word(const char *s, size_t n);
 void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
 /* operands.c: the operand list after the opcode, up to and including ';'. */
 void ptx_parse_operands(struct pctx *c, struct ptx_inst *in);
+/* mma.* and ldmatrix.* words (mma_parse.c). */
+void ptx_decode_mmaop(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
+/* cp.async.* and mbarrier.* words (async_parse.c). */
+void ptx_decode_asyncop(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
 /* The modifiers of tex/tld4/suld/sust/txq/suq (texture_parse.c). */
 void ptx_decode_texop(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);
 /* The bits of literal `lit` (negated when neg) as a value of type t, zero-

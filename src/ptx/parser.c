@@ -273,6 +273,60 @@ static int at_label(struct pctx *c)
     return p < c->lx.end && *p == ':' && !(p + 1 < c->lx.end && p[1] == ':');
 }
 
+/* The instruction's operands, unread: up to and past its ';' (vector
+ * operands' braces hold no ';'). */
+static void skip_statement(struct pctx *c)
+{
+    int depth = 0;
+    while (c->lx.tok.kind != ';' || depth) {
+        if (c->lx.tok.kind == TK_EOF || (c->lx.tok.kind == '}' && depth == 0) ||
+            (c->lx.tok.kind == ';' && depth))
+            pctx_unexpected(c, "';'");
+        depth += c->lx.tok.kind == '{' ? 1 : c->lx.tok.kind == '}' ? -1 : 0;
+        lex_next(&c->lx);
+    }
+    lex_next(&c->lx);
+}
+
+/* Decodes the opcode word into in; 0. An instruction ccgpu does not
+ * implement (an unknown word, an unsupported opcode or modifier) is no
+ * error of the module: in becomes a PTX_OP_UNSUPPORTED stand-in, its
+ * function records the first such message (a launch that reaches it
+ * fails with it), its operands are skipped, and 1 is returned. */
+static int decode_or_stand_in(struct pctx *c, struct ptx_inst *in, const struct lex_token *op)
+{
+    jmp_buf outer;
+    char msg[384];
+    char *err = c->err;
+    size_t errlen = c->errlen;
+    memcpy(outer, c->fail, sizeof outer);
+    c->err = msg;
+    c->errlen = sizeof msg;
+    msg[0] = '\0';
+    if (setjmp(c->fail) == 0) {
+        ptx_decode_opcode(c, in, op);
+        memcpy(c->fail, outer, sizeof outer);
+        c->err = err;
+        c->errlen = errlen;
+        return 0;
+    }
+    memcpy(c->fail, outer, sizeof outer);
+    c->err = err;
+    c->errlen = errlen;
+    struct ptx_function *f = cur_func(c);
+    in->op = PTX_OP_UNSUPPORTED;
+    in->opclass = PTX_CLASS_NOP;
+    in->type = in->stype = in->space = in->mode = in->boolop = in->round = in->cache = 0;
+    in->flags = 0;
+    in->vec = 1;
+    in->nops = 0;
+    if (!f->unsupported)
+        f->unsupported = pctx_strndup(c, msg, strlen(msg));
+    lex_next(&c->lx);
+    skip_statement(c);
+    return 1;
+}
+
 static void parse_instruction(struct pctx *c)
 {
     struct ptx_function *f = cur_func(c);
@@ -304,9 +358,10 @@ static void parse_instruction(struct pctx *c)
     }
     f->ninsts++; /* counted before decoding so fixups may name it */
     struct lex_token op = c->lx.tok;
-    ptx_decode_opcode(c, in, &op);
-    lex_next(&c->lx);
-    ptx_parse_operands(c, in);
+    if (!decode_or_stand_in(c, in, &op)) {
+        lex_next(&c->lx);
+        ptx_parse_operands(c, in);
+    }
 }
 
 /* .pragma "..."[, "..."]; — hints such as "nounroll", accepted and dropped */
@@ -689,6 +744,7 @@ void ptx_module_free(struct ptx_module *m)
         free(f->reg_names);
         free(f->pred_names);
         free(f->reg_types);
+        free(f->unsupported);
     }
     free(m->funcs);
     for (uint32_t i = 0; i < m->nsyms; i++) {

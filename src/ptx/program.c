@@ -62,21 +62,25 @@ static int half_type(int t)
            t == PTX_T_TF32;
 }
 
-/* What the engine cannot execute is an error at load time, never a silently
- * wrong result: returns a reason or NULL. */
+/* What the engine cannot execute is refused, never a silently wrong
+ * result: returns a reason or NULL (find_refusals: a launch of a kernel
+ * that reaches it fails with it). */
 static const char *unsupported(const struct ptx_module *m, const struct ptx_inst *in)
 {
     int packed = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_TF32 ||
                  in->stype == PTX_T_F16X2 || in->stype == PTX_T_BF16X2 || in->stype == PTX_T_TF32;
     switch (in->op) {
-    case PTX_OP_CVT: /* f16/bf16 <-> f32/f64 convert; packed forms do not */
+    case PTX_OP_CVT: /* f16/bf16 <-> f32/f64 convert, f32 -> tf32; packed forms do not */
+        if (in->type == PTX_T_TF32 && in->stype == PTX_T_F32)
+            return NULL;
         if (packed || (in->flags & PTX_F_CVT_PACK))
             return "packed half-precision conversions are not supported";
         return NULL;
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
-    case PTX_OP_SHFL:
-        return NULL; /* bit moves: any type */
+    case PTX_OP_SHFL: case PTX_OP_MMA: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE:
+    case PTX_OP_WMMA_MMA:
+        return NULL; /* bit moves: any type; mma converts its own operands */
     case PTX_OP_BRX:
         return "indirect branches (brx) are not supported";
     case PTX_OP_CALL:
@@ -99,6 +103,94 @@ static const char *unsupported(const struct ptx_module *m, const struct ptx_inst
     if (half_type(in->type) || half_type(in->stype))
         return "half-precision arithmetic (f16/bf16/tf32) is not supported";
     return NULL;
+}
+
+/* p->refusal[f]: the first instruction of function f the engine cannot
+ * execute (the parser's stand-in for an unsupported instruction, or one
+ * unsupported() names), "NAME:LINE: message", or NULL. */
+static int function_refusal(struct ptx_program *p, uint32_t f)
+{
+    const struct ptx_module *m = p->mod;
+    const struct ptx_function *fn = &m->funcs[f];
+    if (fn->unsupported) {
+        p->refusal[f] = strdup(fn->unsupported);
+        return p->refusal[f] ? 0 : -1;
+    }
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+        const struct ptx_inst *in = &fn->insts[i];
+        const char *why = unsupported(m, in);
+        if (!why)
+            continue;
+        char msg[384];
+        snprintf(msg, sizeof msg, "%s:%u: %s: %s", m->name ? m->name : "module", in->line,
+                 ptx_op_name(in->op), why);
+        p->refusal[f] = strdup(msg);
+        return p->refusal[f] ? 0 : -1;
+    }
+    return 0;
+}
+
+/* The first refusal among the functions kernel k reaches (itself first,
+ * then its callees depth first), as the message a launch of k fails with. */
+static int kernel_refusal(struct ptx_program *p, uint32_t k, uint8_t *seen, uint32_t *stack)
+{
+    const struct ptx_module *m = p->mod;
+    uint32_t n = 0;
+    memset(seen, 0, m->nfuncs);
+    stack[n++] = k;
+    seen[k] = 1;
+    while (n) {
+        uint32_t f = stack[--n];
+        const struct ptx_function *fn = &m->funcs[f];
+        if (p->refusal[f]) {
+            char msg[512];
+            if (f == k)
+                snprintf(msg, sizeof msg, "%s", p->refusal[f]);
+            else
+                snprintf(msg, sizeof msg, "%s (in function %s, which it calls)", p->refusal[f],
+                         fn->name);
+            p->kernel_refusal[k] = strdup(msg);
+            return p->kernel_refusal[k] ? 0 : -1;
+        }
+        for (uint32_t i = fn->ninsts; i-- > 0;) {
+            const struct ptx_inst *in = &fn->insts[i];
+            if (in->op != PTX_OP_CALL)
+                continue;
+            for (unsigned o = 0; o < in->nops; o++)
+                if (in->ops[o].kind == PTX_OPND_FUNC && in->ops[o].index < m->nfuncs &&
+                    !seen[in->ops[o].index]) {
+                    seen[in->ops[o].index] = 1;
+                    stack[n++] = in->ops[o].index;
+                }
+        }
+    }
+    return 0;
+}
+
+static int find_refusals(struct ptx_program *p)
+{
+    const struct ptx_module *m = p->mod;
+    size_t nf = m->nfuncs ? m->nfuncs : 1;
+    p->refusal = calloc(nf, sizeof *p->refusal);
+    p->kernel_refusal = calloc(nf, sizeof *p->kernel_refusal);
+    uint8_t *seen = calloc(nf, 1);
+    uint32_t *stack = calloc(nf, sizeof *stack);
+    int rc = !p->refusal || !p->kernel_refusal || !seen || !stack ? -1 : 0;
+    for (uint32_t f = 0; !rc && f < m->nfuncs; f++)
+        rc = function_refusal(p, f);
+    for (uint32_t f = 0; !rc && f < m->nfuncs; f++)
+        if (m->funcs[f].is_entry)
+            rc = kernel_refusal(p, f, seen, stack);
+    free(seen);
+    free(stack);
+    return rc;
+}
+
+const char *ptx_program_refusal(const struct ptx_program *p, int kernel)
+{
+    if (kernel < 0 || (uint32_t)kernel >= p->mod->nfuncs)
+        return NULL;
+    return p->kernel_refusal[kernel];
 }
 
 static int place_globals(struct ptx_program *p, int space, uint64_t *base, char *err,
@@ -192,17 +284,8 @@ struct ptx_program *ptx_program_load(struct devmem *mem, const struct ptx_module
             goto fail;
         }
     }
-    for (uint32_t f = 0; f < m->nfuncs; f++) {
-        for (uint32_t i = 0; i < m->funcs[f].ninsts; i++) {
-            const struct ptx_inst *in = &m->funcs[f].insts[i];
-            const char *why = unsupported(m, in);
-            if (why) {
-                snprintf(err, errlen, "%s:%u: %s: %s", m->name ? m->name : "module", in->line,
-                         ptx_op_name(in->op), why);
-                goto fail;
-            }
-        }
-    }
+    if (find_refusals(p))
+        goto oom;
     if (place_globals(p, PTX_SPACE_GLOBAL, &p->global_base, err, errlen) ||
         place_globals(p, PTX_SPACE_CONST, &p->const_base, err, errlen))
         goto fail;
@@ -277,6 +360,12 @@ void ptx_program_free(struct ptx_program *p)
     free(p->kparam_bytes);
     free(p->zeroed_regs);
     free(p->zeroed_start);
+    for (uint32_t f = 0; p->mod && f < p->mod->nfuncs; f++) {
+        free(p->refusal ? p->refusal[f] : NULL);
+        free(p->kernel_refusal ? p->kernel_refusal[f] : NULL);
+    }
+    free(p->refusal);
+    free(p->kernel_refusal);
     free(p);
 }
 

@@ -7,10 +7,15 @@
 #include <stddef.h>
 
 /* Parses `text`; `name` labels messages. On error returns NULL and writes
- * "NAME:LINE: message" into err (the first error only). An instruction the
- * engine does not implement is an error here, naming the opcode. */
+ * "NAME:LINE: message" into err (the first error only). An instruction
+ * ccgpu does not implement is no error here: it stands in its function as a
+ * PTX_OP_UNSUPPORTED instruction, and ptx_function.unsupported names it
+ * (only launches of kernels that reach it fail; ptx_unsupported_opcode). */
 struct ptx_module *ptx_parse(const char *text, const char *name, char *err, size_t errlen);
 void ptx_module_free(struct ptx_module *m);
+/* The i-th PTX opcode (first word) ccgpu names as not supported, or NULL
+ * past the end of the list (for docs/ptx-support.md). */
+const char *ptx_unsupported_opcode(unsigned i);
 
 /* Function by exact name, or NULL. */
 const struct ptx_function *ptx_find_function(const struct ptx_module *m, const char *name);
@@ -23,6 +28,10 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
 /* The type of operand i of a decoded instruction: what an immediate there
  * was converted to (usually in->type; see operands.c for the exceptions). */
 enum ptx_type ptx_operand_type(const struct ptx_inst *in, unsigned i);
+
+/* How many operands of an mma or ldmatrix are register vectors, and how
+ * many registers each holds (want[0..]: d, a, b, c; ldmatrix: d). */
+unsigned ptx_mma_fragment_regs(const struct ptx_inst *in, unsigned want[4]);
 
 /* Fills inst.reconv of every branch of every function (immediate
  * post-dominators of the control-flow graph); called by ptx_parse. */

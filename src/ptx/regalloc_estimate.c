@@ -11,24 +11,14 @@
  * before loads were hoisted); it is for occupancy when no ptxas figures
  * are at hand. */
 #include "ptx/cfg.h"
+#include "ptx/engine.h"
 #include "ptx/ptx.h"
 #include <stdlib.h>
 #include <string.h>
 
 static int writes_operand(const struct ptx_inst *in, unsigned i)
 {
-    switch (in->op) {
-    case PTX_OP_ST: case PTX_OP_SUST: case PTX_OP_RED: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
-    case PTX_OP_NANOSLEEP: case PTX_OP_PMEVENT: case PTX_OP_BRA: case PTX_OP_CALL:
-    case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
-        return 0;
-    case PTX_OP_BAR: case PTX_OP_BARRIER:
-        return in->mode == PTX_BAR_RED && i == 0;
-    case PTX_OP_SETP: case PTX_OP_SHFL: case PTX_OP_MATCH:
-        return i <= 1;
-    default:
-        return i == 0;
-    }
+    return i < ptx_inst_num_dst(in);
 }
 
 #define BIT_SET(s, r) ((s)[(r) >> 6] |= 1ull << ((r) & 63))

@@ -47,18 +47,24 @@ static void operand(const struct ptx_function *f, const struct ptx_operand *o, i
     }
 }
 
-/* How many leading operands an instruction writes. */
-static unsigned num_dst(const struct ptx_inst *in)
+unsigned ptx_inst_num_dst(const struct ptx_inst *in)
 {
     switch (in->op) {
     case PTX_OP_ST: case PTX_OP_SUST: case PTX_OP_RED: case PTX_OP_BRA: case PTX_OP_BRX: case PTX_OP_CALL:
     case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_BRKPT: case PTX_OP_NANOSLEEP:
-    case PTX_OP_PMEVENT:
+    case PTX_OP_PMEVENT: case PTX_OP_CP_ASYNC: case PTX_OP_CP_ASYNC_COMMIT:
+    case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_CP_ASYNC_WAIT_ALL: case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+    case PTX_OP_CP_ASYNC_BULK: case PTX_OP_UNSUPPORTED: case PTX_OP_WMMA_STORE:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return in->mode == PTX_BAR_RED ? 1 : 0;
-    case PTX_OP_SETP: case PTX_OP_SHFL: case PTX_OP_MATCH:
+    case PTX_OP_MBARRIER:
+        return in->mode == PTX_MBAR_INIT || in->mode == PTX_MBAR_INVAL ||
+                       in->mode == PTX_MBAR_EXPECT_TX || in->mode == PTX_MBAR_COMPLETE_TX
+                   ? 0
+                   : 1;
+    case PTX_OP_SETP: case PTX_OP_SHFL: case PTX_OP_MATCH: case PTX_OP_ELECT:
         return 2; /* the second ("|q") may be absent */
     default:
         return in->nops ? 1 : 0;
@@ -71,7 +77,7 @@ void ptx_inst_regset(const struct ptx_function *f, const struct ptx_inst *in,
     memset(out, 0, sizeof *out);
     if (in->guard != PTX_NO_INDEX)
         add(out->psrc, &out->npsrc, 4, in->guard);
-    unsigned nd = num_dst(in);
+    unsigned nd = ptx_inst_num_dst(in);
     for (unsigned i = 0; i < in->nops && i < PTX_MAX_OPERANDS; i++)
         operand(f, &in->ops[i], i < nd && in->ops[i].kind != PTX_OPND_ADDR_REG, out);
 }

@@ -1,5 +1,6 @@
 /* Warp-wide instructions: shfl.sync (up/down/bfly/idx with clamp and segment
- * mask, and the |p validity output), vote.sync, match.sync, activemask. */
+ * mask, and the |p validity output), vote.sync, match.sync, activemask,
+ * redux.sync and elect.sync. */
 #include "ptx/exec_impl.h"
 
 static void write_pred(struct ptx_warp *w, const struct ptx_operand *o, uint32_t mask, uint32_t v)
@@ -92,6 +93,50 @@ static int exec_match(struct ptx_warp *w, const struct ptx_inst *in, uint32_t ma
     return 0;
 }
 
+/* redux.sync.op.type d, a, membermask: the reduction over the lanes that
+ * execute it (PTX requires them to be exactly membermask's). */
+static int exec_redux(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
+{
+    uint64_t ta[PTX_WARP_SIZE], tm[PTX_WARP_SIZE];
+    const uint64_t *a = ptx_src(w, &in->ops[1], ta);
+    uint32_t member = (uint32_t)ptx_src(w, &in->ops[2], tm)[__builtin_ctz(mask)];
+    if ((member & mask) != mask) {
+        ptx_exec_fail(w, __builtin_ctz(mask & ~member), in,
+                      "redux.sync executed by a lane outside its member mask 0x%08x", member);
+        return -1;
+    }
+    int sgn = in->type == PTX_T_S32;
+    uint32_t r = (uint32_t)a[__builtin_ctz(mask)];
+    for (uint32_t m = mask & (mask - 1); m; m &= m - 1) {
+        uint32_t v = (uint32_t)a[__builtin_ctz(m)];
+        switch (in->mode) {
+        case PTX_ATOM_ADD: r += v; break;
+        case PTX_ATOM_MIN: r = sgn ? ((int32_t)v < (int32_t)r ? v : r) : (v < r ? v : r); break;
+        case PTX_ATOM_MAX: r = sgn ? ((int32_t)v > (int32_t)r ? v : r) : (v > r ? v : r); break;
+        case PTX_ATOM_AND: r &= v; break;
+        case PTX_ATOM_OR: r |= v; break;
+        default: r ^= v; break;
+        }
+    }
+    uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
+    LANES((uint64_t)r);
+    return 0;
+}
+
+/* elect.sync d|p, membermask: the lowest executing lane of membermask is
+ * the leader; d gets its lane id in every lane, p is true only there. */
+static int exec_elect(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
+{
+    uint64_t tm[PTX_WARP_SIZE];
+    uint32_t member = (uint32_t)ptx_src(w, &in->ops[2], tm)[__builtin_ctz(mask)];
+    uint32_t cand = member & mask;
+    uint32_t leader = cand ? (uint32_t)__builtin_ctz(cand) : 0;
+    uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
+    LANES((uint64_t)leader);
+    write_pred(w, &in->ops[1], mask, cand ? 1u << leader : 0);
+    return 0;
+}
+
 int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask)
 {
     if (!mask)
@@ -100,6 +145,8 @@ int ptx_exec_warpop(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
     case PTX_OP_SHFL: return exec_shfl(w, in, mask);
     case PTX_OP_VOTE: return exec_vote(w, in, mask);
     case PTX_OP_MATCH: return exec_match(w, in, mask);
+    case PTX_OP_REDUX: return exec_redux(w, in, mask);
+    case PTX_OP_ELECT: return exec_elect(w, in, mask);
     default: {
         uint64_t *D = ptx_exec_dst(w, &in->ops[0]);
         LANES((uint64_t)mask);

@@ -133,6 +133,15 @@ int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid
                  cfg->max_threads, cfg->shmem_bytes);
         return -1;
     }
+    d->cluster_size = isrc_cluster_size(l);
+    d->next_cluster = 0;
+    if (d->cluster_size > d->per_sm) {
+        snprintf(err, errlen,
+                 "launch %s: a cluster of %u CTAs does not fit on one SM (%u CTAs of this kernel "
+                 "do); ccgpu places a cluster's CTAs on one SM",
+                 isrc_kernel_name(l), d->cluster_size, d->per_sm);
+        return -1;
+    }
     if (cta_set_reset(&d->done, d->total)) {
         snprintf(err, errlen, "launch %s: out of memory", isrc_kernel_name(l));
         return -1;
@@ -168,10 +177,49 @@ static int fits(const struct dispatch *d, const struct sm *sm)
     return sm->resident_ctas == 0 || sm->used_regs + d->regs <= c->registers;
 }
 
+static int start_cta(struct dispatch *d, struct sm *sm, uint32_t id, int cta_slot, uint64_t now,
+                     char *err, size_t errlen);
+
+/* Thread-block clusters: the CTA policy is not asked; the clusters go in
+ * order, each whole to one SM with room for all of its CTAs, so that
+ * barrier.cluster and distributed shared memory find them together.
+ * 1 placed, 0 not, -1 error. */
+static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
+                         size_t errlen)
+{
+    const struct sm_config *c = sm->cfg;
+    uint32_t cs = d->cluster_size, free_ctas = 0, free_warps = 0;
+    if (d->left < cs || d->budget < cs || sm->resident_ctas + cs > d->per_sm ||
+        sm->used_threads + cs * d->threads > c->max_threads ||
+        sm->used_shmem + cs * d->shmem > c->shmem_bytes ||
+        (sm->resident_ctas && sm->used_regs + cs * d->regs > c->registers))
+        return 0;
+    for (uint32_t i = 0; i < c->max_ctas; i++)
+        free_ctas += !sm->ctas[i].c;
+    for (uint32_t i = 0; i < c->n_slots; i++)
+        free_warps += !sm->warps[i].pw;
+    if (free_ctas < cs || free_warps < cs * d->nwarps)
+        return 0;
+    uint32_t cl = d->next_cluster++;
+    for (uint32_t r = 0; r < cs; r++) {
+        int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
+        if (cta_slot < 0 || start_cta(d, sm, isrc_cluster_cta(d->src, cl, r), cta_slot, now,
+                                      err, errlen) < 0) {
+            if (cta_slot < 0)
+                snprintf(err, errlen, "launch %s: no room for CTA %u of cluster %u (internal error)",
+                         isrc_kernel_name(d->src), r, cl);
+            return -1;
+        }
+    }
+    return 1;
+}
+
 /* One CTA on sm if it fits and the policy gives one: 1 placed, 0 not, -1
  * error. */
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
+    if (d->cluster_size > 1)
+        return place_cluster(d, sm, now, err, errlen);
     if (!d->left || !d->budget || !fits(d, sm))
         return 0;
     int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
@@ -190,6 +238,13 @@ static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
                  (unsigned long long)(now - d->start), isrc_kernel_name(d->src));
         return -1;
     }
+    return start_cta(d, sm, id, cta_slot, now, err, errlen);
+}
+
+/* CTA id of the launch on sm in CTA slot cta_slot, its warps in d->slots. */
+static int start_cta(struct dispatch *d, struct sm *sm, uint32_t id, int cta_slot, uint64_t now,
+                     char *err, size_t errlen)
+{
     struct isrc_cta *c = isrc_cta_create(d->src, id, sm->id, d->slots);
     if (!c) {
         snprintf(err, errlen, "%s", isrc_error(d->src));

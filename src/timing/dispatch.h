@@ -19,6 +19,7 @@ struct dispatch {
     uint32_t budget;            /* CTAs that may still be dispatched (gpgpu_max_cta);
                                  * UINT32_MAX = no cap */
     uint32_t nwarps, threads, regs, per_sm;
+    uint32_t cluster_size, next_cluster; /* CTAs per cluster; the next cluster to place */
     uint64_t shmem;
     uint32_t *slots;            /* scratch: warp slots */
     /* set by the timing model before dispatch_begin */

@@ -103,6 +103,9 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
     if (holds_warp)
         w->sb[w->nsb++] =
             (struct sb_entry){ .reg = SB_ALL_REGS, .rec = rec, .ready = ready, .long_op = long_op };
+    if (ti->async == TASYNC_COPY) /* awaited by wait_group (sm_issue.c) */
+        w->sb[w->nsb++] = (struct sb_entry){ .reg = SB_ASYNC_TAG | (w->async_group & SB_ASYNC_GROUP),
+                                             .rec = rec, .ready = ready, .long_op = long_op };
 }
 
 void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,

@@ -36,6 +36,10 @@
  * issues nothing, whatever registers the next instruction reads, until
  * the atomic's replies are written back. */
 #define SB_ALL_REGS UINT32_MAX
+/* An entry for a cp.async load in flight: tag | its group (mod 2^24); only
+ * a wait_group that covers the group waits for it (tinst.h's TASYNC_*) */
+#define SB_ASYNC_TAG 0x7f000000u
+#define SB_ASYNC_GROUP 0x00ffffffu
 #define NO_REC 0xffffu
 enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 /* request tokens / memsys ids: a load record index, or these flags */
@@ -68,6 +72,7 @@ struct sm_warp {
     uint32_t cta;                 /* CTA slot on this SM */
     uint32_t pending;             /* memory instructions not complete (loads until
                                    * their data, stores until the LD/ST unit takes them) */
+    uint32_t async_group;         /* cp.async groups committed so far (the open one) */
     uint8_t nsb, at_barrier, live;
     uint8_t seq;                  /* `next` follows the last issued instruction */
     uint8_t sb_ok;                /* the scoreboard was found clear for `next`: it stays

@@ -10,6 +10,12 @@
  *                                     this is its dual issue)
  *   gpgpu_num_sp_units 1, gpgpu_num_sfu_units 1, gpgpu_num_dp_units 0,
  *   gpgpu_num_int_units 0             function units per SM
+ *   gpgpu_tensor_core_avail 0, gpgpu_num_tensor_core_units 0
+ *                                     tensor-core units per SM when available
+ *                                     (mma; without them mma runs on the SP)
+ *   ptx_opcode_latency_tesnor 64, ptx_opcode_initiation_tensor 64
+ *                                     mma's cycles to result / between issues
+ *                                     (GPGPU-Sim's names, its spelling)
  *   ccgpu_simd_width 32               lanes of SP/SFU/DP/INT: a warp instruction
  *                                     holds its unit ceil(32/width) cycles (8 -> 4)
  *   ptx_opcode_latency_int/fp/dp "ADD,MAX,MUL,MAD,DIV", ptx_opcode_latency_sfu N,
@@ -19,7 +25,8 @@
  *   gpgpu_pipeline_widths             ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,
  *                                     ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,
  *                                     OC_EX_MEM,EX_WB (GPGPU-Sim 4.x; 13 fields with the
- *                                     tensor pair, ignored; 7 fields as GPGPU-Sim 3.x:
+ *                                     tensor pair ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE;
+ *                                     7 fields as GPGPU-Sim 3.x:
  *                                     ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,
  *                                     OC_EX_MEM,EX_WB). EX_WB is not modelled (results
  *                                     never wait for a write port). Unset: each ALU
@@ -27,11 +34,13 @@
  *                                     as it has units (GPGPU-Sim's own default is 1 for
  *                                     every register; its multi-unit configs set the
  *                                     widths to the unit counts), MEM 1.
- *   gpgpu_operand_collector_num_units_sp 4, _sfu 4, _mem 2, _dp 0, _int 0, _gen 0
+ *   gpgpu_operand_collector_num_units_sp 4, _sfu 4, _mem 2, _dp 0, _int 0,
+ *   _tensor_core 0, _gen 0
  *                                     collector units per class; a class with 0 uses
  *                                     _gen units of its own (GPGPU-Sim shares the
- *                                     generic pool between classes); DP/INT default
- *                                     to 4 when there are such units. See opcollect.h.
+ *                                     generic pool between classes); DP/INT/tensor
+ *                                     default to 4 when there are such units. See
+ *                                     opcollect.h.
  *   ccgpu_writeback_cycles 2          cycles from a result leaving its unit (ALU
  *                                     pipeline end, L1 hit latency, fill) to the issue
  *                                     of an instruction that reads it: GPGPU-Sim's
@@ -195,6 +204,10 @@ static int read_widths(struct sm_config *c, const struct ccgpu_config *store, ch
         else
             s->ocex = w[i];
     }
+    if (n == 13) { /* the tensor-core pair */
+        c->oc[FU_TENSOR].idoc = w[11];
+        c->oc[FU_TENSOR].ocex = w[12];
+    }
     if (n == 7) { /* 3.x has no DP or INT stages: those run on the SFU and SP */
         c->oc[FU_DP] = c->oc[FU_SFU];
         c->oc[FU_INT] = c->oc[FU_SP];
@@ -211,13 +224,15 @@ static int read_collectors(struct sm_config *c, const struct ccgpu_config *store
         [FU_SFU] = "gpgpu_operand_collector_num_units_sfu",
         [FU_DP] = "gpgpu_operand_collector_num_units_dp",
         [FU_INT] = "gpgpu_operand_collector_num_units_int",
+        [FU_TENSOR] = "gpgpu_operand_collector_num_units_tensor_core",
         [FU_MEM] = "gpgpu_operand_collector_num_units_mem",
     };
     /* GPGPU-Sim's defaults; DP/INT units get 4 of their own unless told (its
      * default 0 leaves them to the generic pool) */
     const uint32_t dflt[FU_COUNT] = { [FU_SP] = 4, [FU_SFU] = 4, [FU_MEM] = 2,
                                       [FU_DP] = c->n_units[FU_DP] ? 4 : 0,
-                                      [FU_INT] = c->n_units[FU_INT] ? 4 : 0 };
+                                      [FU_INT] = c->n_units[FU_INT] ? 4 : 0,
+                                      [FU_TENSOR] = c->n_units[FU_TENSOR] ? 4 : 0 };
     uint32_t gen;
     if (config_get_u32(store, "gpgpu_operand_collector_num_units_gen", 0, &gen, err, errlen))
         return -1;
@@ -250,8 +265,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     c->max_ctas = gpu->max_ctas;
     c->shmem_bytes = gpu->shmem_bytes;
     c->registers = gpu->registers;
-    uint16_t sfu1 = 8, sfu_init1 = 8;
+    uint16_t sfu1 = 8, sfu_init1 = 8, tensor1 = 64, tensor_init1 = 64;
     uint32_t simd_model = 1;
+    int tensor_avail = 0;
     if (config_get_u32(store, "gpgpu_num_sched_per_core", 1, &c->n_sched, err, errlen) ||
         config_get_u32(store, "ccgpu_issue_width", 1, &c->issue_width, err, errlen) ||
         config_get_bool(store, "ccgpu_issue_one_warp", 0, &c->issue_one_warp, err, errlen) ||
@@ -260,6 +276,11 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "gpgpu_num_sfu_units", 1, &c->n_units[FU_SFU], err, errlen) ||
         config_get_u32(store, "gpgpu_num_dp_units", 0, &c->n_units[FU_DP], err, errlen) ||
         config_get_u32(store, "gpgpu_num_int_units", 0, &c->n_units[FU_INT], err, errlen) ||
+        config_get_bool(store, "gpgpu_tensor_core_avail", 0, &tensor_avail, err, errlen) ||
+        config_get_u32(store, "gpgpu_num_tensor_core_units", 0, &c->n_units[FU_TENSOR], err, errlen) ||
+        read_list(store, "ptx_opcode_latency_tesnor", &tensor1, &c->lat_tensor, 1, 0, err, errlen) ||
+        read_list(store, "ptx_opcode_initiation_tensor", &tensor_init1, &c->init_tensor, 1, 0, err,
+                  errlen) ||
         config_get_u32(store, "ccgpu_simd_width", 32, &c->simd_width, err, errlen) ||
         read_list(store, "ptx_opcode_latency_int", def_lat_int, c->lat_int, LAT_SHFL, 1, err, errlen) ||
         read_list(store, "ptx_opcode_latency_fp", def_lat_fp, c->lat_fp, LAT_SHFL, 0, err, errlen) ||
@@ -290,6 +311,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_bool(store, "gpgpu_gmem_skip_L1D", 0, &c->gmem_skip_l1d, err, errlen) ||
         config_get_bool(store, "gpgpu_flush_l1_cache", 1, &c->flush_l1, err, errlen))
         return -1;
+    if (!tensor_avail)
+        c->n_units[FU_TENSOR] = 0;
     if (read_widths(c, store, err, errlen) || read_collectors(c, store, err, errlen))
         return -1;
     if (!c->sm_wake)
@@ -316,6 +339,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     static const char *const unit_key[FU_COUNT] = {
         [FU_SP] = "gpgpu_num_sp_units", [FU_SFU] = "gpgpu_num_sfu_units",
         [FU_DP] = "gpgpu_num_dp_units", [FU_INT] = "gpgpu_num_int_units",
+        [FU_TENSOR] = "gpgpu_num_tensor_core_units",
     };
     for (int k = 0; k < FU_COUNT; k++)
         if (unit_key[k] && c->n_units[k] > SM_MAX_UNITS)

@@ -13,8 +13,10 @@
 struct ccgpu_config;
 
 /* Function units. DP runs on the SFU when there are no DP units, integer
- * arithmetic on the SP when there are no INT units (GPGPU-Sim 3.x). */
-enum fu_kind { FU_SP, FU_SFU, FU_DP, FU_INT, FU_MEM, FU_COUNT };
+ * arithmetic on the SP when there are no INT units (GPGPU-Sim 3.x), mma on
+ * the SP when there are no tensor-core units. The ALU kinds come before
+ * FU_MEM. */
+enum fu_kind { FU_SP, FU_SFU, FU_DP, FU_INT, FU_TENSOR, FU_MEM, FU_COUNT };
 
 /* Latency classes of ptx_opcode_latency_* (GPGPU-Sim's ADD,MAX,MUL,MAD,DIV;
  * SHFL only in the _int lists, GPGPU-Sim 4.x's sixth field). */
@@ -41,6 +43,7 @@ struct sm_config {
     uint32_t simd_width;
     uint16_t lat_int[LAT_COUNT], lat_fp[LAT_COUNT], lat_dp[LAT_COUNT], lat_sfu;
     uint16_t init_int[LAT_COUNT], init_fp[LAT_COUNT], init_dp[LAT_COUNT], init_sfu;
+    uint16_t lat_tensor, init_tensor; /* mma (ptx_opcode_latency_tesnor, _initiation_tensor) */
     /* memory pipeline */
     struct cache_config l1;
     uint32_t l1_latency, l1_ports;

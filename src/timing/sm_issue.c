@@ -37,7 +37,15 @@ static uint64_t sb_hazard(struct sm_warp *w, const struct tinst *ti, uint64_t no
                 worst = e.ready;
     }
     w->nsb = (uint8_t)k;
-    if (!worst && k + ti->ndst + ti->atomic > SB_MAX)
+    if (ti->async >= TASYNC_WAIT)
+        for (uint32_t i = 0; i < k; i++) {
+            const struct sb_entry *e = &w->sb[i];
+            if ((e->reg & ~SB_ASYNC_GROUP) == SB_ASYNC_TAG && e->ready > worst &&
+                (ti->async == TASYNC_WAIT_ALL ||
+                 ((w->async_group - e->reg) & SB_ASYNC_GROUP) > ti->async_keep))
+                worst = e->ready;
+        }
+    if (!worst && k + ti->ndst + ti->atomic + (ti->async == TASYNC_COPY) > SB_MAX)
         worst = soonest; /* no room to track the results */
     return worst;
 }
@@ -105,6 +113,8 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     sm->st.thread_ops[ti->op_kind] += sm->ws.lanes;
     if (sm->ws.ops->on_issue)
         sm->ws.ops->on_issue(&sm->ws, slot, inst, now);
+    if (ti->async == TASYNC_COMMIT || inst->op == PTX_OP_CP_ASYNC_WAIT_ALL)
+        w->async_group++;
     if (ti->kind == TI_MEM) {
         ldst_queue(sm, slot, d, ti, now);
     } else {
@@ -138,8 +148,16 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     } else {
         sm_warp_exited(sm, slot, now);
     }
-    if (kind == TI_BARRIER || st != PTX_STEP_OK)
-        release_barrier(sm, cta, now);
+    if (kind == TI_BARRIER || st != PTX_STEP_OK) {
+        /* a cluster's CTAs are all on this SM (dispatch.c): a barrier.cluster
+         * phase its step completed may release warps of any of them */
+        int clustered = 0;
+        for (uint32_t k = 0; k < sm->cfg->max_ctas && !clustered; k++)
+            clustered = sm->ctas[k].c && isrc_cta_cluster_size(sm->src, sm->ctas[k].c) > 1;
+        for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
+            if (k == cta || clustered)
+                release_barrier(sm, k, now);
+    }
     return 0;
 }
 

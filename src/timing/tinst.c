@@ -2,8 +2,13 @@
  * Branches, calls, returns, exits, barriers and no-ops use the SP pipeline
  * with the integer ADD latency, as GPGPU-Sim issues them. Integer division
  * and remainder (opclass SFU) use the integer DIV latency, f32 division the
- * fp DIV latency, other SFU work ptx_opcode_latency_sfu. */
+ * fp DIV latency, other SFU work ptx_opcode_latency_sfu. redux.sync takes
+ * the shfl latency (ptx_opcode_latency_int's sixth field), elect.sync the
+ * integer ADD's; fences and the cp.async group instructions are no-ops on
+ * the SP pipeline, cp.async and mbarrier operations memory instructions
+ * (the async-group fields say what waits for what). */
 #include "timing/tinst.h"
+#include "ptx/engine.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,18 +32,7 @@ void tinst_cache_free(struct tinst_cache *tc)
 
 static int writes_operand(const struct ptx_inst *in, unsigned i)
 {
-    switch (in->op) {
-    case PTX_OP_ST: case PTX_OP_SUST: case PTX_OP_RED: case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU:
-    case PTX_OP_NANOSLEEP: case PTX_OP_PMEVENT: case PTX_OP_BRA: case PTX_OP_CALL:
-    case PTX_OP_RET: case PTX_OP_EXIT: case PTX_OP_TRAP: case PTX_OP_MEMBAR: case PTX_OP_FENCE:
-        return 0;
-    case PTX_OP_BAR: case PTX_OP_BARRIER:
-        return in->mode == PTX_BAR_RED && i == 0;
-    case PTX_OP_SETP: case PTX_OP_SHFL: case PTX_OP_MATCH:
-        return i <= 1;
-    default:
-        return i == 0;
-    }
+    return i < ptx_inst_num_dst(in);
 }
 
 static enum lat_class lat_class_of(const struct ptx_inst *in)
@@ -48,7 +42,7 @@ static enum lat_class lat_class_of(const struct ptx_inst *in)
     case PTX_OP_MAD: case PTX_OP_MAD24: case PTX_OP_MADC: case PTX_OP_FMA: return LAT_MAD;
     case PTX_OP_DIV: case PTX_OP_REM: return LAT_DIV;
     case PTX_OP_MIN: case PTX_OP_MAX: return LAT_MAX;
-    case PTX_OP_SHFL: return LAT_SHFL;
+    case PTX_OP_SHFL: case PTX_OP_REDUX: return LAT_SHFL;
     default: return LAT_ADD;
     }
 }
@@ -57,7 +51,7 @@ static void add_reg(struct tinst *t, uint32_t *regs, unsigned *n, uint32_t r)
 {
     (void)t;
     if (*n < TINST_MAX_REGS)
-        regs[(*n)++] = r; /* more than 14 operands never occur in nvcc output */
+        regs[(*n)++] = r; /* more than 36 never occur (wmma.mma: 32 and a guard) */
 }
 
 static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_function *f,
@@ -122,6 +116,12 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
         lat = c->lat_dp[lc];
         init = c->init_dp[lc];
         break;
+    case PTX_CLASS_TENSOR:
+        t->unit = c->n_units[FU_TENSOR] ? FU_TENSOR : FU_SP;
+        t->op_kind = TOP_NONE; /* not an arithmetic kind the energy model knows */
+        lat = c->lat_tensor;
+        init = c->init_tensor;
+        break;
     case PTX_CLASS_MEM:
         t->unit = FU_MEM;
         t->kind = TI_MEM;
@@ -139,6 +139,18 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
     default:
         t->kind = TI_OTHER;
         break;
+    }
+    switch (in->op) {
+    case PTX_OP_CP_ASYNC: t->async = TASYNC_COPY; break;
+    case PTX_OP_CP_ASYNC_COMMIT: t->async = TASYNC_COMMIT; break;
+    case PTX_OP_CP_ASYNC_WAIT:
+        t->async = TASYNC_WAIT;
+        t->async_keep = (uint8_t)(in->ops[0].value > 255 ? 255 : in->ops[0].value);
+        break;
+    case PTX_OP_CP_ASYNC_WAIT_ALL: case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
+        t->async = TASYNC_WAIT_ALL;
+        break;
+    default: break;
     }
     /* bar.red writes a register like an ALU op; membar is a no-op for timing */
     uint32_t simd = 32 / c->simd_width;

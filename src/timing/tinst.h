@@ -8,7 +8,7 @@
 #include "timing/sm_config.h"
 
 #define TINST_PRED 0x80000000u /* predicate index space */
-#define TINST_MAX_REGS 14
+#define TINST_MAX_REGS 36
 
 enum { TI_ALU, TI_MEM, TI_BRANCH, TI_BARRIER, TI_EXIT, TI_OTHER };
 
@@ -17,12 +17,26 @@ enum { TI_ALU, TI_MEM, TI_BRANCH, TI_BARRIER, TI_EXIT, TI_OTHER };
  * unit executes it. */
 enum { TOP_NONE, TOP_INT, TOP_FP32, TOP_FP64, TOP_SFU, TOP_COUNT };
 
+/* The asynchronous-copy groups of a warp (cp.async): a copy's load is
+ * awaited by the wait_group that covers its group, not by a register. */
+enum {
+    TASYNC_NONE,
+    TASYNC_COPY,     /* cp.async: its load joins the warp's open group */
+    TASYNC_COMMIT,   /* cp.async.commit_group: the open group is committed */
+    TASYNC_WAIT,     /* cp.async.wait_group N (async_keep): issues once at most N
+                      * committed groups are in flight */
+    TASYNC_WAIT_ALL, /* cp.async.wait_all (commits, then waits for all), and
+                      * cp.async.mbarrier.arrive (issues after every copy) */
+};
+
 struct tinst {
     uint8_t unit;    /* enum fu_kind */
     uint8_t kind;    /* TI_* */
     uint8_t nsrc, ndst;
     uint8_t atomic;  /* atom or red: the warp issues nothing more until it completes */
     uint8_t op_kind; /* TOP_* */
+    uint8_t async;      /* TASYNC_* */
+    uint8_t async_keep; /* TASYNC_WAIT: N */
     uint16_t latency; /* cycles from issue to result (ALU units) */
     uint16_t busy;    /* cycles the unit is held: max(initiation, 32 / simd width) */
     uint32_t reg[TINST_MAX_REGS]; /* sources, then destinations */

@@ -10,16 +10,6 @@ bin=$(cd "$(dirname "$CCGPU")" && pwd)
 lib=$bin/lib/libcudart.so.13
 fatbin=$repo/tests/cudart/kernels.fatbin
 
-# expect_stderr NAME PATTERN CMD...: stderr matches PATTERN (any exit status, no crash)
-expect_stderr() {
-    local name=$1 pattern=$2; shift 2
-    "$@" >"$tmpdir/out" 2>"$tmpdir/err"
-    local status=$?
-    if [ $status -ge 128 ]; then failed=$((failed + 1)); echo "FAIL $name: crashed ($status)"; return; fi
-    if grep -qE -- "$pattern" "$tmpdir/err"; then passed=$((passed + 1))
-    else failed=$((failed + 1)); echo "FAIL $name: stderr does not match '$pattern':"; head -5 "$tmpdir/err"; fi
-}
-
 # --- the library -----------------------------------------------------------
 expect_ok lib_exists test -f "$lib"
 expect_ok lib_link test -L "$bin/lib/libcudart.so"

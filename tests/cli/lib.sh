@@ -25,6 +25,16 @@ expect_fail() {
     passed=$((passed + 1))
 }
 
+# expect_stderr NAME PATTERN CMD...: stderr matches PATTERN (any exit status, no crash)
+expect_stderr() {
+    local name=$1 pattern=$2; shift 2
+    "$@" >"$tmpdir/out" 2>"$tmpdir/err"
+    local status=$?
+    if [ $status -ge 128 ]; then failed=$((failed + 1)); echo "FAIL $name: crashed ($status)"; return; fi
+    if grep -qE -- "$pattern" "$tmpdir/err"; then passed=$((passed + 1))
+    else failed=$((failed + 1)); echo "FAIL $name: stderr does not match '$pattern':"; head -5 "$tmpdir/err"; fi
+}
+
 # expect_output NAME PATTERN CMD...: exits 0 and stdout matches PATTERN
 expect_output() {
     local name=$1 pattern=$2; shift 2

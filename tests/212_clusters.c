@@ -1,0 +1,197 @@
+/* Thread-block clusters (tests/ptx/cluster_sm90.cu, nvcc's sm_90 PTX):
+ * distributed shared memory through cooperative_groups' map_shared_rank
+ * (mapa) with cluster.sync (barrier.cluster.arrive/wait), the cluster
+ * special registers with cluster dimensions from the kernel
+ * (__cluster_dims__) and from the launch (ccgpu_launch_cluster), and
+ * atomics on another CTA's shared memory; each against the CPU, in
+ * functional and in timing mode. Also: launches whose grid is no multiple
+ * of the cluster, or whose cluster does not fit on an SM, are refused with
+ * a message. */
+#include "ccgpu.h"
+#include "check.h"
+#include "util/embedded.h"
+#include <stdlib.h>
+
+static const char *ptx_file = "tests/ptx/cluster_sm90.ptx";
+
+static ccgpu *make_gpu(int timing, ccgpu_module **mod)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256];
+    if (timing)
+        ccgpu_config_load(cfg, "configs/ccws.cfg");
+    ccgpu_config_set(cfg, "ccgpu_mode", timing ? "timing" : "functional");
+    ccgpu_config_load_string(cfg, "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 1\n", "t");
+    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    if (!g) {
+        printf("ccgpu_create: %s\n", err);
+        return NULL;
+    }
+    const char *text = embedded_find(ptx_file);
+    *mod = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
+    if (!*mod) {
+        printf("load: %s\n", text ? ccgpu_error(g) : "not embedded");
+        ccgpu_destroy(g);
+        return NULL;
+    }
+    return g;
+}
+
+static ccgpu_devptr zeros(ccgpu *g, size_t n)
+{
+    ccgpu_devptr d = 0;
+    ccgpu_malloc(g, &d, n);
+    ccgpu_memset(g, d, 0, n);
+    return d;
+}
+
+static int check_ring(ccgpu *g, ccgpu_module *m)
+{
+    enum { B = 8 };
+    int out[B * 64];
+    ccgpu_devptr d = zeros(g, sizeof out);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { B, 1, 1 }, block = { 64, 1, 1 };
+    if (ccgpu_launch(g, m, "dsmem_ring", grid, block, 0, args, 1)) {
+        printf("dsmem_ring: %s\n", ccgpu_error(g));
+        return 0;
+    }
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < 64; t++) {
+            int peer = b / 2 * 2 + (b % 2 + 1) % 2, want = peer * 1000 + 63 - t;
+            if (out[b * 64 + t] != want) {
+                printf("dsmem_ring block %d thread %d: %d, want %d\n", b, t, out[b * 64 + t], want);
+                return 0;
+            }
+        }
+    return 1;
+}
+
+static int check_ids(ccgpu *g, ccgpu_module *m)
+{
+    enum { GX = 4, GY = 4, T = 32 };
+    static unsigned out[GX * GY * T * 3];
+    ccgpu_devptr d = zeros(g, sizeof out);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { GX, GY, 1 }, block = { T, 1, 1 }, cl = { 2, 2, 1 };
+    if (ccgpu_launch_cluster(g, m, "cluster_ids", grid, block, cl, 0, args, 1)) {
+        printf("cluster_ids: %s\n", ccgpu_error(g));
+        return 0;
+    }
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (int by = 0; by < GY; by++)
+        for (int bx = 0; bx < GX; bx++) {
+            unsigned t = (unsigned)((by * GX + bx) * T);
+            unsigned rank = (unsigned)(bx % 2 + by % 2 * 2), idx = (unsigned)(bx % 2 + 10 * (by % 2));
+            if (out[3 * t] != rank || out[3 * t + 1] != 4 || out[3 * t + 2] != idx) {
+                printf("cluster_ids block (%d,%d): %u %u %u, want %u 4 %u\n", bx, by, out[3 * t],
+                       out[3 * t + 1], out[3 * t + 2], rank, idx);
+                return 0;
+            }
+        }
+    return 1;
+}
+
+static int check_atomics(ccgpu *g, ccgpu_module *m)
+{
+    enum { B = 8 };
+    int out[B / 4 * 32];
+    ccgpu_devptr d = zeros(g, sizeof out);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { B, 1, 1 }, block = { 64, 1, 1 };
+    if (ccgpu_launch(g, m, "dsmem_atomics", grid, block, 0, args, 1)) {
+        printf("dsmem_atomics: %s\n", ccgpu_error(g));
+        return 0;
+    }
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (int i = 0; i < B / 4 * 32; i++) /* 2 threads per counter from each of ranks 1..4 */
+        if (out[i] != 2 * (1 + 2 + 3 + 4)) {
+            printf("dsmem_atomics counter %d: %d, want 20\n", i, out[i]);
+            return 0;
+        }
+    return 1;
+}
+
+static void run_all(int timing)
+{
+    ccgpu_module *m;
+    ccgpu *g = make_gpu(timing, &m);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK(check_ring(g, m));
+    CHECK(check_ids(g, m));
+    CHECK(check_atomics(g, m));
+    /* refusals: a grid that is no multiple of the cluster, a cluster
+     * against the kernel's own dimensions */
+    ccgpu_devptr d = zeros(g, 4096);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { 3, 1, 1 }, block = { 64, 1, 1 }, cl = { 3, 1, 1 };
+    CHECK(ccgpu_launch(g, m, "dsmem_ring", grid, block, 0, args, 1) != 0);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "is not a multiple of the cluster");
+    CHECK(ccgpu_launch_cluster(g, m, "dsmem_ring", grid, block, cl, 0, args, 1) != 0);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "differs from the kernel's .reqnctapercluster");
+    ccgpu_destroy(g);
+}
+
+/* %is_explicit_cluster and the cluster registers of a kernel without
+ * cluster directives, launched without clusters (one-CTA clusters) and
+ * with 2x1x1 ones */
+static const char *sreg_ptx =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry k(.param .u64 p)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+    ".reg .b64 %rd<4>;\nld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd1, %rd1;\n"
+    "mov.pred %p1, %is_explicit_cluster;\nselp.u32 %r1, 1, 0, %p1;\n"
+    "mov.u32 %r2, %clusterid.x;\nmov.u32 %r3, %cluster_nctaid.x;\n"
+    "mov.u32 %r4, %cluster_ctarank;\nmov.u32 %r5, %ctaid.x;\nmul.wide.u32 %rd2, %r5, 16;\n"
+    "add.s64 %rd2, %rd1, %rd2;\nst.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};\nret;\n}\n";
+
+TEST(cluster_registers)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    char err[256];
+    ccgpu_config_set(cfg, "ccgpu_mode", "functional");
+    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
+    ccgpu_config_free(cfg);
+    ccgpu_module *m = g ? ccgpu_module_load_string(g, sreg_ptx, "sreg.ptx") : NULL;
+    CHECK(m != NULL);
+    if (!m) {
+        printf("%s\n", g ? ccgpu_error(g) : err);
+        ccgpu_destroy(g);
+        return;
+    }
+    uint32_t out[4 * 4];
+    ccgpu_devptr d = zeros(g, sizeof out);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { 4, 1, 1 }, one = { 1, 1, 1 }, cl = { 2, 1, 1 };
+    CHECK(ccgpu_launch(g, m, "k", grid, one, 0, args, 1) == 0);
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (uint32_t b = 0; b < 4; b++) { /* not explicit; cluster b of 1 CTA, rank 0 */
+        CHECK_EQ_U64(out[4 * b], 0);
+        CHECK_EQ_U64(out[4 * b + 1], b);
+        CHECK_EQ_U64(out[4 * b + 2], 1);
+        CHECK_EQ_U64(out[4 * b + 3], 0);
+    }
+    CHECK(ccgpu_launch_cluster(g, m, "k", grid, one, cl, 0, args, 1) == 0);
+    ccgpu_memcpy_dtoh(g, out, d, sizeof out);
+    for (uint32_t b = 0; b < 4; b++) {
+        CHECK_EQ_U64(out[4 * b], 1);
+        CHECK_EQ_U64(out[4 * b + 1], b / 2);
+        CHECK_EQ_U64(out[4 * b + 2], 2);
+        CHECK_EQ_U64(out[4 * b + 3], b % 2);
+    }
+    ccgpu_destroy(g);
+}
+
+TEST(clusters_functional) { run_all(0); }
+TEST(clusters_timing) { run_all(1); }
+
+int main(void)
+{
+    RUN(clusters_functional);
+    RUN(clusters_timing);
+    RUN(cluster_registers);
+    return check_summary();
+}
