@@ -93,10 +93,14 @@ static void fill_base(struct tinst *t, const struct sass_opcode *e, const struct
     t->kind = TI_ALU;
     switch (unit) {
     case SASS_SP:
-    case SASS_TENSOR: /* (no tensor unit: the SP pipeline with the fp latencies) */
         lat = c->lat_fp[lc];
         init = c->init_fp[lc];
         t->op_kind = TOP_FP32;
+        break;
+    case SASS_TENSOR: /* as PTX mma (tinst.c): the tensor unit, else the SP units */
+        lat = c->lat_tensor;
+        init = c->init_tensor;
+        t->unit = c->n_units[FU_TENSOR] ? FU_TENSOR : FU_SP;
         break;
     case SASS_INT:
         lat = c->lat_int[lc];
