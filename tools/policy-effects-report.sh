@@ -3,7 +3,7 @@
 # tools/gpgpusim-correlate.sh (`ratios`) for the runs docs/validation.md
 # describes, from their work directories (GPGPU-Sim is not needed to print,
 # only to have made the runs):
-#   WORK/pol-small   the suite at small, SM2_GTX480 and SM7_QV100
+#   WORK/pol-small   the suite at small: 4 benchmarks on SM2_GTX480 and SM7_QV100, 8 more on SM2_GTX480
 #   WORK/pol-micro   the micro benchmarks at small, both files
 #   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles
 #   tools/policy-effects-report.sh [WORK] > docs/results/policy-effects.md
@@ -38,5 +38,6 @@ more agree when they have the same sign. Runs not made are listed under each
 table.
 HEAD
 section "The suite at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv
+section "The rest of the suite at small (SM2_GTX480)" "$corr" -w "$work/pol-small" -c SM2_GTX480 -S "$S" ratios gc sssp invidx mesh syrk atax gesummv stencil3d
 section "Micro benchmarks at small" "$corr" -w "$work/pol-micro" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk
 section "Medium, capped at 200,000 cycles" "$corr" -w "$work/pol-medium" -c SM2_GTX480 -x '-gpgpu_max_cycle 200000' -S gto,lrr,warp_limiting:2:2 ratios kmeans gc
