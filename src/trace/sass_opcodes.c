@@ -99,7 +99,8 @@ int sass_table_parse(struct sass_table *t, const char *arch, const char *text, c
         }
         t->ops[t->n++] = op;
     }
-    qsort(t->ops, t->n, sizeof *t->ops, by_name);
+    if (t->n)
+        qsort(t->ops, t->n, sizeof *t->ops, by_name);
     for (uint32_t i = 1; i < t->n; i++)
         if (!strcmp(t->ops[i].name, t->ops[i - 1].name)) {
             snprintf(err, errlen, "%s: opcode %s listed twice", name, t->ops[i].name);
@@ -120,7 +121,7 @@ void sass_table_free(struct sass_table *t)
 
 const struct sass_opcode *sass_table_find(const struct sass_table *t, const char *base, size_t len)
 {
-    if (len == 0 || len >= SASS_NAME_MAX)
+    if (len == 0 || len >= SASS_NAME_MAX || !t->n)
         return NULL;
     struct sass_opcode key;
     memcpy(key.name, base, len);
