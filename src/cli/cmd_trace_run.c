@@ -79,6 +79,8 @@ static void usage(FILE *out)
                  "the timing model and prints the statistics\n"
                  "options of trace-run:\n");
     cli_print_options(out, trace_options);
+    fprintf(out, "of the options below, --size, --input, --data, --seed and --functional do not "
+                 "apply to a trace\n");
 }
 
 int cmd_trace_run(int argc, char **argv)
@@ -107,6 +109,11 @@ int cmd_trace_run(int argc, char **argv)
                 stats = v;
         } else if (i > 0 && !strcmp(a, "--per-kernel")) {
             per_kernel = 1;
+        } else if (i > 0 && (!strcmp(a, "--size") || !strcmp(a, "--input") ||
+                             !strcmp(a, "--seed") || !strcmp(a, "--data"))) {
+            fprintf(stderr, "ccgpu trace-run: %s: not an option of trace-run (a trace replays "
+                            "the inputs it was recorded with)\n", a);
+            return 2;
         } else {
             rest[nrest++] = argv[i];
         }

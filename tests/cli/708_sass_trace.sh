@@ -106,6 +106,7 @@ mkdir -p "$t"
 printf 'MemcpyHtoD,0x100,64\nkernel-1.traceg\n' >"$t/kernelslist.g"
 hdr='-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n-binary version = 70\n-accelsim tracer version = 5\n\n'
 printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 IADD3 0 0 0\n" >"$t/kernel-1.traceg"
+expect_fail trace_size_refused 'trace-run: --size: not an option of trace-run' "$CCGPU" trace-run "$t/kernelslist.g" --size medium
 expect_fail trace_truncated 'kernel-1.traceg:[0-9]+: truncated' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
 printf -- "$hdr#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 ffffffff 1 R1 IADD3 0 0 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n" >"$t/kernel-1.traceg"
 expect_fail trace_bad_count 'kernel-1.traceg:[0-9]+: warp 0 has 2 instructions' "$CCGPU" trace-run "$t/kernelslist.g" --quiet
