@@ -83,17 +83,8 @@ int cmd_run(int argc, char **argv)
     rc = cli_run_bench(&o, b, &gpu);
     if (o.quiet)
         stats = "none";
-    if (gpu && strcmp(stats, "none") != 0) {
-        run_summary_occupancy(gpu, stdout);
-        if (!strcmp(stats, "all"))
-            ccgpu_stats_print(gpu, stdout);
-        else if (!strcmp(stats, "total"))
-            ccgpu_stats_print_total(gpu, stdout);
-        else
-            run_summary_totals(gpu, stdout);
-    }
-    if (gpu && per_kernel)
-        run_summary_per_kernel(gpu, stdout);
+    if (gpu)
+        run_summary_print(gpu, stats, per_kernel, stdout);
     if (gpu && o.json_path) {
         FILE *f = fopen(o.json_path, "w");
         if (!f || ccgpu_stats_write_json(gpu, f) != 0 || fclose(f) != 0) {

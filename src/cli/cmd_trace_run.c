@@ -173,17 +173,8 @@ int cmd_trace_run(int argc, char **argv)
                ccgpu_num_kernels(gpu) == 1 ? "" : "s");
     if (o.quiet)
         stats = "none";
-    if (rc == 0 && strcmp(stats, "none") != 0) {
-        run_summary_occupancy(gpu, stdout);
-        if (!strcmp(stats, "all"))
-            ccgpu_stats_print(gpu, stdout);
-        else if (!strcmp(stats, "total"))
-            ccgpu_stats_print_total(gpu, stdout);
-        else
-            run_summary_totals(gpu, stdout);
-    }
-    if (rc == 0 && per_kernel)
-        run_summary_per_kernel(gpu, stdout);
+    if (rc == 0)
+        run_summary_print(gpu, stats, per_kernel, stdout);
     if (o.json_path) {
         FILE *f = fopen(o.json_path, "w");
         if (!f || ccgpu_stats_write_json(gpu, f) != 0 || fclose(f) != 0) {

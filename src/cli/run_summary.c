@@ -174,3 +174,18 @@ void run_summary_per_kernel(const ccgpu *gpu, FILE *out)
     fprintf(out, "(MPKI: L1D misses per 1,000 warp instructions; miss: misses in %% of "
                  "accesses)\n");
 }
+
+void run_summary_print(const ccgpu *gpu, const char *which, int per_kernel, FILE *out)
+{
+    if (strcmp(which, "none") != 0) {
+        run_summary_occupancy(gpu, out);
+        if (!strcmp(which, "all"))
+            ccgpu_stats_print(gpu, out);
+        else if (!strcmp(which, "total"))
+            ccgpu_stats_print_total(gpu, out);
+        else
+            run_summary_totals(gpu, out);
+    }
+    if (per_kernel)
+        run_summary_per_kernel(gpu, out);
+}

@@ -17,5 +17,9 @@ void run_summary_occupancy(const ccgpu *gpu, FILE *out);
 void run_summary_totals(const ccgpu *gpu, FILE *out);
 /* One row per launch: cycles, warp instructions, warp IPC, miss rates. */
 void run_summary_per_kernel(const ccgpu *gpu, FILE *out);
+/* What `--stats WHICH` (summary, all, total or none) and `--per-kernel`
+ * print after a run: the occupancy lines and the chosen statistics, then
+ * the per-launch table when per_kernel. */
+void run_summary_print(const ccgpu *gpu, const char *which, int per_kernel, FILE *out);
 
 #endif
