@@ -56,6 +56,17 @@ static void flag(struct out *o, const struct ptx_inst *in, uint32_t bit, const c
         put(o, ".%s", name);
 }
 
+/* .acquire, .release, or both written as .acq_rel */
+static void memory_order(struct out *o, const struct ptx_inst *in)
+{
+    if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
+        put(o, ".acq_rel");
+    else {
+        flag(o, in, PTX_F_ACQUIRE, "acquire");
+        flag(o, in, PTX_F_RELEASE, "release");
+    }
+}
+
 /* Modifiers in the order the PTX manual writes them. */
 static void modifiers(struct out *o, const struct ptx_inst *in)
 {
@@ -89,12 +100,7 @@ static void modifiers(struct out *o, const struct ptx_inst *in)
     flag(o, in, PTX_F_WEAK, "weak");
     flag(o, in, PTX_F_RELAXED, "relaxed");
     flag(o, in, PTX_F_SC, "sc");
-    if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
-        put(o, ".acq_rel");
-    else {
-        flag(o, in, PTX_F_ACQUIRE, "acquire");
-        flag(o, in, PTX_F_RELEASE, "release");
-    }
+    memory_order(o, in);
     flag(o, in, PTX_F_SCOPE_CTA, "cta");
     flag(o, in, PTX_F_SCOPE_GPU, in->op == PTX_OP_MEMBAR ? "gl" : "gpu");
     flag(o, in, PTX_F_SCOPE_SYS, "sys");
@@ -279,12 +285,7 @@ static void asyncop(struct out *o, const struct ptx_inst *in)
         if (in->mode == PTX_MBAR_TEST_WAIT || in->mode == PTX_MBAR_TRY_WAIT)
             flag(o, in, PTX_F_PARITY, "parity");
         flag(o, in, PTX_F_RELAXED, "relaxed");
-        if ((in->flags & (PTX_F_ACQUIRE | PTX_F_RELEASE)) == (PTX_F_ACQUIRE | PTX_F_RELEASE))
-            put(o, ".acq_rel");
-        else {
-            flag(o, in, PTX_F_ACQUIRE, "acquire");
-            flag(o, in, PTX_F_RELEASE, "release");
-        }
+        memory_order(o, in);
         flag(o, in, PTX_F_SCOPE_CTA, "cta");
         flag(o, in, PTX_F_SCOPE_CLUSTER, "cluster");
         break;
