@@ -167,8 +167,8 @@ static inline enum ptx_step_status isrc_warp_step(const struct isrc *s, struct i
 }
 
 /* Thread-block clusters (PTX sources only; a trace's CTAs are one-CTA
- * clusters): CTAs per cluster, the linear id of the CTA of rank `rank` in
- * cluster `cluster`, and the size of c's cluster. */
+ * clusters): CTAs per cluster, and the linear id of the CTA of rank
+ * `rank` in cluster `cluster`. */
 static inline uint32_t isrc_cluster_size(const struct isrc *s)
 {
     return s->ops ? 1 : ptx_launch_cluster_size(ISRC_PTX(s->launch));
@@ -176,10 +176,6 @@ static inline uint32_t isrc_cluster_size(const struct isrc *s)
 static inline uint32_t isrc_cluster_cta(const struct isrc *s, uint32_t cluster, uint32_t rank)
 {
     return s->ops ? cluster : ptx_launch_cluster_cta(ISRC_PTX(s->launch), cluster, rank);
-}
-static inline uint32_t isrc_cta_cluster_size(const struct isrc *s, const struct isrc_cta *c)
-{
-    return s->ops ? 1 : ptx_cta_cluster_size((const struct ptx_cta *)(const void *)c);
 }
 
 #endif

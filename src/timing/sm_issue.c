@@ -150,13 +150,14 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     }
     if (kind == TI_BARRIER || st != PTX_STEP_OK) {
         /* a cluster's CTAs are all on this SM (dispatch.c): a barrier.cluster
-         * phase its step completed may release warps of any of them */
-        int clustered = 0;
-        for (uint32_t k = 0; k < sm->cfg->max_ctas && !clustered; k++)
-            clustered = sm->ctas[k].c && isrc_cta_cluster_size(sm->src, sm->ctas[k].c) > 1;
-        for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
-            if (k == cta || clustered)
+         * phase its step completed may release warps of any of them (the SM
+         * holds CTAs of one launch, so the launch says whether it has clusters) */
+        if (isrc_cluster_size(sm->src) > 1) {
+            for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
                 release_barrier(sm, k, now);
+        } else {
+            release_barrier(sm, cta, now);
+        }
     }
     return 0;
 }
