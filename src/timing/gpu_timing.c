@@ -69,6 +69,16 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         goto fail;
     if (timing_size_check(&g->cfg, &g->mcfg, p->n_sms, err, errlen))
         goto fail;
+    if (g->cfg.icache && g->cfg.il1.line_size > g->mcfg.l2.line_size) {
+        snprintf(err, errlen, "gpgpu_cache:il1: %u-byte lines are longer than the L2's %u bytes",
+                 g->cfg.il1.line_size, g->mcfg.l2.line_size);
+        goto fail;
+    }
+    if (g->cfg.ccache && g->cfg.cl1.line_size > g->mcfg.l2.line_size) {
+        snprintf(err, errlen, "gpgpu_const_cache:l1: %u-byte lines are longer than the L2's %u bytes",
+                 g->cfg.cl1.line_size, g->mcfg.l2.line_size);
+        goto fail;
+    }
     const uint32_t nsms = trial ? 1 : p->n_sms;
     g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
@@ -474,13 +484,13 @@ static void drain_after_failure(struct gpu_timing *g)
             const uint64_t *tok;
             while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
                 sm->inflight--;
-                if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
+                if (!r.is_write && sm->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS | TOKEN_INST | TOKEN_CONST)))
                     cache_fill(&sm->l1, r.addr, memsys_reply_sectors(&sm->l1, &r), &tok);
             }
             while (sm->perfect && sm->inflight && perfect_port_pop(sm->perfect, now, &r)) {
                 struct sm *to = &g->sms[r.sm];
                 to->inflight--;
-                if (!r.is_write && to->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS)))
+                if (!r.is_write && to->have_l1 && !(r.id & (TOKEN_STORE | TOKEN_BYPASS | TOKEN_INST | TOKEN_CONST)))
                     cache_fill(&to->l1, r.addr, memsys_reply_sectors(&to->l1, &r), &tok);
             }
             if (sm_has_output(sm) && sm_drain(sm, &g->mem, now, UINT64_MAX))

@@ -40,6 +40,7 @@ struct gpu_timing {
     uint64_t now;
     struct timing_totals tot;
     struct cache l1sum; /* only .st and the stat names: the L1s summed */
+    struct roc_stats icsum, ccsum; /* the I-caches and constant caches summed */
     /* the warp scheduler's own counters (ops->counter_names), summed */
     uint32_t npol;
     uint64_t *pol, *pol_tmp;

@@ -65,6 +65,24 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
         (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
          stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
         return -1;
+    if (g->cfg.icache && /* only then: default statistics unchanged */
+        (stats_register(s, "l1i.accesses", &g->icsum.accesses,
+                        "I-cache lookups (a warp's next instruction in another line)") ||
+         stats_register(s, "l1i.misses", &g->icsum.misses, "I-cache misses sent to memory") ||
+         stats_register(s, "l1i.hit_reserved", &g->icsum.hit_reserved,
+                        "I-cache lookups of a line already requested") ||
+         stats_register(s, "l1i.res_fail", &g->icsum.res_fail,
+                        "I-cache lookups that found no free miss entry (retried)")))
+        return -1;
+    if (g->cfg.ccache &&
+        (stats_register(s, "l1c.accesses", &g->ccsum.accesses,
+                        "constant-cache line lookups (ld.const, kernel ld.param)") ||
+         stats_register(s, "l1c.misses", &g->ccsum.misses, "constant-cache misses sent to memory") ||
+         stats_register(s, "l1c.hit_reserved", &g->ccsum.hit_reserved,
+                        "constant-cache lookups of a line already requested") ||
+         stats_register(s, "l1c.res_fail", &g->ccsum.res_fail,
+                        "constant-cache lookups that found no free miss entry (the LD/ST unit waits)")))
+        return -1;
     if (cache_register_stats(&g->l1sum, s, "l1d") ||
         /* warp IPC and thread IPC (GPGPU-Sim's "IPC"): no bare "ipc", so the
          * two cannot be confused */
@@ -93,7 +111,17 @@ void gpu_timing_sum_stats(struct gpu_timing *g)
     if (g->nbp)
         memset(g->bpc, 0, g->nbp * sizeof *g->bpc);
     g->mrpb_drained = g->mrpb_bypass = 0;
+    memset(&g->icsum, 0, sizeof g->icsum);
+    memset(&g->ccsum, 0, sizeof g->ccsum);
     for (uint32_t i = 0; i < g->nsms; i++) {
+        for (int k = 0; k < 2; k++) {
+            const struct roc_stats *x = k ? &g->sms[i].cc.st : &g->sms[i].ic.st;
+            struct roc_stats *sum = k ? &g->ccsum : &g->icsum;
+            sum->accesses += x->accesses;
+            sum->misses += x->misses;
+            sum->hit_reserved += x->hit_reserved;
+            sum->res_fail += x->res_fail;
+        }
         if (g->nbp) {
             g->sms[i].bp.ops->counters(&g->sms[i].bp, g->bpc_tmp);
             for (uint32_t k = 0; k < g->nbp; k++)

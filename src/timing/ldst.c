@@ -22,8 +22,15 @@
  *     mapped to one bank (gpgpu_shmem_num_banks); data after
  *     gpgpu_smem_latency + passes - 1 cycles; the unit is held `passes`
  *     cycles.
- *   const and param: a fixed-latency model (no constant cache): one pass
- *     per distinct address, data after ccgpu_const_latency + passes - 1. */
+ *   const and param: one pass per distinct address, data after
+ *     ccgpu_const_latency + passes - 1. With a constant cache
+ *     (gpgpu_const_cache:l1, rocache.h), loads of constant memory and a
+ *     kernel's loads of its parameters look their lines up, one a cycle: a
+ *     miss waits for its line from the memory system (its data then, after
+ *     the writeback stage); a lookup that finds no free miss entry holds the
+ *     unit until a line arrives (GPGPU-Sim's stall of the LD/ST unit on a
+ *     constant-cache reservation failure). Parameter loads in device
+ *     functions and texture loads keep the fixed latency. */
 #include "timing/sm.h"
 #include "mem/memsys.h"
 #include <string.h>
@@ -118,6 +125,9 @@ void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const
     if (d != &q->d)
         q->d = *d;
     q->rec = NO_REC;
+    /* (issue calls this before the warp's next instruction is fetched: func
+     * is still the issuing instruction's) */
+    q->in_kernel = (uint8_t)(w->func && w->func->is_entry);
     w->pending++;
     int reads = ti->ndst || (d->is_mem && d->exec_mask && (d->is_load || d->is_atomic));
     if (reads) {
@@ -160,6 +170,69 @@ static void begin_fixed(struct sm *sm, const struct mem_queued *q, uint32_t pass
     }
 }
 
+/* As begin_fixed, but the instruction's lines go through the constant cache
+ * (ldst_const_cycle): its record completes when they are all looked up and
+ * the misses' lines have arrived (a hit's data at begin_fixed's time). */
+static void begin_const(struct sm *sm, const struct mem_queued *q, uint32_t passes, uint64_t base,
+                        uint64_t now)
+{
+    const struct ptx_dyninst *d = &q->d;
+    uint64_t start = now + 1;
+    sm->ldst_busy = 1;
+    sm->ldst_until = start + passes;
+    uint32_t shift = sm->cc.line_shift;
+    sm->co.n = 0;
+    for (uint32_t mask = d->exec_mask; mask; mask &= mask - 1) {
+        uint64_t line = (base + d->addr[__builtin_ctz(mask)]) >> shift;
+        uint32_t i;
+        for (i = 0; i < sm->co.n && sm->co.line[i] != line; i++)
+            ;
+        if (i == sm->co.n)
+            sm->co.line[sm->co.n++] = line;
+    }
+    struct ldst_rec *r = &sm->recs[q->rec];
+    r->ready = start + sm->cfg->const_latency + passes - 1 + sm->cfg->writeback_cycles;
+    r->all_sent = 0;
+    r->remaining = 0;
+    sm->ldst_path = PATH_CONST;
+    sm->ldst_rec = q->rec;
+    sm->ldst_next = 0;
+    sm->ldst_blocked = 0;
+}
+
+/* One constant-cache lookup of the unit's instruction a cycle; the unit is
+ * free when all are done and its passes have elapsed. */
+static void ldst_const_cycle(struct sm *sm, uint64_t now)
+{
+    if (sm->ldst_next < sm->co.n) {
+        if (sm->ldst_blocked && sm->ldst_epoch == sm->epoch)
+            return; /* no line arrived since the failure */
+        sm->ldst_blocked = 0;
+        uint64_t line = sm->co.line[sm->ldst_next];
+        if (!rocache_lookup(&sm->cc, line)) {
+            enum roc_miss m = rocache_miss(&sm->cc, line, (uint16_t)sm->ldst_rec);
+            if (m == ROC_FULL) {
+                sm->ldst_blocked = 1;
+                sm->ldst_epoch = sm->epoch;
+                return;
+            }
+            sm->recs[sm->ldst_rec].remaining++;
+        }
+        if (++sm->ldst_next == sm->co.n) {
+            struct ldst_rec *r = &sm->recs[sm->ldst_rec];
+            r->all_sent = 1;
+            if (!r->remaining)
+                sm_rec_done(sm, sm->ldst_rec);
+        }
+    }
+    if (sm->ldst_next == sm->co.n && now + 1 >= sm->ldst_until) {
+        sm->ldst_busy = 0;
+        sm->next_event = now + 1;
+    } else if (sm->next_event > now + 1) {
+        sm->next_event = now + 1;
+    }
+}
+
 /* The LD/ST unit takes q at the end of cycle now and works on it from now + 1. */
 static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
 {
@@ -185,7 +258,11 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
     } else if (space == PTX_SPACE_CONST || space == PTX_SPACE_PARAM || space == PTX_SPACE_TEX) {
         uint32_t p = distinct_addrs(d);
         sm->st.const_accesses++;
-        begin_fixed(sm, q, p, cfg->const_latency, now);
+        if (sm->have_cc && !sm->perfect && q->rec != NO_REC && d->is_load && !d->is_store &&
+            (space == PTX_SPACE_CONST || (space == PTX_SPACE_PARAM && q->in_kernel)))
+            begin_const(sm, q, p, space == PTX_SPACE_CONST ? ROC_CONST_BASE : ROC_PARAM_BASE, now);
+        else
+            begin_fixed(sm, q, p, cfg->const_latency, now);
     } else {
         uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
         uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
@@ -246,6 +323,10 @@ static void ldst_requests(struct sm *sm, uint64_t now)
 {
     if (!sm->ldst_busy)
         return;
+    if (sm->ldst_path == PATH_CONST) {
+        ldst_const_cycle(sm, now);
+        return;
+    }
     if (sm->ldst_path == PATH_FIXED) {
         if (now + 1 >= sm->ldst_until) {
             sm->ldst_busy = 0;
@@ -491,6 +572,20 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
     sm->inflight--;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
+    if (q->id & TOKEN_INST) {
+        sm_icache_fill(sm, q->addr, now);
+        return;
+    }
+    if (q->id & TOKEN_CONST) {
+        uint16_t tok[ROC_MAX_MERGE];
+        uint32_t n = rocache_fill(&sm->cc, q->addr >> sm->cc.line_shift, tok);
+        for (uint32_t i = 0; i < n; i++)
+            answer(sm, tok[i], now);
+        sm->epoch++; /* a blocked lookup may find an entry now */
+        if (sm->ldst_busy && sm->ldst_path == PATH_CONST && sm->next_event > now)
+            sm->next_event = now;
+        return;
+    }
     if (sm->bp.ops->l2_seen && !q->bypass_l2 && !(q->id & TOKEN_PREFETCH))
         sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
@@ -529,7 +624,24 @@ static int send(struct sm *sm, struct memsys *m, uint64_t now, const struct mem_
 int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick)
 {
     const struct cache_out *o;
-    uint64_t before = sm->epoch;
+    uint64_t before = sm->epoch, line;
+    /* instruction fetches first (the front of the pipeline waits on them),
+     * then constant-cache misses */
+    for (int k = 0; k < 2; k++) {
+        struct rocache *rc = k ? &sm->cc : &sm->ic;
+        while (rocache_unsent(rc, &line) && can_send(sm, m)) {
+            struct mem_request q = { .addr = line << rc->line_shift, .bytes = rc->line_bytes,
+                                     .sm = (uint16_t)sm->id, .warp = -1,
+                                     .id = k ? TOKEN_CONST : TOKEN_INST };
+            int r = send(sm, m, now, &q);
+            if (r == -1)
+                break;
+            if (r)
+                return -1;
+            rocache_mark_sent(rc, line);
+            sm->inflight++;
+        }
+    }
     while (sm->have_l1 && (o = cache_out_front(&sm->l1)) && can_send(sm, m)) {
         struct mem_request q;
         memsys_request_from_miss(&sm->l1, o, (uint16_t)sm->id, &q);

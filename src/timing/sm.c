@@ -117,6 +117,16 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
             return -1;
         }
     }
+    if (cfg->icache) {
+        if (rocache_init(&sm->ic, &cfg->il1, "gpgpu_cache:il1", err, errlen))
+            return -1;
+        sm->have_ic = 1;
+    }
+    if (cfg->ccache) {
+        if (rocache_init(&sm->cc, &cfg->cl1, "gpgpu_const_cache:l1", err, errlen))
+            return -1;
+        sm->have_cc = 1;
+    }
     struct warp_sched_env env = { id, cfg->n_slots, cfg->n_sched, 32 / cfg->simd_width, pg };
     if (warp_sched_init(&sm->ws, cfg->sched, &env, err, errlen))
         return -1;
@@ -153,6 +163,10 @@ void sm_free(struct sm *sm)
             isrc_cta_free(sm->src, sm->ctas[i].c);
     if (sm->have_l1)
         cache_free(&sm->l1);
+    if (sm->have_ic)
+        rocache_free(&sm->ic);
+    if (sm->have_cc)
+        rocache_free(&sm->cc);
     warp_sched_free(&sm->ws);
     bypass_free(&sm->bp);
     mrpb_free(&sm->mrpb);
@@ -174,6 +188,15 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu, uint64_t start)
     memset(sm->reason, R_IDLE, sm->cfg->n_sched);
     if (sm->have_l1 && sm->cfg->flush_l1)
         cache_invalidate_all(&sm->l1);
+    if (sm->have_ic) {
+        rocache_reset_entries(&sm->ic);
+        sm->ic_blocked = 0;
+        if (sm->ic_mod != sm->tc->mod) /* another module's code: other instructions */
+            rocache_invalidate(&sm->ic);
+        sm->ic_mod = sm->tc->mod;
+    }
+    if (sm->have_cc)
+        rocache_reset_entries(&sm->cc);
     sm->local_base = PTX_GENERIC_LOCAL_BASE;
     sm->local_stride = 4ull * total_threads_gpu;
     sm_oc_reset(sm);
@@ -257,6 +280,27 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots)
     return k == nwarps ? cta : -1;
 }
 
+/* The I-cache lookup of warp w's next instruction in, when it lies in
+ * another line than the warp's last hit or the cache has evicted a line
+ * since: on a miss the warp waits for the line (sm_icache_fill wakes it). */
+static void fetch_check(struct sm *sm, struct sm_warp *w, const struct ptx_inst *in)
+{
+    uint64_t line = (ROC_CODE_BASE + tinst_code_offset(sm->tc, w->func, in)) >> sm->ic.line_shift;
+    if (line == w->iline && w->iepoch == sm->ic.epoch)
+        return;
+    if (rocache_lookup(&sm->ic, line)) {
+        w->iline = line;
+        w->iepoch = sm->ic.epoch;
+        return;
+    }
+    uint32_t slot = (uint32_t)(w - sm->warps);
+    w->iline = 0;
+    w->imiss = 1;
+    w->ibuf_ready = SM_NEVER;
+    if (rocache_miss(&sm->ic, line, (uint16_t)slot) == ROC_FULL)
+        sm->ic_blocked |= 1ull << slot;
+}
+
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     uint32_t pc, mask;
@@ -276,15 +320,45 @@ void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
     const struct ptx_function *f = w->func;
     if (f && in >= f->insts && in < f->insts + f->ninsts) {
         w->ti = &w->ftab[in - f->insts];
-        return;
+    } else {
+        w->ti = tinst_lookup(sm->tc, sm->cfg, in, &w->func);
+        if (!w->ti) {
+            w->next = NULL; /* out of memory building the table: reported by the GPU */
+            snprintf(sm->err, sizeof sm->err, "timing model: out of memory (instruction table)");
+            return;
+        }
+        w->ftab = w->ti - (in - w->func->insts);
     }
-    w->ti = tinst_lookup(sm->tc, sm->cfg, in, &w->func);
-    if (!w->ti) {
-        w->next = NULL; /* out of memory building the table: reported by the GPU */
-        snprintf(sm->err, sizeof sm->err, "timing model: out of memory (instruction table)");
-        return;
+    if (sm->have_ic && !sm->perfect)
+        fetch_check(sm, w, in);
+}
+
+void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now)
+{
+    uint16_t tok[ROC_MAX_MERGE];
+    uint32_t n = rocache_fill(&sm->ic, addr >> sm->ic.line_shift, tok);
+    uint64_t line = addr >> sm->ic.line_shift;
+    uint64_t wake = sm->ic_blocked; /* an entry freed: they try again */
+    sm->ic_blocked = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        /* the line goes straight to the warps that waited for it (their
+         * fetch is not looked up again) */
+        struct sm_warp *w = &sm->warps[tok[i]];
+        w->iline = line;
+        w->iepoch = sm->ic.epoch;
+        wake |= 1ull << tok[i];
     }
-    w->ftab = w->ti - (in - w->func->insts);
+    while (wake) {
+        uint32_t slot = (uint32_t)__builtin_ctzll(wake);
+        wake &= wake - 1;
+        struct sm_warp *w = &sm->warps[slot];
+        if (!w->live || !w->imiss)
+            continue;
+        w->imiss = 0;
+        sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
+        if (!w->imiss && sm->next_event > w->ibuf_ready)
+            sm->next_event = w->ibuf_ready;
+    }
 }
 
 /* GPGPU-Sim's two-level scheduler asks this of its warps' next instruction

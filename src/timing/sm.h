@@ -21,6 +21,7 @@
 #include "policy/warp/warp_sched.h"
 #include "ptx/engine.h"
 #include "timing/coalescer.h"
+#include "timing/rocache.h"
 #include "timing/isrc.h"
 #include "timing/l1trace.h"
 #include "timing/opcollect.h"
@@ -46,6 +47,8 @@ enum { WC_NONE, WC_IBUF, WC_SB, WC_UNIT };
 #define TOKEN_STORE (1ull << 62)  /* posted store: acknowledgement ignored */
 #define TOKEN_BYPASS (1ull << 61) /* bypass read: low bits are the record */
 #define TOKEN_PREFETCH (1ull << 60) /* prefetch (ccgpu_prefetch): nobody waits */
+#define TOKEN_INST (1ull << 59)     /* instruction fetch (rocache.h): the line fills the I-cache */
+#define TOKEN_CONST (1ull << 58)    /* constant-cache miss (rocache.h) */
 
 /* scoreboard entry: register slot (TINST_PRED for predicates), the cycle its
  * value is ready, the load record that will set it when still pending, and
@@ -74,6 +77,9 @@ struct sm_warp {
                                    * their data, stores until the LD/ST unit takes them) */
     uint32_t async_group;         /* cp.async groups committed so far (the open one) */
     uint8_t nsb, at_barrier, live;
+    uint8_t imiss;                /* waits for its next instruction's line (rocache.h) */
+    uint64_t iline, iepoch;       /* line of its last I-cache hit, valid while the
+                                   * cache's epoch is iepoch; 0 = none */
     uint8_t seq;                  /* `next` follows the last issued instruction */
     uint8_t sb_ok;                /* the scoreboard was found clear for `next`: it stays
                                    * clear until `next` changes (entries are only added
@@ -97,7 +103,7 @@ struct ldst_rec {
     uint32_t pc;          /* the instruction's index in its function (bypass policies) */
 };
 
-enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED };
+enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED, PATH_CONST };
 
 /* A memory instruction between issue and the LD/ST unit: executed at issue,
  * so its lane addresses are known; rec is its load record (NO_REC for a
@@ -105,6 +111,7 @@ enum ldst_path { PATH_L1, PATH_BYPASS, PATH_FIXED };
 struct mem_queued {
     uint32_t slot;
     uint16_t rec;
+    uint8_t in_kernel; /* issued from an entry function (its ld.param reads kernel parameters) */
     struct ptx_dyninst d;
 };
 #define OC_MEM_CAP (OC_MAX_SLOTS * 3)
@@ -234,6 +241,12 @@ struct sm {
     /* LD/ST unit: one instruction at a time */
     struct cache l1;
     int have_l1;
+    struct rocache ic;            /* gpgpu_cache:il1 (have_ic), else a perfect I-cache */
+    int have_ic;
+    const struct ptx_module *ic_mod; /* whose code the I-cache holds */
+    uint64_t ic_blocked;          /* warp slots that found no free I-cache miss entry */
+    struct rocache cc;            /* gpgpu_const_cache:l1 (have_cc), else ccgpu_const_latency */
+    int have_cc;
     int ldst_busy;
     uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
     uint8_t ldst_atomic; /* the requests are 32-byte atomic chunks (coalesce_atomic) */
@@ -321,7 +334,7 @@ static inline int sm_waits_for_room(const struct sm *sm)
 }
 static inline int sm_has_output(const struct sm *sm)
 {
-    return sm->bq_count || (sm->have_l1 && cache_out_front(&sm->l1));
+    return sm->bq_count || (sm->have_l1 && cache_out_front(&sm->l1)) || sm->ic.unsent || sm->cc.unsent;
 }
 
 /* Memory requests still inside the SM: in the LD/ST unit, the MRPB queues
@@ -450,6 +463,9 @@ void sm_rec_done(struct sm *sm, uint32_t rec);
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+/* An instruction line arrived (a TOKEN_INST reply): the warps waiting for
+ * it, or for a free miss entry, fetch again. */
+void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now);
 /* ccgpu_warp_long_wait for slot of this SM (ccgpu_policy.h). */
 int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at);
 

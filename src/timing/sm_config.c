@@ -84,7 +84,16 @@
  *   ccgpu_max_loads 0                 in-flight memory instructions per SM
  *                                     (0 = 4 per warp slot)
  *   ccgpu_fetch_delay 1               cycles from issue until the warp's next
- *                                     instruction is in its I-buffer (perfect I-cache)
+ *                                     instruction is in its I-buffer (on an I-cache
+ *                                     hit, or after a miss's line arrives)
+ *   gpgpu_cache:il1                   L1 instruction cache (GPGPU-Sim string: sets,
+ *                                     line, ways, miss entries; rocache.h); absent:
+ *                                     a perfect I-cache
+ *   gpgpu_const_cache:l1              constant cache for ld.const and ld.param (GPGPU-Sim
+ *                                     string; rocache.h): a hit's data after
+ *                                     ccgpu_const_latency, a miss's when its line
+ *                                     arrives; absent: every load at ccgpu_const_latency
+ *   gpgpu_perfect_inst_const_cache 0  1: both as if absent
  *   ccgpu_branch_delay 1              extra cycles after a taken branch (refetch)
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
@@ -374,6 +383,23 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     }
     if (c->max_loads == 0)
         c->max_loads = 4 * c->n_slots;
+    const char *il1 = config_get_str(store, "gpgpu_cache:il1", NULL);
+    uint32_t perfect_inst = 0;
+    if (config_get_u32(store, "gpgpu_perfect_inst_const_cache", 0, &perfect_inst, err, errlen))
+        return -1;
+    const char *cl1 = config_get_str(store, "gpgpu_const_cache:l1", NULL);
+    if (il1 && cache_config_parse(&c->il1, il1, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        return config_value_error(store, "gpgpu_cache:il1", err, errlen, "%s", inner);
+    }
+    if (cl1 && cache_config_parse(&c->cl1, cl1, err, errlen)) {
+        char inner[256];
+        snprintf(inner, sizeof inner, "%s", err);
+        return config_value_error(store, "gpgpu_const_cache:l1", err, errlen, "%s", inner);
+    }
+    c->icache = il1 && !perfect_inst && !c->il1.disabled;
+    c->ccache = cl1 && !perfect_inst && !c->cl1.disabled;
     const char *l1 = config_get_str(store, "gpgpu_cache:dl1", SM_CONFIG_DEFAULT_L1);
     if (cache_config_parse(&c->l1, l1, err, errlen)) {
         char inner[256];

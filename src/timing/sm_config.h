@@ -34,6 +34,8 @@ struct sm_config {
     uint32_t n_sched, issue_width, max_issue_per_warp;
     int issue_one_warp; /* a scheduler issues from at most one warp a cycle (GPGPU-Sim) */
     uint32_t fetch_delay, branch_delay;
+    struct cache_config il1; /* gpgpu_cache:il1, when icache */
+    int icache;              /* instruction fetches miss to memory (rocache.h) */
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a
      * result leaving its unit to a dependent instruction's issue */
     struct oc_shape oc[FU_COUNT];
@@ -54,6 +56,8 @@ struct sm_config {
                                    * model from carve at each launch */
     uint32_t smem_latency, smem_banks;
     uint32_t const_latency;
+    struct cache_config cl1; /* gpgpu_const_cache:l1, when ccache */
+    int ccache;              /* constant and parameter loads through a constant cache (rocache.h) */
     uint32_t max_loads; /* in-flight memory instructions per SM */
     uint32_t warp_parts; /* gpgpu_shmem_warp_parts: sub-warps coalesced apart */
     /* policies and simulation */

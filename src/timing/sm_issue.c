@@ -134,7 +134,7 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
         sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
         w->seq = sm->src->ops ? w->next && sm->src->ops->warp_sequential(w->pw)
                               : w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
-        if (ti->kind == TI_BRANCH && w->next && !w->seq)
+        if (ti->kind == TI_BRANCH && w->next && !w->seq && !w->imiss)
             w->ibuf_ready += sm->cfg->branch_delay;
     } else if (st == PTX_STEP_BARRIER) {
         w->at_barrier = 1;
@@ -224,7 +224,7 @@ static inline __attribute__((always_inline)) int walk_warp_checks(struct sm *sm,
         /* the I-buffer holds gpgpu_max_insn_issue_per_warp instructions:
          * after an issue this cycle, the next one is there too unless a
          * branch was taken */
-        if (w->ibuf_ready > now && !(per && w->seq)) {
+        if (w->ibuf_ready > now && !(per && w->seq && !w->imiss)) {
             walk_wake(k, w->ibuf_ready);
             if (!per)
                 note_check(sm, slot, WC_IBUF, w->ibuf_ready);

@@ -9,6 +9,7 @@
  * (the async-group fields say what waits for what). */
 #include "timing/tinst.h"
 #include "ptx/engine.h"
+#include "timing/rocache.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,9 +26,28 @@ void tinst_cache_free(struct tinst_cache *tc)
     for (uint32_t i = 0; tc->tab && i < tc->nfuncs; i++)
         free(tc->tab[i]);
     free(tc->tab);
+    free(tc->code_base);
+    tc->code_base = NULL;
     tc->tab = NULL;
     tc->nfuncs = 0;
     tc->mod = NULL;
+}
+
+uint64_t tinst_code_offset(struct tinst_cache *tc, const struct ptx_function *f,
+                           const struct ptx_inst *inst)
+{
+    const struct ptx_module *m = tc->mod;
+    uint64_t idx = (uint64_t)(inst - f->insts) * ROC_INST_BYTES;
+    if (!m || f < m->funcs || f >= m->funcs + m->nfuncs)
+        return idx;
+    if (!tc->code_base && (tc->code_base = malloc(m->nfuncs * sizeof *tc->code_base))) {
+        uint64_t at = 0;
+        for (uint32_t i = 0; i < m->nfuncs; i++) {
+            tc->code_base[i] = at;
+            at += (uint64_t)m->funcs[i].ninsts * ROC_INST_BYTES;
+        }
+    }
+    return (tc->code_base ? tc->code_base[f - m->funcs] : 0) + idx;
 }
 
 static int writes_operand(const struct ptx_inst *in, unsigned i)

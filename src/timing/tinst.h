@@ -47,10 +47,19 @@ struct tinst_cache {
     const struct ptx_module *mod;
     struct tinst **tab; /* by function index */
     uint32_t nfuncs;
+    /* byte offset of each function's first instruction in the module's
+     * code (rocache.h: ROC_INST_BYTES each, functions one after another);
+     * NULL until asked for, or when out of memory (then every function
+     * starts at 0) */
+    uint64_t *code_base;
 };
 
 void tinst_cache_reset(struct tinst_cache *tc, const struct ptx_module *m);
 void tinst_cache_free(struct tinst_cache *tc);
+/* Byte offset of instruction inst of function f (of tc's module) in the
+ * module's code. */
+uint64_t tinst_code_offset(struct tinst_cache *tc, const struct ptx_function *f,
+                           const struct ptx_inst *inst);
 /* Info of the instruction inst (of any function of the module); *func is a
  * hint (the function of the previous lookup) updated in place. NULL on out
  * of memory. */
