@@ -190,11 +190,13 @@ TEST(l1_capacity_follows_carveout)
  * GPGPU-Sim flushes it when the cache preference changes: a second chase of
  * 128 lines (fits the 32 KB L1) hits in both passes (256) under the same
  * preference, only in pass 2 (128) after a change, even one to the same
- * geometry (PrefL1 = the default string here) */
+ * geometry (PrefL1 = the default string here). One SM, so that both
+ * launches run there (dispatch starts a launch at the SM after the last
+ * one used). */
 TEST(flush_on_preference_change)
 {
 #define SAME "gpgpu_flush_l1_cache 0\ngpgpu_cache:dl1PrefL1 32:128:8,L:E:m:N,A:32:8,8\n" \
-             "gpgpu_shmem_size_PrefL1 16384\n"
+             "gpgpu_shmem_size_PrefL1 16384\ngpgpu_n_clusters 1\n"
     double keep = chase_hits2(SAME, 128, CCGPU_FUNC_CACHE_PREFER_NONE);
     double change = chase_hits2(SAME, 128, CCGPU_FUNC_CACHE_PREFER_L1);
     printf("  second launch l1d.hits: same preference %.0f, changed %.0f\n", keep, change);

@@ -3,9 +3,9 @@
  *   - rocache alone: LRU replacement, merging into a line's entry up to
  *     max_merge waiters, no free entry, the epoch moving on an eviction;
  *   - one warp running straight-line code of 64 instructions (512 bytes,
- *     tests/ptx/513_rocache.ptx) misses once per 128-byte line: 4 misses,
- *     and none on a second launch (the cache keeps its lines); with two
- *     lines' room it misses 4 times again (LRU evicted the first two);
+ *     tests/ptx/513_rocache.ptx) misses once per 128-byte line: 4 misses;
+ *     a later launch on the same SM none (the cache keeps its lines), with
+ *     two lines' room 4 again (LRU evicted the first two);
  *   - every miss costs a trip to memory: the same launch is slower than
  *     with gpgpu_perfect_inst_const_cache 1, which also drops the l1i.* and
  *     l1c.* statistics;
@@ -97,23 +97,28 @@ TEST(rocache_alone)
 
 TEST(icache_straight_line)
 {
+    /* two SMs: launches 0 and 2 run on SM 0, launch 1 on SM 1 (each launch
+     * starts at the SM after the previous launch's last one) */
     char err[256], cfg[512];
     ccgpu_module *m = NULL;
-    snprintf(cfg, sizeof cfg, "%s%s", IL1, CL1);
+    snprintf(cfg, sizeof cfg, "%s%sgpgpu_n_clusters 2\n", IL1, CL1);
     ccgpu *g = make(cfg, &m, err, sizeof err);
     SETUP(g && m);
-    SETUP(run(g, m, "straight", 32) == 0);
+    SETUP(run(g, m, "straight", 32) == 0 && run(g, m, "straight", 32) == 0 &&
+          run(g, m, "straight", 32) == 0);
     CHECK_NEAR(stat(g, "l1i.misses", 0), 4, 0);
     CHECK_NEAR(stat(g, "l1i.accesses", 0), 4, 0);
-    SETUP(run(g, m, "straight", 32) == 0);
-    CHECK_NEAR(stat(g, "l1i.misses", 1), 0, 0); /* kept across launches */
+    CHECK_NEAR(stat(g, "l1i.misses", 1), 4, 0); /* SM 1: cold */
+    CHECK_NEAR(stat(g, "l1i.misses", 2), 0, 0); /* SM 0 kept its lines */
     ccgpu_destroy(g);
-    /* room for two lines: the second launch misses every line again */
-    g = make("gpgpu_cache:il1 N:1:128:2,L:R:f:N:L,S:2:48,4\n", &m, err, sizeof err);
+    /* room for two lines: SM 0 misses every line again */
+    g = make("gpgpu_cache:il1 N:1:128:2,L:R:f:N:L,S:2:48,4\ngpgpu_n_clusters 2\n", &m, err,
+             sizeof err);
     SETUP(g && m);
-    SETUP(run(g, m, "straight", 32) == 0 && run(g, m, "straight", 32) == 0);
+    SETUP(run(g, m, "straight", 32) == 0 && run(g, m, "straight", 32) == 0 &&
+          run(g, m, "straight", 32) == 0);
     CHECK_NEAR(stat(g, "l1i.misses", 0), 4, 0);
-    CHECK_NEAR(stat(g, "l1i.misses", 1), 4, 0);
+    CHECK_NEAR(stat(g, "l1i.misses", 2), 4, 0);
     ccgpu_destroy(g);
 }
 

@@ -2,11 +2,8 @@
 # Regression guard for speed work (issue 13): the statistics JSON of every
 # benchmark on configs/ccws.cfg, with the config's scheduler (gto) and with
 # ccws, swl and lrr, must stay byte-identical. The golden file holds one
-# line per run, "SHA256  BENCH SCHED", recorded from the code at 7046b68
-# (re-recorded when the statistic thread_instructions_exec was added: the
-# JSON gained those lines, every other line stayed byte-identical; and for
-# two bug fixes that change results, each in its own commit: atomics
-# coalesced per 32-byte chunk, and a launch waiting for its last stores).
+# line per run, "SHA256  BENCH SCHED"; a model change that moves statistics
+# re-records it (--record) in its own commit, which says what moved and why.
 #   tools/stats-identical.sh BUILD SIZE GOLDEN [JOBS]           compare
 #   tools/stats-identical.sh --record BUILD SIZE GOLDEN [JOBS]  add to GOLDEN
 # Compare prints one line per differing or missing run and exits 1 if any;

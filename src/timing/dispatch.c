@@ -160,11 +160,15 @@ int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid
         return -1;
     if (check_wake(d, now, "on_launch", err, errlen))
         return -1;
-    /* initial fill: one CTA per SM per round */
+    /* initial fill: one CTA per SM per round, each round from the SM after
+     * the one that took the latest CTA (so a launch continues where the
+     * previous one stopped, as GPGPU-Sim's issue_block2core) */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
-        for (uint32_t s = 0; s < nsms && d->left; s++)
-            if (sms[s].resident_ctas == r && place_one(d, &sms[s], now, err, errlen) < 0)
+        for (uint32_t s = 0, s0 = d->rot; s < nsms && d->left; s++) {
+            struct sm *sm = &sms[(s0 + s) % nsms];
+            if (sm->resident_ctas == r && place_one(d, sm, now, err, errlen) < 0)
                 return -1;
+        }
     return check_starved(d, now, err, errlen);
 }
 
@@ -260,6 +264,7 @@ static int start_cta(struct dispatch *d, struct sm *sm, uint32_t id, int cta_slo
     d->resident++;
     d->last_dispatch_t = now;
     d->sum_at_dispatch = d->resident_sum;
+    d->rot = sm->id + 1; /* (taken modulo the SMs where used) */
     if (d->budget != UINT32_MAX)
         d->budget--;
     sm_add_cta(sm, (uint32_t)cta_slot, c, id, d->threads, d->regs, d->shmem, now);
@@ -300,8 +305,10 @@ int dispatch_wake(struct dispatch *d, struct sm *sms, uint32_t nsms, uint64_t no
     /* as the launch's fill, but SMs may hold CTAs: round r tops up the SMs
      * holding r or fewer */
     for (uint32_t r = 0; r < d->per_sm && d->left; r++)
-        for (uint32_t s = 0; s < nsms && d->left; s++)
-            if (sms[s].resident_ctas <= r && place_one(d, &sms[s], now, err, errlen) < 0)
+        for (uint32_t s = 0, s0 = d->rot; s < nsms && d->left; s++) {
+            struct sm *sm = &sms[(s0 + s) % nsms];
+            if (sm->resident_ctas <= r && place_one(d, sm, now, err, errlen) < 0)
                 return -1;
+        }
     return check_starved(d, now, err, errlen);
 }

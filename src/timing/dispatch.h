@@ -40,6 +40,10 @@ struct dispatch {
     uint64_t drain_resident_sum; /* resident CTAs summed over those cycles */
     const char *spec;           /* ccgpu_cta_sched as configured, for messages */
     uint64_t start;             /* the launch's first cycle */
+    uint32_t rot;               /* the SM after the one that took the latest CTA, of
+                                 * this launch or an earlier one: where a round of
+                                 * the fill starts (GPGPU-Sim's m_last_cluster_issue
+                                 * + 1, kept across kernels) */
 };
 
 int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, size_t errlen);

@@ -1,6 +1,8 @@
 /* Round-robin CTA dispatch, the hardware baseline: CTAs in linear id order
  * to whichever SM asks (the dispatcher's round-robin initial fill then gives
- * CTA i to SM i mod n; later CTAs go where resources free up first). */
+ * CTA i to SM (s + i) mod n, s the SM after the one that took the previous
+ * launch's last CTA, as GPGPU-Sim; later CTAs go where resources free up
+ * first). */
 #include "ccgpu_policy.h"
 #include <stdio.h>
 #include <stdlib.h>
