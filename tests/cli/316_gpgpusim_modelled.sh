@@ -25,8 +25,10 @@ check gmem_skip_L1D_3x "$(total "$d/skip3.json" l1d.accesses)" -eq 0
 
 # gpgpu_flush_l1_cache: 1 (ccgpu's default) invalidates the L1 between
 # kernels; 0 (GPGPU-Sim's default) keeps lines, so kmeans' second kernel
-# misses less
-run_json keep kmeans -o gpgpu_flush_l1_cache=0 && run_json flush kmeans &&
+# misses less (on two SMs, both busy in both kernels: a launch starts at the
+# SM after the previous launch's last one)
+run_json keep kmeans -o gpgpu_flush_l1_cache=0 -o gpgpu_n_clusters=2 &&
+    run_json flush kmeans -o gpgpu_n_clusters=2 &&
 check flush_l1 "$(total "$d/flush.json" l1d.misses)" -gt "$(total "$d/keep.json" l1d.misses)"
 
 # run-length caps: stop with the statistics so far and say so
