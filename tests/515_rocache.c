@@ -3,7 +3,7 @@
  *   - rocache alone: LRU replacement, merging into a line's entry up to
  *     max_merge waiters, no free entry, the epoch moving on an eviction;
  *   - one warp running straight-line code of 64 instructions (512 bytes,
- *     tests/ptx/513_rocache.ptx) misses once per 128-byte line: 4 misses;
+ *     tests/ptx/515_rocache.ptx) misses once per 128-byte line: 4 misses;
  *     a later launch on the same SM none (the cache keeps its lines), with
  *     two lines' room 4 again (LRU evicted the first two);
  *   - every miss costs a trip to memory: the same launch is slower than
@@ -30,8 +30,8 @@ static ccgpu *make(const char *overrides, ccgpu_module **m, char *err, size_t n)
     ccgpu *g = ccgpu_create(cfg, err, n);
     ccgpu_config_free(cfg);
     if (g)
-        *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/513_rocache.ptx"),
-                                      "513_rocache.ptx");
+        *m = ccgpu_module_load_string(g, embedded_find("tests/ptx/515_rocache.ptx"),
+                                      "515_rocache.ptx");
     return g;
 }
 
