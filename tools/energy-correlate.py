@@ -257,8 +257,10 @@ HEADER_GPUWATTCH = """\
 #   per component, its energy (average power x sampled time) divided by ccgpu's
 #   count of the events standing for the component on the same runs, events of
 #   one component weighted by the XML's activity factors for them (e.g. DC_RH,
-#   DC_RM, DC_WH, DC_WM for the four L1D events), hits and misses of a cache
-#   fitted apart (least squares, not negative). The memory controllers' power
+#   DC_RM, DC_WH, DC_WM for the four L1D events), the L1D's hits and misses
+#   fitted apart, the L2's read hits, read misses and writes (the two
+#   simulators class an L2 write as hit or miss differently; least squares,
+#   not negative). The memory controllers' power
 #   (MCP): mc_w is AccelWattch's floor (gpu_min_MCP), the rest per DRAM request.
 #   Events no training run exercises are derived as the comment on the line says,
 #   or are 0 with the reason given.
@@ -364,6 +366,52 @@ SPLIT = {
 }
 
 
+# For a GPUWattch file: McPAT prices a cache's read hits, read misses, write
+# hits and write misses each at its own energy, so the L2's four events get a
+# coefficient each (the QV100 file keeps the two-way split above).
+SPLIT_GPUWATTCH = {
+    ("L2CP",): [["l2_read_hit"], ["l2_read_miss"], ["l2_write_hit", "l2_write_miss"]],
+}
+
+
+def solve(a, b):
+    """Solution of the square system a x = b (Gaussian elimination with
+    partial pivoting); None when singular."""
+    n = len(b)
+    m = [row[:] + [v] for row, v in zip(a, b)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        if abs(m[p][c]) < 1e-12 * max(1.0, max(abs(v) for row in a for v in row)):
+            return None
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def nnls(xs, ys):
+    """Least squares y = sum_j k_j x_j with every k_j >= 0, by trying every
+    subset of the regressors that some row exercises (few regressors) and
+    keeping the non-negative solution of least residual. A regressor that is
+    zero on every row gets None."""
+    m = len(xs[0])
+    live = [j for j in range(m) if any(x[j] for x in xs)]
+    best, err = {j: 0.0 for j in live}, sum(y * y for y in ys)
+    for mask in range(1, 1 << len(live)):
+        cols = [live[i] for i in range(len(live)) if mask >> i & 1]
+        a = [[sum(x[i] * x[j] for x in xs) for j in cols] for i in cols]
+        b = [sum(x[i] * y for x, y in zip(xs, ys)) for i in cols]
+        k = solve(a, b)
+        if k is None or any(v < 0 for v in k):
+            continue
+        r = sum((y - sum(kj * x[j] for kj, j in zip(k, cols))) ** 2 for x, y in zip(xs, ys))
+        if r < err:
+            best, err = {**{j: 0.0 for j in live}, **dict(zip(cols, k))}, r
+    return [best.get(j) for j in range(m)]
+
+
 def nnls2(xs, ys):
     """Least squares y = sum_j k_j x_j with k_j >= 0 over the rows (one or two
     regressors). A regressor that is zero on every row gets None."""
@@ -409,11 +457,11 @@ def derive(work, train):
     notes["mc_w"] = "AccelWattch's gpu_min_MCP (MCP of a sample without activity), least over the training runs"
     for comps, events in EVENTS_OF:
         w = {e: xml[WEIGHT[e]] if e in WEIGHT else 1.0 for e in events}
-        regs = SPLIT.get(comps, [events])
+        regs = (SPLIT_GPUWATTCH if gpuwattch_xml(xml) else {}).get(comps) or SPLIT.get(comps, [events])
         ys = [sum(aw[1].get(c, 0.0) for c in comps) -
               (mc_w * aw[2]["sampled_us"] * 1e6 if comps == ("MCP",) else 0.0) for aw, _, _ in data]
         xs = [[sum(w[e] * t["energy.count." + e] for e in r) for r in regs] for _, t, _ in data]
-        k = nnls2(xs, ys)
+        k = nnls(xs, ys) if len(regs) > 2 else nnls2(xs, ys)
         # a regressor no training run exercises takes the other's
         # coefficient (the activity factors alone then weigh the events)
         known = [v for v in k if v is not None]
