@@ -40,7 +40,7 @@ import os
 import re
 import sys
 
-SAMPLE = 500  # gpu_stat_sample_freq (GPGPU-Sim's default; the QV100 config keeps it)
+SAMPLE = 500  # gpu_stat_sample_freq (GPGPU-Sim's default; the QV100 and GTX480 configs keep it)
 
 GROUP_OF = {}
 for c in ("IBP ICP DCP TCP CCP SHRDP RFP INTP FPUP DPUP INT_MUL24P INT_MUL32P INT_MULP "
