@@ -142,6 +142,57 @@ TEST(shipped_power_files_load)
     CHECK(n >= 1);
 }
 
+/* The shipped GTX480 file (GPUWattch's model, configs/power/gtx480.power):
+ * the numbers its header says come from the GPUWattch XML as data, and a
+ * known activity priced by hand with the file's numbers. */
+TEST(gtx480_file_hand_derived)
+{
+    struct energy_params p;
+    char err[256] = "";
+    CHECK_EQ_INT(power_file_load("configs/power/gtx480.power", &p, err, sizeof err), 0);
+    /* GPUWattch adds CONST_DYNAMICN (11 W) less McPAT's own constant part,
+     * the memory controllers' floor: the two add up to 11 W */
+    CHECK_NEAR(p.constant_w + p.mc_w, 11.0, 1e-9);
+    CHECK_NEAR(p.idle_sm_w, 1.59, 0);       /* XML idle_core_power */
+    CHECK_NEAR(p.static_w, 0.0, 0);         /* GPUWattch reports no leakage */
+    CHECK_NEAR(p.static_lane_w, 0.0, 0);
+    /* DRAM: activity factor x the XML's energy per event (J), in pJ (the
+     * file keeps 6 significant digits) */
+    CHECK_NEAR(p.event_pj[ENERGY_EV_dram_read], 0.33 * 7.74707143e-8 * 1e12, 0.05);
+    CHECK_NEAR(p.event_pj[ENERGY_EV_dram_write], 0.40 * 3.54664286e-8 * 1e12, 0.05);
+    CHECK_NEAR(p.event_pj[ENERGY_EV_dram_activate], 0.11 * 3.8475e-8 * 1e12, 0.05);
+    /* 1000 cycles at 1000 MHz (1 ns each) on 15 SMs, 10 busy and 5 idle
+     * throughout; 1000 integer operations, 20 request flits, 10 L2 read
+     * misses, 4 DRAM reads and 2 activates */
+    struct energy_activity a = { 0 };
+    a.events[ENERGY_EV_int_op] = 1000;
+    a.events[ENERGY_EV_noc_req_flit] = 20;
+    a.events[ENERGY_EV_l2_read_miss] = 10;
+    a.events[ENERGY_EV_dram_read] = 4;
+    a.events[ENERGY_EV_dram_activate] = 2;
+    a.cycles = 1000;
+    a.n_sms = 15;
+    a.busy_sm_cycles = 10000;
+    a.idle_sm_cycles = 5000;
+    a.warp_insts = 100;
+    a.thread_insts = 3200;
+    struct energy_result r;
+    energy_compute(&p, &a, 1000.0, 0.0, &r);
+    /* sm: 1000 x 12.1462 = 12,146.2 pJ (no static power) */
+    CHECK_NEAR(r.group_pj[ENERGY_G_SM], 12146.2, 1e-6);
+    /* noc: 20 x 1925.19 = 38,503.8 */
+    CHECK_NEAR(r.group_pj[ENERGY_G_NOC], 38503.8, 1e-6);
+    /* l2mc: 10 x 2198.1 = 21,981, and the controllers' floor 1.17827 W x
+     * 1000 ns = 1,178,270: 1,200,251 */
+    CHECK_NEAR(r.group_pj[ENERGY_G_L2MC], 1200251.0, 1e-6);
+    /* dram: 4 x 25565.3 + 2 x 4232.25 = 110,725.7 */
+    CHECK_NEAR(r.group_pj[ENERGY_G_DRAM], 110725.7, 1e-6);
+    /* const: 9.82173 W x 1000 ns = 9,821,730, idle SMs 1.59 W x 5000 ns =
+     * 7,950,000: 17,771,730 */
+    CHECK_NEAR(r.group_pj[ENERGY_G_CONST], 17771730.0, 1e-6);
+    CHECK_NEAR(r.total_pj, 19133356.7, 1e-5);
+}
+
 /* A temporary power file; the path is written to path. */
 static int write_power(char *path, size_t n, const char *text)
 {
@@ -271,14 +322,17 @@ TEST(energy_changes_no_other_statistic)
     CHECK_EQ_INT(write_power(path, sizeof path, text), 0);
     char over[128];
     snprintf(over, sizeof over, "ccgpu_power_file %s\n", path);
-    /* several kernels (bfs), and a run with shared memory and barriers */
-    const char *names[] = { "bfs", "reduction" };
-    for (size_t i = 0; i < 2; i++) {
+    /* several kernels (bfs), a run with shared memory and barriers, and
+     * the shipped GTX480 file on the AWSS paper's Fermi (mesh: atomics) */
+    const char *names[] = { "bfs", "reduction", "mesh" };
+    const char *cfgs[] = { "configs/ccws.cfg", "configs/ccws.cfg", "configs/awss-fermi.cfg" };
+    const char *overs[] = { over, over, "ccgpu_power_file configs/power/gtx480.power\n" };
+    for (size_t i = 0; i < 3; i++) {
         int rc0, rc1;
         char *j0 = NULL, *j1 = NULL;
         size_t l0 = 0, l1 = 0;
-        ccgpu *g0 = bench_run_timing(names[i], "configs/ccws.cfg", NULL, NULL, &rc0, &j0, &l0);
-        ccgpu *g1 = bench_run_timing(names[i], "configs/ccws.cfg", NULL, over, &rc1, &j1, &l1);
+        ccgpu *g0 = bench_run_timing(names[i], cfgs[i], NULL, NULL, &rc0, &j0, &l0);
+        ccgpu *g1 = bench_run_timing(names[i], cfgs[i], NULL, overs[i], &rc1, &j1, &l1);
         CHECK(g0 && g1 && rc0 == 0 && rc1 == 0 && j0 && j1);
         if (j0 && j1) {
             CHECK(strstr(j0, "energy.") == NULL);
@@ -339,6 +393,7 @@ int main(void)
     RUN(energy_hand_derived);
     RUN(power_file_parses_and_refuses);
     RUN(shipped_power_files_load);
+    RUN(gtx480_file_hand_derived);
     RUN(kernel_of_known_counts);
     RUN(energy_changes_no_other_statistic);
     RUN(bad_power_options_fail_creation);
