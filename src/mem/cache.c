@@ -1,4 +1,5 @@
 #include "mem/cache.h"
+#include "util/bits.h"
 #include "gpu/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,7 +402,7 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
             c->st.writes++;
         else
             c->st.reads++;
-        uint64_t ns = (uint64_t)__builtin_popcount(sectors);
+        uint64_t ns = bits_popc8(sectors);
         if (a->is_write) {
             c->st.write_sectors += ns;
             c->st.write_hit_sectors += o == CACHE_HIT ? ns : 0;

@@ -1,5 +1,6 @@
 #include "mem/partition.h"
 #include "gpu/stats.h"
+#include "util/bits.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -72,7 +73,7 @@ void partition_out_pop(struct partition *p)
 
 static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
 {
-    return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
+    return bits_popc8(sectors) * p->l2.cfg.sector_size;
 }
 
 /* The bytes a DRAM read moves for these sectors. A sectored L2
@@ -88,7 +89,7 @@ static uint32_t read_bytes(const struct partition *p, uint8_t sectors)
     uint32_t sector = p->l2.cfg.sector_size, burst = p->dram.burst_bytes;
     if (sector >= p->l2.cfg.line_size || sector >= burst)
         return sector_bytes(p, sectors);
-    return (uint32_t)__builtin_popcount(sectors) * burst;
+    return bits_popc8(sectors) * burst;
 }
 
 /* Output slots the DRAM data at the head of ret needs: the requests its
