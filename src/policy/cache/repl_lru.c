@@ -2,6 +2,7 @@
  * fill; the victim is the eligible way with the oldest stamp (lowest way on a
  * tie, which only happens between never-used ways). */
 #include "ccgpu_policy.h"
+#include "policy/cache/cache_repl.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -43,6 +44,7 @@ static int lru_victim(struct cache_repl *r, uint32_t set, const uint64_t *eligib
     return cache_repl_oldest_eligible(&s->stamp[(size_t)set * r->assoc], r->assoc, eligible);
 }
 
+
 const struct cache_repl_ops cache_repl_lru = {
     .version = 1,
     .name = "lru",
@@ -53,3 +55,12 @@ const struct cache_repl_ops cache_repl_lru = {
     .on_fill = lru_touch,
     .choose_victim = lru_victim,
 };
+
+uint64_t *cache_repl_lru_stamps(const struct cache_repl *r, uint64_t **clock)
+{
+    if (r->ops != &cache_repl_lru)
+        return NULL;
+    struct lru_state *s = r->state;
+    *clock = &s->clock;
+    return s->stamp;
+}
