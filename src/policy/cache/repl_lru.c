@@ -2,14 +2,9 @@
  * fill; the victim is the eligible way with the oldest stamp (lowest way on a
  * tie, which only happens between never-used ways). */
 #include "ccgpu_policy.h"
-#include "policy/cache/cache_repl.h"
+#include "repl_lru.h"
 #include <stdio.h>
 #include <stdlib.h>
-
-struct lru_state {
-    uint64_t clock;
-    uint64_t stamp[]; /* nsets * assoc */
-};
 
 static int lru_init(struct cache_repl *r, const char *args, char *err, size_t errlen)
 {
@@ -55,12 +50,3 @@ const struct cache_repl_ops cache_repl_lru = {
     .on_fill = lru_touch,
     .choose_victim = lru_victim,
 };
-
-uint64_t *cache_repl_lru_stamps(const struct cache_repl *r, uint64_t **clock)
-{
-    if (r->ops != &cache_repl_lru)
-        return NULL;
-    struct lru_state *s = r->state;
-    *clock = &s->clock;
-    return s->stamp;
-}
