@@ -8,7 +8,9 @@
 #    instructions per CPU second (noisy on a shared machine), and from
 #    callgrind (counting only the launches: input generation and the CPU check
 #    are excluded; stable) host instructions per warp instruction and, in
-#    timing mode, per SM-cycle (sm_cycles = configured SMs x cycles).
+#    timing mode, per SM-cycle (sm_cycles = configured SMs x cycles);
+#    callgrind counts gpu_timing_run in timing mode, ccgpu_launch_cluster
+#    in functional mode.
 #    CALLGRIND=0 skips callgrind (it runs ~50x slower than the plain run).
 #    $SCHEDS (default: the config's, gto) are the warp schedulers of the
 #    timing rows, one row each (e.g. SCHEDS="gto lrr swl:4 ccws", the
@@ -67,7 +69,11 @@ row() { # bench mode size callgrind(0|1) [scheduler]
     warp=$(total_of warp_instructions "$tmp/s.json")
     smc=$(total_of sm_cycles "$tmp/s.json")
     if [ "$cg" = 1 ]; then
-        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" --toggle-collect=ccgpu_launch \
+        # the launches: the GPU loop in timing mode, the launch call in
+        # functional mode (ccgpu_launch itself is inlined into its callers)
+        local launch=gpu_timing_run
+        [ "$mode" = functional ] && launch=ccgpu_launch_cluster
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" --toggle-collect=$launch \
             "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
         total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
         if [ -n "$total" ]; then
@@ -114,7 +120,7 @@ if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
         warp=$(total_of warp_instructions "$tmp/w.json")
         # self cost by function (callgrind_annotate: "N (P%)  file:function")
         book=$(callgrind_annotate --auto=no "$tmp/cgw" 2>/dev/null | grep -v "=>" | awk -v t="$total" '
-            /:(gpu_timing_run|memsys_advance|memsys_next_event|next_event_fs|icnt_next|l2_next|dram_next|icnt_next_event|icnt_next_start|refresh_start|refresh_arrive|partition_dram_next|partition_l2_next_raw|dram_next_event|refresh_cmd_next|sm_wake_take|sm_wake_next|sm_wake_next_far|sm_wake_promote|sm_wake_take_slot|sm_wake_unfile|sm_wake_far_min)([. ]|$)/ ||
+            /:(gpu_timing_run|memsys_advance|memsys_next_event|next_event_fs|icnt_next|l2_next|dram_next|icnt_next_event|icnt_next_start|refresh_start|refresh_arrive|partition_dram_next|partition_l2_next_raw|dram_next_event|refresh_cmd_next|scan_banks|add_read_hits|sm_wake_take|sm_wake_next|sm_wake_next_far|sm_wake_promote|sm_wake_take_slot|sm_wake_unfile|sm_wake_far_min)([. ]|$)/ ||
             /sm_wake\.h:gpu_timing_run/ {
                 n = $1; gsub(",", "", n); s += n }
             END { if (t > 0) printf "%.0f%%", 100 * s / t; else print "n/a" }')

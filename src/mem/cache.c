@@ -1,4 +1,5 @@
 #include "mem/cache.h"
+#include "util/bits.h"
 #include "gpu/stats.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,7 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
     if (cache_repl_init(&c->repl, cfg->repl, cfg->nsets, cfg->assoc, err, errlen))
         goto fail;
     c->victim_pure = cache_repl_victim_pure(c->repl.ops);
+    c->lru_stamp = cache_repl_lru_stamps(&c->repl, &c->lru_clock);
     if (mshr_init(&c->mshr, cfg->mshr_entries, cfg->mshr_max_merge)) {
         snprintf(err, errlen, "cache: cannot allocate %u MSHRs x %u merges", cfg->mshr_entries,
                  cfg->mshr_max_merge);
@@ -110,6 +112,41 @@ static struct cache_line *set_lines(const struct cache *c, uint32_t set)
     return &c->lines[(size_t)set * c->cfg.assoc];
 }
 
+/* The replacement policy sees a hit on (set, way), or a fill of it: the
+ * built-in LRU's stamp written here, any other policy called. */
+static inline void repl_hit(struct cache *c, uint32_t set, uint32_t way)
+{
+    if (c->lru_stamp)
+        c->lru_stamp[(size_t)set * c->cfg.assoc + way] = ++*c->lru_clock;
+    else
+        c->repl.ops->on_hit(&c->repl, set, way);
+}
+
+static inline void repl_fill(struct cache *c, uint32_t set, uint32_t way)
+{
+    if (c->lru_stamp)
+        c->lru_stamp[(size_t)set * c->cfg.assoc + way] = ++*c->lru_clock;
+    else
+        c->repl.ops->on_fill(&c->repl, set, way);
+}
+
+/* The built-in LRU's victim in set: the way not reserved with the oldest
+ * stamp, the lowest on a tie (cache_repl_oldest_eligible); -1 if every way
+ * is reserved. */
+static int lru_oldest(const struct cache *c, uint32_t set)
+{
+    const struct cache_line *l = set_lines(c, set);
+    const uint64_t *st = &c->lru_stamp[(size_t)set * c->cfg.assoc];
+    int best = -1;
+    uint64_t oldest = UINT64_MAX;
+    for (uint32_t w = 0; w < c->cfg.assoc; w++)
+        if (!l[w].pending && st[w] < oldest) {
+            oldest = st[w];
+            best = (int)w;
+        }
+    return best;
+}
+
 static int find_way(const struct cache *c, uint32_t set, uint64_t block)
 {
     const uint64_t *t = &c->tags[(size_t)set * c->cfg.assoc];
@@ -131,6 +168,8 @@ const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
  * invalid way); -1 if every way is reserved. */
 static int choose_way(struct cache *c, uint32_t set)
 {
+    if (c->lru_stamp)
+        return lru_oldest(c, set);
     struct cache_line *l = set_lines(c, set);
     uint32_t assoc = c->cfg.assoc, words = (assoc + 63) / 64;
     int any = 0;
@@ -178,6 +217,21 @@ static int pick_way_later(struct cache *c, uint32_t set)
     const struct cache_line *l = set_lines(c, set);
     uint32_t assoc = c->cfg.assoc;
     const uint64_t *t = &c->tags[(size_t)set * assoc];
+    if (c->lru_stamp) { /* one pass: the first invalid way, else LRU's choice (kept) */
+        const uint64_t *st = &c->lru_stamp[(size_t)set * assoc];
+        int best = -1;
+        uint64_t oldest = UINT64_MAX;
+        for (uint32_t w = 0; w < assoc; w++) {
+            if (t[w] == CACHE_NO_TAG)
+                return (int)w;
+            if (!l[w].pending && st[w] < oldest) {
+                oldest = st[w];
+                best = (int)w;
+            }
+        }
+        c->lru_victim = best;
+        return best < 0 ? -1 : -2;
+    }
     for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == CACHE_NO_TAG)
             return (int)w;
@@ -245,7 +299,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
 {
     if (l && (sectors & ~l->valid) == 0) {
         c->st.hits++;
-        c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+        repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
         return CACHE_HIT;
     }
     int e = mshr_find(&c->mshr, block);
@@ -260,7 +314,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         /* a re-reference to a line being filled is a use, as in GPGPU-Sim's
          * tag array (HIT_RESERVED updates the last access time) */
         if (l)
-            c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+            repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
         c->st.hit_reserved++;
         c->st.mshr_merges++;
         return CACHE_HIT_RESERVED;
@@ -282,7 +336,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     /* (-2: pick_way_later found no invalid way, and nothing since changed
      * the set, so only the policy's choice is left) */
-    if (way == -2 && (way = choose_way(c, set)) < 0)
+    if (way == -2 && (way = c->lru_stamp ? c->lru_victim : choose_way(c, set)) < 0)
         return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));
     if (mq_free(c) < slots)
@@ -293,7 +347,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         l->block = block;
         l->warp = a->warp;
         l->valid = l->dirty = 0;
-        c->repl.ops->on_fill(&c->repl, set, (uint32_t)way);
+        repl_fill(c, set, (uint32_t)way);
         if (c->hooks.on_reserve)
             c->hooks.on_reserve(c->hooks.ctx, block, a->warp);
     }
@@ -327,7 +381,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             l->valid |= fresh;
             l->dirty |= sectors; /* pending sectors turn dirty when filled */
             line_update_state(c, l);
-            c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+            repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
             if (present) {
                 c->st.hits++;
                 return CACHE_HIT;
@@ -353,7 +407,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             l->valid = l->dirty = sectors;
             l->pending = 0;
             line_update_state(c, l);
-            c->repl.ops->on_fill(&c->repl, set, (uint32_t)way);
+            repl_fill(c, set, (uint32_t)way);
             if (c->hooks.on_reserve)
                 c->hooks.on_reserve(c->hooks.ctx, block, a->warp);
             c->st.misses++;
@@ -372,7 +426,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
         line_update_state(c, l);
         c->st.write_invalidates++;
     } else if (present && !l->pending) {
-        c->repl.ops->on_hit(&c->repl, set, (uint32_t)(l - set_lines(c, set)));
+        repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
     }
     if (present) {
         c->st.hits++;
@@ -401,7 +455,7 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
             c->st.writes++;
         else
             c->st.reads++;
-        uint64_t ns = (uint64_t)__builtin_popcount(sectors);
+        uint64_t ns = bits_popc8(sectors);
         if (a->is_write) {
             c->st.write_sectors += ns;
             c->st.write_hit_sectors += o == CACHE_HIT ? ns : 0;
@@ -451,7 +505,7 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
             l->block = block;
             l->warp = warp;
             l->valid = l->dirty = l->pending = 0;
-            c->repl.ops->on_fill(&c->repl, set, (uint32_t)w);
+            repl_fill(c, set, (uint32_t)w);
             if (c->hooks.on_reserve)
                 c->hooks.on_reserve(c->hooks.ctx, block, warp);
         }
@@ -481,7 +535,7 @@ void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
             return;
         l->valid |= sectors;
         line_update_state(c, l);
-        c->repl.ops->on_hit(&c->repl, set, (uint32_t)w);
+        repl_hit(c, set, (uint32_t)w);
         return;
     }
     w = pick_way(c, set);
@@ -493,7 +547,7 @@ void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
     l->valid = sectors;
     l->dirty = l->pending = 0;
     line_update_state(c, l);
-    c->repl.ops->on_fill(&c->repl, set, (uint32_t)w);
+    repl_fill(c, set, (uint32_t)w);
 }
 
 void cache_invalidate_all(struct cache *c)

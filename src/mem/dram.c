@@ -108,7 +108,7 @@ static int queue_index(const struct dram *d, uint64_t seq)
 }
 
 /* The earliest cycle r's next command (column for a row hit, else ACT or
- * PRE) can go: what scan computes for it. */
+ * PRE) can go, not counting d->base: what scan computes for it. */
 static uint64_t cmd_time(const struct dram *d, const struct dram_req *r)
 {
     const struct dram_timing *t = &d->cfg.t;
@@ -142,17 +142,24 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
     if (b->cand[k] == DRAM_NO_SEQ) /* the youngest: a candidate only if first of its kind */
         b->cand[k] = e->seq;
     int is_hit = b->open && b->row == row;
-    if (is_hit && !b->hits_queued++) {
-        d->cmd_dirty = 1; /* the bank's other requests may no longer precharge it */
+    if (d->cmd_dirty || d->full_scan) {
+        b->hits_queued += is_hit;
+        d->cmd_dirty = 1;
         return 0;
     }
-    if (d->cmd_dirty || d->full_scan) {
+    /* The bank's first queued hit: its other requests may no longer
+     * precharge it, so their candidate's command time becomes never. That
+     * changes the scan's answer only when it was the answer's other command
+     * (the oldest at cmd_next; one later, or younger at the same cycle,
+     * was not chosen and still is not). */
+    if (is_hit && !b->hits_queued++ && b->cand[DRAM_OTHER] != DRAM_NO_SEQ &&
+        b->cand[DRAM_OTHER] == d->cmd_other) {
         d->cmd_dirty = 1;
         return 0;
     }
     /* nothing else's command time moved: the scan's answer (cmd_next,
      * cmd_hit, cmd_other) with the youngest request added */
-    uint64_t c = cmd_time(d, &d->q[d->nq - 1]);
+    uint64_t c = max64(cmd_time(d, &d->q[d->nq - 1]), d->base);
     uint64_t i = d->q[d->nq - 1].seq;
     if (c < d->cmd_next) {
         d->cmd_next = c;
@@ -253,7 +260,7 @@ static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t
         const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
         uint64_t c;
         if (b->open && b->row == r->row) {
-            c = max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd);
+            c = max64(max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd), d->base);
             if (c <= now && *hit < 0)
                 *hit = (int)i;
             if (c < first) {
@@ -267,6 +274,7 @@ static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t
             c = !b->open ? max64(b->next_act, d->next_act_any)
               : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
                                : max64(b->next_pre, g->next_pre);
+            c = max64(c, d->base);
             if (c <= now && *other < 0)
                 *other = (int)i;
             if (c < first) {
@@ -289,14 +297,17 @@ static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t
 /* The same answer as scan_queue from each bank's candidates: all requests
  * of a kind in a bank have the same command time, so the oldest of each
  * kind stands for them; among candidates, the oldest (smallest seq) wins
- * every choice scan_queue makes in age order. */
-static inline __attribute__((always_inline)) void
-scan_banks(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other, const int at_now)
+ * every choice scan_queue makes in age order. Command times are counted
+ * from d->base (no cycle before it runs): every candidate that could go
+ * by then ties at it, so what the scan finds for cmd_next is what
+ * dram_cycle issues there, whenever the scan was made. */
+static void scan_banks(struct dram *d)
 {
+    d->scans++;
     uint64_t rd, wr;
     column_ready(d, &rd, &wr);
-    uint64_t first = DRAM_NEVER;
-    uint64_t hnow = DRAM_NO_SEQ, onow = DRAM_NO_SEQ, hmin = DRAM_NO_SEQ, omin = DRAM_NO_SEQ;
+    const uint64_t base = d->base;
+    uint64_t first = DRAM_NEVER, hmin = DRAM_NO_SEQ, omin = DRAM_NO_SEQ;
     for (uint32_t i = 0; i < d->cfg.nbanks; i++) {
         const struct dram_bank *b = &d->bank[i];
         if (!b->nbq)
@@ -304,13 +315,11 @@ scan_banks(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other, const i
         const struct dram_bank_group *g = b->grp;
         uint64_t s, c;
         if (b->open) {
-            uint64_t col = max64(b->next_col, g->next_col);
+            uint64_t col = max64(max64(b->next_col, g->next_col), base);
             for (int k = DRAM_HIT_READ; k <= DRAM_HIT_WRITE; k++) {
                 if ((s = b->cand[k]) == DRAM_NO_SEQ)
                     continue;
                 c = max64(col, k == DRAM_HIT_WRITE ? wr : rd);
-                if (at_now && c <= now && s < hnow)
-                    hnow = s;
                 if (c < first) {
                     first = c;
                     hmin = s;
@@ -325,8 +334,7 @@ scan_banks(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other, const i
         c = !b->open ? max64(b->next_act, d->next_act_any)
           : b->hits_queued ? DRAM_NEVER /* the open row is still wanted */
                            : max64(b->next_pre, g->next_pre);
-        if (at_now && c <= now && s < onow)
-            onow = s;
+        c = max64(c, base);
         if (c < first) {
             first = c;
             omin = s;
@@ -335,43 +343,54 @@ scan_banks(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other, const i
             omin = s;
         }
     }
-    *hit = hnow;
-    *other = onow;
     d->cmd_next = first;
     d->cmd_hit = hmin;
     d->cmd_other = omin;
     d->cmd_dirty = 0;
 }
 
-/* scan_banks for a command at now (hit and other) and the next command. */
-static void scan(struct dram *d, uint64_t now, uint64_t *hit, uint64_t *other)
-{
-    if (d->queue_scan)
-        scan_queue(d, now, hit, other);
-    else
-        scan_banks(d, now, hit, other, 1);
-}
-
-/* The next command only (cmd_next, cmd_hit, cmd_other). */
+/* The next command (cmd_next, cmd_hit, cmd_other) from the current state. */
 static void refresh_cmd_next(struct dram *d)
 {
     uint64_t hit, other;
     if (d->queue_scan)
         scan_queue(d, 0, &hit, &other);
     else
-        scan_banks(d, 0, &hit, &other, 0);
+        scan_banks(d);
 }
 
-void dram_cycle(struct dram *d, uint64_t now)
+/* No dram_cycle comes before cycle now: command times count from there.
+ * A kept answer for an earlier cycle is stale (more requests may be able
+ * to go by now than at the cycle it found). */
+static void set_base(struct dram *d, uint64_t now)
+{
+    if (now <= d->base)
+        return;
+    if (!d->cmd_dirty && d->cmd_next < now)
+        d->cmd_dirty = 1;
+    d->base = now;
+}
+
+void dram_at(struct dram *d, uint64_t now)
+{
+    set_base(d, now);
+}
+
+/* dram_cycle's command, if any (d->base is now). */
+static void issue(struct dram *d, uint64_t now)
 {
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
         return; /* nothing can issue yet */
     uint64_t hit, other;
-    if (!d->cmd_dirty && now == d->cmd_next && !d->full_scan) {
-        hit = d->cmd_hit; /* the last scan found them for this cycle */
-        other = d->cmd_other;
+    if (d->queue_scan && (d->cmd_dirty || d->full_scan)) {
+        scan_queue(d, now, &hit, &other);
     } else {
-        scan(d, now, &hit, &other);
+        if (d->cmd_dirty || d->full_scan) {
+            scan_banks(d);
+        }
+        /* the scan's answer is for cycle cmd_next, now or later */
+        hit = d->cmd_next == now ? d->cmd_hit : DRAM_NO_SEQ;
+        other = d->cmd_next == now ? d->cmd_other : DRAM_NO_SEQ;
     }
     /* First ready (row hits), then first come (ACT or PRE). */
     if (hit != DRAM_NO_SEQ) {
@@ -406,6 +425,38 @@ void dram_cycle(struct dram *d, uint64_t now)
     r->needed_act = 1;
 }
 
+void dram_cycle(struct dram *d, uint64_t now)
+{
+    set_base(d, now);
+    issue(d, now);
+    set_base(d, now + 1); /* one command per cycle */
+}
+
+/* The read buffer had no room, so every read hit's command time was never
+ * and no read was the scan's answer: with room again, the banks' oldest
+ * read hits join the answer (the scan's choices in age order, as in
+ * dram_push). */
+static void add_read_hits(struct dram *d)
+{
+    d->scans++;
+    uint64_t rd, wr;
+    column_ready(d, &rd, &wr);
+    for (uint32_t i = 0; i < d->cfg.nbanks; i++) {
+        const struct dram_bank *b = &d->bank[i];
+        uint64_t s = b->cand[DRAM_HIT_READ];
+        if (!b->open || s == DRAM_NO_SEQ)
+            continue;
+        uint64_t c = max64(max64(max64(b->next_col, b->grp->next_col), rd), d->base);
+        if (c < d->cmd_next) {
+            d->cmd_next = c;
+            d->cmd_hit = s;
+            d->cmd_other = DRAM_NO_SEQ;
+        } else if (c == d->cmd_next && s < d->cmd_hit) {
+            d->cmd_hit = s;
+        }
+    }
+}
+
 int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
 {
     if (!dram_reads_ready(d, now))
@@ -415,13 +466,16 @@ int dram_pop_read(struct dram *d, uint64_t now, uint64_t *token, uint32_t *aux)
     *aux = r->aux;
     d->done_head = (d->done_head + 1) % d->cfg.queue_size;
     d->ndone--;
-    if (d->ndone + 1 == d->cfg.queue_size || d->full_scan)
-        d->cmd_dirty = 1; /* the buffer was full: a read may issue again */
+    if (d->full_scan)
+        d->cmd_dirty = 1;
+    else if (d->ndone + 1 == d->cfg.queue_size && !d->cmd_dirty)
+        add_read_hits(d); /* the buffer was full: reads may issue again */
     return 1;
 }
 
 uint64_t dram_next_event(struct dram *d, uint64_t now)
 {
+    set_base(d, now);
     uint64_t t = DRAM_NEVER;
     /* the oldest read's completion; once complete it waits for the
      * consumer, and the reads behind it with it: not events */

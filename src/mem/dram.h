@@ -6,7 +6,9 @@
  * each bank keeps its queued requests in age order and its oldest read and
  * write for the open row and oldest other request (all of a kind in a bank
  * share the command's earliest cycle, so the oldest of each is the only one
- * the queue's scan in age order could pick).
+ * the queue's scan in age order could pick). One pass over the banks after
+ * each command chooses the next one (kept with its cycle); a request queued
+ * or a read taken updates that choice without a pass.
  *
  * Timing (DRAM cycles): ACT->column tRCD, ACT->PRE tRAS, ACT->ACT same bank
  * tRC, ACT->ACT any bank tRRD, PRE->ACT tRP, column->column tCCD, read
@@ -93,9 +95,11 @@ struct dram {
     uint32_t ndone, done_head;
     uint64_t seq, next_act_any, next_col_any, bus_free, next_read_col;
     uint32_t burst_cycles, burst_bytes;
-    uint64_t cmd_next;  /* earliest cycle any queued request has a command */
+    uint64_t base;      /* no dram_cycle before this cycle (dram_at); command times count from it */
+    uint64_t cmd_next;  /* earliest cycle >= base any queued request has a command */
     int cmd_dirty;      /* cmd_next needs recomputing */
     uint64_t cmd_hit, cmd_other; /* what dram_cycle at cmd_next issues: seqs, DRAM_NO_SEQ none */
+    uint64_t scans;     /* bank scans made to choose the next command (not a statistic) */
     int full_scan;      /* tests: rescan after every change, never reuse a scan's answer */
     int queue_scan;     /* tests: scan the whole queue in age order (the reference) instead
                            of the banks' candidates */
@@ -113,6 +117,10 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
               uint64_t token, uint32_t aux);
 /* Issues at most one command at DRAM cycle now. */
 void dram_cycle(struct dram *d, uint64_t now);
+/* The next dram_cycle is at cycle now or later (a request pushed now is
+ * first seen then): the next command is looked for from there. Optional;
+ * dram_cycle and dram_next_event say as much for their own cycle. */
+void dram_at(struct dram *d, uint64_t now);
 /* The earliest-completed read whose data is complete by now (1), or 0.
  * Writes complete silently. Issued reads wait here until popped; at most
  * queue_size of them, after which reads are not issued (back-pressure). */

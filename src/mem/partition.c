@@ -1,5 +1,6 @@
 #include "mem/partition.h"
 #include "gpu/stats.h"
+#include "util/bits.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -72,7 +73,7 @@ void partition_out_pop(struct partition *p)
 
 static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
 {
-    return (uint32_t)__builtin_popcount(sectors) * p->l2.cfg.sector_size;
+    return bits_popc8(sectors) * p->l2.cfg.sector_size;
 }
 
 /* The bytes a DRAM read moves for these sectors. A sectored L2
@@ -88,7 +89,7 @@ static uint32_t read_bytes(const struct partition *p, uint8_t sectors)
     uint32_t sector = p->l2.cfg.sector_size, burst = p->dram.burst_bytes;
     if (sector >= p->l2.cfg.line_size || sector >= burst)
         return sector_bytes(p, sectors);
-    return (uint32_t)__builtin_popcount(sectors) * burst;
+    return bits_popc8(sectors) * burst;
 }
 
 /* Output slots the DRAM data at the head of ret needs: the requests its
@@ -127,6 +128,13 @@ static int fill_one(struct partition *p, uint64_t now)
     return 1;
 }
 
+/* The first DRAM cycle that sees a request sent at fs time now (memsys
+ * runs a DRAM cycle at the same instant as an L2 cycle after it). */
+static uint64_t dram_cycle_at(const struct partition *p, uint64_t now)
+{
+    return (now + p->dram_period - 1) / p->dram_period;
+}
+
 /* A request that bypasses the L2 goes to DRAM; 1 if it went. */
 static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot)
 {
@@ -135,6 +143,7 @@ static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uin
     struct dram_addr d;
     uint64_t line = p->l2.cfg.line_size;
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
+    dram_at(&p->dram, dram_cycle_at(p, now));
     dram_push(&p->dram, d.bank, d.row,
               s->r.is_write ? sector_bytes(p, s->sectors) : read_bytes(p, s->sectors), s->r.is_write,
               slot | PART_BYPASS, s->sectors);
@@ -180,8 +189,8 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
     return 1;
 }
 
-/* The oldest miss-queue entry goes to DRAM; 1 if it went. */
-static int to_dram_one(struct partition *p)
+/* The oldest miss-queue entry goes to DRAM at fs time now; 1 if it went. */
+static int to_dram_one(struct partition *p, uint64_t now)
 {
     const struct cache_out *m = cache_out_front(&p->l2);
     if (!m || !dram_can_accept(&p->dram))
@@ -189,6 +198,7 @@ static int to_dram_one(struct partition *p)
     struct dram_addr d;
     addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
     int is_write = m->kind != CACHE_OUT_READ;
+    dram_at(&p->dram, dram_cycle_at(p, now));
     dram_push(&p->dram, d.bank, d.row,
               is_write ? sector_bytes(p, m->sectors) : read_bytes(p, m->sectors), is_write, m->addr,
               m->sectors);
@@ -226,7 +236,7 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
     for (uint32_t i = 0; i < p->ports && lookup_one(p, now, slots); i++)
         moved = 1;
     int sent = 0;
-    for (uint32_t i = 0; i < p->ports && to_dram_one(p); i++)
+    for (uint32_t i = 0; i < p->ports && to_dram_one(p, now); i++)
         moved = sent = 1;
     if (sent)
         p->blocked = 0; /* the miss queue changed after the failure: retry next cycle */

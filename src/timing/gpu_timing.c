@@ -12,13 +12,12 @@
 #include "timing/gpu_timing_state.h" /* (the memory system, SMs, dispatcher...) */
 #include "gpu/config.h"
 #include "timing/carveout.h"
+#include "timing/launch_guard.h"
 #include "timing/size_check.h"
-#include "util/text_input.h"
 #include "policy/warp/dwt_coord.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ccgpu_warp_long_wait for the policies (policy_gpu.long_wait) */
 static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
@@ -345,130 +344,6 @@ static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
         }
 }
 
-/* Why a launch cannot go on (nothing is due at all, or no warp instruction
- * issued for a watchdog window; what: how that was seen): the kernel's own
- * deadlock at a barrier; a policy holding the progress (CTAs left
- * undispatched with none resident, the CTA policy only waking itself; a
- * warp that passed every check vetoed by the warp scheduler); only when
- * none of these holds, the timing model itself (a lost wake-up). */
-static int stalled(struct gpu_timing *g, const struct isrc *l, uint64_t start, const char *what,
-                   char *err, size_t errlen)
-{
-    const char *k = isrc_kernel_name(l);
-    unsigned long long cyc = (unsigned long long)(g->now - start);
-    for (uint32_t i = 0; i < g->nsms; i++)
-        for (uint32_t c = 0; c < g->cfg.max_ctas; c++)
-            if (g->sms[i].ctas[c].c && isrc_cta_check_deadlock(l, g->sms[i].ctas[c].c)) {
-                snprintf(err, errlen, "%s", isrc_error(l));
-                return -1;
-            }
-    char spec[160];
-    if (g->disp.left && g->disp.budget && !g->disp.resident) {
-        text_printable(spec, sizeof spec, g->cfg.cta_sched, strlen(g->cfg.cta_sched));
-        snprintf(err, errlen,
-                 "kernel %s: %s (cycle %llu): ccgpu_cta_sched %s holds the launch: %u of %u CTAs "
-                 "never dispatched and none resident",
-                 k, what, cyc, spec, g->disp.left, g->disp.total);
-        return -1;
-    }
-    for (uint32_t i = 0; i < g->nsms; i++) {
-        const struct sm *sm = &g->sms[i];
-        for (uint32_t s = 0; sm->live_warps && s < g->cfg.n_sched; s++)
-            if (sm->reason[s] == R_THROTTLED) {
-                text_printable(spec, sizeof spec, g->cfg.sched, strlen(g->cfg.sched));
-                snprintf(err, errlen,
-                         "kernel %s: %s (cycle %llu): warp scheduler %s holds the launch: its "
-                         "can_issue() vetoes warps that are ready to issue (SM %u, scheduler %u)",
-                         k, what, cyc, spec, i, s);
-                return -1;
-            }
-    }
-    snprintf(err, errlen,
-             "kernel %s: %s (cycle %llu) with no policy holding it: a lost wake-up in the timing "
-             "model (raise the limit with -o ccgpu_watchdog_cycles=N, 0 for none)",
-             k, what, cyc);
-    return -1;
-}
-
-/* The launch's forward progress so far: global stores, atomics, barrier
- * arrivals, warp exits and global loads at another address than their
- * warp's previous one (a walk through memory: a pointer chase, a row walk).
- * A loop that does none of these (for(;;){}, a spin re-reading a flag
- * nothing sets) leaves it unchanged. */
-static uint64_t forward_progress(const struct gpu_timing *g, const struct ptx_counters *cnt)
-{
-    uint64_t p = cnt->warp_stores[PTX_SPACE_GLOBAL] + cnt->barriers + cnt->load_walks;
-    for (int s = 0; s < PTX_SPACE_COUNT; s++)
-        p += cnt->warp_atomics[s];
-    for (uint32_t i = 0; i < g->nsms; i++)
-        p += g->sms[i].exits;
-    return p;
-}
-
-static double wall_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* The report of a runaway launch (why: what was seen): the first warp still
- * issuing, SM by SM, is stepped on the functional engine for up to
- * RUNAWAY_STEPS instructions (the launch fails anyway) and the PTX lines it
- * went through are named: the body of its loop. */
-#define RUNAWAY_STEPS 4096
-static void runaway(struct gpu_timing *g, const struct isrc *l, const uint32_t grid[3],
-                    uint64_t start, const char *why, const char *option, char *err, size_t errlen)
-{
-    const char *k = isrc_kernel_name(l);
-    unsigned long long cyc = (unsigned long long)(g->now - start);
-    struct ptx_warp *pw = NULL;
-    uint32_t smid = 0;
-    for (uint32_t i = 0; i < g->nsms && !pw && !l->ops; i++) /* (PTX: the loop's lines) */
-        for (uint32_t s = 0; s < g->cfg.n_slots && !pw; s++) {
-            const struct sm_warp *w = &g->sms[i].warps[s];
-            if (w->live && w->pw && isrc_warp_ready(l, w->pw))
-                pw = ISRC_PTX_WARP(w->pw), smid = i;
-        }
-    char where[300] = "";
-    if (pw) {
-        struct ptx_dyninst d;
-        uint32_t lo = UINT32_MAX, hi = 0, pclo = UINT32_MAX, pchi = 0, n = 0;
-        const struct ptx_function *f = NULL;
-        struct ccgpu_inst_info info;
-        uint32_t cta = ptx_cta_linear_id(ptx_warp_cta(pw)), wi = ptx_warp_index(pw);
-        for (; n < RUNAWAY_STEPS; n++) {
-            memset(&d, 0, sizeof d);
-            enum ptx_step_status st = ptx_warp_step(pw, &d);
-            if (st == PTX_STEP_ERROR || (f && d.func != f))
-                break;
-            f = d.func;
-            ccgpu_inst_info(d.inst, &info);
-            lo = info.ptx_line < lo ? info.ptx_line : lo;
-            hi = info.ptx_line > hi ? info.ptx_line : hi;
-            pclo = d.pc < pclo ? d.pc : pclo;
-            pchi = d.pc > pchi ? d.pc : pchi;
-            if (st != PTX_STEP_OK)
-                break;
-        }
-        uint32_t gx = grid[0] ? grid[0] : 1, gy = grid[1] ? grid[1] : 1;
-        char fname[80];
-        text_printable(fname, sizeof fname, f && f->name ? f->name : "?",
-                       f && f->name ? strlen(f->name) : 1);
-        char lines[40];
-        if (lo == hi)
-            snprintf(lines, sizeof lines, "PTX line %u", lo);
-        else
-            snprintf(lines, sizeof lines, "PTX lines %u-%u", lo, hi);
-        if (n)
-            snprintf(where, sizeof where,
-                     ": CTA (%u,%u,%u) warp %u on SM %u loops over PCs %u-%u (%s) of %s",
-                     cta % gx, cta / gx % gy, cta / gx / gy, wi, smid, pclo, pchi, lines, fname);
-    }
-    snprintf(err, errlen, "kernel %s: %s, to cycle %llu%s: a runaway kernel (%s; 0 for no limit)", k,
-             why, cyc, where, option);
-}
-
 /* After a failed launch: let the memory system finish what is in flight
  * (replies release L1 reservations, queued misses still go out) so the next
  * launch starts clean. */
@@ -505,13 +380,6 @@ static void drain_after_failure(struct gpu_timing *g)
                 next = perfect_port_next(&g->ports[i]);
         g->now = next != MEMSYS_NEVER && next > now ? next : now + 1;
     }
-}
-
-/* The cycle at which the watchdog next looks: a window of w cycles after
- * now (never for 0, or past the last cycle). */
-static uint64_t watchdog_due(uint64_t now, uint64_t w)
-{
-    return !w || w > UINT64_MAX - now ? UINT64_MAX : now + w;
 }
 
 /* One SM at core cycle now: its replies (at a poll), its cycle if due, its
@@ -556,8 +424,12 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
     return 0;
 }
 
-int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
-                   size_t errlen)
+/* A launch's start at cycle g->now (its first cycle): the SMs pointed at
+ * its instruction source, the L1 carve-out, the traces, what the policies
+ * share, the launch latency, the CTA dispatcher's parameters. 0, or -1 with
+ * err set (nothing runs after a cap, as in GPGPU-Sim). */
+static int launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                        size_t errlen)
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
@@ -567,15 +439,11 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         g->sms[i].tap_ctx = gl->tap_ctx;
     }
     const uint32_t threads = g->cfg.n_slots * 32 * g->nsms;
-    const int skip = g->cfg.skip_idle;
-    const struct ptx_counters *cnt = isrc_counters(l);
     uint64_t start = g->now;
-    int rc = -1;
-    if (g->stopped[0]) { /* as GPGPU-Sim, nothing runs after a cap */
+    if (g->stopped[0]) {
         snprintf(err, errlen, "%s", g->stopped);
         return -1;
     }
-    uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     /* the launch's L1 / shared-memory carve-out (gl->carve): the L1s are
      * rebuilt when their geometry changes, and invalidated when the
      * preference changes (GPGPU-Sim flushes them then, whatever
@@ -620,6 +488,139 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     g->disp.ws_lines = gl->ws_lines;
     g->disp.ws_nlines = gl->ws_nlines;
     g->disp.ws_nsets = gl->ws_nsets;
+    return 0;
+}
+
+/* Whether a run-length cap (GPGPU-Sim's gpgpu_max_cycle and gpgpu_max_insn)
+ * stops the run at cycle now of the launch begun at start: g->stopped says
+ * which (the statistics cover the run up to there). */
+static int cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now, uint64_t start)
+{
+    const struct ptx_counters *cnt = isrc_counters(l);
+    if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
+        snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
+                 "the statistics cover the run up to there",
+                 (unsigned long long)g->max_cycle, isrc_kernel_name(l));
+        return 1;
+    }
+    /* GPGPU-Sim's cap counts gpu_sim_insn: lanes whose guard is true */
+    if (g->max_insn && g->thread_insts_exec + cnt->thread_insts_exec >= g->max_insn) {
+        snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
+                 "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
+                 "the statistics cover the run up to there",
+                 (unsigned long long)g->max_insn, isrc_kernel_name(l));
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether the launch is over: every CTA dispatched (or gpgpu_max_cta's
+ * budget spent), none resident, no request left in an SM or the memory
+ * system. */
+static int launch_finished(struct gpu_timing *g, const struct isrc *l)
+{
+    if (g->disp.left && g->disp.budget)
+        return 0;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        const struct sm *sm = &g->sms[i];
+        /* requests still inside the SM (a kernel's last stores in the
+         * LD/ST unit or the L1 access pipeline: their warps have exited)
+         * keep the launch going, as GPGPU-Sim's warps wait for their
+         * stores */
+        if (sm->resident_ctas || sm->inflight || sm_has_output(sm) || sm_mem_pending(sm))
+            return 0;
+    }
+    if (!memsys_idle(&g->mem))
+        return 0;
+    if (g->disp.left)
+        snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cta %u in kernel "
+                 "%s: its CTAs ran to completion, the statistics cover the run up to "
+                 "there", g->max_cta, isrc_kernel_name(l));
+    return 1;
+}
+
+/* gpgpu_perfect_mem: each cluster's FIFO hands back one response (before
+ * the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found full is tried
+ * again every core cycle. */
+static void perfect_ports_reply(struct gpu_timing *g, uint64_t now)
+{
+    for (uint32_t i = 0; i < g->nports; i++) {
+        struct mem_request r;
+        if (perfect_port_pop(&g->ports[i], now, &r))
+            sm_mem_reply(&g->sms[r.sm], &r, now);
+    }
+}
+
+/* The earlier of next and the perfect-memory ports' next reply. */
+static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
+{
+    for (uint32_t i = 0; i < g->nports; i++)
+        if (perfect_port_next(&g->ports[i]) < next)
+            next = perfect_port_next(&g->ports[i]);
+    return next;
+}
+
+/* The end of a launch begun at start, run to g->now (rc: 0, or -1 when it
+ * failed or a cap stopped it): the SMs' accounting, a failed launch's
+ * in-flight requests drained, the cycles counted, the traces flushed, the
+ * statistics summed. rc, or -1 when a trace could not be written. */
+static int launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
+                      char *err, size_t errlen)
+{
+    const struct ptx_counters *cnt = isrc_counters(l);
+    g->thread_insts_exec += cnt->thread_insts_exec;
+    g->ctas += g->disp.total - g->disp.left;
+    progress_clear(&g->prog);
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        sm_launch_end(&g->sms[i], g->now);
+        if (rc) {
+            /* the warps still live leave at the run's last cycle, which
+             * the policy's exit hooks see (with the SMs woken by events,
+             * an SM's last visit can be earlier; without, it is that
+             * cycle): a policy that counts cycles (ccws's live_cycles)
+             * counts up to there either way */
+            struct sm *sm = &g->sms[i];
+            if (g->now && g->now - 1 > sm->ws.now)
+                sm->ws.now = g->now - 1;
+            sm_reset(sm);
+        }
+    }
+    uint64_t end = g->now;
+    if (rc)
+        drain_after_failure(g);
+    /* a cap's run ends where it stopped: the drain is not part of it */
+    g->tot.cycles += (g->stopped[0] ? end : g->now) - start;
+    if (g->trace) {
+        g->trace_insts += cnt->warp_insts;
+        l1trace_set_insts(g->trace, g->trace_insts);
+        if (rc == 0 && l1trace_flush(g->trace)) {
+            snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
+            rc = -1;
+        }
+    }
+    if (g->l2trace) {
+        g->l2trace_insts += cnt->warp_insts;
+        if (l2trace_launch_end(g->l2trace, g->l2trace_insts, rc ? NULL : err, rc ? 0 : errlen))
+            rc = -1;
+    }
+    memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
+    gpu_timing_sum_stats(g);
+    isrc_set_clock(l, NULL);
+    return rc;
+}
+
+/* The GPU loop of one launch (the file's header says what a cycle does). */
+int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                   size_t errlen)
+{
+    const uint64_t start = g->now;
+    if (launch_begin(g, gl, err, errlen))
+        return -1;
+    const struct isrc *l = &g->src;
+    const struct ptx_counters *cnt = isrc_counters(l);
+    const int skip = g->cfg.skip_idle;
+    uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
+    int rc = -1;
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     const int fast = g->cfg.fast_paths && skip; /* without skipping every SM cycles */
@@ -630,24 +631,13 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (wheel)
         wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
-    /* the watchdog looks once per window from the launch latency's end (a
-     * stall is caught after W to 2W cycles) */
-    uint64_t wd_insts = cnt->warp_insts, wd_at = g->now;
-    uint64_t wd_due = watchdog_due(g->now, g->watchdog);
-    /* the runaway check looks 16 times per ccgpu_runaway_cycles (a launch
-     * without forward progress is stopped after 1 to 17/16 times the
-     * limit); the wall clock is read every 64 K loop iterations */
-    uint64_t rw_prog = forward_progress(g, cnt), rw_at = g->now;
-    const uint64_t rw_step = g->runaway >= 16 ? g->runaway / 16 : 1;
-    uint64_t rw_due = g->runaway ? watchdog_due(g->now, rw_step) : UINT64_MAX;
-    uint32_t wall_count = 1u << 16;
-    const double wall_start = g->launch_seconds ? wall_seconds() : 0;
+    struct launch_guard guard;
+    launch_guard_begin(&guard, g, cnt, start, g->now);
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
             progress_report(&g->prog, isrc_kernel_name(l), now - start,
                             now > start ? (double)cnt->warp_insts / (double)(now - start) : 0.0);
-        int busy = 0;
         memsys_advance(&g->mem, now);
         /* Replies become visible only when the reply crossbar ticks
          * (memsys.h: rep_tick, the crossbar cycle visible now), and every
@@ -658,14 +648,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         int poll = memsys_reply_tick(&g->mem) != polled_tick || memsys_polls_every_cycle(&g->mem) ||
                    g->ports;
         polled_tick = memsys_reply_tick(&g->mem);
-        /* gpgpu_perfect_mem: each cluster's FIFO hands back one response
-         * (before the SMs' cycles, as GPGPU-Sim's icnt_cycle); a port found
-         * full is tried again every core cycle */
-        for (uint32_t i = 0; i < g->nports; i++) {
-            struct mem_request r;
-            if (perfect_port_pop(&g->ports[i], now, &r))
-                sm_mem_reply(&g->sms[r.sm], &r, now);
-        }
+        perfect_ports_reply(g, now);
         const uint64_t out_tick = g->ports ? now : polled_tick;
         /* SM by SM: replies, the SM's cycle, its requests out, CTA refill.
          * SMs do not see each other within a cycle, so this order is the
@@ -712,104 +695,22 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (dispatch_next_event(&g->disp) < next)
             next = dispatch_next_event(&g->disp);
-        if (g->fault.set) { /* a plugin policy broke its contract (policy/guard.h) */
-            snprintf(err, errlen, "%s (cycle %llu of kernel %s)", g->fault.msg,
-                     (unsigned long long)(now - start), isrc_kernel_name(l));
+        if (launch_guard_check(&guard, g, l, gl, now, err, errlen))
             goto out;
-        }
-        if (gl->max_warp_insts && cnt->warp_insts > gl->max_warp_insts) {
-            snprintf(err, errlen,
-                     "kernel %s: more than %llu warp instructions (ccgpu_max_warp_instructions); "
-                     "runaway kernel stopped (raise the limit with -o "
-                     "ccgpu_max_warp_instructions=N, 0 for none)",
-                     isrc_kernel_name(l), (unsigned long long)gl->max_warp_insts);
-            goto out;
-        }
-        if (now >= wd_due) {
-            if (cnt->warp_insts == wd_insts) {
-                char what[120];
-                snprintf(what, sizeof what,
-                         "no warp instruction issued for %llu cycles (ccgpu_watchdog_cycles)",
-                         (unsigned long long)(now - wd_at));
-                stalled(g, l, start, what, err, errlen);
-                goto out;
-            }
-            wd_insts = cnt->warp_insts;
-            wd_at = now;
-            wd_due = watchdog_due(now, g->watchdog);
-        }
-        if (now >= rw_due) {
-            uint64_t p = forward_progress(g, cnt);
-            if (p != rw_prog) {
-                rw_prog = p;
-                rw_at = now;
-            } else if (now - rw_at >= g->runaway) {
-                char why[200];
-                snprintf(why, sizeof why,
-                         "no forward progress (no global store, atomic, barrier arrival, warp "
-                         "exit or load from a new address) for %llu cycles",
-                         (unsigned long long)(now - rw_at));
-                runaway(g, l, gl->grid, start, why, "ccgpu_runaway_cycles", err, errlen);
-                goto out;
-            }
-            rw_due = watchdog_due(now, rw_step);
-        }
-        if (g->launch_seconds && --wall_count == 0) {
-            wall_count = 1u << 16;
-            if (wall_seconds() - wall_start > (double)g->launch_seconds) {
-                char why[200];
-                snprintf(why, sizeof why, "still running after %u s of wall-clock time",
-                         g->launch_seconds);
-                runaway(g, l, gl->grid, start, why, "ccgpu_launch_seconds", err, errlen);
-                goto out;
-            }
-        }
-        if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
-            snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
-                     "the statistics cover the run up to there",
-                     (unsigned long long)g->max_cycle, isrc_kernel_name(l));
+        if (cap_reached(g, l, now, start) || launch_finished(g, l))
             break;
-        }
-        /* GPGPU-Sim's cap counts gpu_sim_insn: lanes whose guard is true */
-        if (g->max_insn && g->thread_insts_exec + cnt->thread_insts_exec >= g->max_insn) {
-            snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
-                     "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
-                     "the statistics cover the run up to there",
-                     (unsigned long long)g->max_insn, isrc_kernel_name(l));
-            break;
-        }
-        if (!g->disp.left || !g->disp.budget) {
-            for (uint32_t i = 0; i < g->nsms && !busy; i++) {
-                const struct sm *sm = &g->sms[i];
-                /* requests still inside the SM (a kernel's last stores in
-                 * the LD/ST unit or the L1 access pipeline: their warps
-                 * have exited) keep the launch going, as GPGPU-Sim's warps
-                 * wait for their stores */
-                busy = sm->resident_ctas || sm->inflight || sm_has_output(sm) ||
-                       sm_mem_pending(sm);
-            }
-            if (!busy && memsys_idle(&g->mem)) {
-                if (g->disp.left)
-                    snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cta %u in kernel "
-                             "%s: its CTAs ran to completion, the statistics cover the run up to "
-                             "there", g->max_cta, isrc_kernel_name(l));
-                break;
-            }
-        }
         /* the memory system's next event is at core_now + 1 or later: when
          * an SM is due by then it cannot move the next cycle, so it is not
          * looked for */
         uint64_t mnext = next > now + 1 ? memsys_next_event(&g->mem) : SM_NEVER;
         if (mnext < next)
             next = mnext;
-        for (uint32_t i = 0; i < g->nports; i++)
-            if (perfect_port_next(&g->ports[i]) < next)
-                next = perfect_port_next(&g->ports[i]);
+        next = perfect_ports_next(g, next);
         /* a cap's last cycle is visited whatever is due then */
         if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
             next = g->max_cycle + start - 1 - g->tot.cycles;
         if (next == SM_NEVER) {
-            stalled(g, l, start, "nothing left to wait for", err, errlen);
+            launch_stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;
         }
         g->now = skip && next > now ? next : now + 1;
@@ -819,45 +720,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (rc)
         snprintf(err, errlen, "%s", g->stopped);
 out:
-    g->thread_insts_exec += cnt->thread_insts_exec;
-    g->ctas += g->disp.total - g->disp.left;
-    progress_clear(&g->prog);
-    for (uint32_t i = 0; i < g->nsms; i++) {
-        sm_launch_end(&g->sms[i], g->now);
-        if (rc) {
-            /* the warps still live leave at the run's last cycle, which
-             * the policy's exit hooks see (with the SMs woken by events,
-             * an SM's last visit can be earlier; without, it is that
-             * cycle): a policy that counts cycles (ccws's live_cycles)
-             * counts up to there either way */
-            struct sm *sm = &g->sms[i];
-            if (g->now && g->now - 1 > sm->ws.now)
-                sm->ws.now = g->now - 1;
-            sm_reset(sm);
-        }
-    }
-    uint64_t end = g->now;
-    if (rc)
-        drain_after_failure(g);
-    /* a cap's run ends where it stopped: the drain is not part of it */
-    g->tot.cycles += (g->stopped[0] ? end : g->now) - start;
-    if (g->trace) {
-        g->trace_insts += cnt->warp_insts;
-        l1trace_set_insts(g->trace, g->trace_insts);
-        if (rc == 0 && l1trace_flush(g->trace)) {
-            snprintf(err, errlen, "ccgpu_trace_l1: writing the trace failed");
-            rc = -1;
-        }
-    }
-    if (g->l2trace) {
-        g->l2trace_insts += cnt->warp_insts;
-        if (l2trace_launch_end(g->l2trace, g->l2trace_insts, rc ? NULL : err, rc ? 0 : errlen))
-            rc = -1;
-    }
-    memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
-    gpu_timing_sum_stats(g);
-    isrc_set_clock(l, NULL);
-    return rc;
+    return launch_end(g, l, start, rc, err, errlen);
 }
 
 void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes)

@@ -14,4 +14,13 @@ static inline unsigned bits_popc32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* ... of a byte (a cache line's sector mask) */
+static inline unsigned bits_popc8(uint8_t x)
+{
+    unsigned v = x;
+    v = v - ((v >> 1) & 0x55u);
+    v = (v & 0x33u) + ((v >> 2) & 0x33u);
+    return (v + (v >> 4)) & 0x0fu;
+}
+
 #endif

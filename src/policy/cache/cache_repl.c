@@ -1,4 +1,5 @@
 #include "policy/cache/cache_repl.h"
+#include "policy/cache/repl_lru.h"
 #include "policy/guard.h"
 #include "policy/plugin.h"
 #include <stdio.h>
@@ -96,4 +97,13 @@ int cache_repl_oldest_eligible(const uint64_t *set_stamps, uint32_t assoc,
 int cache_repl_victim_pure(const struct cache_repl_ops *ops)
 {
     return ops == &cache_repl_lru || ops == &cache_repl_fifo;
+}
+
+uint64_t *cache_repl_lru_stamps(const struct cache_repl *r, uint64_t **clock)
+{
+    if (r->ops != &cache_repl_lru)
+        return NULL;
+    struct lru_state *s = r->state;
+    *clock = &s->clock;
+    return s->stamp;
 }

@@ -26,5 +26,10 @@ extern const struct cache_repl_ops *const cache_repl_table[];
 /* Whether ops->choose_victim only reads the policy's state (lru, fifo), so
  * the cache may leave out a choice it would not use. */
 int cache_repl_victim_pure(const struct cache_repl_ops *ops);
+/* The built-in LRU's state, for a cache's specialised path: a hit or fill
+ * of (set, way) stamps stamps[set * assoc + way] with ++*clock, the victim
+ * is the eligible way with the smallest stamp (the lowest on a tie). NULL
+ * for any other policy (a plugin's included). */
+uint64_t *cache_repl_lru_stamps(const struct cache_repl *r, uint64_t **clock);
 
 #endif

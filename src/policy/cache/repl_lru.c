@@ -2,13 +2,9 @@
  * fill; the victim is the eligible way with the oldest stamp (lowest way on a
  * tie, which only happens between never-used ways). */
 #include "ccgpu_policy.h"
+#include "repl_lru.h"
 #include <stdio.h>
 #include <stdlib.h>
-
-struct lru_state {
-    uint64_t clock;
-    uint64_t stamp[]; /* nsets * assoc */
-};
 
 static int lru_init(struct cache_repl *r, const char *args, char *err, size_t errlen)
 {
@@ -42,6 +38,7 @@ static int lru_victim(struct cache_repl *r, uint32_t set, const uint64_t *eligib
     const struct lru_state *s = r->state;
     return cache_repl_oldest_eligible(&s->stamp[(size_t)set * r->assoc], r->assoc, eligible);
 }
+
 
 const struct cache_repl_ops cache_repl_lru = {
     .version = 1,
