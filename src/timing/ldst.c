@@ -506,13 +506,15 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
      * frees room for a blocked LD/ST unit */
     sm_account(sm, now);
     sm->inflight--;
+    /* a far partition's data is readable later (l2_split.h) */
+    const uint64_t at = sm->split ? now + l2_split_reply(sm->split, q, now) : now;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
     if (sm->bp.ops->l2_seen && !q->bypass_l2 && !(q->id & TOKEN_PREFETCH))
         sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
         if (!(q->id & TOKEN_PREFETCH))
-            answer(sm, (uint32_t)(q->id & 0xffff), now);
+            answer(sm, (uint32_t)(q->id & 0xffff), at);
         return;
     }
     const uint64_t *tok;
@@ -523,7 +525,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
         if (!(tok[i] & (TOKEN_STORE | TOKEN_PREFETCH)))
-            answer(sm, (uint32_t)tok[i], now);
+            answer(sm, (uint32_t)tok[i], at);
 }
 
 /* The SM's port below the L1: the memory system, or under gpgpu_perfect_mem

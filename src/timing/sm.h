@@ -23,6 +23,7 @@
 #include "timing/coalescer.h"
 #include "timing/isrc.h"
 #include "timing/l1trace.h"
+#include "timing/l2_split.h"
 #include "timing/opcollect.h"
 #include "timing/perfect_mem.h"
 #include "timing/sm_config.h"
@@ -259,6 +260,7 @@ struct sm {
     struct mem_request *bq;
     uint32_t bq_head, bq_count, bq_cap;
     uint32_t inflight;            /* memsys requests with a reply to come */
+    struct l2_split *split;       /* ccgpu_l2_groups > 1: the GPU's split L2, else NULL */
     struct perfect_port *perfect; /* gpgpu_perfect_mem: the cluster's response FIFO, which
                                    * takes the requests instead of the memory system */
     uint64_t port_full_tick;      /* interconnect cycle the port was last found full */
