@@ -124,6 +124,20 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].perfect = &g->ports[i / cpc];
     }
+    struct l2_split_config sc;
+    if (l2_split_config_read(&sc, store, p->n_sms, g->mcfg.n_part, &g->split_on, err, errlen))
+        goto fail;
+    if (g->split_on && perfect) {
+        config_value_error(store, "ccgpu_l2_groups", err, errlen,
+                           "a split L2 and gpgpu_perfect_mem (no L2) exclude each other");
+        goto fail;
+    }
+    if (g->split_on) {
+        l2_split_init(&g->split, &sc, p->n_sms, g->mcfg.n_part, &g->mem.map,
+                      g->mcfg.l2.line_size);
+        for (uint32_t i = 0; i < nsms; i++)
+            g->sms[i].split = &g->split;
+    }
     g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
     g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
                        g->mcfg.l2.assoc;

@@ -14,6 +14,7 @@
 #include "timing/l2trace.h"
 #include "timing/progress.h"
 #include "timing/sm.h"
+#include "timing/l2_split.h"
 #include "timing/sm_wake.h"
 #include "timing/tinst.h"
 #include "policy/guard.h"
@@ -30,6 +31,8 @@ struct gpu_timing {
     struct memsys_config mcfg;
     struct memsys mem;
     int mem_ok;
+    struct l2_split split; /* GPCs and a split L2 (l2_split.h) */
+    int split_on;          /* ccgpu_l2_groups > 1 */
     struct sm *sms;
     uint32_t nsms;
     struct sm_wake wake; /* the SMs' events (the loop visits the SMs they wake) */

@@ -61,6 +61,12 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
                         "CTAs resident on all SMs, summed over the drain cycles") ||
          stats_register_ratio(s, "cta.tlp_avg", "cta.resident_sum", "cycles", 1.0)))
         return -1;
+    if (g->split_on && /* only then: default statistics unchanged */
+        (stats_register(s, "l2_split.far_replies", &g->split.far_replies,
+                        "read replies from an L2 group other than their SM's (l2_split.h)") ||
+         stats_register(s, "l2_split.far_delay_sum", &g->split.far_delay_sum,
+                        "cycles those replies' data came later (far latency and link wait)")))
+        return -1;
     if (g->cfg.prefetch && /* only then: default statistics unchanged */
         (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
          stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))

@@ -115,13 +115,14 @@ static void add_pending(struct sm_warp *w, const struct tinst *ti, uint64_t read
                                              .rec = rec, .ready = ready, .long_op = long_op };
 }
 
-void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
-                uint64_t now)
+void ldst_queue(struct sm *sm, uint32_t path, uint32_t slot, const struct ptx_dyninst *d,
+                const struct tinst *ti, uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
-    uint32_t i = oc_mem_push(&sm->oc_mem, now, ti->nsrc ? 2 : 1);
-    struct mem_queued *q = &sm->mq[i];
+    uint32_t i = oc_mem_push(&sm->oc_mem[path], now, ti->nsrc ? 2 : 1);
+    struct mem_queued *q = &sm->mq[path * sm->mq_stride + i];
     q->slot = slot;
+    q->seq = sm->mem_seq++;
     if (d != &q->d)
         q->d = *d;
     q->rec = NO_REC;
@@ -537,20 +538,36 @@ void ldst_cycle(struct sm *sm, uint64_t now)
 {
     /* nothing in the L1 pipeline, the unit or its issue path: nothing below
      * can move (an empty pipeline is never blocked) */
-    if (!sm->l1q_count && !sm->ldst_busy && !sm->oc_mem.count && !sm->mrpb.e)
+    if (!sm->l1q_count && !sm->ldst_busy && !sm_oc_mem_count(sm) && !sm->mrpb.e)
         return;
     if (sm->have_l1)
         l1q_cycle(sm, now);
     ldst_requests(sm, now);
     if (sm->mrpb.e)
         mrpb_drain(sm, now);
-    int i;
-    if (!sm->ldst_busy && (i = oc_mem_ready(&sm->oc_mem, now)) >= 0) {
-        oc_mem_pop(&sm->oc_mem);
-        ldst_begin(sm, &sm->mq[i], now);
-        sm->next_event = now + 1;
+    const uint32_t np = sm->cfg->n_paths;
+    if (!sm->ldst_busy) {
+        /* the oldest-issued ready head of the paths (GPGPU-Sim's LD/ST unit
+         * takes the oldest instruction of OC_EX_MEM, whose slots belong to
+         * the schedulers with sub-cores) */
+        struct mem_queued *take = NULL;
+        uint32_t from = 0;
+        for (uint32_t p = 0; p < np; p++) {
+            int i = oc_mem_ready(&sm->oc_mem[p], now);
+            struct mem_queued *q = i < 0 ? NULL : &sm->mq[p * sm->mq_stride + (uint32_t)i];
+            if (q && (!take || q->seq < take->seq)) {
+                take = q;
+                from = p;
+            }
+        }
+        if (take) {
+            oc_mem_pop(&sm->oc_mem[from]);
+            ldst_begin(sm, take, now);
+            sm->next_event = now + 1;
+        }
     }
-    oc_mem_advance(&sm->oc_mem, now);
+    for (uint32_t p = 0; p < np; p++)
+        oc_mem_advance(&sm->oc_mem[p], now);
 }
 
 /* Data from the memory system: readable after the writeback stage. */
@@ -570,6 +587,8 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
      * frees room for a blocked LD/ST unit */
     sm_account(sm, now);
     sm->inflight--;
+    /* a far partition's data is readable later (l2_split.h) */
+    const uint64_t at = sm->split ? now + l2_split_reply(sm->split, q, now) : now;
     if (q->is_write || (q->id & TOKEN_STORE))
         return;
     if (q->id & TOKEN_INST) {
@@ -590,7 +609,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
         sm->bp.ops->l2_seen(&sm->bp, q->addr, sm->recs[q->id & 0xffff].pc, !q->l2_hit, now);
     if (q->id & TOKEN_BYPASS) {
         if (!(q->id & TOKEN_PREFETCH))
-            answer(sm, (uint32_t)(q->id & 0xffff), now);
+            answer(sm, (uint32_t)(q->id & 0xffff), at);
         return;
     }
     const uint64_t *tok;
@@ -601,7 +620,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
         sm->next_event = now;
     for (int i = 0; i < n; i++)
         if (!(tok[i] & (TOKEN_STORE | TOKEN_PREFETCH)))
-            answer(sm, (uint32_t)tok[i], now);
+            answer(sm, (uint32_t)tok[i], at);
 }
 
 /* The SM's port below the L1: the memory system, or under gpgpu_perfect_mem

@@ -94,7 +94,9 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->free_recs = calloc(cfg->max_loads, sizeof *sm->free_recs);
     sm->bq = calloc(BQ_CAP, sizeof *sm->bq);
     sm->retired_ids = calloc(cfg->max_ctas, sizeof *sm->retired_ids);
-    if (!sm->retired_ids || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
+    sm->oc_alu = calloc((size_t)cfg->n_paths * FU_COUNT, sizeof *sm->oc_alu);
+    sm->oc_mem = calloc(cfg->n_paths, sizeof *sm->oc_mem);
+    if (!sm->retired_ids || !sm->oc_alu || !sm->oc_mem || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
         !sm->bq) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
@@ -179,6 +181,8 @@ void sm_free(struct sm *sm)
     free(sm->bq);
     free(sm->l1q);
     free(sm->retired_ids);
+    free(sm->oc_alu);
+    free(sm->oc_mem);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -482,9 +486,14 @@ void sm_warp_drained(struct sm *sm, uint32_t slot)
 
 void sm_oc_reset(struct sm *sm)
 {
-    for (int k = 0; k < FU_COUNT; k++)
-        oc_alu_reset(&sm->oc_alu[k], sm->cfg->oc[k]);
-    oc_mem_reset(&sm->oc_mem, sm->cfg->oc[FU_MEM]);
+    const struct sm_config *cfg = sm->cfg;
+    for (uint32_t p = 0; p < cfg->n_paths; p++) {
+        for (int k = 0; k < FU_COUNT; k++)
+            oc_alu_reset(sm_oc_alu(sm, p, (uint32_t)k), cfg->path_oc[k]);
+        oc_mem_reset(&sm->oc_mem[p], cfg->path_oc[FU_MEM]);
+    }
+    sm->mq_stride = sm->oc_mem[0].cap; /* (n_paths of them fit: a 1/n share each) */
+    sm->mem_seq = 0;
     memset(sm->unit_free, 0, sizeof sm->unit_free);
 }
 

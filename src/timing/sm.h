@@ -24,6 +24,7 @@
 #include "timing/rocache.h"
 #include "timing/isrc.h"
 #include "timing/l1trace.h"
+#include "timing/l2_split.h"
 #include "timing/opcollect.h"
 #include "timing/perfect_mem.h"
 #include "timing/sm_config.h"
@@ -112,6 +113,7 @@ struct mem_queued {
     uint32_t slot;
     uint16_t rec;
     uint8_t in_kernel; /* issued from an entry function (its ld.param reads kernel parameters) */
+    uint64_t seq; /* issue order (sm.mem_seq): the LD/ST unit takes the oldest of the paths */
     struct ptx_dyninst d;
 };
 #define OC_MEM_CAP (OC_MAX_SLOTS * 3)
@@ -153,10 +155,18 @@ struct sm {
     struct mrpb mrpb;             /* ccgpu_mrpb queues in front of the L1 (mrpb.h) */
     uint32_t *order;              /* scratch for the policy's order */
     uint8_t *reason;              /* per scheduler: last cycle's classification */
-    uint64_t unit_free[FU_COUNT][SM_MAX_UNITS]; /* cycle each unit instance can take an instruction */
-    struct oc_alu oc_alu[FU_COUNT];  /* issue -> ALU unit paths (FU_MEM unused) */
-    struct oc_mem oc_mem;            /* issue -> LD/ST unit path */
-    struct mem_queued mq[OC_MEM_CAP]; /* its entries' payloads, by ring index */
+    /* cycle each unit instance can take an instruction; issue path p (sm_path)
+     * uses instances [p * path_units, (p + 1) * path_units) of each class */
+    uint64_t unit_free[FU_COUNT][SM_MAX_UNITS];
+    /* issue -> unit paths, cfg->n_paths of each (one per scheduler with
+     * gpgpu_sub_core_model, else one): oc_alu[p * FU_COUNT + class] (FU_MEM
+     * unused), oc_mem[p] */
+    struct oc_alu *oc_alu;
+    struct oc_mem *oc_mem;
+    uint32_t mq_stride;               /* mq entries of one path (its ring capacity) */
+    uint64_t mem_seq;                 /* memory instructions issued (mem_queued.seq) */
+    struct mem_queued mq[OC_MEM_CAP]; /* the paths' entries' payloads: path p's ring
+                                       * index i at mq[p * mq_stride + i] */
     /* warps blocked with no known end, by slot bit (at most 64 slots): the
      * issue scan tests a bit instead of touching the warp */
     uint64_t loadwait; /* scoreboard waits on a load */
@@ -168,7 +178,8 @@ struct sm {
      * room is as it was (iss_memroom) and time is before iss_until (the
      * earliest I-buffer, scoreboard or ALU-path time the walk saw, or the
      * policy's next_event). ccgpu_fast_paths 0 walks every visit. */
-    uint8_t iss_dirty, iss_memroom;
+    uint8_t iss_dirty;
+    uint64_t iss_memroom; /* sm_memroom at that walk */
     uint8_t order_pure; /* warp_sched_order_pure: the shortcut need not call order */
     uint8_t veto_kept;  /* warp_sched_veto_repeatable: a walk that vetoed is kept too */
     /* first set, no slot veto (allowed) or veto memory (veto_epoch), one
@@ -262,6 +273,7 @@ struct sm {
     struct mem_request *bq;
     uint32_t bq_head, bq_count, bq_cap;
     uint32_t inflight;            /* memsys requests with a reply to come */
+    struct l2_split *split;       /* ccgpu_l2_groups > 1: the GPU's split L2, else NULL */
     struct perfect_port *perfect; /* gpgpu_perfect_mem: the cluster's response FIFO, which
                                    * takes the requests instead of the memory system */
     uint64_t port_full_tick;      /* interconnect cycle the port was last found full */
@@ -345,6 +357,42 @@ static inline int sm_mem_pending(const struct sm *sm)
 }
 
 /* internal, shared by sm*.c / ldst.c */
+/* The issue path of scheduler s (sm.oc_alu, oc_mem, unit_free). */
+static inline uint32_t sm_path(const struct sm *sm, uint32_t s)
+{
+    return sm->cfg->sub_core ? s : 0;
+}
+static inline struct oc_alu *sm_oc_alu(const struct sm *sm, uint32_t path, uint32_t unit)
+{
+    return &sm->oc_alu[path * FU_COUNT + unit];
+}
+/* Whether path p may take a memory instruction now: room in its ID_OC
+ * register and a free load record. */
+static inline int sm_mem_room(const struct sm *sm, uint32_t path)
+{
+    return oc_mem_has_room(&sm->oc_mem[path]) && sm->nfree_recs;
+}
+/* The paths that may take a memory instruction now, as bits. */
+static inline uint64_t sm_memroom(const struct sm *sm)
+{
+    uint64_t m = 0;
+    for (uint32_t p = 0; p < sm->cfg->n_paths; p++)
+        m |= (uint64_t)sm_mem_room(sm, p) << p;
+    return m;
+}
+/* The payload the next memory instruction of path p will have. */
+static inline struct mem_queued *sm_mq_next(struct sm *sm, uint32_t path)
+{
+    return &sm->mq[path * sm->mq_stride + oc_mem_next_index(&sm->oc_mem[path])];
+}
+/* Memory instructions between issue and the LD/ST unit, all paths. */
+static inline uint32_t sm_oc_mem_count(const struct sm *sm)
+{
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < sm->cfg->n_paths; p++)
+        n += sm->oc_mem[p].count;
+    return n;
+}
 /* Forgets that the policy held the warp (sm.veto_memo): its state changed. */
 static inline void sm_veto_forget(struct sm *sm, uint32_t slot)
 {
@@ -450,8 +498,8 @@ static inline uint64_t sm_wcls_tmin(struct sm *sm)
 }
 
 /* A memory instruction issued at now (d: its execution, copied unless it is
- * already the entry's payload, sm->mq[oc_mem_next_index]) enters ID_OC_MEM. */
-void ldst_queue(struct sm *sm, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
+ * already the entry's payload, sm_mq_next(sm, path)) enters path's ID_OC_MEM. */
+void ldst_queue(struct sm *sm, uint32_t path, uint32_t slot, const struct ptx_dyninst *d, const struct tinst *ti,
                 uint64_t now);
 /* The LD/ST unit's cycle: its instruction's requests, then (when idle) the
  * take from OC_EX_MEM and the operand-collector moves. */

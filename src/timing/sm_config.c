@@ -41,6 +41,19 @@
  *                                     generic pool between classes); DP/INT/tensor
  *                                     default to 4 when there are such units. See
  *                                     opcollect.h.
+ *   gpgpu_enable_specialized_operand_collector 1
+ *                                     0: the per-class counts above are ignored and
+ *                                     every class has _gen units (GPGPU-Sim then has
+ *                                     only the generic pool)
+ *   gpgpu_sub_core_model 0            1: sub-cores (GPGPU-Sim 4.x): scheduler s issues
+ *                                     only into its own 1/n share of every class's
+ *                                     ID_OC registers, collector units and OC_EX
+ *                                     registers and onto its own 1/n of each ALU
+ *                                     class's units (n = gpgpu_num_sched_per_core;
+ *                                     each of those counts must be a multiple of n);
+ *                                     the LD/ST unit takes the oldest ready memory
+ *                                     instruction of any scheduler. Register-file
+ *                                     banks are not modelled either way
  *   ccgpu_writeback_cycles 2          cycles from a result leaving its unit (ALU
  *                                     pipeline end, L1 hit latency, fill) to the issue
  *                                     of an instruction that reads it: GPGPU-Sim's
@@ -243,13 +256,16 @@ static int read_collectors(struct sm_config *c, const struct ccgpu_config *store
                                       [FU_INT] = c->n_units[FU_INT] ? 4 : 0,
                                       [FU_TENSOR] = c->n_units[FU_TENSOR] ? 4 : 0 };
     uint32_t gen;
-    if (config_get_u32(store, "gpgpu_operand_collector_num_units_gen", 0, &gen, err, errlen))
+    int specialized;
+    if (config_get_u32(store, "gpgpu_operand_collector_num_units_gen", 0, &gen, err, errlen) ||
+        config_get_bool(store, "gpgpu_enable_specialized_operand_collector", 1, &specialized, err,
+                        errlen))
         return -1;
     for (int k = 0; k < FU_COUNT; k++) {
         uint32_t n;
         if (config_get_u32(store, key[k], dflt[k], &n, err, errlen))
             return -1;
-        c->oc[k].cus = n ? n : gen;
+        c->oc[k].cus = n && specialized ? n : gen;
         int used = k == FU_MEM || c->n_units[k];
         if (!used)
             continue;
@@ -260,6 +276,38 @@ static int read_collectors(struct sm_config *c, const struct ccgpu_config *store
                                       "(or gpgpu_operand_collector_num_units_gen) and ID_OC/OC_EX "
                                       "widths of at least 1 in gpgpu_pipeline_widths",
                                       OC_MAX_SLOTS);
+    }
+    return 0;
+}
+
+/* gpgpu_sub_core_model: one issue path per scheduler, each a 1/n share of
+ * every used class's stages and units (GPGPU-Sim asserts ID_OC widths of
+ * exactly n and collector counts that n divides; its unit k serves
+ * scheduler k, so with fewer units than schedulers some schedulers' work
+ * would never run). Without it, one path of everything. */
+static int read_sub_cores(struct sm_config *c, const struct ccgpu_config *store, char *err,
+                          size_t errlen)
+{
+    if (config_get_bool(store, "gpgpu_sub_core_model", 0, &c->sub_core, err, errlen))
+        return -1;
+    c->n_paths = c->sub_core ? c->n_sched : 1;
+    const uint32_t n = c->n_paths;
+    static const char *const name[FU_COUNT] = { [FU_SP] = "SP", [FU_SFU] = "SFU",
+                                                [FU_DP] = "DP", [FU_INT] = "INT",
+                                                [FU_TENSOR] = "TENSOR_CORE", [FU_MEM] = "MEM" };
+    for (int k = 0; k < FU_COUNT; k++) {
+        struct oc_shape s = c->oc[k];
+        int used = k == FU_MEM || c->n_units[k];
+        if (used && (s.idoc % n || s.cus % n || s.ocex % n || c->n_units[k] % n))
+            return config_value_error(store, "gpgpu_sub_core_model", err, errlen,
+                                      "with %u schedulers each needs an equal share of the %s "
+                                      "class: ID_OC width %u, collector units %u, OC_EX width "
+                                      "%u%s must be multiples of %u (gpgpu_pipeline_widths, "
+                                      "gpgpu_operand_collector_num_units_*, gpgpu_num_*_units)",
+                                      n, name[k], s.idoc, s.cus, s.ocex,
+                                      k == FU_MEM ? "" : " and its unit count", n);
+        c->path_oc[k] = (struct oc_shape){ s.idoc / n, s.cus / n, s.ocex / n };
+        c->path_units[k] = c->n_units[k] / n;
     }
     return 0;
 }
@@ -345,6 +393,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
                               "one scheduler per warp slot)");
         return -1;
     }
+    if (read_sub_cores(c, store, err, errlen))
+        return -1;
     static const char *const unit_key[FU_COUNT] = {
         [FU_SP] = "gpgpu_num_sp_units", [FU_SFU] = "gpgpu_num_sfu_units",
         [FU_DP] = "gpgpu_num_dp_units", [FU_INT] = "gpgpu_num_int_units",

@@ -40,6 +40,15 @@ struct sm_config {
      * result leaving its unit to a dependent instruction's issue */
     struct oc_shape oc[FU_COUNT];
     uint32_t writeback_cycles;
+    /* gpgpu_sub_core_model: each scheduler s has issue path s of every class
+     * (its share of the ID_OC registers, collector units and OC_EX registers,
+     * path_oc) and its own path_units unit instances of each ALU class; the
+     * LD/ST unit stays shared. Without it there is one path (n_paths 1) of
+     * the whole shapes and units, shared by every scheduler. */
+    int sub_core;
+    uint32_t n_paths;
+    struct oc_shape path_oc[FU_COUNT];
+    uint32_t path_units[FU_COUNT];
     /* function units */
     uint32_t n_units[FU_COUNT];
     uint32_t simd_width;

@@ -93,15 +93,15 @@ static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
     }
 }
 
-static int issue(struct sm *sm, uint32_t slot, uint64_t now)
+/* Issues warp slot's next instruction at now into issue path `path`. */
+static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
     const struct ptx_inst *inst = w->next;
     const struct tinst *ti = w->ti;
     /* a memory instruction executes straight into its ID_OC_MEM entry's
      * payload (the walk found room), which ldst_queue then need not copy */
-    struct ptx_dyninst *d =
-        ti->kind == TI_MEM ? &sm->mq[oc_mem_next_index(&sm->oc_mem)].d : &sm->dyn;
+    struct ptx_dyninst *d = ti->kind == TI_MEM ? &sm_mq_next(sm, path)->d : &sm->dyn;
     enum ptx_step_status st = isrc_warp_step(sm->src, w->pw, d);
     if (st == PTX_STEP_ERROR)
         return -1;
@@ -116,12 +116,14 @@ static int issue(struct sm *sm, uint32_t slot, uint64_t now)
     if (ti->async == TASYNC_COMMIT || inst->op == PTX_OP_CP_ASYNC_WAIT_ALL)
         w->async_group++;
     if (ti->kind == TI_MEM) {
-        ldst_queue(sm, slot, d, ti, now);
+        ldst_queue(sm, path, slot, d, ti, now);
     } else {
         uint32_t k;
-        uint64_t e = oc_alu_issue(&sm->oc_alu[ti->unit], now, ti->nsrc ? 2 : 1,
-                                  sm->unit_free[ti->unit], sm->cfg->n_units[ti->unit], &k);
-        sm->unit_free[ti->unit][k] = e + ti->busy;
+        const uint32_t per = sm->cfg->path_units[ti->unit];
+        uint64_t *units = &sm->unit_free[ti->unit][path * per];
+        uint64_t e = oc_alu_issue(sm_oc_alu(sm, path, ti->unit), now, ti->nsrc ? 2 : 1, units,
+                                  per, &k);
+        units[k] = e + ti->busy;
         if (ti->ndst)
             sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
     }
@@ -185,6 +187,7 @@ static inline void note_check(struct sm *sm, uint32_t slot, uint8_t c, uint64_t 
  * any warp got), the earliest time a warp it passed may change, issues. */
 struct walk {
     uint64_t now, wake;
+    uint32_t path; /* the scheduler's issue path (sm_path) */
     uint32_t issued;
     uint8_t reason;
     int vetoed;
@@ -258,14 +261,14 @@ static inline __attribute__((always_inline)) int walk_warp_checks(struct sm *sm,
             break;
         }
         if (ti->kind == TI_MEM) {
-            if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
+            if (!sm_mem_room(sm, k->path)) {
                 walk_reason(k, R_MEM);
                 if (!per)
                     note_check(sm, slot, WC_UNIT + FU_MEM, 0);
                 break;
             }
         } else {
-            uint64_t at = oc_alu_room_at(&sm->oc_alu[ti->unit]);
+            uint64_t at = oc_alu_room_at(sm_oc_alu(sm, k->path, ti->unit));
             if (at > now) {
                 walk_reason(k, R_UNIT);
                 walk_wake(k, at);
@@ -285,7 +288,7 @@ static inline __attribute__((always_inline)) int walk_warp_checks(struct sm *sm,
         }
         if (!pruned && w->nsb)
             sb_prune(w, now);
-        if (issue(sm, slot, now))
+        if (issue(sm, k->path, slot, now))
             return -1;
         k->issued++;
         if (!w->next)
@@ -385,7 +388,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         walk_reason(k, R_SB);
     if (sm->wc_unitany & unheld) {
         uint64_t m = sm->wc_unit[FU_MEM] & unheld;
-        if (m && (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs)) {
+        if (m && !sm_mem_room(sm, k->path)) {
             blocked |= m;
             walk_reason(k, R_MEM);
         }
@@ -393,7 +396,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & unheld)
             for (uint32_t u = 0; u < FU_MEM; u++) {
                 m = sm->wc_unit[u] & unheld;
-                if (m && oc_alu_room_at(&sm->oc_alu[u]) > now) {
+                if (m && oc_alu_room_at(sm_oc_alu(sm, k->path, u)) > now) {
                     blocked |= m;
                     walk_reason(k, R_UNIT);
                 }
@@ -411,7 +414,7 @@ static int walk_masked(struct sm *sm, uint32_t s, struct walk *k)
         uint64_t held_again = cand & veto_memo_at(sm, now);
         if (held_again) {
             cand &= ~held_again;
-            if (oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs) {
+            if (sm_mem_room(sm, k->path)) {
                 walk_reason(k, R_THROTTLED);
                 k->vetoed = 1;
             } else {
@@ -455,7 +458,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
     sm->next_event = SM_NEVER;
     sm->ws.now = now; /* L1 hooks of the policy see the cycle */
     ldst_cycle(sm, now);
-    uint8_t memroom = oc_mem_has_room(&sm->oc_mem) && sm->nfree_recs;
+    const uint64_t memroom = sm_memroom(sm);
     if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
         /* nothing changed since a walk that issued and vetoed nothing (or
          * vetoed, where the policy's veto is repeatable): it would find the
@@ -491,7 +494,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
     const uint32_t s0 = (uint32_t)(now % cfg->n_sched);
     for (uint32_t si = 0; masked && si < cfg->n_sched; si++) {
         const uint32_t s = (s0 + si) % cfg->n_sched;
-        struct walk k = { now, wake, 0, R_IDLE, 0 };
+        struct walk k = { now, wake, sm_path(sm, s), 0, R_IDLE, 0 };
         if (walk_masked(sm, s, &k))
             return -1;
         wake = k.wake;
@@ -506,7 +509,7 @@ int sm_cycle(struct sm *sm, uint64_t now)
     for (uint32_t si = 0; !masked && si < cfg->n_sched; si++) {
         const uint32_t s = (s0 + si) % cfg->n_sched;
         uint32_t n = ops->order(&sm->ws, s, now, sm->order);
-        struct walk k = { now, wake, 0, R_IDLE, 0 };
+        struct walk k = { now, wake, sm_path(sm, s), 0, R_IDLE, 0 };
         for (uint32_t i = 0; i < n && k.issued < cfg->issue_width; i++) {
             uint32_t slot = sm->order[i];
             uint64_t bit = 1ull << slot;
@@ -529,12 +532,12 @@ int sm_cycle(struct sm *sm, uint64_t now)
                     continue;
                 }
                 if (c == WC_UNIT + FU_MEM) {
-                    if (!oc_mem_has_room(&sm->oc_mem) || !sm->nfree_recs) {
+                    if (!sm_mem_room(sm, k.path)) {
                         walk_reason(&k, R_MEM);
                         continue;
                     }
                 } else if (c >= WC_UNIT) {
-                    uint64_t at = oc_alu_room_at(&sm->oc_alu[c - WC_UNIT]);
+                    uint64_t at = oc_alu_room_at(sm_oc_alu(sm, k.path, c - WC_UNIT));
                     if (at > now) {
                         walk_reason(&k, R_UNIT);
                         walk_wake(&k, at);
@@ -565,12 +568,16 @@ int sm_cycle(struct sm *sm, uint64_t now)
             wake = t;
         uint64_t live = sm->live_mask & ~(sm->loadwait | sm->barwait);
         if (sm->wc_unitany & ~sm->wc_unit[FU_MEM] & live)
-            for (uint32_t u = 0; u < FU_MEM; u++)
-                if (sm->wc_unit[u] & live) {
-                    uint64_t at = oc_alu_room_at(&sm->oc_alu[u]);
-                    if (at > now && at < wake)
-                        wake = at;
-                }
+            for (uint32_t p = 0; p < cfg->n_paths; p++) {
+                /* (path p's warps: scheduler p's with sub-cores, else all) */
+                uint64_t on = cfg->sub_core ? live & sm->sched_mask[p] : live;
+                for (uint32_t u = 0; u < FU_MEM; u++)
+                    if (sm->wc_unit[u] & on) {
+                        uint64_t at = oc_alu_room_at(sm_oc_alu(sm, p, u));
+                        if (at > now && at < wake)
+                            wake = at;
+                    }
+            }
     }
     walked_now = 1;
     if (any || (vetoed && !sm->veto_kept)) {
@@ -581,10 +588,12 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->iss_until = wake;
     }
 walked:;
-    uint64_t oc = sm->oc_mem.count ? oc_mem_next_event(&sm->oc_mem, now, !sm->ldst_busy)
-                                   : UINT64_MAX;
-    if (oc < wake)
-        wake = oc;
+    for (uint32_t p = 0; p < cfg->n_paths; p++) {
+        uint64_t oc = sm->oc_mem[p].count ? oc_mem_next_event(&sm->oc_mem[p], now, !sm->ldst_busy)
+                                          : UINT64_MAX;
+        if (oc < wake)
+            wake = oc;
+    }
     /* cycle now is accounted with this walk's classification when the SM
      * next accounts (its next visit, a reply, a CTA's arrival, the launch's
      * end), together with the cycles skipped until then, which share it */

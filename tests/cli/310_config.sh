@@ -49,7 +49,7 @@ for cfg in configs/*.cfg; do
 done
 
 # every option line of the new configs names its source
-for cfg in configs/sacat-gtx480.cfg configs/awss-fermi.cfg configs/hopper.cfg; do
+for cfg in configs/sacat-gtx480.cfg configs/awss-fermi.cfg configs/hopper.cfg configs/a100.cfg; do
     bad=$(grep -v '^[[:space:]]*#' "$cfg" | grep -v '^[[:space:]]*$' | grep -vE '# (Table 1|Table I|public|assumed)' || true)
     if [ -z "$bad" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL unsourced line in $cfg: $bad"; fi
 done

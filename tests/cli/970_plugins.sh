@@ -52,6 +52,19 @@ same two_level_active_as_plugin gpgpu_scheduler=two_level_active:6:0:1 -- \
     "gpgpu_scheduler=plugin:$t/builtin_two_level_active.so:6:0:1"
 # a version-1 plugin (order written out at every walk) against gto's first hook
 same gto_order_only gpgpu_scheduler=gto -- "gpgpu_scheduler=plugin:$t/gto_order_only.so"
+# the same with sub-cores: each of two schedulers issues into its own share
+# of the issue stages and units (docs/timing-model.md)
+sc=(gpgpu_num_sched_per_core=2 gpgpu_num_sp_units=2 gpgpu_num_sfu_units=2
+    gpgpu_pipeline_widths=2,0,0,2,2,2,0,0,2,2,2 gpgpu_operand_collector_num_units_mem=2
+    gpgpu_sub_core_model=1)
+same gto_as_plugin_sub_cores "${sc[@]}" gpgpu_scheduler=gto -- "${sc[@]}" \
+    "gpgpu_scheduler=plugin:$t/builtin_gto.so"
+same ccws_as_plugin_sub_cores "${sc[@]}" gpgpu_scheduler=ccws:k=4 -- "${sc[@]}" \
+    "gpgpu_scheduler=plugin:$t/builtin_ccws.so:k=4"
+same two_level_active_as_plugin_sub_cores "${sc[@]}" gpgpu_scheduler=two_level_active:6:0:1 -- \
+    "${sc[@]}" "gpgpu_scheduler=plugin:$t/builtin_two_level_active.so:6:0:1"
+same gto_order_only_sub_cores "${sc[@]}" gpgpu_scheduler=gto -- "${sc[@]}" \
+    "gpgpu_scheduler=plugin:$t/gto_order_only.so"
 same lru_ipoly_as_plugin ccgpu_l1_repl=lru ccgpu_l1_index=ipoly -- \
     "ccgpu_l1_repl=plugin:$t/builtin_lru_ipoly.so" "ccgpu_l1_index=plugin:$t/builtin_lru_ipoly.so"
 same l2_lru_as_plugin ccgpu_l2_repl=lru -- "ccgpu_l2_repl=plugin:$t/builtin_lru_ipoly.so"
