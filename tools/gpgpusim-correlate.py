@@ -258,8 +258,13 @@ def run_gsim(d, cap):
         g = gsim_stats(log)
     except OSError as e:
         return {'status': 'failed', 'why': f'{log}: {e.strerror}'}
-    rc = timefile(os.path.join(d, 'gsim.time')).get('rc')
+    gt = os.path.join(d, 'gsim.time')
+    rc = timefile(gt).get('rc')
     fail = first_line(log, r'FAIL ')
+    if rc is None and os.path.exists(gt):
+        # (the script writes rc when the program ends: a killed run's log
+        # holds the statistics of its finished kernels only)
+        return {'status': 'failed', 'why': 'not finished (gsim.time has no exit status)'}
     if 'gpu_tot_sim_cycle' not in g or 'gpu_tot_sim_insn' not in g:
         return {'status': 'failed', 'why': fail or 'no statistics in gsim.log (not finished, or failed)'}
     capped = g['stopped_at_cap'] or (cap > 0 and g['gpu_tot_sim_cycle'] >= cap)

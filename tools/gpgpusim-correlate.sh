@@ -155,7 +155,10 @@ label() { echo "$1${2:+ $2} $3"; }
 run_gsim() { # CFG SCHED BENCH
     local d
     d=$(rundir "$1" "$2" "$3")
-    if [ $force = 0 ] && grep -q '^gpgpu_simulation_rate' "$d/gsim.log" 2>/dev/null; then return; fi
+    # finished: the exit status is recorded (GPGPU-Sim prints its rate after
+    # every kernel, so a killed run's log has it too)
+    if [ $force = 0 ] && grep -q '^gpgpu_simulation_rate' "$d/gsim.log" 2>/dev/null &&
+        grep -q '^rc ' "$d/gsim.time" 2>/dev/null; then return; fi
     (
         cd "$d" || exit 1
         set +u # setup_environment reads unset variables
