@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Prints docs/results/policy-effects.md: the policy-effect tables of
+# Prints docs/results/policy-effects.md (PAGE main) or
+# docs/results/policy-effects-rest.md (PAGE rest): the policy-effect tables of
 # tools/gpgpusim-correlate.sh (`ratios`) for the runs docs/validation.md
 # describes, from their work directories (GPGPU-Sim is not needed to print,
 # only to have made the runs):
-#   WORK/pol-small   the suite at small: 4 benchmarks on SM2_GTX480 and SM7_QV100, 8 more on SM2_GTX480
-#   WORK/pol-micro   the micro benchmarks at small, both files
-#   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles
-#   tools/policy-effects-report.sh [WORK] > docs/results/policy-effects.md
+#   WORK/pol-small   the suite at small: 12 benchmarks on SM2_GTX480 and SM7_QV100
+#                    (main: kmeans bfs memc spmv; rest: the other eight)
+#   WORK/pol-micro   the micro benchmarks at small, both files (main)
+#   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles (main)
+#   tools/policy-effects-report.sh [WORK] [main|rest] > docs/results/policy-effects[-rest].md
 set -eu
 cd "$(dirname "$0")/.."
 work=${1:-/work/gsim-runs}
+page=${2:-main}
+case $page in main | rest) ;; *) echo "policy-effects-report: PAGE is main or rest, not '$page'" >&2; exit 2 ;; esac
 S=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2,warp_limiting:2:4
 Smicro=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2
 corr=tools/gpgpusim-correlate.sh
@@ -37,7 +41,14 @@ flat against 5% or more does not, flat against 3%-5% is weak; effects of 3% or
 more agree when they have the same sign. Runs not made are listed under each
 table.
 HEAD
+if [ "$page" = rest ]; then
+    echo
+    echo "The other benchmarks' tables: [policy-effects.md](policy-effects.md)."
+    section "The rest of the suite at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios gc sssp invidx mesh syrk atax gesummv stencil3d
+    exit 0
+fi
+echo
+echo "The other eight suite benchmarks: [policy-effects-rest.md](policy-effects-rest.md)."
 section "The suite at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv
-section "The rest of the suite at small (SM2_GTX480)" "$corr" -w "$work/pol-small" -c SM2_GTX480 -S "$S" ratios gc sssp invidx mesh syrk atax gesummv stencil3d
 section "Micro benchmarks at small" "$corr" -w "$work/pol-micro" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk
 section "Medium, capped at 200,000 cycles" "$corr" -w "$work/pol-medium" -c SM2_GTX480 -x '-gpgpu_max_cycle 200000' -S gto,lrr,warp_limiting:2:2 ratios kmeans gc
