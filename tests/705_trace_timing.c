@@ -271,6 +271,9 @@ TEST(locality_of_a_tiny_kernel)
     CHECK(ccgpu_config_load(cfg, "configs/ccws.cfg") == 0);
     CHECK(ccgpu_config_set(cfg, "ccgpu_trace_l1", l1) == 0);
     CHECK(ccgpu_config_set(cfg, "gpgpu_shmem_warp_parts", "1") == 0); /* whole-warp requests */
+    /* one SM: both launches run there (a launch starts at the SM after the
+     * previous launch's last one) */
+    CHECK(ccgpu_config_set(cfg, "gpgpu_n_clusters", "1") == 0);
     ccgpu *gpu = ccgpu_create(cfg, err, sizeof err);
     ccgpu_config_free(cfg);
     CHECK(gpu != NULL);

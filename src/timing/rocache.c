@@ -25,7 +25,8 @@ int rocache_init(struct rocache *rc, const struct cache_config *cfg, const char 
     size_t n = (size_t)rc->nsets * rc->assoc;
     rc->tag = calloc(n, sizeof *rc->tag);
     rc->used = calloc(n, sizeof *rc->used);
-    if (!rc->tag || !rc->used) {
+    rc->e = calloc(rc->nentries, sizeof *rc->e);
+    if (!rc->tag || !rc->used || !rc->e) {
         rocache_free(rc);
         snprintf(err, errlen, "%s: out of memory", name);
         return -1;
@@ -37,8 +38,10 @@ void rocache_free(struct rocache *rc)
 {
     free(rc->tag);
     free(rc->used);
+    free(rc->e);
     rc->tag = NULL;
     rc->used = NULL;
+    rc->e = NULL;
 }
 
 void rocache_invalidate(struct rocache *rc)
@@ -49,7 +52,7 @@ void rocache_invalidate(struct rocache *rc)
 
 void rocache_reset_entries(struct rocache *rc)
 {
-    memset(rc->e, 0, sizeof rc->e);
+    memset(rc->e, 0, rc->nentries * sizeof *rc->e);
     rc->unsent = 0;
 }
 

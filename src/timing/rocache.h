@@ -49,7 +49,7 @@ struct rocache {
     uint64_t stamp;
     uint64_t epoch;  /* lines evicted or invalidated so far */
     uint32_t unsent; /* entries whose request has not left */
-    struct roc_entry e[ROC_MAX_ENTRIES];
+    struct roc_entry *e; /* nentries */
     struct roc_stats st;
 };
 
