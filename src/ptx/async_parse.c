@@ -15,11 +15,6 @@
 #include "ptx/parse_internal.h"
 #include <string.h>
 
-static int word_is(const char *m, size_t n, const char *w)
-{
-    return strlen(w) == n && memcmp(m, w, n) == 0;
-}
-
 _Noreturn static void refuse(struct pctx *c, const struct lex_token *t)
 {
     pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu", (int)t->len, t->s);
@@ -36,14 +31,12 @@ static void split(struct pctx *c, const struct lex_token *t, struct parts *w)
 {
     const char *end = t->s + t->len, *p = memchr(t->s, '.', t->len);
     w->count = 0;
-    while (p && p < end) {
-        const char *m = p + 1;
-        const char *q = memchr(m, '.', (size_t)(end - m));
+    size_t n;
+    for (const char *m; (m = ptx_next_word(&p, end, &n));) {
         if (w->count == 16)
             refuse(c, t);
         w->p[w->count] = m;
-        w->n[w->count++] = q ? (size_t)(q - m) : (size_t)(end - m);
-        p = q;
+        w->n[w->count++] = n;
     }
 }
 
@@ -56,7 +49,7 @@ static int order_flag(const char *m, size_t n, uint32_t *flags)
         { "cta", PTX_F_SCOPE_CTA }, { "cluster", PTX_F_SCOPE_CLUSTER },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (word_is(m, n, tab[i].w)) {
+        if (ptx_word_is(m, n, tab[i].w)) {
             *flags |= tab[i].f;
             return 1;
         }
@@ -65,42 +58,42 @@ static int order_flag(const char *m, size_t n, uint32_t *flags)
 
 static int is_cache_hint(const char *m, size_t n)
 {
-    return word_is(m, n, "L2::cache_hint") || word_is(m, n, "L2::64B") ||
-           word_is(m, n, "L2::128B") || word_is(m, n, "L2::256B");
+    return ptx_word_is(m, n, "L2::cache_hint") || ptx_word_is(m, n, "L2::64B") ||
+           ptx_word_is(m, n, "L2::128B") || ptx_word_is(m, n, "L2::256B");
 }
 
 static void decode_cp(struct pctx *c, struct ptx_inst *in, const struct lex_token *t,
                       const struct parts *w)
 {
-    if (w->count < 1 || !word_is(w->p[0], w->n[0], "async"))
+    if (w->count < 1 || !ptx_word_is(w->p[0], w->n[0], "async"))
         refuse(c, t);
-    if (w->count == 2 && word_is(w->p[1], w->n[1], "commit_group")) {
+    if (w->count == 2 && ptx_word_is(w->p[1], w->n[1], "commit_group")) {
         in->op = PTX_OP_CP_ASYNC_COMMIT;
         return;
     }
-    if (w->count == 2 && word_is(w->p[1], w->n[1], "wait_group")) {
+    if (w->count == 2 && ptx_word_is(w->p[1], w->n[1], "wait_group")) {
         in->op = PTX_OP_CP_ASYNC_WAIT;
         return;
     }
-    if (w->count == 2 && word_is(w->p[1], w->n[1], "wait_all")) {
+    if (w->count == 2 && ptx_word_is(w->p[1], w->n[1], "wait_all")) {
         in->op = PTX_OP_CP_ASYNC_WAIT_ALL;
         return;
     }
     unsigned i = 1;
     in->space = PTX_SPACE_SHARED;
-    if (w->count >= 3 && word_is(w->p[1], w->n[1], "mbarrier") &&
-        word_is(w->p[2], w->n[2], "arrive")) {
+    if (w->count >= 3 && ptx_word_is(w->p[1], w->n[1], "mbarrier") &&
+        ptx_word_is(w->p[2], w->n[2], "arrive")) {
         in->op = PTX_OP_CP_ASYNC_MBAR_ARRIVE;
         in->space = PTX_SPACE_GENERIC;
         for (i = 3; i < w->count; i++) {
             const char *m = w->p[i];
             size_t n = w->n[i];
-            if (word_is(m, n, "noinc") && !(in->flags & PTX_F_NOINC))
+            if (ptx_word_is(m, n, "noinc") && !(in->flags & PTX_F_NOINC))
                 in->flags |= PTX_F_NOINC;
-            else if ((word_is(m, n, "shared") || word_is(m, n, "shared::cta")) &&
+            else if ((ptx_word_is(m, n, "shared") || ptx_word_is(m, n, "shared::cta")) &&
                      in->space == PTX_SPACE_GENERIC)
                 in->space = PTX_SPACE_SHARED;
-            else if (word_is(m, n, "b64") && !in->type)
+            else if (ptx_word_is(m, n, "b64") && !in->type)
                 in->type = PTX_T_B64;
             else
                 refuse(c, t);
@@ -109,20 +102,20 @@ static void decode_cp(struct pctx *c, struct ptx_inst *in, const struct lex_toke
             pctx_fail(c, t->line, "'%.*s' needs .b64", (int)t->len, t->s);
         return;
     }
-    if (w->count >= 2 && word_is(w->p[1], w->n[1], "bulk")) {
+    if (w->count >= 2 && ptx_word_is(w->p[1], w->n[1], "bulk")) {
         /* the one form cuda::memcpy_async with a cuda::barrier uses on sm_90 */
         int dst = 0, src = 0, done = 0;
         in->op = PTX_OP_CP_ASYNC_BULK;
         for (i = 2; i < w->count; i++) {
             const char *m = w->p[i];
             size_t n = w->n[i];
-            if (!dst && (word_is(m, n, "shared::cluster") || word_is(m, n, "shared::cta")))
+            if (!dst && (ptx_word_is(m, n, "shared::cluster") || ptx_word_is(m, n, "shared::cta")))
                 dst = 1;
-            else if (dst && !src && word_is(m, n, "global"))
+            else if (dst && !src && ptx_word_is(m, n, "global"))
                 src = 1;
-            else if (src && !done && word_is(m, n, "mbarrier::complete_tx::bytes"))
+            else if (src && !done && ptx_word_is(m, n, "mbarrier::complete_tx::bytes"))
                 done = 1;
-            else if (done && word_is(m, n, "L2::cache_hint"))
+            else if (done && ptx_word_is(m, n, "L2::cache_hint"))
                 continue;
             else
                 refuse(c, t);
@@ -135,15 +128,15 @@ static void decode_cp(struct pctx *c, struct ptx_inst *in, const struct lex_toke
     in->op = PTX_OP_CP_ASYNC;
     if (w->count < 4)
         refuse(c, t);
-    if (word_is(w->p[1], w->n[1], "ca"))
+    if (ptx_word_is(w->p[1], w->n[1], "ca"))
         in->cache = PTX_CACHE_CA;
-    else if (word_is(w->p[1], w->n[1], "cg"))
+    else if (ptx_word_is(w->p[1], w->n[1], "cg"))
         in->cache = PTX_CACHE_CG;
     else
         refuse(c, t);
-    if (!word_is(w->p[2], w->n[2], "shared") && !word_is(w->p[2], w->n[2], "shared::cta"))
+    if (!ptx_word_is(w->p[2], w->n[2], "shared") && !ptx_word_is(w->p[2], w->n[2], "shared::cta"))
         refuse(c, t);
-    if (!word_is(w->p[3], w->n[3], "global"))
+    if (!ptx_word_is(w->p[3], w->n[3], "global"))
         refuse(c, t);
     for (i = 4; i < w->count; i++)
         if (!is_cache_hint(w->p[i], w->n[i]))
@@ -166,7 +159,7 @@ static void decode_mbarrier(struct pctx *c, struct ptx_inst *in, const struct le
         refuse(c, t);
     size_t k;
     for (k = 0; k < sizeof modes / sizeof modes[0]; k++)
-        if (word_is(w->p[0], w->n[0], modes[k].w))
+        if (ptx_word_is(w->p[0], w->n[0], modes[k].w))
             break;
     if (k == sizeof modes / sizeof modes[0])
         refuse(c, t);
@@ -178,13 +171,13 @@ static void decode_mbarrier(struct pctx *c, struct ptx_inst *in, const struct le
         const char *m = w->p[i];
         size_t n = w->n[i];
         uint32_t before = in->flags;
-        if (arrive && word_is(m, n, "expect_tx") && !(in->flags & PTX_F_EXPECT_TX))
+        if (arrive && ptx_word_is(m, n, "expect_tx") && !(in->flags & PTX_F_EXPECT_TX))
             in->flags |= PTX_F_EXPECT_TX;
-        else if (wait && word_is(m, n, "parity") && !(in->flags & PTX_F_PARITY))
+        else if (wait && ptx_word_is(m, n, "parity") && !(in->flags & PTX_F_PARITY))
             in->flags |= PTX_F_PARITY;
-        else if ((word_is(m, n, "shared") || word_is(m, n, "shared::cta")) && !spaced)
+        else if ((ptx_word_is(m, n, "shared") || ptx_word_is(m, n, "shared::cta")) && !spaced)
             in->space = PTX_SPACE_SHARED, spaced = 1;
-        else if (word_is(m, n, "b64") && !in->type)
+        else if (ptx_word_is(m, n, "b64") && !in->type)
             in->type = PTX_T_B64;
         else if (!order_flag(m, n, &in->flags) || in->flags == before)
             refuse(c, t); /* .noComplete, .shared::cluster, a repeat ... */

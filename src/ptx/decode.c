@@ -332,11 +332,8 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
     unsigned ntypes = 0;
     uint64_t fx = 0;
     const char *p = dot;
-    while (p && p < end) {
-        const char *m = p + 1;
-        const char *q = memchr(m, '.', (size_t)(end - m));
-        size_t mlen = q ? (size_t)(q - m) : (size_t)(end - m);
-        p = q;
+    size_t mlen;
+    for (const char *m; (m = ptx_next_word(&p, end, &mlen));) {
         int ty = ptx_type_from_word(m, mlen);
         if (ty >= 0 && (sp.cats & M_TYPE)) {
             if (ntypes == 0)

@@ -19,11 +19,6 @@
 #include "ptx/ptx.h"
 #include <string.h>
 
-static int word_is(const char *m, size_t n, const char *w)
-{
-    return strlen(w) == n && memcmp(m, w, n) == 0;
-}
-
 _Noreturn static void refuse(struct pctx *c, const struct lex_token *t)
 {
     pctx_fail(c, t->line, "PTX instruction '%.*s' is not supported by ccgpu", (int)t->len, t->s);
@@ -52,34 +47,31 @@ static void decode_wmma(struct pctx *c, struct ptx_inst *in, const struct lex_to
     int kind = -1, matrix = -1, sync = 0, aligned = 0, shape = -1, nlayout = 0, ntypes = 0;
     int layout[2] = { 0, 0 }, types[4] = { 0 };
     in->space = PTX_SPACE_GENERIC;
-    while (p && p < end) {
-        const char *m = p + 1;
-        const char *q = memchr(m, '.', (size_t)(end - m));
-        size_t n = q ? (size_t)(q - m) : (size_t)(end - m);
-        p = q;
+    size_t n;
+    for (const char *m; (m = ptx_next_word(&p, end, &n));) {
         int ty = ptx_type_from_word(m, n);
         if (kind < 0) {
-            kind = word_is(m, n, "load") ? 0 : word_is(m, n, "store") ? 1 : word_is(m, n, "mma") ? 2 : -1;
+            kind = ptx_word_is(m, n, "load") ? 0 : ptx_word_is(m, n, "store") ? 1 : ptx_word_is(m, n, "mma") ? 2 : -1;
             if (kind < 0)
                 refuse(c, t);
         } else if (kind < 2 && matrix < 0 && n == 1 && strchr("abcd", m[0])) {
             matrix = m[0] - 'a';
-        } else if (word_is(m, n, "sync") && !sync) {
+        } else if (ptx_word_is(m, n, "sync") && !sync) {
             sync = 1;
-        } else if (word_is(m, n, "aligned") && !aligned) {
+        } else if (ptx_word_is(m, n, "aligned") && !aligned) {
             aligned = 1;
         } else if (shape < 0 && nlayout < (kind == 2 ? 2 : 1) &&
-                   (word_is(m, n, "row") || word_is(m, n, "col"))) {
+                   (ptx_word_is(m, n, "row") || ptx_word_is(m, n, "col"))) {
             layout[nlayout++] = m[0] == 'c';
-        } else if (shape < 0 && word_is(m, n, "m16n16k16")) {
+        } else if (shape < 0 && ptx_word_is(m, n, "m16n16k16")) {
             shape = PTX_WMMA_M16N16K16;
-        } else if (shape < 0 && word_is(m, n, "m16n16k8")) {
+        } else if (shape < 0 && ptx_word_is(m, n, "m16n16k8")) {
             shape = PTX_WMMA_M16N16K8;
         } else if (kind < 2 && shape >= 0 && !ntypes && in->space == PTX_SPACE_GENERIC &&
-                   (word_is(m, n, "global") || word_is(m, n, "shared") ||
-                    word_is(m, n, "shared::cta"))) {
+                   (ptx_word_is(m, n, "global") || ptx_word_is(m, n, "shared") ||
+                    ptx_word_is(m, n, "shared::cta"))) {
             in->space = m[0] == 'g' ? PTX_SPACE_GLOBAL : PTX_SPACE_SHARED;
-        } else if (kind == 2 && shape >= 0 && !ntypes && word_is(m, n, "satfinite") &&
+        } else if (kind == 2 && shape >= 0 && !ntypes && ptx_word_is(m, n, "satfinite") &&
                    !(in->flags & PTX_F_SAT)) {
             in->flags |= PTX_F_SAT;
         } else if (ty >= 0 && shape >= 0 && ntypes < 4) {
@@ -142,39 +134,36 @@ void ptx_decode_mmaop(struct pctx *c, struct ptx_inst *in, const struct lex_toke
     in->op = is_mma ? PTX_OP_MMA : PTX_OP_LDMATRIX;
     in->opclass = is_mma ? PTX_CLASS_TENSOR : PTX_CLASS_MEM;
     in->space = PTX_SPACE_GENERIC;
-    while (p && p < end) {
-        const char *m = p + 1;
-        const char *q = memchr(m, '.', (size_t)(end - m));
-        size_t n = q ? (size_t)(q - m) : (size_t)(end - m);
-        p = q;
+    size_t n;
+    for (const char *m; (m = ptx_next_word(&p, end, &n));) {
         int ty = ptx_type_from_word(m, n);
-        if (word_is(m, n, "sync") && !sync)
+        if (ptx_word_is(m, n, "sync") && !sync)
             sync = 1;
-        else if (word_is(m, n, "aligned") && !aligned)
+        else if (ptx_word_is(m, n, "aligned") && !aligned)
             aligned = 1;
         else if (ty >= 0 && ntypes < 4 && (is_mma ? row && col : shape >= 0))
             types[ntypes++] = ty;
-        else if (is_mma && shape < 0 && word_is(m, n, "m16n8k16"))
+        else if (is_mma && shape < 0 && ptx_word_is(m, n, "m16n8k16"))
             shape = PTX_MMA_M16N8K16;
-        else if (is_mma && shape < 0 && word_is(m, n, "m16n8k8"))
+        else if (is_mma && shape < 0 && ptx_word_is(m, n, "m16n8k8"))
             shape = PTX_MMA_M16N8K8;
-        else if (is_mma && shape < 0 && word_is(m, n, "m16n8k32"))
+        else if (is_mma && shape < 0 && ptx_word_is(m, n, "m16n8k32"))
             shape = PTX_MMA_M16N8K32;
-        else if (is_mma && shape >= 0 && !row && word_is(m, n, "row"))
+        else if (is_mma && shape >= 0 && !row && ptx_word_is(m, n, "row"))
             row = 1;
-        else if (is_mma && row && !col && word_is(m, n, "col"))
+        else if (is_mma && row && !col && ptx_word_is(m, n, "col"))
             col = 1;
-        else if (is_mma && col && !ntypes && word_is(m, n, "satfinite") && !(in->flags & PTX_F_SAT))
+        else if (is_mma && col && !ntypes && ptx_word_is(m, n, "satfinite") && !(in->flags & PTX_F_SAT))
             in->flags |= PTX_F_SAT;
-        else if (!is_mma && shape < 0 && word_is(m, n, "m8n8"))
+        else if (!is_mma && shape < 0 && ptx_word_is(m, n, "m8n8"))
             shape = 0;
         else if (!is_mma && shape == 0 && !in->mode && n == 2 && m[0] == 'x' &&
                  (m[1] == '1' || m[1] == '2' || m[1] == '4'))
             in->mode = (uint8_t)(m[1] - '0');
-        else if (!is_mma && in->mode && !in->boolop && word_is(m, n, "trans"))
+        else if (!is_mma && in->mode && !in->boolop && ptx_word_is(m, n, "trans"))
             in->boolop = 1;
         else if (!is_mma && in->mode && in->space == PTX_SPACE_GENERIC &&
-                 (word_is(m, n, "shared") || word_is(m, n, "shared::cta")))
+                 (ptx_word_is(m, n, "shared") || ptx_word_is(m, n, "shared::cta")))
             in->space = PTX_SPACE_SHARED;
         else
             refuse(c, t);

@@ -10,6 +10,7 @@
 #include "ptx/strmap.h"
 #include <setjmp.h>
 #include <stddef.h>
+#include <string.h>
 
 #define REG_PRED_BIT 0x80000000u /* in the register map: a predicate index */
 /* the largest module-scope variable with an initializer (its image is built
@@ -84,6 +85,24 @@ void ptx_parse_reg_decl(struct pctx *c);
 uint32_t ptx_parse_var_decl(struct pctx *c, int is_extern, int is_param_list);
 void ptx_parse_perf_directive(struct pctx *c, struct ptx_function *f);
 int ptx_type_from_word(const char *s, size_t n);
+/* Whether the word m[0..n) is w. */
+static inline int ptx_word_is(const char *m, size_t n, const char *w)
+{
+    return strlen(w) == n && memcmp(m, w, n) == 0;
+}
+/* The next of an instruction token's '.'-separated words: *at is the '.'
+ * before it (NULL or end: none left); returns the word, its length in *n,
+ * and moves *at to the '.' after it (NULL after the last). */
+static inline const char *ptx_next_word(const char **at, const char *end, size_t *n)
+{
+    const char *p = *at;
+    if (!p || p >= end)
+        return NULL;
+    const char *m = p + 1, *q = memchr(m, '.', (size_t)(end - m));
+    *n = q ? (size_t)(q - m) : (size_t)(end - m);
+    *at = q;
+    return m;
+}
 
 /* decode.c: the opcode word into in->op and modifier fields. */
 void ptx_decode_opcode(struct pctx *c, struct ptx_inst *in, const struct lex_token *t);

@@ -13,11 +13,6 @@
 #include "ptx/parse_internal.h"
 #include <string.h>
 
-static int word_is(const char *m, size_t n, const char *w)
-{
-    return strlen(w) == n && memcmp(m, w, n) == 0;
-}
-
 void ptx_decode_texop(struct pctx *c, struct ptx_inst *in, const struct lex_token *t)
 {
     const char *end = t->s + t->len;
@@ -25,11 +20,8 @@ void ptx_decode_texop(struct pctx *c, struct ptx_inst *in, const struct lex_toke
     int op = in->op, ntypes = 0, geo = 0, clamp = -1, comp = -1, query = -1, bmode = 0;
     in->space = PTX_SPACE_GLOBAL;
     in->vec = 0;
-    while (p && p < end) {
-        const char *m = p + 1;
-        const char *q = memchr(m, '.', (size_t)(end - m));
-        size_t n = q ? (size_t)(q - m) : (size_t)(end - m);
-        p = q;
+    size_t n;
+    for (const char *m; (m = ptx_next_word(&p, end, &n));) {
         int ty = ptx_type_from_word(m, n);
         if (ty >= 0) {
             if (ntypes == 0)
@@ -39,35 +31,35 @@ void ptx_decode_texop(struct pctx *c, struct ptx_inst *in, const struct lex_toke
             ntypes++;
             continue;
         }
-        if (word_is(m, n, "1d") || word_is(m, n, "2d") || word_is(m, n, "3d")) {
+        if (ptx_word_is(m, n, "1d") || ptx_word_is(m, n, "2d") || ptx_word_is(m, n, "3d")) {
             if (geo)
                 pctx_fail(c, t->line, "two geometries in '%.*s'", (int)t->len, t->s);
             geo = m[0] - '0';
-        } else if (word_is(m, n, "v4") || word_is(m, n, "v2")) {
+        } else if (ptx_word_is(m, n, "v4") || ptx_word_is(m, n, "v2")) {
             in->vec = (uint8_t)(m[1] - '0');
-        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && word_is(m, n, "b")) {
+        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && ptx_word_is(m, n, "b")) {
             bmode = 1;
-        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && word_is(m, n, "trap")) {
+        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && ptx_word_is(m, n, "trap")) {
             clamp = PTX_SU_TRAP;
-        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && word_is(m, n, "clamp")) {
+        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && ptx_word_is(m, n, "clamp")) {
             clamp = PTX_SU_CLAMP;
-        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && word_is(m, n, "zero")) {
+        } else if ((op == PTX_OP_SULD || op == PTX_OP_SUST) && ptx_word_is(m, n, "zero")) {
             clamp = PTX_SU_ZERO;
         } else if (op == PTX_OP_TLD4 && n == 1 && strchr("rgba", m[0])) {
             comp = (int)(strchr("rgba", m[0]) - "rgba");
         } else if ((op == PTX_OP_TXQ || op == PTX_OP_SUQ) && query < 0 &&
-                   (word_is(m, n, "width") || word_is(m, n, "height") || word_is(m, n, "depth") ||
+                   (ptx_word_is(m, n, "width") || ptx_word_is(m, n, "height") || ptx_word_is(m, n, "depth") ||
                     (op == PTX_OP_TXQ &&
-                     (word_is(m, n, "normalized_coords") || word_is(m, n, "filter_mode") ||
-                      word_is(m, n, "addr_mode_0") || word_is(m, n, "addr_mode_1") ||
-                      word_is(m, n, "addr_mode_2"))))) {
-            query = word_is(m, n, "width")               ? PTX_TXQ_WIDTH
-                    : word_is(m, n, "height")            ? PTX_TXQ_HEIGHT
-                    : word_is(m, n, "depth")             ? PTX_TXQ_DEPTH
-                    : word_is(m, n, "normalized_coords") ? PTX_TXQ_NORMALIZED
-                    : word_is(m, n, "filter_mode")       ? PTX_TXQ_FILTER
-                    : word_is(m, n, "addr_mode_0")       ? PTX_TXQ_ADDR0
-                    : word_is(m, n, "addr_mode_1")       ? PTX_TXQ_ADDR1
+                     (ptx_word_is(m, n, "normalized_coords") || ptx_word_is(m, n, "filter_mode") ||
+                      ptx_word_is(m, n, "addr_mode_0") || ptx_word_is(m, n, "addr_mode_1") ||
+                      ptx_word_is(m, n, "addr_mode_2"))))) {
+            query = ptx_word_is(m, n, "width")               ? PTX_TXQ_WIDTH
+                    : ptx_word_is(m, n, "height")            ? PTX_TXQ_HEIGHT
+                    : ptx_word_is(m, n, "depth")             ? PTX_TXQ_DEPTH
+                    : ptx_word_is(m, n, "normalized_coords") ? PTX_TXQ_NORMALIZED
+                    : ptx_word_is(m, n, "filter_mode")       ? PTX_TXQ_FILTER
+                    : ptx_word_is(m, n, "addr_mode_0")       ? PTX_TXQ_ADDR0
+                    : ptx_word_is(m, n, "addr_mode_1")       ? PTX_TXQ_ADDR1
                                                          : PTX_TXQ_ADDR2;
         } else {
             pctx_fail(c, t->line, "'.%.*s' in '%.*s' is not supported by ccgpu (texture and "

@@ -74,19 +74,17 @@ enum roc_miss rocache_miss(struct rocache *rc, uint64_t line, uint16_t tok)
     for (uint32_t i = 0; i < rc->nentries; i++) {
         struct roc_entry *x = &rc->e[i];
         if (x->used && x->line == line) {
-            if (x->n >= rc->max_merge)
-                break;
-            x->tok[x->n++] = tok;
-            rc->st.hit_reserved++;
-            return ROC_MERGED;
+            if (x->n < rc->max_merge) {
+                x->tok[x->n++] = tok;
+                rc->st.hit_reserved++;
+                return ROC_MERGED;
+            }
+            free_entry = NULL; /* full: no second entry for the line */
+            break;
         }
         if (!x->used && !free_entry)
             free_entry = x;
     }
-    /* (a line's entry found full ends the search: no second entry for it) */
-    for (uint32_t i = 0; free_entry && i < rc->nentries; i++)
-        if (rc->e[i].used && rc->e[i].line == line)
-            free_entry = NULL;
     if (!free_entry) {
         rc->st.res_fail++;
         rc->st.accesses--; /* counted when the retry completes */
