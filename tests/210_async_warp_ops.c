@@ -11,6 +11,7 @@
  * launch, naming it with file and line. */
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include "ptx/ptx.h"
 #include "util/embedded.h"
 #include <stdlib.h>
@@ -18,7 +19,6 @@
 static ccgpu *make_gpu(int timing, const char *ptx_file, ccgpu_module **mod)
 {
     ccgpu_config *cfg = ccgpu_config_new();
-    char err[256];
     if (timing && ccgpu_config_load(cfg, "configs/ccws.cfg")) {
         printf("config: %s\n", ccgpu_config_error(cfg));
         ccgpu_config_free(cfg);
@@ -27,20 +27,7 @@ static ccgpu *make_gpu(int timing, const char *ptx_file, ccgpu_module **mod)
     ccgpu_config_set(cfg, "ccgpu_mode", timing ? "timing" : "functional");
     if (timing)
         ccgpu_config_load_string(cfg, "gpgpu_n_clusters 2\ngpgpu_n_cores_per_cluster 1\n", "t");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("ccgpu_create: %s\n", err);
-        return NULL;
-    }
-    const char *text = embedded_find(ptx_file);
-    *mod = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
-    if (!*mod) {
-        printf("load %s: %s\n", ptx_file, text ? ccgpu_error(g) : "not embedded");
-        ccgpu_destroy(g);
-        return NULL;
-    }
-    return g;
+    return test_gpu_with_ptx(cfg, ptx_file, mod);
 }
 
 static ccgpu_devptr upload(ccgpu *g, const void *p, size_t n)

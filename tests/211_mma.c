@@ -10,6 +10,7 @@
  * the kernel take longer. */
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include "util/embedded.h"
 #include <math.h>
 #include <stdlib.h>
@@ -19,26 +20,12 @@ static const char *ptx_file = "tests/ptx/mma_sm80.ptx";
 static ccgpu *make_gpu(int timing, const char *extra, ccgpu_module **mod)
 {
     ccgpu_config *cfg = ccgpu_config_new();
-    char err[256];
     if (timing)
         ccgpu_config_load(cfg, "configs/ccws.cfg");
     ccgpu_config_set(cfg, "ccgpu_mode", timing ? "timing" : "functional");
     if (extra)
         ccgpu_config_load_string(cfg, extra, "t");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("ccgpu_create: %s\n", err);
-        return NULL;
-    }
-    const char *text = embedded_find(ptx_file);
-    *mod = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
-    if (!*mod) {
-        printf("load: %s\n", text ? ccgpu_error(g) : "not embedded");
-        ccgpu_destroy(g);
-        return NULL;
-    }
-    return g;
+    return test_gpu_with_ptx(cfg, ptx_file, mod);
 }
 
 static uint16_t f16_bits(float f) /* exact for the small values used here */

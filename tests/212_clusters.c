@@ -9,6 +9,7 @@
  * a message. */
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include "util/embedded.h"
 #include <stdlib.h>
 
@@ -17,25 +18,11 @@ static const char *ptx_file = "tests/ptx/cluster_sm90.ptx";
 static ccgpu *make_gpu(int timing, ccgpu_module **mod)
 {
     ccgpu_config *cfg = ccgpu_config_new();
-    char err[256];
     if (timing)
         ccgpu_config_load(cfg, "configs/ccws.cfg");
     ccgpu_config_set(cfg, "ccgpu_mode", timing ? "timing" : "functional");
     ccgpu_config_load_string(cfg, "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 1\n", "t");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("ccgpu_create: %s\n", err);
-        return NULL;
-    }
-    const char *text = embedded_find(ptx_file);
-    *mod = text ? ccgpu_module_load_string(g, text, ptx_file) : NULL;
-    if (!*mod) {
-        printf("load: %s\n", text ? ccgpu_error(g) : "not embedded");
-        ccgpu_destroy(g);
-        return NULL;
-    }
-    return g;
+    return test_gpu_with_ptx(cfg, ptx_file, mod);
 }
 
 static ccgpu_devptr zeros(ccgpu *g, size_t n)
