@@ -4,9 +4,12 @@
  * special registers with cluster dimensions from the kernel
  * (__cluster_dims__) and from the launch (ccgpu_launch_cluster), and
  * atomics on another CTA's shared memory; each against the CPU, in
- * functional and in timing mode. Also: launches whose grid is no multiple
- * of the cluster, or whose cluster does not fit on an SM, are refused with
- * a message. */
+ * functional and in timing mode, with each cluster on one SM and spread
+ * over the SMs of a GPC (ccgpu_cluster_spread: the SM-to-SM latency shows
+ * in the cycles, remote accesses and releases are counted, and the CTAs of
+ * a cluster are on different SMs). Also: launches whose grid is no multiple
+ * of the cluster, or whose cluster does not fit on an SM or in a GPC, are
+ * refused with a message. */
 #include "ccgpu.h"
 #include "check.h"
 #include "gpu_setup.h"
@@ -15,13 +18,15 @@
 
 static const char *ptx_file = "tests/ptx/cluster_sm90.ptx";
 
-static ccgpu *make_gpu(int timing, ccgpu_module **mod)
+static ccgpu *make_gpu(int timing, const char *extra, ccgpu_module **mod)
 {
     ccgpu_config *cfg = ccgpu_config_new();
     if (timing)
         ccgpu_config_load(cfg, "configs/ccws.cfg");
     ccgpu_config_set(cfg, "ccgpu_mode", timing ? "timing" : "functional");
     ccgpu_config_load_string(cfg, "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 1\n", "t");
+    if (extra)
+        ccgpu_config_load_string(cfg, extra, "extra");
     return test_gpu_with_ptx(cfg, ptx_file, mod);
 }
 
@@ -101,16 +106,19 @@ static int check_atomics(ccgpu *g, ccgpu_module *m)
     return 1;
 }
 
-static void run_all(int timing)
+static int run_checks(ccgpu *g, ccgpu_module *m)
+{
+    return check_ring(g, m) && check_ids(g, m) && check_atomics(g, m);
+}
+
+static void run_all(int timing, const char *extra)
 {
     ccgpu_module *m;
-    ccgpu *g = make_gpu(timing, &m);
+    ccgpu *g = make_gpu(timing, extra, &m);
     CHECK(g != NULL);
     if (!g)
         return;
-    CHECK(check_ring(g, m));
-    CHECK(check_ids(g, m));
-    CHECK(check_atomics(g, m));
+    CHECK(run_checks(g, m));
     /* refusals: a grid that is no multiple of the cluster, a cluster
      * against the kernel's own dimensions */
     ccgpu_devptr d = zeros(g, 4096);
@@ -172,13 +180,94 @@ TEST(cluster_registers)
     ccgpu_destroy(g);
 }
 
-TEST(clusters_functional) { run_all(0); }
-TEST(clusters_timing) { run_all(1); }
+TEST(clusters_functional) { run_all(0, NULL); }
+TEST(clusters_timing) { run_all(1, NULL); }
+
+/* The SM-to-SM settings of the spread runs below. */
+#define SPREAD "ccgpu_cluster_spread 1\nccgpu_gpcs 1\n"
+
+TEST(clusters_spread) { run_all(1, SPREAD "ccgpu_dsmem_latency 40\n"); }
+
+/* configs/hopper.cfg spreads clusters over its 8 GPCs of 16-17 SMs */
+TEST(clusters_hopper)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu_config_load(cfg, "configs/hopper.cfg");
+    ccgpu_config_set(cfg, "ccgpu_mode", "timing");
+    ccgpu_module *m;
+    ccgpu *g = test_gpu_with_ptx(cfg, ptx_file, &m);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK(run_checks(g, m));
+    double v = -1;
+    CHECK(ccgpu_stat(g, "ldst.smem_remote", -1, &v) == 0 && v > 0);
+    ccgpu_destroy(g);
+}
+
+static double stat_of(ccgpu *g, const char *name)
+{
+    double v = -1;
+    CHECK_EQ_INT(ccgpu_stat(g, name, -1, &v), 0);
+    return v;
+}
+
+/* dsmem_ring (clusters of 2) with one CTA per SM: refused on one SM, run
+ * spread over the GPU's one GPC; the cycles grow with the SM-to-SM latency
+ * by about the remote accesses' and releases' share of the critical path. */
+TEST(clusters_spread_placement)
+{
+    double cycles[2], remote[2], releases[2];
+    const uint32_t lat[2] = { 1, 200 };
+    for (int i = 0; i < 2; i++) {
+        char extra[160];
+        snprintf(extra, sizeof extra, SPREAD "gpgpu_shader_cta 1\nccgpu_dsmem_latency %u\n", lat[i]);
+        ccgpu_module *m;
+        ccgpu *g = make_gpu(1, extra, &m);
+        CHECK(g != NULL);
+        if (!g)
+            return;
+        CHECK(check_ring(g, m));
+        cycles[i] = stat_of(g, "cycles");
+        remote[i] = stat_of(g, "ldst.smem_remote");
+        releases[i] = stat_of(g, "cluster.remote_releases");
+        /* clusters of 4 need 4 SMs of 1 CTA: the GPC has 3 */
+        ccgpu_devptr d = zeros(g, 4096);
+        void *args[] = { &d };
+        struct ccgpu_dim3 grid = { 8, 1, 1 }, block = { 64, 1, 1 };
+        CHECK(ccgpu_launch(g, m, "dsmem_atomics", grid, block, 0, args, 1) != 0);
+        CHECK_STR_CONTAINS(ccgpu_error(g), "does not fit in a GPC");
+        ccgpu_destroy(g);
+    }
+    /* every ring read is of the other CTA, on the other SM (a warp's
+     * access: 4 clusters x 2 CTAs x 2 warps) */
+    CHECK_EQ_U64((uint64_t)remote[0], 16);
+    CHECK_EQ_U64((uint64_t)remote[1], 16);
+    /* (which SM completes a phase, and so how many warps it releases on
+     * the other, depends on the timing) */
+    CHECK(releases[0] > 0 && releases[1] > 0);
+    CHECK(cycles[1] >= cycles[0] + 199);
+    /* on one SM the same launch is refused */
+    ccgpu_module *m;
+    ccgpu *g = make_gpu(1, "gpgpu_shader_cta 1\n", &m);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    ccgpu_devptr d = zeros(g, 8 * 64 * 4);
+    void *args[] = { &d };
+    struct ccgpu_dim3 grid = { 8, 1, 1 }, block = { 64, 1, 1 };
+    CHECK(ccgpu_launch(g, m, "dsmem_ring", grid, block, 0, args, 1) != 0);
+    CHECK_STR_CONTAINS(ccgpu_error(g), "does not fit on one SM");
+    ccgpu_destroy(g);
+}
 
 int main(void)
 {
     RUN(clusters_functional);
     RUN(clusters_timing);
+    RUN(clusters_spread);
+    RUN(clusters_hopper);
+    RUN(clusters_spread_placement);
     RUN(cluster_registers);
     return check_summary();
 }

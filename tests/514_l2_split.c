@@ -171,7 +171,7 @@ static void refused(const char *overrides, const char *want)
 
 TEST(bad_values_refused)
 {
-    refused("gpgpu_n_clusters 2\nccgpu_gpcs 3\n", "ccgpu_gpcs");
+    refused("gpgpu_n_clusters 2\nccgpu_gpcs 70000\n", "ccgpu_gpcs");
     refused("gpgpu_n_clusters 2\nccgpu_gpcs 2\nccgpu_l2_groups 0\n", "ccgpu_l2_groups");
     refused("gpgpu_n_clusters 2\nccgpu_gpcs 1\nccgpu_l2_groups 2\n", "ccgpu_l2_groups");
     refused("gpgpu_n_clusters 2\nccgpu_gpcs 2\nccgpu_l2_groups 9\n", "ccgpu_l2_groups");

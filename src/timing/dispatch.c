@@ -135,7 +135,23 @@ int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid
     }
     d->cluster_size = isrc_cluster_size(l);
     d->next_cluster = 0;
-    if (d->cluster_size > d->per_sm) {
+    d->sms = sms;
+    d->nsms = nsms;
+    if (d->cnet && d->cluster_size > 1) {
+        uint32_t least = nsms; /* SMs of the smallest GPC */
+        for (uint32_t s = 0, first, end; s < nsms; s = end) {
+            cluster_net_gpc(d->cnet, s, &first, &end);
+            if (end - first < least)
+                least = end - first;
+        }
+        if (d->cluster_size > (uint64_t)d->per_sm * least) {
+            snprintf(err, errlen,
+                     "launch %s: a cluster of %u CTAs does not fit in a GPC (%u SMs x %u CTAs of "
+                     "this kernel); ccgpu places a cluster's CTAs in one GPC",
+                     isrc_kernel_name(l), d->cluster_size, least, d->per_sm);
+            return -1;
+        }
+    } else if (d->cluster_size > d->per_sm) {
         snprintf(err, errlen,
                  "launch %s: a cluster of %u CTAs does not fit on one SM (%u CTAs of this kernel "
                  "do); ccgpu places a cluster's CTAs on one SM",
@@ -214,6 +230,72 @@ static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *
                          isrc_kernel_name(d->src), r, cl);
             return -1;
         }
+        sm->ctas[cta_slot].cluster = cl;
+        sm->ctas[cta_slot].rank = r;
+    }
+    return 1;
+}
+
+/* CTAs of the launch that still fit on sm (as fits() would say CTA by CTA). */
+static uint32_t room_on(const struct dispatch *d, const struct sm *sm)
+{
+    const struct sm_config *c = sm->cfg;
+    uint32_t n = 0, threads = sm->used_threads, regs = sm->used_regs, res = sm->resident_ctas;
+    uint64_t shmem = sm->used_shmem;
+    uint32_t free_ctas = 0, free_warps = 0;
+    for (uint32_t i = 0; i < c->max_ctas; i++)
+        free_ctas += !sm->ctas[i].c;
+    for (uint32_t i = 0; i < c->n_slots; i++)
+        free_warps += !sm->warps[i].pw;
+    while (res + n < d->per_sm && threads + d->threads <= c->max_threads &&
+           shmem + d->shmem <= c->shmem_bytes && (res + n == 0 || regs + d->regs <= c->registers) &&
+           n < free_ctas && (n + 1) * d->nwarps <= free_warps) {
+        n++;
+        threads += d->threads;
+        shmem += d->shmem;
+        regs += d->regs;
+    }
+    return n;
+}
+
+/* A cluster over the SMs of sm's GPC (cluster_net.h): one CTA to each SM
+ * with room from sm on, wrapping within the GPC, round after round; all or
+ * nothing. 1 placed, 0 not, -1 error. */
+static int place_cluster_spread(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
+                                size_t errlen)
+{
+    uint32_t cs = d->cluster_size, first, end;
+    if (d->left < cs || d->budget < cs)
+        return 0;
+    cluster_net_gpc(d->cnet, sm->id, &first, &end);
+    uint32_t n = end - first, room[1024], total = 0, on[16]; /* (a GPC's first 1024 SMs) */
+    if (n > sizeof room / sizeof room[0])
+        n = sizeof room / sizeof room[0];
+    for (uint32_t k = 0; k < n && total < cs; k++)
+        total += room[k] = room_on(d, &d->sms[first + (sm->id - first + k) % n]);
+    if (total < cs)
+        return 0;
+    for (uint32_t r = 0; r < cs;) /* the SM (index from sm) of each rank */
+        for (uint32_t k = 0; k < n && r < cs; k++)
+            if (room[k]) {
+                room[k]--;
+                on[r++] = k;
+            }
+    uint32_t cl = d->next_cluster++;
+    for (uint32_t r = 0; r < cs; r++) {
+        struct sm *t = &d->sms[first + (sm->id - first + on[r]) % n];
+        int cta_slot = sm_find_room(t, d->nwarps, d->slots);
+        if (cta_slot < 0 || start_cta(d, t, isrc_cluster_cta(d->src, cl, r), cta_slot, now,
+                                      err, errlen) < 0) {
+            if (cta_slot < 0)
+                snprintf(err, errlen, "launch %s: no room for CTA %u of cluster %u (internal error)",
+                         isrc_kernel_name(d->src), r, cl);
+            return -1;
+        }
+        t->ctas[cta_slot].cluster = cl;
+        t->ctas[cta_slot].rank = r;
+        if (t != sm)
+            d->cnet->touched = 1;
     }
     return 1;
 }
@@ -223,7 +305,8 @@ static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *
 static int place_one(struct dispatch *d, struct sm *sm, uint64_t now, char *err, size_t errlen)
 {
     if (d->cluster_size > 1)
-        return place_cluster(d, sm, now, err, errlen);
+        return d->cnet ? place_cluster_spread(d, sm, now, err, errlen)
+                       : place_cluster(d, sm, now, err, errlen);
     if (!d->left || !d->budget || !fits(d, sm))
         return 0;
     int cta_slot = sm_find_room(sm, d->nwarps, d->slots);

@@ -10,6 +10,7 @@
 #include "ptx/engine.h"
 #include "timing/isrc.h"
 #include "timing/sm.h"
+#include "timing/cluster_net.h"
 
 struct dispatch {
     struct cta_sched cs;
@@ -20,6 +21,10 @@ struct dispatch {
                                  * UINT32_MAX = no cap */
     uint32_t nwarps, threads, regs, per_sm;
     uint32_t cluster_size, next_cluster; /* CTAs per cluster; the next cluster to place */
+    struct cluster_net *cnet;   /* set by the timing model when clusters spread over a
+                                 * GPC (cluster_net.h); NULL: a cluster on one SM */
+    struct sm *sms;             /* the launch's SMs (dispatch_begin) */
+    uint32_t nsms;
     uint64_t shmem;
     uint32_t *slots;            /* scratch: warp slots */
     /* set by the timing model before dispatch_begin */

@@ -125,7 +125,7 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
             g->sms[i].perfect = &g->ports[i / cpc];
     }
     struct l2_split_config sc;
-    if (l2_split_config_read(&sc, store, p->n_sms, g->mcfg.n_part, &g->split_on, err, errlen))
+    if (l2_split_config_read(&sc, store, g->mcfg.n_part, &g->split_on, err, errlen))
         goto fail;
     if (g->split_on && perfect) {
         config_value_error(store, "ccgpu_l2_groups", err, errlen,
@@ -138,6 +138,7 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         for (uint32_t i = 0; i < nsms; i++)
             g->sms[i].split = &g->split;
     }
+    g->cnet = (struct cluster_net){ g->sms, nsms, sc.gpcs, g->cfg.dsmem_latency, 0, 0 };
     g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
     g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
                        g->mcfg.l2.assoc;
@@ -447,10 +448,14 @@ static int launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
+    /* clusters spread over a GPC's SMs reach across SMs (cluster_net.h) */
+    struct cluster_net *cnet = g->cfg.cluster_spread && isrc_cluster_size(l) > 1 ? &g->cnet : NULL;
+    g->disp.cnet = cnet;
     for (uint32_t i = 0; i < g->nsms; i++) {
         g->sms[i].src = l;
         g->sms[i].tap = gl->tap;
         g->sms[i].tap_ctx = gl->tap_ctx;
+        g->sms[i].cnet = cnet;
     }
     const uint32_t threads = g->cfg.n_slots * 32 * g->nsms;
     uint64_t start = g->now;
@@ -692,6 +697,16 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 sm_wake_refile(w, sm, i, now);
                 w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) | (uint64_t)!!has_out << (i % 64);
             }
+        if (g->cnet.touched) {
+            /* a visit changed other SMs (cluster_net.h): a release, a placed CTA */
+            g->cnet.touched = 0;
+            for (uint32_t i = 0; i < g->nsms; i++) {
+                if (wheel)
+                    sm_wake_refile(w, &g->sms[i], i, now);
+                else if (g->sms[i].next_event < next)
+                    next = g->sms[i].next_event;
+            }
+        }
         if (wheel) {
             uint64_t t = sm_wake_next(w, now);
             if (t < next)

@@ -33,6 +33,7 @@ struct gpu_timing {
     int mem_ok;
     struct l2_split split; /* GPCs and a split L2 (l2_split.h) */
     int split_on;          /* ccgpu_l2_groups > 1 */
+    struct cluster_net cnet; /* ccgpu_cluster_spread: clusters over a GPC's SMs */
     struct sm *sms;
     uint32_t nsms;
     struct sm_wake wake; /* the SMs' events (the loop visits the SMs they wake) */

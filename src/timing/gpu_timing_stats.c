@@ -67,6 +67,12 @@ int gpu_timing_register_stats(struct gpu_timing *g, struct stats *s)
          stats_register(s, "l2_split.far_delay_sum", &g->split.far_delay_sum,
                         "cycles those replies' data came later (far latency and link wait)")))
         return -1;
+    if (g->cfg.cluster_spread && /* only then: default statistics unchanged */
+        (stats_register(s, "ldst.smem_remote", &t->sm.smem_remote,
+                        "shared-memory warp accesses reaching a CTA on another SM (cluster_net.h)") ||
+         stats_register(s, "cluster.remote_releases", &g->cnet.remote_releases,
+                        "warps a barrier.cluster phase completed on another SM released")))
+        return -1;
     if (g->cfg.prefetch && /* only then: default statistics unchanged */
         (stats_register(s, "ldst.prefetch_l1", &t->sm.prefetch_l1, "prefetch line requests into the L1D") ||
          stats_register(s, "ldst.prefetch_l2", &t->sm.prefetch_l2, "prefetch line requests into the L2")))
@@ -150,6 +156,7 @@ void gpu_timing_sum_stats(struct gpu_timing *g)
         t->bypass_requests += s->bypass_requests;
         t->smem_accesses += s->smem_accesses;
         t->smem_conflict_cycles += s->smem_conflict_cycles;
+        t->smem_remote += s->smem_remote;
         t->const_accesses += s->const_accesses;
         t->prefetch_l1 += s->prefetch_l1;
         t->prefetch_l2 += s->prefetch_l2;

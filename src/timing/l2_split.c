@@ -5,7 +5,7 @@
 #include <string.h>
 
 int l2_split_config_read(struct l2_split_config *c, const struct ccgpu_config *store,
-                         uint32_t n_sms, uint32_t n_part, int *on, char *err, size_t errlen)
+                         uint32_t n_part, int *on, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     if (config_get_u32(store, "ccgpu_gpcs", 0, &c->gpcs, err, errlen) ||
@@ -13,9 +13,11 @@ int l2_split_config_read(struct l2_split_config *c, const struct ccgpu_config *s
         config_get_u32(store, "ccgpu_l2_far_latency", 0, &c->far_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_l2_far_bytes_per_cycle", 0, &c->far_bytes, err, errlen))
         return -1;
-    if (c->gpcs > n_sms)
-        return config_value_error(store, "ccgpu_gpcs", err, errlen,
-                                  "%u GPCs for %u SMs (at most one GPC per SM)", c->gpcs, n_sms);
+    /* (more GPCs than SMs leaves some GPCs without an SM: a configuration
+     * scaled down to fewer SMs keeps working) */
+    if (c->gpcs > 65535)
+        return config_value_error(store, "ccgpu_gpcs", err, errlen, "%u GPCs (at most 65535)",
+                                  c->gpcs);
     if (c->groups == 0 || c->groups > L2_SPLIT_MAX_GROUPS || c->groups > n_part)
         return config_value_error(store, "ccgpu_l2_groups", err, errlen,
                                   "%u groups (1 to %d, at most one per memory partition: %u)",
@@ -45,7 +47,7 @@ void l2_split_init(struct l2_split *s, const struct l2_split_config *c, uint32_t
 
 uint32_t l2_split_gpc(const struct l2_split *s, uint32_t sm)
 {
-    return s->cfg.gpcs ? (uint32_t)((uint64_t)sm * s->cfg.gpcs / s->n_sms) : 0;
+    return gpc_of_sm(sm, s->cfg.gpcs, s->n_sms);
 }
 
 static uint32_t group_of_sm(const struct l2_split *s, uint32_t sm)

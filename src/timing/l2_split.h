@@ -52,14 +52,25 @@ struct l2_split {
                                           * extra cycles (latency + link wait) */
 };
 
-/* Reads the options for n_sms SMs and n_part partitions; -1 with a
+/* Reads the options for n_part partitions; -1 with a
  * one-line message naming the option. *on: whether the L2 is split. */
 int l2_split_config_read(struct l2_split_config *c, const struct ccgpu_config *store,
-                         uint32_t n_sms, uint32_t n_part, int *on, char *err, size_t errlen);
+                         uint32_t n_part, int *on, char *err, size_t errlen);
 void l2_split_init(struct l2_split *s, const struct l2_split_config *c, uint32_t n_sms,
                    uint32_t n_part, const struct addrmap *map, uint32_t line_bytes);
 /* The GPC of SM sm (0 without GPCs). */
 uint32_t l2_split_gpc(const struct l2_split *s, uint32_t sm);
+/* The GPC of SM sm of n_sms in `gpcs` GPCs (0: one GPC), and the first SM of
+ * GPC c: the mapping above. */
+static inline uint32_t gpc_of_sm(uint32_t sm, uint32_t gpcs, uint32_t n_sms)
+{
+    return gpcs ? (uint32_t)((uint64_t)sm * gpcs / n_sms) : 0;
+}
+static inline uint32_t gpc_first_sm(uint32_t c, uint32_t gpcs, uint32_t n_sms)
+{
+    /* the least s with s * gpcs / n_sms >= c */
+    return gpcs ? (uint32_t)(((uint64_t)c * n_sms + gpcs - 1) / gpcs) : 0;
+}
 /* Extra core cycles before the loads answered by reply r (taken by its SM
  * at cycle now) may read its data: 0 for a near partition or a write; for
  * a far read the latency plus the link's wait. Accounts a far

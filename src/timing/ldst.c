@@ -32,6 +32,7 @@
  *     constant-cache reservation failure). Parameter loads in device
  *     functions and texture loads keep the fixed latency. */
 #include "timing/sm.h"
+#include "timing/cluster_net.h"
 #include "mem/memsys.h"
 #include <string.h>
 
@@ -252,10 +253,15 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
     }
     uint8_t space = d->space;
     if (space == PTX_SPACE_SHARED || d->mixed_space) {
-        uint32_t p = smem_passes(sm, d);
+        uint32_t p = smem_passes(sm, d), lat = cfg->smem_latency;
         sm->st.smem_accesses++;
         sm->st.smem_conflict_cycles += p - 1;
-        begin_fixed(sm, q, p, cfg->smem_latency, now);
+        /* distributed shared memory on another SM: the SM-to-SM network */
+        if (sm->cnet && !d->mixed_space && cluster_net_remote(sm, d, w->cta)) {
+            lat += sm->cnet->latency;
+            sm->st.smem_remote++;
+        }
+        begin_fixed(sm, q, p, lat, now);
     } else if (space == PTX_SPACE_CONST || space == PTX_SPACE_PARAM || space == PTX_SPACE_TEX) {
         uint32_t p = distinct_addrs(d);
         sm->st.const_accesses++;

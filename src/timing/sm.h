@@ -92,6 +92,7 @@ struct sm_cta {
     struct isrc_cta *c;           /* the source's CTA; NULL: free */
     uint32_t id, nwarps, live_warps, threads, regs;
     uint64_t shmem;
+    uint32_t cluster, rank; /* its thread-block cluster and rank in it (dispatch.c) */
 };
 
 /* One memory instruction whose data (or whose requests) are outstanding. */
@@ -133,6 +134,7 @@ struct sm_stats {
     uint64_t by_reason[R_COUNT]; /* scheduler cycles per classification */
     uint64_t sched_cycles, active_warp_sum, sm_cycles;
     uint64_t l1_requests, bypass_requests, smem_accesses, smem_conflict_cycles;
+    uint64_t smem_remote; /* shared accesses reaching another SM (cluster_net.h) */
     uint64_t const_accesses;
     uint64_t prefetch_l1, prefetch_l2; /* line requests of prefetches (ccgpu_prefetch) */
     /* activity the energy model reads (src/power/): cycles with a warp
@@ -273,6 +275,7 @@ struct sm {
     struct mem_request *bq;
     uint32_t bq_head, bq_count, bq_cap;
     uint32_t inflight;            /* memsys requests with a reply to come */
+    struct cluster_net *cnet;     /* ccgpu_cluster_spread with a clustered launch, else NULL */
     struct l2_split *split;       /* ccgpu_l2_groups > 1: the GPU's split L2, else NULL */
     struct perfect_port *perfect; /* gpgpu_perfect_mem: the cluster's response FIFO, which
                                    * takes the requests instead of the memory system */
@@ -337,6 +340,7 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *r, uint64_t now);
  * when the port is full, records `tick` (the interconnect cycle) in
  * port_full_tick. */
 struct memsys;
+struct cluster_net;
 int sm_drain(struct sm *sm, struct memsys *m, uint64_t now, uint64_t tick);
 /* Whether the SM has requests waiting for the memory system's port. */
 /* Whether a fill or a queue drain (an epoch change) may unblock the SM. */
@@ -511,6 +515,9 @@ void sm_rec_done(struct sm *sm, uint32_t rec);
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+/* The warps of sm at a barrier whose functional state has left it are
+ * released, their next instruction fetched from cycle at; how many. */
+uint32_t sm_release_barriers(struct sm *sm, uint64_t at);
 /* An instruction line arrived (a TOKEN_INST reply): the warps waiting for
  * it, or for a free miss entry, fetch again. */
 void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now);

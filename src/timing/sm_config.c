@@ -88,6 +88,13 @@
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
  *   gpgpu_shmem_num_banks 32          4-byte banks
+ *   ccgpu_cluster_spread 0            1: a thread-block cluster's CTAs are spread
+ *                                     over the SMs of one GPC (ccgpu_gpcs; see
+ *                                     cluster_net.h); 0: all on one SM
+ *   ccgpu_dsmem_latency 0             with ccgpu_cluster_spread 1: cycles a shared
+ *                                     access to a CTA on another SM, and a
+ *                                     barrier.cluster release reaching another
+ *                                     SM, spend on the SM-to-SM network
  *   gpgpu_shmem_warp_parts 1          global/local accesses are coalesced per
  *                                     sub-warp of 32/parts lanes (2: compute
  *                                     capability 1.x half-warps); shared memory
@@ -352,6 +359,8 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
         config_get_u32(store, "gpgpu_smem_latency", 20, &c->smem_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_shmem_num_banks", 32, &c->smem_banks, err, errlen) ||
+        config_get_bool(store, "ccgpu_cluster_spread", 0, &c->cluster_spread, err, errlen) ||
+        config_get_u32(store, "ccgpu_dsmem_latency", 0, &c->dsmem_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_shmem_warp_parts", 1, &c->warp_parts, err, errlen) ||
         config_get_u32(store, "ccgpu_const_latency", 20, &c->const_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_max_loads", 0, &c->max_loads, err, errlen) ||
@@ -413,6 +422,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         snprintf(err, errlen, "ccgpu_simd_width: %u does not divide 32", c->simd_width);
         return -1;
     }
+    if (c->dsmem_latency > 100000)
+        return config_value_error(store, "ccgpu_dsmem_latency", err, errlen,
+                                  "%u cycles (at most 100000)", c->dsmem_latency);
     if (c->l1_latency == 0 || c->smem_latency == 0 || c->const_latency == 0 || c->l1_ports == 0 ||
         c->fetch_delay == 0) {
         snprintf(err, errlen, "gpgpu_l1_latency, gpgpu_smem_latency, ccgpu_const_latency, "

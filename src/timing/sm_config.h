@@ -64,6 +64,9 @@ struct sm_config {
                                    * shmem_bytes above are a launch's, set by the timing
                                    * model from carve at each launch */
     uint32_t smem_latency, smem_banks;
+    int cluster_spread;      /* ccgpu_cluster_spread: a thread-block cluster's CTAs over the
+                              * SMs of one GPC (cluster_net.h); 0: all on one SM */
+    uint32_t dsmem_latency;  /* ccgpu_dsmem_latency: SM-to-SM network cycles */
     uint32_t const_latency;
     struct cache_config cl1; /* gpgpu_const_cache:l1, when ccache */
     int ccache;              /* constant and parameter loads through a constant cache (rocache.h) */

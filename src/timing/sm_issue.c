@@ -12,6 +12,7 @@
  * got: issued > throttled > memory path full > ALU path full > scoreboard >
  * barrier > idle (no warp with an instruction ready). */
 #include "timing/sm.h"
+#include "timing/cluster_net.h"
 #include "util/bits.h"
 #include <string.h>
 
@@ -74,11 +75,12 @@ static void sb_add(struct sm_warp *w, const struct tinst *ti, uint64_t ready, ui
 
 /* After a barrier instruction or an exit: warps of the CTA the engine has
  * released resume (their next instruction is fetched). */
-static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
+static uint32_t release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
 {
     struct sm_cta *ct = &sm->ctas[cta_slot];
+    uint32_t n = 0;
     if (!ct->c)
-        return;
+        return 0;
     for (uint32_t i = 0; i < ct->nwarps; i++) {
         struct isrc_warp *pw = isrc_cta_warp(sm->src, ct->c, i);
         uint32_t slot = isrc_warp_slot(sm->src, pw);
@@ -89,8 +91,18 @@ static void release_barrier(struct sm *sm, uint32_t cta_slot, uint64_t now)
             sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
             if (sm->ws.ops->on_warp_barrier)
                 sm->ws.ops->on_warp_barrier(&sm->ws, slot, 0);
+            n++;
         }
     }
+    return n;
+}
+
+uint32_t sm_release_barriers(struct sm *sm, uint64_t at)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
+        n += release_barrier(sm, k, at);
+    return n;
 }
 
 /* Issues warp slot's next instruction at now into issue path `path`. */
@@ -151,12 +163,14 @@ static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
         sm_warp_exited(sm, slot, now);
     }
     if (kind == TI_BARRIER || st != PTX_STEP_OK) {
-        /* a cluster's CTAs are all on this SM (dispatch.c): a barrier.cluster
-         * phase its step completed may release warps of any of them (the SM
-         * holds CTAs of one launch, so the launch says whether it has clusters) */
+        /* a barrier.cluster phase the step completed may release warps of
+         * any CTA of the cluster: on this SM now, on the other SMs of the
+         * GPC when clusters are spread (cluster_net.h) later (the SM holds
+         * CTAs of one launch, so the launch says whether it has clusters) */
         if (isrc_cluster_size(sm->src) > 1) {
-            for (uint32_t k = 0; k < sm->cfg->max_ctas; k++)
-                release_barrier(sm, k, now);
+            sm_release_barriers(sm, now);
+            if (sm->cnet)
+                cluster_net_release(sm->cnet, sm, now);
         } else {
             release_barrier(sm, cta, now);
         }

@@ -251,7 +251,7 @@ else failed=$((failed + 1)); fi
 for o in "-o gpgpu_scheduler=ccws:diag=1 -o ccgpu_bypass=fgcb -o ccgpu_mrpb=on -o ccgpu_cta_sched=rr -o ccgpu_prefetch=1" \
         "-o gpgpu_scheduler=swl:4:diag -o gpgpu_cache:il1=N:8:128:4,L:R:f:N:L,S:2:48,4 -o gpgpu_const_cache:l1=N:64:64:2,L:R:f:N:L,S:2:32,4" \
         "-o gpgpu_scheduler=dwt -o ccgpu_power_file=$root/configs/power/qv100.power" \
-        "-o ccgpu_gpcs=2 -o ccgpu_l2_groups=2"; do
+        "-o ccgpu_gpcs=2 -o ccgpu_l2_groups=2 -o ccgpu_cluster_spread=1"; do
     # shellcheck disable=SC2086
     "$CCGPU" run vecadd --size small $o --json "$tmpdir/s.json" >/dev/null 2>"$tmpdir/s.err" || cat "$tmpdir/s.err"
     python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))["total"]))' "$tmpdir/s.json"
