@@ -115,8 +115,101 @@ static uint64_t scatter(uint64_t v, uint64_t mask)
     return out;
 }
 
+int addrmap_set_indexing(struct addrmap *m, uint32_t kind, uint32_t nsub, char *err,
+                         size_t errlen)
+{
+    m->hash = ADDRMAP_CONSECUTIVE;
+    if (kind > 5) {
+        snprintf(err, errlen, "partition indexing %u is not 0 (consecutive), 1 (bitwise), "
+                              "2 (IPOLY), 3 (PAE), 4 (random) or 5 (custom)", kind);
+        return -1;
+    }
+    if (kind == 0)
+        return 0;
+    uint64_t d = m->mask[ADDRMAP_D];
+    uint32_t lchan = (uint32_t)__builtin_ctz(m->nchan | 1u << 31);
+    int contiguous = m->chan_bit >= 0 || (d >> __builtin_ctzll(d)) + 1 == 1ull << lchan;
+    if ((kind != 1 && kind != 2) || !nsub || (m->nchan & (m->nchan - 1)) || (nsub & (nsub - 1)) ||
+        !contiguous)
+        return 1;
+    m->lchan = lchan;
+    m->lsub = (uint32_t)__builtin_ctz(nsub);
+    m->chan_lo = m->chan_bit >= 0 ? (uint32_t)m->chan_bit : (uint32_t)__builtin_ctzll(d);
+    if (kind == 2) {
+        /* GPGPU-Sim's I-Poly tables: 16, 32, 64 sub-partitions; the high
+         * bits each uses; the polynomial they are the residues of */
+        static const struct { uint32_t n, bits; uint64_t poly; } t[] = {
+            { 4, 13, 0x13 }, { 5, 15, 0x25 }, { 6, 19, 0x43 },
+        };
+        uint32_t n = m->lchan + m->lsub, i;
+        for (i = 0; i < 3 && t[i].n != n; i++)
+            ;
+        if (i == 3)
+            return 1;
+        m->poly_n = n;
+        m->poly = t[i].poly;
+        m->high_mask = (1ull << t[i].bits) - 1;
+    }
+    m->hash = kind == 1 ? ADDRMAP_BITWISE : ADDRMAP_IPOLY;
+    return 0;
+}
+
+/* (high x x^n) mod poly over GF(2), high below 2^19: the I-Poly residue. */
+static uint32_t ipoly_residue(const struct addrmap *m, uint64_t high)
+{
+    uint64_t v = (high & m->high_mask) << m->poly_n;
+    uint32_t n = m->poly_n;
+    while (v >> n) {
+        int top = 63 - __builtin_clzll(v);
+        v ^= m->poly << (top - (int)n);
+    }
+    return (uint32_t)v;
+}
+
+/* The address the B letters describe, from a local address (the D bits, the
+ * only ones the local address lacks, are not B bits). */
+static uint64_t b_source(const struct addrmap *m, uint64_t local)
+{
+    return m->chan_bit >= 0 ? local : scatter(local, ~m->mask[ADDRMAP_D]);
+}
+
+/* The hashed channel (and, IPOLY, sub-partition) of an unhashed channel
+ * chan whose local address is local. */
+static void hash_chan(const struct addrmap *m, uint32_t chan, uint64_t local, struct dram_addr *o)
+{
+    uint32_t lsub = m->lsub;
+    /* the address bits above the channel and sub-partition bits, read from
+     * the local address (the channel bits squeezed out at chan_lo) */
+    uint64_t high = local >> (m->chan_lo + lsub);
+    if (m->hash == ADDRMAP_BITWISE) {
+        o->chan = chan ^ (uint32_t)(high & (m->nchan - 1));
+        return;
+    }
+    uint32_t nsub = 1u << lsub;
+    uint32_t bk = (uint32_t)gather_runs(b_source(m, local), m->runs[ADDRMAP_B], m->nruns[ADDRMAP_B]);
+    uint32_t sp = (chan * nsub + (bk & (nsub - 1))) ^ ipoly_residue(m, high);
+    o->chan = sp >> lsub;
+    o->sub = sp & (nsub - 1);
+}
+
+/* The unhashed channel of hashed channel chan with local address local. */
+static uint32_t unhash_chan(const struct addrmap *m, uint32_t chan, uint64_t local)
+{
+    uint32_t lsub = m->lsub;
+    uint64_t high = local >> (m->chan_lo + lsub);
+    if (m->hash == ADDRMAP_BITWISE)
+        return chan ^ (uint32_t)(high & (m->nchan - 1));
+    uint32_t nsub = 1u << lsub, h = ipoly_residue(m, high);
+    uint32_t bk = (uint32_t)gather_runs(b_source(m, local), m->runs[ADDRMAP_B], m->nruns[ADDRMAP_B]);
+    uint32_t sp = chan << lsub | (((bk & (nsub - 1)) ^ h) & (nsub - 1));
+    return (sp ^ h) >> lsub;
+}
+
+
 uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local)
 {
+    if (m->hash)
+        chan = unhash_chan(m, chan, local);
     if (m->chan_bit >= 0) {
         uint64_t lo = local & ((1ull << m->chan_bit) - 1);
         return (((local >> m->chan_bit) * m->nchan + chan) << m->chan_bit) | lo;
@@ -140,14 +233,23 @@ static inline uint64_t locate(const struct addrmap *m, uint64_t addr, struct dra
     return addr;
 }
 
+/* locate, then the partition indexing's hash */
+static inline uint64_t locate_hashed(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
+{
+    uint64_t src = locate(m, addr, o);
+    if (m->hash)
+        hash_chan(m, o->chan, o->local, o);
+    return src;
+}
+
 void addrmap_locate(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
 {
-    (void)locate(m, addr, o);
+    (void)locate_hashed(m, addr, o);
 }
 
 void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *o)
 {
-    uint64_t src = locate(m, addr, o);
+    uint64_t src = locate_hashed(m, addr, o);
     o->bank = (uint32_t)(gather_runs(src, m->runs[ADDRMAP_B], m->nruns[ADDRMAP_B]) % m->nbanks);
     o->row = gather_runs(src, m->runs[ADDRMAP_R], m->nruns[ADDRMAP_R]);
     o->col = gather_runs(src, m->runs[ADDRMAP_C], m->nruns[ADDRMAP_C]);

@@ -13,7 +13,26 @@
  * partition-local address is ((addr >> N) / nchan) << N | addr mod 2^N; BITS
  * then applies to that local address. With D letters the B, R and C letters
  * describe the address itself and the local address drops the D bits. The
- * bank is the B field mod nbanks. */
+ * bank is the B field mod nbanks.
+ *
+ * Partition indexing (gpgpu_memory_partition_indexing, as GPGPU-Sim's
+ * address decoder): the channel found above may be hashed with the address
+ * bits above the channel and sub-partition bits ("high": addr >> (lowest
+ * channel bit + log2 channels + log2 sub-partitions per channel)):
+ *   1 bitwise: channel ^= high mod channels;
+ *   2 IPOLY: the sub-partition index, channel x nsub + (B field mod nsub),
+ *     is XORed with high (its bits 0-12, 0-14 or 0-18 for 16, 32 or 64
+ *     sub-partitions) times x^n modulo x^4+x+1, x^5+x^2+1 or x^6+x+1 over
+ *     GF(2) (n = log2 of the sub-partition count): the I-Poly function
+ *     GPGPU-Sim tabulates; the channel is the result / nsub and the
+ *     sub-partition the result mod nsub.
+ * The hash only moves lines between channels: the local address stays the
+ * unhashed one (GPGPU-Sim's partition address), and as the hash is an XOR
+ * with bits the local address keeps, addrmap_global can undo it. Modelled
+ * for a power-of-two channel count with contiguous channel bits (dramid@N,
+ * or contiguous D letters), IPOLY for 16, 32 or 64 sub-partitions; other
+ * geometries, and GPGPU-Sim's 4 (random, first-touch rand()), keep the
+ * consecutive mapping (addrmap_set_indexing says so). */
 #ifndef CCGPU_MEM_ADDRMAP_H
 #define CCGPU_MEM_ADDRMAP_H
 #include <stddef.h>
@@ -30,8 +49,15 @@ struct addrmap_run {
     uint8_t shift, width, dst;
 };
 
+enum { ADDRMAP_CONSECUTIVE, ADDRMAP_BITWISE, ADDRMAP_IPOLY };
+
 struct addrmap {
     uint32_t nchan, nbanks;
+    uint32_t hash;            /* ADDRMAP_* partition indexing */
+    uint32_t lchan, lsub;     /* log2 of the channels and of the sub-partitions per channel */
+    uint32_t chan_lo;         /* the lowest channel bit of an address */
+    uint32_t poly_n;          /* IPOLY: log2 sub-partitions; the polynomial; the high */
+    uint64_t poly, high_mask; /* bits it uses */
     int chan_bit;                      /* dramid@N, or -1 when D bits are given */
     uint64_t mask[ADDRMAP_NFIELDS];    /* address bits of each field */
     struct addrmap_run runs[ADDRMAP_NFIELDS + 1][32]; /* fields, then "not D" */
@@ -40,12 +66,18 @@ struct addrmap {
 
 struct dram_addr {
     uint32_t chan, bank;
+    uint32_t sub;   /* IPOLY indexing only (addrmap_locate): the sub-partition in chan */
     uint64_t row, col;
     uint64_t local; /* partition-local byte address (channel removed) */
 };
 
 int addrmap_init(struct addrmap *m, const char *spec, uint32_t nchan, uint32_t nbanks, char *err,
                  size_t errlen);
+/* Partition indexing `kind` (gpgpu_memory_partition_indexing) for nsub
+ * sub-partitions per channel: 0 applied, 1 not modelled for this geometry
+ * or kind 4 (the mapping stays consecutive), -1 an unknown kind (err set). */
+int addrmap_set_indexing(struct addrmap *m, uint32_t kind, uint32_t nsub, char *err,
+                         size_t errlen);
 void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *out);
 /* addrmap_decode's chan and local only (bank, row and col left as they are). */
 void addrmap_locate(const struct addrmap *m, uint64_t addr, struct dram_addr *out);

@@ -50,6 +50,10 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     m->pd = period_fs(cfg->dram_mhz);
     if (addrmap_init(&m->map, cfg->addr_map, cfg->n_part, cfg->dram.nbanks, err, errlen))
         return -1;
+    /* (a geometry the hash is not modelled for keeps the consecutive mapping) */
+    if (addrmap_set_indexing(&m->map, cfg->part_indexing, cfg->part_ports ? cfg->part_ports : 1,
+                             err, errlen) < 0)
+        return -1;
     if (cfg->icnt_in_flits && cfg->flit_bytes) {
         /* the largest packet (a line of data) must fit both ends, or it
          * could never be sent (booksim would wait as long) */
@@ -221,7 +225,9 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->local = d.local;
     s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
     s->sub = 0;
-    if (m->rep_subs > 1) { /* GPGPU-Sim: the low bits of the DRAM bank */
+    if (m->map.hash == ADDRMAP_IPOLY) { /* the hashed sub-partition */
+        s->sub = (uint8_t)(d.sub % m->rep_subs);
+    } else if (m->rep_subs > 1) { /* GPGPU-Sim: the low bits of the DRAM bank */
         addrmap_decode(&m->map, req->addr, &d);
         s->sub = (uint8_t)(d.bank % m->rep_subs);
     }

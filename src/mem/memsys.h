@@ -47,6 +47,7 @@ struct memsys_config {
     struct cache_config l2;   /* one slice per partition */
     struct dram_config dram;  /* one channel per partition */
     char addr_map[160];       /* addrmap spec; "" = ADDRMAP_DEFAULT */
+    uint32_t part_indexing;   /* gpgpu_memory_partition_indexing (addrmap.h) */
     uint32_t icnt_latency;    /* interconnect cycles */
     uint32_t flit_bytes, flits_per_cycle;
     uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */

@@ -14,6 +14,7 @@
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
+ * gpgpu_memory_partition_indexing (the geometries addrmap.h names),
  * gpgpu_l2_rop_latency and dram_latency (core cycles, as GPGPU-Sim counts),
  * icnt_flit_size, icnt_in_buffer_limit and icnt_out_buffer_limit (GPGPU-Sim
  * counts flits; ccgpu buffers packets: limit / flits of a full-line packet).
@@ -202,6 +203,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
     uint32_t inbuf = 0, outbuf = 0;
     if (config_get_u32(store, "gpgpu_n_mem", c->n_part, &c->n_part, err, errlen) ||
         config_get_u32(store, "gpgpu_n_sub_partition_per_mchannel", 1, &nsub, err, errlen) ||
+        config_get_u32(store, "gpgpu_memory_partition_indexing", 0, &c->part_indexing, err,
+                       errlen) ||
         read_clocks(c, store, err, errlen) || read_timing(&c->dram, store, err, errlen))
         return -1;
     const char *l2 = config_get_str(store, "gpgpu_cache:dl2", NULL);
@@ -327,6 +330,8 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
                      c->rop_latency, c->dram_latency, c->flit_bytes, c->icnt_latency,
                      c->flits_per_cycle, c->icnt_in_buf, c->icnt_out_buf, c->l2_latency,
                      c->l2_in_queue, c->l2_out_queue, c->l2_ports ? c->l2_ports : 1, c->ctrl_bytes);
+    if (rc >= 0 && c->part_indexing)
+        rc = fprintf(out, "gpgpu_memory_partition_indexing %u\n", c->part_indexing);
     /* the destination buffer is written as ejection + boundary (read back the same) */
     uint32_t ej = c->icnt_out_flits < c->icnt_vc_flits ? c->icnt_out_flits : c->icnt_vc_flits;
     if (rc >= 0 && c->icnt_in_flits)
