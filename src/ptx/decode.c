@@ -224,12 +224,12 @@ static int lookup_opcode(const char *s, size_t n)
  * docs/ptx-support.md is generated from it (ptx_unsupported_opcode). */
 static const char *const unsupported_ops[] = {
     "brx", /* in the opcode table, refused at decode: indirect branches */
-    "fns", "wgmma", "stmatrix", "movmatrix",
+    "fns", "wgmma", "movmatrix",
     "sured", "istypep", "vadd", "vsub", "vabsdiff",
     "vmin", "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2", "vabsdiff2",
     "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4", "vabsdiff4", "vmin4", "vmax4",
     "vset4", "bmsk", "szext", "griddepcontrol", "setmaxnreg", "applypriority",
-    "discard", "createpolicy", "alloca", "stacksave", "stackrestore", "getctarank", "mapa",
+    "discard", "createpolicy", "alloca", "stacksave", "stackrestore",
     "multimem", "tensormap", "clusterlaunchcontrol", "tcgen05",
 };
 
@@ -309,6 +309,7 @@ static void decode_word(struct pctx *c, struct ptx_inst *in, const struct lex_to
         return;
     }
     if ((blen == 3 && memcmp(s, "mma", 3) == 0) || (blen == 8 && memcmp(s, "ldmatrix", 8) == 0) ||
+        (blen == 8 && memcmp(s, "stmatrix", 8) == 0) ||
         (blen == 4 && memcmp(s, "wmma", 4) == 0)) {
         ptx_decode_mmaop(c, in, t); /* mma_parse.c */
         return;

@@ -594,6 +594,7 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         break;
     case PTX_OP_MMA:
     case PTX_OP_LDMATRIX:
+    case PTX_OP_STMATRIX:
     case PTX_OP_WMMA_LOAD:
     case PTX_OP_WMMA_STORE:
     case PTX_OP_WMMA_MMA:

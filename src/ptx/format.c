@@ -322,7 +322,7 @@ static void mmaop(struct out *o, const struct ptx_inst *in)
                 ptx_type_name((enum ptx_type)in->stype), d);
         return;
     }
-    if (in->op == PTX_OP_LDMATRIX) {
+    if (in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX) {
         put(o, ".sync.aligned.m8n8.x%u%s%s.b16", (unsigned)in->mode, in->boolop ? ".trans" : "",
             in->space == PTX_SPACE_SHARED ? ".shared" : "");
         return;
@@ -353,7 +353,7 @@ int ptx_inst_format(const struct ptx_module *m, const struct ptx_function *f,
     if (in->op >= PTX_OP_CP_ASYNC && in->op <= PTX_OP_MBARRIER)
         asyncop(&o, in);
     else if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
-             in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA)
+             in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA || in->op == PTX_OP_STMATRIX)
         mmaop(&o, in);
     else
         modifiers(&o, in);

@@ -1,4 +1,4 @@
-/* Decoding of the mma.* and ldmatrix.* opcode words (the engine side is
+/* Decoding of the mma.*, ldmatrix.*, stmatrix.* and wmma.* opcode words (the engine side is
  * mmaops.c). Accepted:
  *   mma.sync.aligned.m16n8k16.row.col.{f32,f16}.{f16,bf16}.{f16,bf16}.{f32,f16}
  *                                   (bf16 with f32 only; D and C of one type)
@@ -6,6 +6,7 @@
  *                    .m16n8k8.row.col.f32.{bf16,tf32}.{bf16,tf32}.f32
  *   mma.sync.aligned.{m16n8k16,m16n8k32}.row.col[.satfinite].s32.{s8,u8}.{s8,u8}.s32
  *   ldmatrix.sync.aligned.m8n8.{x1,x2,x4}[.trans][.shared{::cta}].b16
+ *   stmatrix.sync.aligned.m8n8.{x1,x2,x4}[.trans][.shared{::cta}].b16
  *   wmma.load.{a,b,c}.sync.aligned.{row,col}.SHAPE[.global|.shared{::cta}].TYPE
  *   wmma.store.d.sync.aligned.{row,col}.SHAPE[.global|.shared{::cta}].TYPE
  *   wmma.mma.sync.aligned.{row,col}.{row,col}.SHAPE[.satfinite].D.C (f16 inputs)
@@ -13,7 +14,7 @@
  *     SHAPE m16n16k16: a/b f16, bf16, s8, u8; c/d f32, f16, s32
  *     SHAPE m16n16k8: a/b tf32; c/d f32 (D and C of one type)
  * Anything else of the family (other shapes, sparse mma, fp8, sub-byte
- * types, block scaling, ldmatrix of other shapes) is refused as an
+ * types, block scaling, ld/stmatrix of other shapes) is refused as an
  * instruction ccgpu does not support, naming it. */
 #include "ptx/parse_internal.h"
 #include "ptx/ptx.h"
@@ -131,7 +132,7 @@ void ptx_decode_mmaop(struct pctx *c, struct ptx_inst *in, const struct lex_toke
     const char *end = t->s + t->len, *p = memchr(t->s, '.', t->len);
     int is_mma = t->s[0] == 'm';
     int sync = 0, aligned = 0, shape = -1, row = 0, col = 0, ntypes = 0, types[4] = { 0 };
-    in->op = is_mma ? PTX_OP_MMA : PTX_OP_LDMATRIX;
+    in->op = is_mma ? PTX_OP_MMA : t->s[0] == 's' ? PTX_OP_STMATRIX : PTX_OP_LDMATRIX;
     in->opclass = is_mma ? PTX_CLASS_TENSOR : PTX_CLASS_MEM;
     in->space = PTX_SPACE_GENERIC;
     size_t n;
@@ -202,9 +203,9 @@ static unsigned wmma_regs(int matrix, int shape, enum ptx_type t)
 
 unsigned ptx_mma_fragment_regs(const struct ptx_inst *in, unsigned want[4])
 {
-    if (in->op == PTX_OP_LDMATRIX) {
+    if (in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_STMATRIX) {
         want[0] = in->mode;
-        return 1;
+        return 1; /* (stmatrix's vector is its second operand: checked by the caller) */
     }
     if (in->op == PTX_OP_WMMA_LOAD || in->op == PTX_OP_WMMA_STORE) {
         want[0] = wmma_regs(in->boolop & 3, in->mode, (enum ptx_type)in->type);

@@ -132,10 +132,16 @@ static int exec_mma(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask
     return 0;
 }
 
-static int exec_ldmatrix(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
-                         struct ptx_dyninst *d)
+/* ldmatrix and stmatrix: lane i (< 8 x matrices) gives the address of row
+ * i % 8 of matrix i / 8 (16 bytes); each lane holds two 16-bit elements of
+ * each matrix per register (row l / 4, columns 2 (l % 4) and the next; with
+ * .trans the transposed pair). */
+static int exec_ldstmatrix(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
+                           struct ptx_dyninst *d)
 {
-    const struct ptx_operand *ao = &in->ops[1];
+    const int store = in->op == PTX_OP_STMATRIX;
+    const char *name = store ? "stmatrix" : "ldmatrix";
+    const struct ptx_operand *ao = &in->ops[store ? 0 : 1];
     uint64_t t[PTX_WARP_SIZE];
     const uint64_t *base = t;
     uint64_t off = 0;
@@ -147,22 +153,38 @@ static int exec_ldmatrix(struct ptx_warp *w, const struct ptx_inst *in, uint32_t
     }
     unsigned n = in->mode, rows = 8 * n;
     uint16_t m[4][8][8];
+    if (store) /* the fragments into the matrices */
+        for (unsigned j = 0; j < n; j++) {
+            uint32_t slot = vec_reg(w, &in->ops[1], j);
+            for (unsigned l = 0; l < PTX_WARP_SIZE; l++) {
+                uint64_t v = slot == PTX_NO_INDEX ? 0 : w->regs[(size_t)slot * PTX_WARP_SIZE + l];
+                unsigned r = l / 4, c = 2 * (l % 4);
+                if (in->boolop) {
+                    m[j][c][r] = (uint16_t)v;
+                    m[j][c + 1][r] = (uint16_t)(v >> 16);
+                } else {
+                    m[j][r][c] = (uint16_t)v;
+                    m[j][r][c + 1] = (uint16_t)(v >> 16);
+                }
+            }
+        }
     int space = in->space == PTX_SPACE_SHARED ? PTX_SPACE_SHARED : PTX_SPACE_GENERIC;
     uint64_t wrap = space == PTX_SPACE_SHARED ? 0xffffffffull : ~0ull;
+    uint8_t *rowp[32];
     for (unsigned lane = 0; lane < rows; lane++) {
         uint64_t a = (base[lane] + off) & wrap;
         if (space == PTX_SPACE_GENERIC && a - PTX_GENERIC_SHARED_BASE >= PTX_GENERIC_WINDOW) {
-            ptx_exec_fail(w, (int)lane, in, "ldmatrix row at 0x%llx is not in shared memory",
+            ptx_exec_fail(w, (int)lane, in, "%s row at 0x%llx is not in shared memory", name,
                           (unsigned long long)a);
             return -1;
         }
         uint8_t *p = a % 16 ? NULL : ptx_mem_lane_ptr(w, space, a, 16, (int)lane);
         if (!p) {
-            ptx_exec_fail(w, (int)lane, in, "%s ldmatrix row of 16 bytes at 0x%llx",
-                          a % 16 ? "misaligned" : "out-of-bounds", (unsigned long long)a);
+            ptx_exec_fail(w, (int)lane, in, "%s %s row of 16 bytes at 0x%llx",
+                          a % 16 ? "misaligned" : "out-of-bounds", name, (unsigned long long)a);
             return -1;
         }
-        memcpy(m[lane / 8][lane % 8], p, 16);
+        rowp[lane] = p;
         if (d) {
             uint64_t s = a;
             if (space == PTX_SPACE_GENERIC)
@@ -170,22 +192,36 @@ static int exec_ldmatrix(struct ptx_warp *w, const struct ptx_inst *in, uint32_t
             d->addr[lane] = s;
         }
     }
-    for (unsigned j = 0; j < n; j++) {
-        uint32_t slot = vec_reg(w, &in->ops[0], j);
-        uint64_t *D = slot == PTX_NO_INDEX ? w->sink : &w->regs[(size_t)slot * PTX_WARP_SIZE];
-        if (in->boolop)
-            LANES((uint64_t)m[j][2 * (l % 4)][l / 4] | (uint64_t)m[j][2 * (l % 4) + 1][l / 4] << 16);
+    /* (every address checked before any row is written) */
+    for (unsigned lane = 0; lane < rows; lane++) {
+        if (store)
+            memcpy(rowp[lane], m[lane / 8][lane % 8], 16);
         else
-            LANES((uint64_t)m[j][l / 4][2 * (l % 4)] | (uint64_t)m[j][l / 4][2 * (l % 4) + 1] << 16);
+            memcpy(m[lane / 8][lane % 8], rowp[lane], 16);
     }
+    if (!store)
+        for (unsigned j = 0; j < n; j++) {
+            uint32_t slot = vec_reg(w, &in->ops[0], j);
+            uint64_t *D = slot == PTX_NO_INDEX ? w->sink : &w->regs[(size_t)slot * PTX_WARP_SIZE];
+            if (in->boolop)
+                LANES((uint64_t)m[j][2 * (l % 4)][l / 4] | (uint64_t)m[j][2 * (l % 4) + 1][l / 4] << 16);
+            else
+                LANES((uint64_t)m[j][l / 4][2 * (l % 4)] | (uint64_t)m[j][l / 4][2 * (l % 4) + 1] << 16);
+        }
     struct ptx_launch *l = w->launch;
-    l->cnt.warp_loads[PTX_SPACE_SHARED]++;
-    l->cnt.thread_loads[PTX_SPACE_SHARED] += rows;
+    if (store) {
+        l->cnt.warp_stores[PTX_SPACE_SHARED]++;
+        l->cnt.thread_stores[PTX_SPACE_SHARED] += rows;
+    } else {
+        l->cnt.warp_loads[PTX_SPACE_SHARED]++;
+        l->cnt.thread_loads[PTX_SPACE_SHARED] += rows;
+    }
     if (d) {
         d->exec_mask = rows >= 32 ? FULL_MASK : (1u << rows) - 1;
         d->is_mem = 1;
-        d->is_load = 1;
-        d->is_store = d->is_atomic = 0;
+        d->is_load = !store;
+        d->is_store = store;
+        d->is_atomic = 0;
         d->space = PTX_SPACE_SHARED;
         d->mixed_space = 0;
         d->access_size = 16;
@@ -386,7 +422,7 @@ int ptx_exec_mma(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
                  struct ptx_dyninst *d)
 {
     switch (in->op) {
-    case PTX_OP_LDMATRIX: return exec_ldmatrix(w, in, mask, d);
+    case PTX_OP_LDMATRIX: case PTX_OP_STMATRIX: return exec_ldstmatrix(w, in, mask, d);
     case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE: return exec_wmma_mem(w, in, mask, d);
     case PTX_OP_WMMA_MMA: return exec_wmma(w, in, mask);
     default: return exec_mma(w, in, mask);

@@ -570,7 +570,7 @@ static void expected_count(const struct ptx_inst *in, int *lo, int *hi)
     case PTX_OP_REDUX: case PTX_OP_ELECT: n = 3; break;
     case PTX_OP_MMA: case PTX_OP_WMMA_MMA: n = 4; break;
     case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE: n = 2, m = 3; break;
-    case PTX_OP_LDMATRIX: n = 2; break;
+    case PTX_OP_LDMATRIX: case PTX_OP_STMATRIX: n = 2; break;
     case PTX_OP_CP_ASYNC: n = 3, m = 5; break;
     case PTX_OP_CP_ASYNC_BULK: n = 4, m = 5; break;
     case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_CP_ASYNC_MBAR_ARRIVE: n = 1; break;
@@ -628,6 +628,7 @@ static enum role role_of(const struct ptx_inst *in, unsigned i)
     case PTX_OP_WMMA_LOAD: return i == 0 ? R_DST : i == 1 ? R_ADDR : R_SRC;
     case PTX_OP_WMMA_STORE: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_LDMATRIX: return i == 0 ? R_DST : R_ADDR;
+    case PTX_OP_STMATRIX: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_FENCE: case PTX_OP_MEMBAR: return i == 0 ? R_ADDR : R_SRC;
     case PTX_OP_MBARRIER:
         switch (in->mode) {
@@ -702,7 +703,8 @@ static void check_kind(struct pctx *c, const struct ptx_inst *in, unsigned i, ui
              (o->kind == PTX_OPND_SYMBOL && (in->op == PTX_OP_MOV || in->op == PTX_OP_CVTA)) ||
              (o->kind == PTX_OPND_VEC && (in->op == PTX_OP_MOV || in->op == PTX_OP_ST ||
                                           in->op == PTX_OP_MMA || in->op == PTX_OP_WMMA_MMA ||
-                                          in->op == PTX_OP_WMMA_STORE || is_texop(in->op)));
+                                          in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_STMATRIX ||
+                                          is_texop(in->op)));
         break;
     }
     if (!ok)
@@ -810,9 +812,10 @@ void ptx_parse_operands(struct pctx *c, struct ptx_inst *in)
         return;
     }
     if (in->op == PTX_OP_MMA || in->op == PTX_OP_LDMATRIX || in->op == PTX_OP_WMMA_LOAD ||
-        in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA) {
+        in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_WMMA_MMA || in->op == PTX_OP_STMATRIX) {
         unsigned want[4];
-        unsigned nv = ptx_mma_fragment_regs(in, want), first = in->op == PTX_OP_WMMA_STORE;
+        unsigned nv = ptx_mma_fragment_regs(in, want);
+        unsigned first = in->op == PTX_OP_WMMA_STORE || in->op == PTX_OP_STMATRIX;
         for (unsigned i = 0; i < nv; i++)
             if (in->ops[first + i].kind != PTX_OPND_VEC || in->ops[first + i].count != want[i])
                 pctx_fail(c, line, "'%s': operand %u needs {%u registers}", opname, first + i + 1,

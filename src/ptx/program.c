@@ -78,7 +78,7 @@ static const char *unsupported(const struct ptx_module *m, const struct ptx_inst
         return NULL;
     case PTX_OP_MOV: case PTX_OP_LD: case PTX_OP_LDU: case PTX_OP_ST:
     case PTX_OP_SELP: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_NOT:
-    case PTX_OP_SHFL: case PTX_OP_MMA: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE:
+    case PTX_OP_SHFL: case PTX_OP_MMA: case PTX_OP_WMMA_LOAD: case PTX_OP_WMMA_STORE: case PTX_OP_STMATRIX:
     case PTX_OP_WMMA_MMA:
         return NULL; /* bit moves: any type; mma converts its own operands */
     case PTX_OP_BRX:

@@ -53,7 +53,8 @@ static int warp_wide(enum ptx_opcode op)
     return op == PTX_OP_SHFL || op == PTX_OP_VOTE || op == PTX_OP_MATCH ||
            op == PTX_OP_ACTIVEMASK || op == PTX_OP_BAR || op == PTX_OP_BARRIER ||
            op == PTX_OP_REDUX || op == PTX_OP_ELECT || op == PTX_OP_MMA ||
-           op == PTX_OP_LDMATRIX || op == PTX_OP_WMMA_MMA; /* (these read every lane) */
+           op == PTX_OP_LDMATRIX || op == PTX_OP_STMATRIX ||
+           op == PTX_OP_WMMA_MMA; /* (these read every lane) */
 }
 
 /* Beyond these (a hostile module: a million registers and thousands of

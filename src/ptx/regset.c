@@ -55,7 +55,7 @@ unsigned ptx_inst_num_dst(const struct ptx_inst *in)
     case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_BRKPT: case PTX_OP_NANOSLEEP:
     case PTX_OP_PMEVENT: case PTX_OP_CP_ASYNC: case PTX_OP_CP_ASYNC_COMMIT:
     case PTX_OP_CP_ASYNC_WAIT: case PTX_OP_CP_ASYNC_WAIT_ALL: case PTX_OP_CP_ASYNC_MBAR_ARRIVE:
-    case PTX_OP_CP_ASYNC_BULK: case PTX_OP_UNSUPPORTED: case PTX_OP_WMMA_STORE:
+    case PTX_OP_CP_ASYNC_BULK: case PTX_OP_UNSUPPORTED: case PTX_OP_WMMA_STORE: case PTX_OP_STMATRIX:
         return 0;
     case PTX_OP_BAR: case PTX_OP_BARRIER:
         return in->mode == PTX_BAR_RED ? 1 : 0;
