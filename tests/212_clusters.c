@@ -247,9 +247,18 @@ TEST(clusters_spread_placement)
      * the other, depends on the timing) */
     CHECK(releases[0] > 0 && releases[1] > 0);
     CHECK(cycles[1] >= cycles[0] + 199);
-    /* on one SM the same launch is refused */
+    /* with room for many CTAs per SM a cluster still goes one CTA per SM:
+     * every ring read is remote */
     ccgpu_module *m;
-    ccgpu *g = make_gpu(1, "gpgpu_shader_cta 1\n", &m);
+    ccgpu *g = make_gpu(1, SPREAD "ccgpu_dsmem_latency 1\n", &m);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK(check_ring(g, m));
+    CHECK_EQ_U64((uint64_t)stat_of(g, "ldst.smem_remote"), 16);
+    ccgpu_destroy(g);
+    /* on one SM the same launch is refused */
+    g = make_gpu(1, "gpgpu_shader_cta 1\n", &m);
     CHECK(g != NULL);
     if (!g)
         return;

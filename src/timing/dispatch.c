@@ -15,7 +15,8 @@ int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, si
     d->budget = UINT32_MAX;
     cta_set_init(&d->done);
     d->slots = calloc(cfg->n_slots + 1, sizeof *d->slots);
-    if (!d->slots) {
+    d->room = calloc(cfg->n_sms ? cfg->n_sms : 1, sizeof *d->room);
+    if (!d->slots || !d->room) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
@@ -73,6 +74,7 @@ void dispatch_free(struct dispatch *d)
     cta_sched_free(&d->cs);
     cta_set_free(&d->done);
     free(d->slots);
+    free(d->room);
     memset(d, 0, sizeof *d);
 }
 
@@ -268,15 +270,19 @@ static int place_cluster_spread(struct dispatch *d, struct sm *sm, uint64_t now,
     if (d->left < cs || d->budget < cs)
         return 0;
     cluster_net_gpc(d->cnet, sm->id, &first, &end);
-    uint32_t n = end - first, room[1024], total = 0, on[16]; /* (a GPC's first 1024 SMs) */
-    if (n > sizeof room / sizeof room[0])
-        n = sizeof room / sizeof room[0];
-    for (uint32_t k = 0; k < n && total < cs; k++)
-        total += room[k] = room_on(d, &d->sms[first + (sm->id - first + k) % n]);
+    uint32_t n = end - first, *room = d->room, total = 0, on[16]; /* (clusters: <= 16 CTAs) */
+    /* the SMs from sm on, until cs of them have room (the first round then
+     * places the whole cluster) or the GPC is passed */
+    uint32_t seen = 0, with_room = 0;
+    for (; seen < n && with_room < cs; seen++) {
+        room[seen] = room_on(d, &d->sms[first + (sm->id - first + seen) % n]);
+        total += room[seen];
+        with_room += room[seen] > 0;
+    }
     if (total < cs)
         return 0;
     for (uint32_t r = 0; r < cs;) /* the SM (index from sm) of each rank */
-        for (uint32_t k = 0; k < n && r < cs; k++)
+        for (uint32_t k = 0; k < seen && r < cs; k++)
             if (room[k]) {
                 room[k]--;
                 on[r++] = k;

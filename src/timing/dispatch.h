@@ -25,6 +25,7 @@ struct dispatch {
                                  * GPC (cluster_net.h); NULL: a cluster on one SM */
     struct sm *sms;             /* the launch's SMs (dispatch_begin) */
     uint32_t nsms;
+    uint32_t *room;             /* scratch: CTAs each SM of a GPC can take (one per SM) */
     uint64_t shmem;
     uint32_t *slots;            /* scratch: warp slots */
     /* set by the timing model before dispatch_begin */
