@@ -4,8 +4,9 @@
 # fails, with cudaErrorInvalidPtx naming the instruction, file and line;
 # wmma_gemm.cu: a tensor-core GEMM; cluster.cu: thread-block clusters with
 # distributed shared memory, by __cluster_dims__ and by cudaLaunchKernelEx),
-# in functional and timing modes. Skipped, saying why, without nvcc or
-# without the CUDA headers beside it (the same kernels' committed PTX runs
+# in functional and timing modes, and with clusters spread over a GPC
+# (configs/hopper.cfg). Skipped, saying why, without nvcc or without the
+# CUDA headers beside it (the same kernels' committed PTX runs
 # in tests/210_async_warp_ops.c everywhere).
 . "$(dirname "$0")/lib.sh"
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,4 +53,7 @@ for p in wmma_gemm cluster; do
     expect_output "${p}_functional" '^PASS$' "$CCGPU" exec --functional --quiet -- "$d/$p"
     expect_output "${p}_timing" '^PASS$' "$CCGPU" exec --quiet -- "$d/$p"
 done
+# configs/hopper.cfg spreads each cluster over the SMs of a GPC
+[ -x "$d/cluster" ] && expect_output cluster_hopper_spread '^PASS$' \
+    "$CCGPU" exec --quiet --config "$repo/configs/hopper.cfg" -- "$d/cluster"
 summary
