@@ -217,7 +217,9 @@ static void opcode(const struct ptx_dyninst *d, char *out, size_t n)
         return;
     case PTX_CLASS_BRANCH: snprintf(out, n, "BRA"); return;
     case PTX_CLASS_CALL: snprintf(out, n, "CALL.REL"); return;
-    case PTX_CLASS_RET: snprintf(out, n, "RET.REL"); return;
+    case PTX_CLASS_RET: /* a kernel's own ret ends its threads: EXIT in SASS */
+        snprintf(out, n, "%s", d->func && d->func->is_entry ? "EXIT" : "RET.REL");
+        return;
     case PTX_CLASS_EXIT: snprintf(out, n, "EXIT"); return;
     case PTX_CLASS_NOP: snprintf(out, n, "NOP"); return;
     default: snprintf(out, n, "%s", alu_name(in)); return;
