@@ -29,6 +29,8 @@
 #   -j N     concurrent simulator runs (default 1)
 #   -f       rerun even where a finished result exists
 #   -c PATH  the ccgpu binary (default build/ccgpu)
+#   -g DIR   table: also compare with GPGPU-Sim's runs of the same PTX, from a
+#            tools/gpgpusim-correlate.sh work directory (DIR/SM7_QV100/BENCH/)
 # Both simulators run under `nice -n 10`. The default BENCH list: bfs spmv
 # matmul hotspot kmeans gc transpose nbody reduction blackscholes.
 set -u
@@ -39,7 +41,8 @@ size=small
 jobs=1
 force=0
 ccgpu=$repo/build/ccgpu
-while getopts a:w:s:j:fc: o; do
+gdir=
+while getopts a:w:s:j:fc:g: o; do
     case $o in
     a) asim=$OPTARG ;;
     w) work=$OPTARG ;;
@@ -47,7 +50,8 @@ while getopts a:w:s:j:fc: o; do
     j) jobs=$OPTARG ;;
     f) force=1 ;;
     c) ccgpu=$OPTARG ;;
-    *) sed -n '2,36s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    g) gdir=$OPTARG ;;
+    *) sed -n '2,38s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -145,11 +149,11 @@ asim) need_asim; each run_asim ;;
 ccgpu) need_asim; need_ccgpu; setup_cfg; each run_ccgpu ;;
 table)
     # shellcheck disable=SC2086
-    python3 "$repo/tools/accelsim-correlate.py" "$work" $benches ;;
+    python3 "$repo/tools/accelsim-correlate.py" ${gdir:+--ptx "$gdir"} "$work" $benches ;;
 all)
     need_asim; need_ccgpu; setup_cfg
     each run_traces; each run_asim; each run_ccgpu
     # shellcheck disable=SC2086
-    python3 "$repo/tools/accelsim-correlate.py" "$work" $benches ;;
+    python3 "$repo/tools/accelsim-correlate.py" ${gdir:+--ptx "$gdir"} "$work" $benches ;;
 *) die "unknown step '$step' (traces, asim, ccgpu, table, all)" ;;
 esac

@@ -72,10 +72,20 @@ trace_insts=$(cat "$d"/trace/kernel-*.traceg | awk '/^insts = / { n += $3 } END 
 ratio=$(python3 -c "print(f'{$cycles / 2000:.3f}')")
 lratio=$(python3 -c "print(f'{$lcycles / 2000:.3f}')")
 l1hit=$(python3 -c "print(f'{1 - $l1m / $l1a:.3f}')")
-expect_output table_row "^\| vecadd \| 1 \| $trace_insts \| 11264 \| $insts \| 2000 \| $cycles \| $ratio \| $lcycles \| $lratio \| 0.750 \| $l1hit \| 0.750 \| " \
+expect_output table_row "^\| vecadd \| 1 \| $trace_insts \| 11264 \| $insts \| 2000 \| $cycles \| $ratio \| $ratio \| $lcycles \| $lratio \| $lratio \| 0.750 \| $l1hit \| 0.750 \| " \
     bash "$tool" -w "$w" table vecadd
 mape=$(python3 -c "print(f'{100 * abs($cycles - 2000) / 2000:.1f}')")
 expect_output table_mape "\(1 benchmarks\): MAPE $mape%" bash "$tool" -w "$w" table vecadd
+# -g: the PTX run the trace was written from beside a GPGPU-Sim log of the same PTX
+"$CCGPU" run vecadd --json "$d/ptx.json" --quiet >/dev/null 2>&1
+mkdir -p "$tmpdir/g/SM7_QV100/vecadd"
+cp "$d/asim/asim.log" "$tmpdir/g/SM7_QV100/vecadd/gsim.log"
+cp "$d/asim/asim.time" "$tmpdir/g/SM7_QV100/vecadd/gsim.time"
+pcycles=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['total']['cycles'])" "$d/ptx.json")
+pratio=$(python3 -c "print(f'{$pcycles / 2000:.3f}')")
+tratio=$(python3 -c "print(f'{$cycles / $pcycles:.3f}')")
+expect_output table_ptx "^\| vecadd \| 2000 \| $pcycles \| $pratio \| 1.000 \| $tratio \|" \
+    bash "$tool" -w "$w" -g "$tmpdir/g" table vecadd
 expect_output table_missing '^\| bfs \| \(not run: trace\) \|' bash "$tool" -w "$w" table bfs
 
 # Accel-Sim itself, when an install is named
