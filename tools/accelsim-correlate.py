@@ -86,26 +86,28 @@ def gsim_ptx_cycles(gdir, bench):
     if rc != 0 or 'gpu_tot_sim_cycle' not in g:
         fail = [x.strip() for x in open(log, errors='replace') if x.startswith('FAIL ')]
         return f'failed: {fail[0]}' if fail else 'failed'
-    return g['gpu_tot_sim_cycle']
+    return g['gpu_tot_sim_cycle'], g['gpgpu_n_tot_w_icount']
 
 
 def ptx_table(work, gdir, benches, asim_cycles, ccgpu_cycles):
     print('\nThe PTX runs the traces were written from (ccgpu `run`, same file) and '
           'GPGPU-Sim 4.2 running the same PTX (tools/gpgpusim-correlate.sh), beside the '
           'trace runs above:\n')
-    print('| benchmark | PTX GPGPU-Sim | PTX ccgpu | ratio | Accel-Sim trace / GPGPU-Sim PTX | '
-          'ccgpu trace / ccgpu PTX |')
-    print('|---|---:|---:|---:|---:|---:|')
+    print('| benchmark | PTX GPGPU-Sim | PTX ccgpu | ratio | warp insts GPGPU-Sim | ccgpu | '
+          'Accel-Sim trace / GPGPU-Sim PTX | ccgpu trace / ccgpu PTX |')
+    print('|---|---:|---:|---:|---:|---:|---:|---:|')
     for b in benches:
         p = load_total(os.path.join(work, b, 'ptx.json'))
         if p is None or b not in asim_cycles:
             continue
         gp = gsim_ptx_cycles(gdir, b)
         cp = p['cycles']
+        cw = p['warp_instructions']
         if isinstance(gp, str):
-            print(f'| {b} | ({gp}) | {cp} | - | - | {ccgpu_cycles[b] / cp:.3f} |')
+            print(f'| {b} | ({gp}) | {cp} | - | - | {cw} | - | {ccgpu_cycles[b] / cp:.3f} |')
         else:
-            print(f'| {b} | {gp} | {cp} | {cp / gp:.3f} | {asim_cycles[b] / gp:.3f} | '
+            gp, gw = gp
+            print(f'| {b} | {gp} | {cp} | {cp / gp:.3f} | {gw} | {cw} | {asim_cycles[b] / gp:.3f} | '
                   f'{ccgpu_cycles[b] / cp:.3f} |')
 
 

@@ -120,7 +120,7 @@ run_asim() { # BENCH
 }
 
 run_ccgpu() { # BENCH
-    local d=$work/$1 lat
+    local d=$work/$1
     [ -f "$d/trace/kernelslist.g" ] || { echo "ccgpu $1: no trace (run the traces step)"; return; }
     if [ $force = 0 ] && [ -s "$d/ccgpu.json" ] && [ -s "$d/ccgpu-lat.json" ]; then return; fi
     rm -f "$d/ccgpu.json" "$d/ccgpu-lat.json"

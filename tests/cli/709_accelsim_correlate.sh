@@ -49,6 +49,12 @@ w=$tmpdir/w
 d=$w/vecadd
 mkdir -p "$d/asim"
 "$CCGPU" run vecadd -o "ccgpu_sass_trace_out=$d/trace" -o ccgpu_sass_trace_nvbit_regs=1 --quiet >/dev/null 2>&1
+# a kernel's own ret is written EXIT (Accel-Sim completes threads only there)
+nwarps=$(cat "$d"/trace/kernel-*.traceg | grep -c '^warp = ')
+nexit=$(cat "$d"/trace/kernel-*.traceg | grep -c ' EXIT ')
+nret=$(cat "$d"/trace/kernel-*.traceg | grep -c ' RET')
+if [ "$nwarps" -gt 0 ] && [ "$nexit" = "$nwarps" ] && [ "$nret" = 0 ]; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL kernel_ret_exit: $nwarps warps, $nexit EXIT, $nret RET lines"; fi
 "$CCGPU" trace-run "$d/trace/kernelslist.g" --json "$d/ccgpu.json" --quiet >/dev/null 2>&1
 "$CCGPU" trace-run "$d/trace/kernelslist.g" -o ptx_opcode_latency_fp=2,2,2,2,2 --json "$d/ccgpu-lat.json" --quiet >/dev/null 2>&1
 read -r cycles lcycles insts l1a l1m <<<"$(python3 -c "
@@ -84,7 +90,7 @@ cp "$d/asim/asim.time" "$tmpdir/g/SM7_QV100/vecadd/gsim.time"
 pcycles=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['total']['cycles'])" "$d/ptx.json")
 pratio=$(python3 -c "print(f'{$pcycles / 2000:.3f}')")
 tratio=$(python3 -c "print(f'{$cycles / $pcycles:.3f}')")
-expect_output table_ptx "^\| vecadd \| 2000 \| $pcycles \| $pratio \| 1.000 \| $tratio \|" \
+expect_output table_ptx "^\| vecadd \| 2000 \| $pcycles \| $pratio \| 11264 \| [0-9]+ \| 1.000 \| $tratio \|" \
     bash "$tool" -w "$w" -g "$tmpdir/g" table vecadd
 expect_output table_missing '^\| bfs \| \(not run: trace\) \|' bash "$tool" -w "$w" table bfs
 
