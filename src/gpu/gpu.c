@@ -210,6 +210,9 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
                        &gpu->functional_warp_run, err, errlen))
         goto fail;
     const char *sass_dir = config_get_str(cfg, "ccgpu_sass_trace_out", "");
+    int sass_nvbit_regs = 0;
+    if (config_get_bool(cfg, "ccgpu_sass_trace_nvbit_regs", 0, &sass_nvbit_regs, err, errlen))
+        goto fail;
     if (gpu->functional_warp_run == 0) {
         snprintf(err, errlen, "ccgpu_functional_warp_run must be at least 1 (instructions a warp "
                               "runs before the next warp of its CTA in functional mode)");
@@ -280,7 +283,7 @@ ccgpu *ccgpu_create(const ccgpu_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "ccgpu_sass_trace_out: traces are written in timing mode only");
         goto fail;
     }
-    if (sass_dir[0] && !(gpu->sass_out = sass_writer_create(sass_dir, err, errlen)))
+    if (sass_dir[0] && !(gpu->sass_out = sass_writer_create(sass_dir, sass_nvbit_regs, err, errlen)))
         goto fail;
     devmem_init(&gpu->mem);
     stats_init(&gpu->stats);

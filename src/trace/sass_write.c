@@ -18,6 +18,7 @@ struct sass_writer {
     FILE *list;
     uint32_t kernel;       /* kernels written */
     int failed;
+    int nvbit_regs;        /* at most 1 destination and 4 sources a line */
     /* the launch being recorded */
     char name[256];
     uint32_t grid[3], block[3], shmem, nregs, nctas, warps;
@@ -52,7 +53,8 @@ static void put(struct strbuf *b, int *oom, const char *fmt, ...)
     b->n += (size_t)n;
 }
 
-struct sass_writer *sass_writer_create(const char *dir, char *err, size_t errlen)
+struct sass_writer *sass_writer_create(const char *dir, int nvbit_regs, char *err,
+                                       size_t errlen)
 {
     struct sass_writer *w = calloc(1, sizeof *w);
     if (!w || !(w->dir = strdup(dir))) {
@@ -70,6 +72,7 @@ struct sass_writer *sass_writer_create(const char *dir, char *err, size_t errlen
         snprintf(err, errlen, "ccgpu_sass_trace_out: %s: %s", path, strerror(errno));
         goto fail;
     }
+    w->nvbit_regs = nvbit_regs;
     return w;
 fail:
     free(w->dir);
@@ -214,7 +217,9 @@ static void opcode(const struct ptx_dyninst *d, char *out, size_t n)
         return;
     case PTX_CLASS_BRANCH: snprintf(out, n, "BRA"); return;
     case PTX_CLASS_CALL: snprintf(out, n, "CALL.REL"); return;
-    case PTX_CLASS_RET: snprintf(out, n, "RET.REL"); return;
+    case PTX_CLASS_RET: /* a kernel's own ret ends its threads: EXIT in SASS */
+        snprintf(out, n, "%s", d->func && d->func->is_entry ? "EXIT" : "RET.REL");
+        return;
     case PTX_CLASS_EXIT: snprintf(out, n, "EXIT"); return;
     case PTX_CLASS_NOP: snprintf(out, n, "NOP"); return;
     default: snprintf(out, n, "%s", alu_name(in)); return;
@@ -241,12 +246,17 @@ void sass_writer_tap(void *ctx, const struct ptx_dyninst *d, const struct tinst 
     uint32_t nregs = d->func ? d->func->nregs : 0;
     char op[64];
     opcode(d, op, sizeof op);
-    put(b, &w->oom, "%04x %08x %u", d->pc * 16, d->exec_mask, (unsigned)ti->ndst);
-    for (uint32_t i = ti->nsrc; i < (uint32_t)ti->nsrc + ti->ndst; i++)
+    uint32_t ndst = ti->ndst, nsrc = ti->nsrc;
+    if (w->nvbit_regs) {
+        ndst = ndst > SASS_WRITE_NVBIT_DSTS ? SASS_WRITE_NVBIT_DSTS : ndst;
+        nsrc = nsrc > SASS_WRITE_NVBIT_SRCS ? SASS_WRITE_NVBIT_SRCS : nsrc;
+    }
+    put(b, &w->oom, "%04x %08x %u", d->pc * 16, d->exec_mask, (unsigned)ndst);
+    for (uint32_t i = ti->nsrc; i < (uint32_t)ti->nsrc + ndst; i++)
         put(b, &w->oom, " R%u", (ti->reg[i] & TINST_PRED) ? nregs + (ti->reg[i] & ~TINST_PRED)
                                                          : ti->reg[i]);
-    put(b, &w->oom, " %s %u", op, (unsigned)ti->nsrc);
-    for (uint32_t i = 0; i < ti->nsrc; i++)
+    put(b, &w->oom, " %s %u", op, (unsigned)nsrc);
+    for (uint32_t i = 0; i < nsrc; i++)
         put(b, &w->oom, " R%u", (ti->reg[i] & TINST_PRED) ? nregs + (ti->reg[i] & ~TINST_PRED)
                                                          : ti->reg[i]);
     if (!(d->inst->opclass == PTX_CLASS_MEM && d->is_mem && !d->prefetch)) {

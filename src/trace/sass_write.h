@@ -17,8 +17,12 @@
 struct tinst;
 struct sass_writer;
 
-/* Creates dir (if needed) and dir/kernelslist.g. NULL with a message. */
-struct sass_writer *sass_writer_create(const char *dir, char *err, size_t errlen);
+/* Creates dir (if needed) and dir/kernelslist.g. NULL with a message.
+ * nvbit_regs 1: each line lists at most its first destination and first
+ * four sources, as NVBit's tracer records them and Accel-Sim's parser
+ * accepts (ccgpu_sass_trace_nvbit_regs); 0: every register. */
+struct sass_writer *sass_writer_create(const char *dir, int nvbit_regs, char *err,
+                                       size_t errlen);
 /* Closes the list; -1 with a message if a write failed. */
 int sass_writer_close(struct sass_writer *w, char *err, size_t errlen);
 /* A host copy (to_device 1: MemcpyHtoD, else MemcpyDtoH). */
@@ -34,5 +38,8 @@ int sass_writer_kernel_end(struct sass_writer *w, char *err, size_t errlen);
 /* the base addresses the writer gives shared and local memory */
 #define SASS_WRITE_SHMEM_BASE 0x00007f0000000000ull
 #define SASS_WRITE_LOCAL_BASE 0x00007f0001000000ull
+/* the registers a line lists with nvbit_regs */
+#define SASS_WRITE_NVBIT_DSTS 1u
+#define SASS_WRITE_NVBIT_SRCS 4u
 
 #endif
