@@ -329,10 +329,11 @@ void gpu_timing_free(struct gpu_timing *g)
     if (g->th.started) {
         const struct sim_threads_stats *t = &g->th.st;
         fprintf(stderr, "ccgpu_sim_threads: %llu quanta, %llu on two threads (%.3f s waited "
-                "for the memory system's thread; those windows took %.3f s, one thread's share "
-                "of their work %.3f s), %u fallbacks to one\n", (unsigned long long)t->quanta,
-                (unsigned long long)t->quanta_parallel, t->wait_s, t->par_wall_s,
-                t->par_serial_s, t->fallbacks);
+                "for the memory system's thread; those windows took %.3f s, their work %.3f s), "
+                "%u fallbacks to one; the others' SM side %.3f s, memory side %.3f s\n",
+                (unsigned long long)t->quanta, (unsigned long long)t->quanta_parallel,
+                t->wait_s, t->par_wall_s, t->par_serial_s, t->fallbacks, t->one_sm_s,
+                t->one_mem_s);
         sim_threads_stop(&g->th);
     }
     sim_link_free(&g->link);

@@ -5,10 +5,11 @@
 
 /* hand-off waits spin this many times before blocking */
 #define SPINS 2000
-/* quanta per measured window, and windows on one thread between tries of
- * two */
+/* quanta per measured window, and windows on one thread before the
+ * first try of two again (doubled at each fallback up to RETRY_MAX) */
 #define WINDOW 512
 #define RETRY_WINDOWS 16
+#define RETRY_MAX 1024
 
 static double seconds(void)
 {
@@ -88,6 +89,7 @@ int sim_threads_start(struct sim_threads *s, sim_threads_work work, void *ctx)
     }
     s->started = 1;
     s->parallel = 1;
+    s->retry_windows = RETRY_WINDOWS / 2;
     return 0;
 }
 
@@ -98,9 +100,15 @@ static void window_end(struct sim_threads *s)
     s->st.par_wall_s += s->win_wall;
     s->st.par_serial_s += s->win_serial;
     if (s->win_wall > 0.97 * s->win_serial) {
+        /* one thread; two again after twice as many windows as the last
+         * time (up to a limit), so that a run where two never pay loses
+         * little on the tries */
         s->parallel = 0;
         s->idle_windows = 0;
+        s->retry_windows = s->retry_windows < RETRY_MAX ? 2 * s->retry_windows : RETRY_MAX;
         s->st.fallbacks++;
+    } else {
+        s->retry_windows = RETRY_WINDOWS / 2;
     }
     s->in_window = 0;
     s->win_wall = s->win_serial = 0;
@@ -113,11 +121,15 @@ int sim_threads_quantum(struct sim_threads *s, uint64_t from, uint64_t end,
     if (!s->started || !s->parallel) {
         if (s->started && ++s->in_window == WINDOW) {
             s->in_window = 0;
-            if (++s->idle_windows == RETRY_WINDOWS)
+            if (++s->idle_windows == s->retry_windows)
                 s->parallel = 1;
         }
+        double t0 = seconds();
         int rc = sm_side(sm_ctx, from, end);
+        double t1 = seconds();
         int rm = s->work(s->ctx, from, end);
+        s->st.one_sm_s += t1 - t0;
+        s->st.one_mem_s += seconds() - t1;
         return rc ? rc : rm;
     }
     s->st.quanta_parallel++;

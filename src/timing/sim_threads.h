@@ -24,6 +24,7 @@ struct sim_threads_stats {
     double par_wall_s, par_serial_s; /* windows run on two threads: wall time,
                                         and the work on both sides */
     uint32_t fallbacks; /* windows after which the helper was left idle */
+    double one_sm_s, one_mem_s; /* quanta run on the calling thread: each side's time */
 };
 
 struct sim_threads {
@@ -41,7 +42,7 @@ struct sim_threads {
     double work_s; /* the helper's time in work(), this quantum */
     /* the choice between one and two threads, window by window */
     int parallel;
-    uint32_t in_window, idle_windows;
+    uint32_t in_window, idle_windows, retry_windows;
     double win_wall, win_serial;
     struct sim_threads_stats st;
 };
