@@ -3,8 +3,9 @@
  * it: every request is answered; a reply reaches its SM no earlier than
  * 2Q cycles after the request left it; with the crossbar, credits never let
  * a request find its port full; the replies are the same whether the
- * memory side runs on the calling thread or on sim_threads' helper; and an
- * exchange with a message left untaken is refused. */
+ * memory side runs on the calling thread or on sim_threads' helper, and
+ * with quanta of any length up to Q; and an exchange with a message left
+ * untaken is refused. */
 #include "check.h"
 #include "timing/sim_link.h"
 #include "timing/sim_threads.h"
@@ -98,9 +99,10 @@ static int mem_side(void *ctx, uint64_t from, uint64_t end)
 }
 
 /* One run: the digest of the replies (SM, id, cycle taken, L2 hit); *staged
- * counts quanta that ended with a request staged (crossbar: never). */
+ * counts quanta that ended with a request staged (crossbar: never). With
+ * cut set, quanta are of random lengths up to Q (as a cap cuts one). */
 static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t seed, int threads,
-                    uint64_t *staged, uint64_t *staged_router)
+                    int cut, uint64_t *staged, uint64_t *staged_router)
 {
     static struct run_state s;
     memset(&s, 0, sizeof s);
@@ -117,13 +119,13 @@ static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t 
     sim_link_reset(&s.k, &s.m);
     struct sim_threads th;
     int two = threads && !sim_threads_start(&th, mem_side, &s);
-    uint64_t t = 1;
+    uint64_t t = 1, y = seed * 3 + 1;
     for (int q = 0; q < 200000 && s.answered < (uint64_t)s.n * s.per_sm; q++) {
-        uint64_t end = t + s.k.q;
+        uint64_t end = t + (cut ? 1 + rnd(&y) % s.k.q : s.k.q);
         int rc = two ? sim_threads_quantum(&th, t, end, sm_side, &s)
                      : (sm_side(&s, t, end) | mem_side(&s, t, end));
         CHECK(rc == 0);
-        CHECK(sim_link_exchange(&s.k) == 0);
+        CHECK(sim_link_exchange(&s.k, end) == 0);
         for (uint32_t p = 0; p < s.k.nports; p++)
             *(c->icnt_in_flits ? staged_router : staged) +=
                 s.k.mports[p].staged.head != s.k.mports[p].staged.n;
@@ -149,11 +151,13 @@ TEST(random_configs_through_the_link)
         uint32_t lookahead = 1 + (uint32_t)(rnd(&x) % (c.icnt_latency - 1));
         c.icnt_latency -= lookahead;
         uint64_t seed = rnd(&x) | 1;
-        uint64_t a = run(&c, lookahead, seed, 0, &staged, &staged_router);
-        uint64_t b = run(&c, lookahead, seed, 0, &staged, &staged_router);
-        uint64_t t = run(&c, lookahead, seed, 1, &staged, &staged_router);
+        uint64_t a = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);
+        uint64_t b = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);
+        uint64_t t = run(&c, lookahead, seed, 1, 0, &staged, &staged_router);
+        uint64_t u = run(&c, lookahead, seed, 0, 1, &staged, &staged_router);
         CHECK_EQ_U64(a, b);
         CHECK_EQ_U64(a, t);
+        CHECK_EQ_U64(a, u); /* the quanta's lengths change nothing */
     }
     CHECK_EQ_U64(staged, 0); /* the crossbar: credits are exact */
     printf("  %llu quanta ended with a request staged behind a router's flit limit\n",
@@ -175,10 +179,10 @@ TEST(exchange_refuses_untaken_messages)
     struct mem_request r = { .addr = 0, .bytes = 32, .sm = 0, .id = 1 };
     CHECK(sim_link_can_send(&k, 0));
     CHECK(sim_link_send(&k, 0, 1, &r) == 0);
-    CHECK(sim_link_exchange(&k) == 0); /* sent: the memory side's next quantum takes it */
+    CHECK(sim_link_exchange(&k, 1 + k.q) == 0); /* sent: the memory side's next quantum takes it */
     CHECK(!sim_link_mem_empty(&k));
     CHECK(sim_link_mem_next(&k, &m) <= 1 + k.q);
-    CHECK(sim_link_exchange(&k) == -1); /* the memory side never ran */
+    CHECK(sim_link_exchange(&k, 1 + 2 * k.q) == -1); /* the memory side never ran */
     CHECK(strstr(k.err, "outlived") != NULL);
     sim_link_free(&k);
     memsys_free(&m);

@@ -7,7 +7,8 @@
 # differences in cycles, IPC and the L1/L2/DRAM counters (the mean over the
 # four schedulers and, in brackets, the largest, %) and in each policy's
 # speed-up over gto (cycles_gto / cycles_policy, % of the exact speed-up).
-# THREADS=N runs the KEY=VALUE runs with --threads N.
+# THREADS=N runs the KEY=VALUE runs with --threads N; SCHEDS="gto ccws"
+# limits the schedulers (the first is the speed-ups' base).
 #   tools/lookahead-validate.sh BUILD SIZE KEY=VALUE [JOBS] [BENCH...]
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 BUILD SIZE KEY=VALUE [JOBS] [BENCH...]" >&2; exit 2; }
@@ -19,7 +20,8 @@ ccgpu="$build/ccgpu"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 benches=${*:-$("$ccgpu" list | awk '/^[a-z]/{print $1}')}
-for b in $benches; do for s in gto lrr ccws swl:2; do for l in 0 1; do
+scheds=${SCHEDS:-gto lrr ccws swl:2}
+for b in $benches; do for s in $scheds; do for l in 0 1; do
     echo "$b $s $l"; done; done; done >"$tmp/runs"
 run_one() {
     local opt=()
@@ -33,10 +35,9 @@ export ccgpu size tmp look THREADS
 xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
 # KEEP=DIR keeps every run's JSON there
 [ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$tmp"/*.json "$KEEP"/; }
-python3 - "$tmp" $benches <<'EOF'
+python3 - "$tmp" "$scheds" $benches <<'EOF'
 import json, os, sys
-tmp, benches = sys.argv[1], sys.argv[2:]
-scheds = ["gto", "lrr", "ccws", "swl:2"]
+tmp, scheds, benches = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 keys = [("cycles", "cycles"), ("IPC", None), ("L1 misses", "l1d.misses"),
         ("L2 hits", "l2.hits"), ("L2 misses", "l2.misses"), ("DRAM reads", "dram.reads")]
 def load(b, s, l):
@@ -44,7 +45,7 @@ def load(b, s, l):
     return json.load(open(p))["total"] if os.path.exists(p) else None
 def rel(a, b):
     return 0.0 if a == b else (100.0 * (b - a) / a if a else float("inf"))
-print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups lrr / ccws / swl:2 |")
+print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups " + " / ".join(scheds[1:]) + " |")
 print("|---|" + "---|" * len(keys) + "---|")
 worst = {k: 0.0 for k, _ in keys}
 worst_speed = 0.0
@@ -69,8 +70,8 @@ for b in benches:
         cells.append("%+.2f (%+.2f)" % (sum(d) / len(d), big))
     sp = []
     for s in scheds[1:]:
-        se = ex["gto"]["cycles"] / ex[s]["cycles"]
-        sl = la["gto"]["cycles"] / la[s]["cycles"]
+        se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
+        sl = la[scheds[0]]["cycles"] / la[s]["cycles"]
         sp.append(100.0 * (sl - se) / se)
         worst_speed = max(worst_speed, abs(sp[-1]))
     print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))

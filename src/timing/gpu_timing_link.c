@@ -146,7 +146,7 @@ static int quantum(struct gpu_timing *g, struct link_side *s, uint64_t from, uin
         snprintf(err, errlen, "%s", s->err[0] ? s->err : g->link.err);
         return -1;
     }
-    if (sim_link_exchange(&g->link)) {
+    if (sim_link_exchange(&g->link, end)) {
         snprintf(err, errlen, "%s", g->link.err);
         return -1;
     }
@@ -240,7 +240,7 @@ void gpu_timing_link_drain(struct gpu_timing *g)
         if (r.sm < g->nsms)
             drain_reply(&g->sms[r.sm], &r);
     sim_link_take_credits(k, SM_NEVER - 1);
-    if (sim_link_exchange(k))
+    if (sim_link_exchange(k, 0))
         return;
     uint64_t t = g->now;
     for (uint32_t guard = 0; guard < 100000000; guard++) {

@@ -52,13 +52,6 @@ static void vec_clear(struct sim_link_vec *v)
     v->n = v->head = 0;
 }
 
-static void vec_swap(struct sim_link_vec *a, struct sim_link_vec *b)
-{
-    struct sim_link_vec t = *a;
-    *a = *b;
-    *b = t;
-}
-
 int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead, char *err,
                   size_t errlen)
 {
@@ -284,19 +277,47 @@ oom:
     return -1;
 }
 
-int sim_link_exchange(struct sim_link *k)
+/* Appends what `from` holds to `to` (taken entries dropped): 0, or -1 out
+ * of memory. */
+static int vec_append(struct sim_link_vec *to, struct sim_link_vec *from)
 {
-    /* each side has taken everything the other sent in the quantum before
-     * (it was all visible before this quantum's end) */
-    if (!vec_empty(&k->mem_in) || !vec_empty(&k->sm_rep) || !vec_empty(&k->sm_cred)) {
+    if (vec_empty(to)) { /* the usual case: hand the storage over */
+        struct sim_link_vec t = *to;
+        *to = *from;
+        *from = t;
+        vec_clear(from);
+        return 0;
+    }
+    for (size_t i = from->head; i < from->n; i++) {
+        void *d = vec_add(to);
+        if (!d)
+            return -1;
+        memcpy(d, vec_at(from, i), to->elem);
+    }
+    vec_clear(from);
+    return 0;
+}
+
+/* Whether the first entry still to take (a struct sim_link_msg or
+ * sim_link_credit: both begin with t) is visible before end. */
+static int stale(const struct sim_link_vec *v, uint64_t end)
+{
+    return !vec_empty(v) && *(const uint64_t *)vec_at(v, v->head) < end;
+}
+
+int sim_link_exchange(struct sim_link *k, uint64_t end)
+{
+    /* each side has taken everything visible before the quantum's end (a
+     * quantum cut short by a cap leaves later ones, which stay first in
+     * line: they were sent in an earlier quantum) */
+    if (stale(&k->mem_in, end) || stale(&k->sm_rep, end) || stale(&k->sm_cred, end)) {
         snprintf(k->err, sizeof k->err, "timing model: a link message outlived its quantum");
         return -1;
     }
-    vec_clear(&k->mem_in);
-    vec_swap(&k->mem_in, &k->sm_out);
-    vec_clear(&k->sm_rep);
-    vec_swap(&k->sm_rep, &k->mem_rep);
-    vec_clear(&k->sm_cred);
-    vec_swap(&k->sm_cred, &k->mem_cred);
+    if (vec_append(&k->mem_in, &k->sm_out) || vec_append(&k->sm_rep, &k->mem_rep) ||
+        vec_append(&k->sm_cred, &k->mem_cred)) {
+        snprintf(k->err, sizeof k->err, "timing model: out of memory");
+        return -1;
+    }
     return 0;
 }

@@ -67,10 +67,11 @@ struct sim_link {
     struct sim_link_port *ports;   /* the SM side's */
     struct sim_link_mport *mports; /* the memory side's */
     /* SM side -> memory side: requests sent this quantum (sm_out, in (cycle,
-     * SM) order) and those of the previous one, arriving now (mem_in) */
+     * SM) order) and those of earlier ones still to arrive (mem_in) */
     struct sim_link_vec sm_out, mem_in;
     /* memory side -> SM side: replies and credit reports sent this quantum
-     * (mem_rep, mem_cred), and those arriving now (sm_rep, sm_cred) */
+     * (mem_rep, mem_cred), and those of earlier ones still to arrive
+     * (sm_rep, sm_cred) */
     struct sim_link_vec mem_rep, mem_cred, sm_rep, sm_cred;
     uint64_t polled_tick; /* the memory side's last reply poll */
     uint64_t last_mem;    /* the memory side's last cycle simulated */
@@ -112,9 +113,10 @@ uint64_t sim_link_mem_next(struct sim_link *k, struct memsys *m);
 /* Nothing staged or arriving at the memory side. */
 int sim_link_mem_empty(const struct sim_link *k);
 
-/* Between quanta (neither side running): what each sent becomes what the
- * other receives. -1 (k->err set) if a side left a message visible before
- * the quantum's end untaken (a bug). */
-int sim_link_exchange(struct sim_link *k);
+/* Between quanta (neither side running), after the quantum ending at end:
+ * what each side sent becomes what the other receives. -1 (k->err set) if
+ * a side left a message visible before end untaken (a bug), or out of
+ * memory. */
+int sim_link_exchange(struct sim_link *k, uint64_t end);
 
 #endif

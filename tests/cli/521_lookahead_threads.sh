@@ -42,6 +42,22 @@ else
     failed=$((failed + 1))
     echo "FAIL lookahead_two_threads_used: no run put a quantum on the second thread"
 fi
+# a gpgpu_max_cycle cap cuts a quantum short and stops at its cycle; a
+# launch the watchdog fails drains the link: both the same on 1 and 2 threads
+for n in 1 2; do
+    "$CCGPU" run bfs --config "$root/configs/lookahead.cfg" -o gpgpu_max_cycle=3001 --threads $n \
+        --quiet --json "$tmpdir/cap$n.json" >"$tmpdir/cap$n.out" 2>&1
+    "$CCGPU" run vecadd --config "$root/configs/lookahead.cfg" -o gpgpu_n_clusters=1 \
+        -o ccgpu_watchdog_cycles=20 --threads $n --quiet --json "$tmpdir/wd$n.json" \
+        >"$tmpdir/wd$n.out" 2>&1
+done
+if grep -q 'STOP .*stopped at gpgpu_max_cycle 3001' "$tmpdir/cap1.out" &&
+    grep -q '"cycles": 3001,' "$tmpdir/cap1.json" && cmp -s "$tmpdir/cap1.json" "$tmpdir/cap2.json"; then
+    passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL lookahead_cap: $(head -c 300 "$tmpdir/cap1.out")"; fi
+if grep -q 'FAIL .*ccgpu_watchdog_cycles' "$tmpdir/wd1.out" && cmp -s "$tmpdir/wd1.json" "$tmpdir/wd2.json"
+then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL lookahead_watchdog: $(head -c 300 "$tmpdir/wd1.out")"; fi
 # lookahead 0 is the exact model whatever --threads says (and says so)
 "$CCGPU" run spmv --config "$root/configs/ccws.cfg" --quiet --json "$tmpdir/exact1.json" \
     >/dev/null 2>&1
