@@ -5,8 +5,9 @@
 
 /* hand-off waits spin this many times before blocking */
 #define SPINS 2000
-/* quanta per measured window, and windows on one thread before the
- * first try of two again (doubled at each fallback up to RETRY_MAX) */
+/* quanta per measured window, and windows on one thread before two are
+ * tried again (doubled after each try, up to RETRY_MAX; reset by a window
+ * in which two threads paid) */
 #define WINDOW 512
 #define RETRY_WINDOWS 16
 #define RETRY_MAX 1024
@@ -89,7 +90,7 @@ int sim_threads_start(struct sim_threads *s, sim_threads_work work, void *ctx)
     }
     s->started = 1;
     s->parallel = 1;
-    s->retry_windows = RETRY_WINDOWS / 2;
+    s->retry_windows = RETRY_WINDOWS;
     return 0;
 }
 
@@ -105,10 +106,9 @@ static void window_end(struct sim_threads *s)
          * little on the tries */
         s->parallel = 0;
         s->idle_windows = 0;
-        s->retry_windows = s->retry_windows < RETRY_MAX ? 2 * s->retry_windows : RETRY_MAX;
         s->st.fallbacks++;
     } else {
-        s->retry_windows = RETRY_WINDOWS / 2;
+        s->retry_windows = RETRY_WINDOWS;
     }
     s->in_window = 0;
     s->win_wall = s->win_serial = 0;
@@ -121,8 +121,11 @@ int sim_threads_quantum(struct sim_threads *s, uint64_t from, uint64_t end,
     if (!s->started || !s->parallel) {
         if (s->started && ++s->in_window == WINDOW) {
             s->in_window = 0;
-            if (++s->idle_windows == s->retry_windows)
+            if (++s->idle_windows == s->retry_windows) {
                 s->parallel = 1;
+                s->retry_windows = s->retry_windows < RETRY_MAX ? 2 * s->retry_windows
+                                                                : RETRY_MAX;
+            }
         }
         double t0 = seconds();
         int rc = sm_side(sm_ctx, from, end);
