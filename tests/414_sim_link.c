@@ -63,7 +63,8 @@ static int sm_side(void *ctx, uint64_t from, uint64_t end)
 {
     struct run_state *s = ctx;
     for (uint64_t now = from; now < end; now++) {
-        sim_link_take_credits(&s->k, now);
+        sim_link_take_credits(&s->k, now, s->k.wake);
+        memset(s->k.wake, 0, sizeof(uint64_t));
         struct mem_request r;
         while (sim_link_take_reply(&s->k, now, &r)) {
             struct sm_end *e = &s->sm[r.sm];

@@ -391,7 +391,7 @@ uint64_t gpu_timing_cycles(const struct gpu_timing *g)
 /* At the start of a launch's loop (its first cycle now): every SM filed at
  * its next event (at the latest now: the first cycle visits every SM whose
  * event is not later). */
-static void wake_reset(struct gpu_timing *g, uint64_t now)
+void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now)
 {
     struct sm_wake *w = &g->wake;
     sm_wake_clear(w);
@@ -719,7 +719,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
      * every core cycle a polling cycle), every SM */
     const int wheel = fast && !g->ports;
     if (wheel)
-        wake_reset(g, g->now);
+        gpu_timing_wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
     struct launch_guard guard;
     launch_guard_begin(&guard, g, cnt, start, g->now);

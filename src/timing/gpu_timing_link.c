@@ -3,9 +3,10 @@
  * (sim_link.h: the link's latency):
  *
  *   SM side: cycle by cycle, the replies and credit reports visible then,
- *     every SM due (its next event, a reply, a credit for its waiting
- *     requests) visited in id order as the exact loop's visit (its cycle,
- *     its requests onto the link, its CTA refill), CTA-policy wakes;
+ *     every SM due (filed in the wheel at its next event, a reply, a
+ *     credit for its waiting requests) visited in id order as the exact
+ *     loop's visit (its cycle, its requests onto the link, its CTA
+ *     refill), CTA-policy wakes;
  *   memory side: the memory system's events in [T, T + Q) with the
  *     requests arriving then (sim_link_mem_quantum);
  *
@@ -27,6 +28,7 @@ struct link_side {
     int visit_all;  /* the first cycle visits every SM (the drain's start) */
     uint64_t next;  /* the SM side's next cycle after the quantum, or SM_NEVER */
     uint64_t last;  /* the SM side's last cycle with a visit, this quantum */
+    uint64_t *credit_wake; /* scratch: the SMs whose port got credit (words of 64) */
     char err[300];
 };
 
@@ -50,7 +52,9 @@ static int visit(struct link_side *s, struct sm *sm, uint64_t now)
         snprintf(s->err, sizeof s->err, "%s", sm->err[0] ? sm->err : isrc_error(s->l));
         return -1;
     }
-    if (sm_has_output(sm) && sm_drain(sm, NULL, now, UINT64_MAX)) {
+    /* (without credit for its port a drain would send nothing) */
+    if (sm_has_output(sm) && sim_link_can_send(sm->link, sm->id / sm->link->cpp) &&
+        sm_drain(sm, NULL, now, UINT64_MAX)) {
         snprintf(s->err, sizeof s->err, "timing model: out of memory");
         return -1;
     }
@@ -60,60 +64,101 @@ static int visit(struct link_side *s, struct sm *sm, uint64_t now)
     return 0;
 }
 
-/* The SM side of quantum [from, end) (sim_threads_work). */
+/* Replies visible at now, handed to their SMs, which are marked in visit. */
+static int take_replies(struct link_side *s, uint64_t now, uint64_t *visit)
+{
+    struct gpu_timing *g = s->g;
+    struct mem_request r;
+    while (sim_link_take_reply(&g->link, now, &r)) {
+        if (r.sm >= g->nsms) {
+            snprintf(s->err, sizeof s->err, "timing model: a reply for SM %u", r.sm);
+            return -1;
+        }
+        if (s->draining)
+            drain_reply(&g->sms[r.sm], &r);
+        else
+            sm_mem_reply(&g->sms[r.sm], &r, now);
+        visit[r.sm / 64] |= 1ull << (r.sm % 64);
+    }
+    return 0;
+}
+
+/* The drain's SM side (no SM cycles, no wheel): every SM with a reply or,
+ * at the first cycle or a credit, with requests to send. */
+static int drain_side(struct link_side *s, uint64_t from, uint64_t end)
+{
+    struct gpu_timing *g = s->g;
+    uint64_t *mark = g->wake.visit;
+    for (uint64_t now = from; now < end;) {
+        g->now = now;
+        int credits = sim_link_take_credits(&g->link, now, s->credit_wake) > 0;
+        memset(s->credit_wake, 0, g->wake.words * sizeof *s->credit_wake);
+        if (take_replies(s, now, mark))
+            return -1;
+        for (uint32_t i = 0; i < g->nsms; i++) {
+            uint64_t bit = 1ull << (i % 64);
+            if ((mark[i / 64] & bit) || ((credits || s->visit_all) && sm_has_output(&g->sms[i]))) {
+                if (visit(s, &g->sms[i], now))
+                    return -1;
+                s->last = now;
+            }
+            mark[i / 64] &= ~bit;
+        }
+        s->visit_all = 0;
+        now = sim_link_sm_next(&g->link);
+        s->next = now;
+    }
+    return 0;
+}
+
+/* The SM side of quantum [from, end) (sim_threads_work): as the exact
+ * loop, the SMs the wheel (gpu_timing.wake) files at a cycle are visited,
+ * and those a reply or a credit for their waiting requests reaches. */
 static int sm_side(void *ctx, uint64_t from, uint64_t end)
 {
     struct link_side *s = ctx;
     struct gpu_timing *g = s->g;
     struct sim_link *k = &g->link;
-    uint64_t *mark = g->wake.visit; /* (the wheel is not used here) */
+    struct sm_wake *w = &g->wake;
     s->last = 0;
+    if (s->draining)
+        return drain_side(s, from, end);
     for (uint64_t now = from; now < end;) {
         g->now = now;
-        int credits = sim_link_take_credits(k, now) > 0;
-        struct mem_request r;
-        while (sim_link_take_reply(k, now, &r)) {
-            if (r.sm >= g->nsms) {
-                snprintf(s->err, sizeof s->err, "timing model: a reply for SM %u", r.sm);
-                return -1;
+        sm_wake_take(w, now);
+        /* the SMs holding requests whose port has credit again */
+        uint64_t *cw = s->credit_wake;
+        if (sim_link_take_credits(k, now, cw))
+            for (uint32_t wi = 0; wi < w->words; wi++) {
+                w->visit[wi] |= w->outp[wi] & cw[wi];
+                cw[wi] = 0;
             }
-            if (s->draining)
-                drain_reply(&g->sms[r.sm], &r);
-            else
-                sm_mem_reply(&g->sms[r.sm], &r, now);
-            mark[r.sm / 64] |= 1ull << (r.sm % 64);
-        }
-        uint64_t next = SM_NEVER;
-        for (uint32_t i = 0; i < g->nsms; i++) {
-            struct sm *sm = &g->sms[i];
-            uint64_t bit = 1ull << (i % 64);
-            int due = (mark[i / 64] & bit) || (!s->draining && sm->next_event <= now) ||
-                      ((credits || s->visit_all) && sm_has_output(sm));
-            mark[i / 64] &= ~bit;
-            if (due) {
+        if (take_replies(s, now, w->visit))
+            return -1;
+        for (uint32_t wi = 0; wi < w->words; wi++)
+            for (uint64_t bits = w->visit[wi]; bits; bits &= bits - 1) {
+                uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
+                struct sm *sm = &g->sms[i];
                 if (visit(s, sm, now))
                     return -1;
                 s->last = now;
+                sm_wake_refile(w, sm, i, now);
+                w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) |
+                              (uint64_t)!!sm_has_output(sm) << (i % 64);
             }
-            if (!s->draining && sm->next_event < next)
-                next = sm->next_event;
+        /* a CTA policy's synchronisation has been waited out */
+        if (dispatch_next_event(&g->disp) <= now) {
+            if (dispatch_wake(&g->disp, g->sms, g->nsms, now, s->err, sizeof s->err))
+                return -1;
+            for (uint32_t i = 0; i < g->nsms; i++)
+                sm_wake_refile(w, &g->sms[i], i, now);
         }
-        s->visit_all = 0;
-        if (!s->draining) {
-            /* a CTA policy's synchronisation has been waited out */
-            if (dispatch_next_event(&g->disp) <= now) {
-                if (dispatch_wake(&g->disp, g->sms, g->nsms, now, s->err, sizeof s->err))
-                    return -1;
-                for (uint32_t i = 0; i < g->nsms; i++)
-                    if (g->sms[i].next_event < next)
-                        next = g->sms[i].next_event;
-            }
-            if (dispatch_next_event(&g->disp) < next)
-                next = dispatch_next_event(&g->disp);
-        }
-        uint64_t m = sim_link_sm_next(k);
-        if (m < next)
-            next = m;
+        uint64_t next = sm_wake_next(w, now), t = dispatch_next_event(&g->disp);
+        if (t < next)
+            next = t;
+        t = sim_link_sm_next(k);
+        if (t < next)
+            next = t;
         now = next == SM_NEVER ? SM_NEVER : next > now ? next : now + 1;
         s->next = now;
     }
@@ -184,9 +229,10 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
         g->threads = 1;
     }
     sim_link_reset(&g->link, &g->mem);
+    gpu_timing_wake_reset(g, g->now);
     struct launch_guard guard;
     launch_guard_begin(&guard, g, cnt, start, g->now);
-    struct link_side s = { .g = g, .l = l };
+    struct link_side s = { .g = g, .l = l, .credit_wake = g->link.wake };
     const uint64_t q = g->link.q;
     for (uint64_t t = g->now;;) {
         if (progress_due(&g->prog))
@@ -231,7 +277,8 @@ out:
 void gpu_timing_link_drain(struct gpu_timing *g)
 {
     struct sim_link *k = &g->link;
-    struct link_side s = { .g = g, .l = &g->src, .draining = 1, .visit_all = 1 };
+    struct link_side s = { .g = g, .l = &g->src, .draining = 1, .visit_all = 1,
+                           .credit_wake = k->wake };
     struct mem_request r;
     char err[300];
     /* replies a failed quantum left untaken (any time: the drain takes
@@ -239,7 +286,8 @@ void gpu_timing_link_drain(struct gpu_timing *g)
     while (sim_link_take_reply(k, SM_NEVER - 1, &r))
         if (r.sm < g->nsms)
             drain_reply(&g->sms[r.sm], &r);
-    sim_link_take_credits(k, SM_NEVER - 1);
+    sim_link_take_credits(k, SM_NEVER - 1, k->wake);
+    memset(k->wake, 0, g->wake.words * sizeof *k->wake);
     if (sim_link_exchange(k, 0))
         return;
     uint64_t t = g->now;

@@ -115,6 +115,9 @@ int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch
 int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
                            uint64_t start);
 int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l);
+/* Every SM filed in the wheel at its next event (at the latest now), and
+ * those holding requests marked in its outp. */
+void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now);
 int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
                           char *err, size_t errlen);
 /* The lookahead mode's launch loop and its drain after a failed launch

@@ -63,13 +63,14 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     k->nports = (m->cfg.n_sm + k->cpp - 1) / k->cpp;
     k->ports = calloc(k->nports, sizeof *k->ports);
     k->mports = calloc(k->nports, sizeof *k->mports);
+    k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
     vec_init(&k->sm_out, sizeof(struct sim_link_msg));
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));
     vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
     vec_init(&k->sm_rep, sizeof(struct sim_link_msg));
     vec_init(&k->mem_cred, sizeof(struct sim_link_credit));
     vec_init(&k->sm_cred, sizeof(struct sim_link_credit));
-    if (!k->ports || !k->mports) {
+    if (!k->ports || !k->mports || !k->wake) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
@@ -84,6 +85,7 @@ void sim_link_free(struct sim_link *k)
         vec_free(&k->mports[p].staged);
     free(k->ports);
     free(k->mports);
+    free(k->wake);
     vec_free(&k->sm_out);
     vec_free(&k->mem_in);
     vec_free(&k->mem_rep);
@@ -105,6 +107,7 @@ void sim_link_reset(struct sim_link *k, const struct memsys *m)
         uint32_t room = memsys_port_room(m, p);
         k->ports[p] = (struct sim_link_port){ .room = room };
         vec_clear(&k->mports[p].staged);
+        k->nstaged = 0;
         k->mports[p].accepted = k->mports[p].last_accepted = 0;
         k->mports[p].last_room = room;
     }
@@ -136,7 +139,7 @@ int sim_link_take_reply(struct sim_link *k, uint64_t now, struct mem_request *ou
     return 1;
 }
 
-uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now)
+uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake)
 {
     uint32_t n = 0;
     while (!vec_empty(&k->sm_cred)) {
@@ -146,9 +149,12 @@ uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now)
         struct sim_link_port *p = &k->ports[c->port];
         p->room = c->room;
         p->accepted = c->accepted;
-        p->credit_epoch++;
         k->sm_cred.head++;
-        n++;
+        if (sim_link_can_send(k, c->port)) {
+            n++;
+            for (uint32_t i = c->port * k->cpp; i < (c->port + 1) * k->cpp; i++)
+                wake[i / 64] |= 1ull << (i % 64);
+        }
     }
     return n;
 }
@@ -232,8 +238,16 @@ static int report_credits(struct sim_link *k, const struct memsys *m, uint64_t u
 
 int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, uint64_t end)
 {
+    uint64_t u = MEMSYS_NEVER;
     for (;;) {
-        uint64_t u = sim_link_mem_next(k, m);
+        /* the next cycle: the next arrival, or the memory system's next
+         * event, which is not looked for when an arrival is due at the
+         * cycle after (it could only be that cycle: the exact loop skips
+         * the search the same way when an SM is due) */
+        uint64_t a = vec_empty(&k->mem_in)
+                         ? MEMSYS_NEVER
+                         : ((const struct sim_link_msg *)vec_at(&k->mem_in, k->mem_in.head))->t;
+        u = u != MEMSYS_NEVER && a == u + 1 ? a : sim_link_mem_next(k, m);
         if (u < from)
             u = from; /* (an early answer: nothing due before from) */
         if (u >= end)
@@ -248,8 +262,9 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
                 goto oom;
             *r = s->r;
             k->mem_in.head++;
+            k->nstaged++;
         }
-        for (uint32_t p = 0; p < k->nports; p++) {
+        for (uint32_t p = 0; k->nstaged && p < k->nports; p++) {
             struct sim_link_vec *v = &k->mports[p].staged;
             while (!vec_empty(v)) {
                 int rc = memsys_push(m, u, vec_at(v, v->head));
@@ -260,6 +275,7 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
                     return -1;
                 }
                 v->head++;
+                k->nstaged--;
                 k->mports[p].accepted++;
             }
         }

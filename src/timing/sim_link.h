@@ -50,7 +50,6 @@ struct sim_link_port {
     uint32_t room;     /* the last report's room */
     uint64_t accepted; /* the last report's accepted count */
     uint64_t sent;     /* requests the port's SMs have sent */
-    uint32_t credit_epoch; /* bumped at each report applied */
 };
 
 /* the memory side's state of one request port */
@@ -73,6 +72,8 @@ struct sim_link {
      * (mem_rep, mem_cred), and those of earlier ones still to arrive
      * (sm_rep, sm_cred) */
     struct sim_link_vec mem_rep, mem_cred, sm_rep, sm_cred;
+    uint64_t *wake;       /* the SM side's scratch: SMs by bit (words of 64), all 0 between uses */
+    uint64_t nstaged;     /* requests in the staging queues */
     uint64_t polled_tick; /* the memory side's last reply poll */
     uint64_t last_mem;    /* the memory side's last cycle simulated */
     int oom;              /* a vector could not grow */
@@ -98,8 +99,10 @@ static inline int sim_link_can_send(const struct sim_link *k, uint32_t port)
 int sim_link_send(struct sim_link *k, uint32_t port, uint64_t now, const struct mem_request *r);
 /* The next reply visible at or before now (1, *out), or 0. */
 int sim_link_take_reply(struct sim_link *k, uint64_t now, struct mem_request *out);
-/* Applies the credit reports visible at or before now; how many. */
-uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now);
+/* Applies the credit reports visible at or before now: the SMs of each
+ * port that may send now are marked in wake (by bit, words of 64); how
+ * many ports those are. */
+uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake);
 /* The earliest cycle a message still to take reaches the SM side, or
  * MEMSYS_NEVER. */
 uint64_t sim_link_sm_next(const struct sim_link *k);
