@@ -3,11 +3,12 @@
 # statistics are byte-identical on one, two and four threads for every
 # benchmark at small on configs/ccws.cfg with gto, lrr, ccws and swl:2 (the
 # memory system's own thread is used: the runs say how many quanta ran on
-# two threads); the exact model (lookahead 0) is unchanged by --threads;
-# bad values of the options fail with one line naming them.
+# two threads), and match the recorded checksums of configs/lookahead.cfg's
+# lookahead; a cap and a failed launch too; the exact model (lookahead 0)
+# is unchanged by --threads; bad values of the options fail with one line
+# naming them.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-look=$(awk '$1 == "ccgpu_sim_lookahead" { print $2 }' "$root/configs/lookahead.cfg")
 benches=$("$CCGPU" list | awk '/^[a-z]/{print $1}')
 for s in gto lrr ccws swl:2; do for b in $benches; do echo "$b $s"; done; done >"$tmpdir/runs"
 # one benchmark and scheduler on 1, 2 and 4 threads: "same" or what differs
@@ -20,6 +21,7 @@ run_three() {
     done
     if cmp -s "$d.1.json" "$d.2.json" && cmp -s "$d.1.json" "$d.4.json"; then
         echo "same $b $s $(sed -n 's/.* quanta, \([0-9]*\) on two threads.*/\1/p' "$d.2.err")"
+        echo "$(sha256sum <"$d.1.json" | cut -d' ' -f1)  $b $s" >"$d.sum"
     else
         echo "DIFFERS $b $s"
     fi
@@ -34,6 +36,18 @@ else
     failed=$((failed + 1))
     echo "FAIL lookahead_threads_identical: $(grep -vc '^same' "$tmpdir/log") of $n runs:"
     grep -v '^same' "$tmpdir/log" | head -5
+fi
+# and the lookahead model's own golden checksums (a model change that moves
+# them re-records tests/golden/stats-small-lookahead.sha256 with
+# STATS_OPTIONS=ccgpu_sim_lookahead=L tools/stats-identical.sh --record)
+if [ "$(cat "$tmpdir"/*.sum 2>/dev/null | sort | sha256sum)" = \
+     "$(sort "$root/tests/golden/stats-small-lookahead.sha256" | sha256sum)" ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+    echo "FAIL lookahead_golden: runs differing from tests/golden/stats-small-lookahead.sha256:" \
+        "$(cat "$tmpdir"/*.sum 2>/dev/null | sort | diff - <(sort "$root/tests/golden/stats-small-lookahead.sha256") |
+           awk '/^[<>]/ { printf "%s %s, ", $3, $4 }' | head -c 300)"
 fi
 # the second thread ran quanta (else the comparison would prove nothing)
 if awk '$1 == "same" && $4 > 0 { found = 1 } END { exit !found }' "$tmpdir/log"; then
