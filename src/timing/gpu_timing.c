@@ -517,7 +517,7 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
  * share, the launch latency, the CTA dispatcher's parameters. 0, or -1 with
  * err set (nothing runs after a cap, as in GPGPU-Sim). */
 int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
-                        size_t errlen)
+                            size_t errlen)
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
@@ -582,7 +582,8 @@ int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch
 /* Whether a run-length cap (GPGPU-Sim's gpgpu_max_cycle and gpgpu_max_insn)
  * stops the run at cycle now of the launch begun at start: g->stopped says
  * which (the statistics cover the run up to there). */
-int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now, uint64_t start)
+int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
+                           uint64_t start)
 {
     const struct ptx_counters *cnt = isrc_counters(l);
     if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
@@ -653,7 +654,7 @@ static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
  * in-flight requests drained, the cycles counted, the traces flushed, the
  * statistics summed. rc, or -1 when a trace could not be written. */
 int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
-                      char *err, size_t errlen)
+                          char *err, size_t errlen)
 {
     const struct ptx_counters *cnt = isrc_counters(l);
     g->thread_insts_exec += cnt->thread_insts_exec;
