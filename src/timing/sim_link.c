@@ -112,6 +112,7 @@ void sim_link_reset(struct sim_link *k, const struct memsys *m)
         k->mports[p].last_room = room;
     }
     k->polled_tick = UINT64_MAX;
+    k->started = memsys_requests_started(m);
     k->oom = 0;
     k->err[0] = '\0';
 }
@@ -264,6 +265,7 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
             k->mem_in.head++;
             k->nstaged++;
         }
+        int pushed = 0;
         for (uint32_t p = 0; k->nstaged && p < k->nports; p++) {
             struct sim_link_vec *v = &k->mports[p].staged;
             while (!vec_empty(v)) {
@@ -277,6 +279,7 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
                 v->head++;
                 k->nstaged--;
                 k->mports[p].accepted++;
+                pushed = 1;
             }
         }
         if (memsys_reply_tick(m) != k->polled_tick || memsys_polls_every_cycle(m)) {
@@ -284,8 +287,10 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
             if (pop_replies(k, m, u))
                 goto oom;
         }
-        if (report_credits(k, m, u))
+        /* rooms change only by pushes and by the crossbar taking packets */
+        if ((pushed || memsys_requests_started(m) != k->started) && report_credits(k, m, u))
             goto oom;
+        k->started = memsys_requests_started(m);
         k->last_mem = u;
     }
 oom:

@@ -74,6 +74,7 @@ struct sim_link {
     struct sim_link_vec mem_rep, mem_cred, sm_rep, sm_cred;
     uint64_t *wake;       /* the SM side's scratch: SMs by bit (words of 64), all 0 between uses */
     uint64_t nstaged;     /* requests in the staging queues */
+    uint64_t started;     /* memsys_requests_started at the last credit reports */
     uint64_t polled_tick; /* the memory side's last reply poll */
     uint64_t last_mem;    /* the memory side's last cycle simulated */
     int oom;              /* a vector could not grow */
