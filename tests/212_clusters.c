@@ -188,6 +188,12 @@ TEST(clusters_timing) { run_all(1, NULL); }
 
 TEST(clusters_spread) { run_all(1, SPREAD "ccgpu_dsmem_latency 40\n"); }
 
+/* the same through the lookahead mode's loop, on two threads */
+TEST(clusters_spread_lookahead)
+{
+    run_all(1, SPREAD "ccgpu_dsmem_latency 40\nccgpu_sim_lookahead 2\nccgpu_sim_threads 2\n");
+}
+
 /* configs/hopper.cfg spreads clusters over its 8 GPCs of 16-17 SMs */
 TEST(clusters_hopper)
 {
@@ -275,6 +281,7 @@ int main(void)
     RUN(clusters_functional);
     RUN(clusters_timing);
     RUN(clusters_spread);
+    RUN(clusters_spread_lookahead);
     RUN(clusters_hopper);
     RUN(clusters_spread_placement);
     RUN(cluster_registers);

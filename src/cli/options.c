@@ -33,6 +33,8 @@ const struct cli_option cli_shared_options[] = {
     { "--data", "DIR", "real input data (default $CCGPU_DATA, else ../shared/data)" },
     { "--seed", "N", "seed of generated inputs (default 12345)" },
     { "--json", "FILE", "write every statistic of every launch to FILE as JSON" },
+    { "--threads", "N", "simulate on N threads (ccgpu_sim_threads N; with ccgpu_sim_lookahead > 0, "
+                        "docs/parallel.md)" },
     { "--functional", NULL, "the functional engine only, no timing model" },
     { "--quiet", NULL, "nothing after each run's result line" },
     { "--verbose", NULL, "the benchmark drivers' notes on stderr" },
@@ -121,6 +123,19 @@ int cli_parse_run_options(int argc, char **argv, struct cli_run_options *o)
             o->seed = strtoull(v, &end, 0);
             if (errno || *end || *v == '-') {
                 fprintf(stderr, "ccgpu %s: --seed %s: expected a non-negative integer\n", argv[0], v);
+                return 2;
+            }
+        } else if (!strcmp(opt->name, "--threads")) {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(v, &end, 10);
+            if (errno || *end || !*v || *v == '-' || n < 1 || n > 1024) {
+                fprintf(stderr, "ccgpu %s: --threads %s: expected an integer from 1 to 1024\n",
+                        argv[0], v);
+                return 2;
+            }
+            if (ccgpu_config_set(o->cfg, "ccgpu_sim_threads", v)) {
+                fprintf(stderr, "ccgpu: %s\n", ccgpu_config_error(o->cfg));
                 return 2;
             }
         } else if (!strcmp(opt->name, "--functional")) {

@@ -156,6 +156,18 @@ static inline int memsys_can_push(const struct memsys *m, uint32_t sm)
 {
     return sm < m->cfg.n_sm && icnt_can_push(&m->req, memsys_port(m, sm));
 }
+/* Packets request port `port` has room for now (free slots of its
+ * crossbar source; a router's flit limit may still turn one away), and the
+ * packets the request crossbar has taken from its ports so far (a port's
+ * room grows only when this count does). */
+static inline uint32_t memsys_port_room(const struct memsys *m, uint32_t port)
+{
+    return m->req.in[port].cap - m->req.in[port].count;
+}
+static inline uint64_t memsys_requests_started(const struct memsys *m)
+{
+    return m->req.st.packets;
+}
 /* What the GPU loop polls, after memsys_advance(m, C): the reply-crossbar
  * cycle visible at C (replies change only when it does, except with
  * cluster ports, memsys_polls_every_cycle); whether SM port sm has a reply

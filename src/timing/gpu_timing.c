@@ -46,6 +46,34 @@ static void attach_faults(struct gpu_timing *g)
     }
 }
 
+/* The threads the lookahead mode runs on for ccgpu_sim_threads n: the SMs
+ * on the calling thread and the memory system on a second one; anything
+ * else runs on one thread, and says why on stderr (the statistics are the
+ * same on any number). */
+static uint32_t threads_choose(const struct gpu_timing *g, uint32_t n, uint32_t lookahead)
+{
+    if (n == 1)
+        return 1;
+    if (!lookahead) {
+        fprintf(stderr, "ccgpu_sim_threads %u: the exact model (ccgpu_sim_lookahead 0) runs on "
+                "one thread\n", n);
+        return 1;
+    }
+    /* a plugin's L2 policy would run on the memory system's thread, and a
+     * plugin may keep state of its own that its SM-side instances share */
+    for (uint32_t i = 0; i < g->mcfg.n_part; i++)
+        if (policy_guard_repl_fault(g->mem.part[i].l2.repl.ops) ||
+            policy_guard_index_fault(g->mem.part[i].l2.index.ops)) {
+            fprintf(stderr, "ccgpu_sim_threads %u: the L2 runs a plugin policy, which is not "
+                    "known to be thread-safe: running on one thread\n", n);
+            return 1;
+        }
+    if (n > 2)
+        fprintf(stderr, "ccgpu_sim_threads %u: the SMs share one thread (their functional "
+                "execution shares the kernel's memory): running on 2 (SMs, memory system)\n", n);
+    return 2;
+}
+
 /* The model for p, or with trial set only what checks every option: the
  * options read and the sizes checked for p's SM count, the memory system,
  * the SM and the CTA dispatcher built for one SM (their own checks), no
@@ -78,6 +106,20 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
                  g->cfg.cl1.line_size, g->mcfg.l2.line_size);
         goto fail;
     }
+    /* the lookahead mode's link carries L of each crossbar's cycles
+     * (sim_link.h): the round trip keeps its length */
+    uint32_t lookahead, threads;
+    if (config_get_u32(store, "ccgpu_sim_lookahead", 0, &lookahead, err, errlen) ||
+        config_get_u32(store, "ccgpu_sim_threads", 1, &threads, err, errlen))
+        goto fail;
+    if (lookahead && lookahead >= g->mcfg.icnt_latency) {
+        config_value_error(store, "ccgpu_sim_lookahead", err, errlen,
+                           "%u interconnect cycles: the link takes them from the crossbars' "
+                           "mem_icnt_latency %u, which keeps at least 1", lookahead,
+                           g->mcfg.icnt_latency);
+        goto fail;
+    }
+    g->mcfg.icnt_latency -= lookahead;
     const uint32_t nsms = trial ? 1 : p->n_sms;
     g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
@@ -139,6 +181,15 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
             g->sms[i].split = &g->split;
     }
     g->cnet = (struct cluster_net){ g->sms, nsms, sc.gpcs, g->cfg.dsmem_latency, 0, 0 };
+    if (threads < 1 || threads > 1024) {
+        config_value_error(store, "ccgpu_sim_threads", err, errlen, "%u (1 to 1024)", threads);
+        goto fail;
+    }
+    if (lookahead && perfect) {
+        config_value_error(store, "ccgpu_sim_lookahead", err, errlen,
+                           "gpgpu_perfect_mem has no memory system to link the SMs to");
+        goto fail;
+    }
     g->cta_stats = config_find(store, "ccgpu_cta_sched") != NULL;
     g->disp.l2_bytes = (uint64_t)g->mcfg.n_part * g->mcfg.l2.nsets * g->mcfg.l2.line_size *
                        g->mcfg.l2.assoc;
@@ -227,6 +278,14 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
     if (g->cfg.mrpb.enabled)
         g->storage_bits += 40ull * g->cfg.n_slots * g->cfg.mrpb.depth * p->n_sms;
     attach_faults(g);
+    if (lookahead) {
+        if (sim_link_init(&g->link, &g->mem, lookahead, err, errlen))
+            goto fail;
+        g->link_on = 1;
+        for (uint32_t i = 0; i < nsms; i++)
+            g->sms[i].link = &g->link;
+    }
+    g->threads = threads_choose(g, threads, lookahead);
     g->now = 1;
     return g;
 fail:
@@ -268,6 +327,17 @@ void gpu_timing_free(struct gpu_timing *g)
             sm_free(&g->sms[i]);
     free(g->sms);
     sm_wake_free(&g->wake);
+    if (g->th.started) {
+        const struct sim_threads_stats *t = &g->th.st;
+        fprintf(stderr, "ccgpu_sim_threads: %llu quanta, %llu on two threads (%.3f s waited "
+                "for the memory system's thread; those windows took %.3f s, their work %.3f s), "
+                "%u fallbacks to one; the others' SM side %.3f s, memory side %.3f s\n",
+                (unsigned long long)t->quanta, (unsigned long long)t->quanta_parallel,
+                t->wait_s, t->par_wall_s, t->par_serial_s, t->fallbacks, t->one_sm_s,
+                t->one_mem_s);
+        sim_threads_stop(&g->th);
+    }
+    sim_link_free(&g->link);
     if (g->mem_ok)
         memsys_free(&g->mem);
     dispatch_free(&g->disp);
@@ -322,7 +392,7 @@ uint64_t gpu_timing_cycles(const struct gpu_timing *g)
 /* At the start of a launch's loop (its first cycle now): every SM filed at
  * its next event (at the latest now: the first cycle visits every SM whose
  * event is not later). */
-static void wake_reset(struct gpu_timing *g, uint64_t now)
+void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now)
 {
     struct sm_wake *w = &g->wake;
     sm_wake_clear(w);
@@ -364,6 +434,10 @@ static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
  * launch starts clean. */
 static void drain_after_failure(struct gpu_timing *g)
 {
+    if (g->link_on) {
+        gpu_timing_link_drain(g);
+        return;
+    }
     for (uint64_t guard = 0; guard < 100000000; guard++) {
         uint64_t now = g->now;
         int pending = 0;
@@ -443,8 +517,8 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
  * its instruction source, the L1 carve-out, the traces, what the policies
  * share, the launch latency, the CTA dispatcher's parameters. 0, or -1 with
  * err set (nothing runs after a cap, as in GPGPU-Sim). */
-static int launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
-                        size_t errlen)
+int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                            size_t errlen)
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
@@ -513,7 +587,8 @@ static int launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl
 /* Whether a run-length cap (GPGPU-Sim's gpgpu_max_cycle and gpgpu_max_insn)
  * stops the run at cycle now of the launch begun at start: g->stopped says
  * which (the statistics cover the run up to there). */
-static int cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now, uint64_t start)
+int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
+                           uint64_t start)
 {
     const struct ptx_counters *cnt = isrc_counters(l);
     if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
@@ -536,7 +611,7 @@ static int cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
 /* Whether the launch is over: every CTA dispatched (or gpgpu_max_cta's
  * budget spent), none resident, no request left in an SM or the memory
  * system. */
-static int launch_finished(struct gpu_timing *g, const struct isrc *l)
+int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l)
 {
     if (g->disp.left && g->disp.budget)
         return 0;
@@ -583,8 +658,8 @@ static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
  * failed or a cap stopped it): the SMs' accounting, a failed launch's
  * in-flight requests drained, the cycles counted, the traces flushed, the
  * statistics summed. rc, or -1 when a trace could not be written. */
-static int launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
-                      char *err, size_t errlen)
+int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
+                          char *err, size_t errlen)
 {
     const struct ptx_counters *cnt = isrc_counters(l);
     g->thread_insts_exec += cnt->thread_insts_exec;
@@ -632,8 +707,10 @@ static int launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
 {
+    if (g->link_on)
+        return gpu_timing_run_link(g, gl, err, errlen);
     const uint64_t start = g->now;
-    if (launch_begin(g, gl, err, errlen))
+    if (gpu_timing_launch_begin(g, gl, err, errlen))
         return -1;
     const struct isrc *l = &g->src;
     const struct ptx_counters *cnt = isrc_counters(l);
@@ -648,7 +725,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
      * every core cycle a polling cycle), every SM */
     const int wheel = fast && !g->ports;
     if (wheel)
-        wake_reset(g, g->now);
+        gpu_timing_wake_reset(g, g->now);
     uint64_t polled_tick = UINT64_MAX;
     struct launch_guard guard;
     launch_guard_begin(&guard, g, cnt, start, g->now);
@@ -726,7 +803,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             next = dispatch_next_event(&g->disp);
         if (launch_guard_check(&guard, g, l, gl, now, err, errlen))
             goto out;
-        if (cap_reached(g, l, now, start) || launch_finished(g, l))
+        if (gpu_timing_cap_reached(g, l, now, start) || gpu_timing_launch_finished(g, l))
             break;
         /* the memory system's next event is at core_now + 1 or later: when
          * an SM is due by then it cannot move the next cycle, so it is not
@@ -749,7 +826,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     if (rc)
         snprintf(err, errlen, "%s", g->stopped);
 out:
-    return launch_end(g, l, start, rc, err, errlen);
+    return gpu_timing_launch_end(g, l, start, rc, err, errlen);
 }
 
 void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes)

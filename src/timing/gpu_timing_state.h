@@ -16,6 +16,8 @@
 #include "timing/sm.h"
 #include "timing/l2_split.h"
 #include "timing/sm_wake.h"
+#include "timing/sim_link.h"
+#include "timing/sim_threads.h"
 #include "timing/tinst.h"
 #include "policy/guard.h"
 #include "policy/policy_gpu.h"
@@ -93,8 +95,36 @@ struct gpu_timing {
      * every wrapped policy instance reports here, and the clock loop stops
      * at the cycle it is set (it stays set: later launches fail too) */
     struct policy_fault fault;
+    /* ccgpu_sim_lookahead > 0: the SMs and the memory system meet through
+     * the link (sim_link.h) in quanta of link.q cycles (gpu_timing_link.c),
+     * the memory side on a helper thread with ccgpu_sim_threads 2
+     * (sim_threads.h) */
+    int link_on;
+    struct sim_link link;
+    uint32_t threads;     /* threads the lookahead mode runs on (1 or 2) */
+    struct sim_threads th;
+    uint64_t link_last_sm; /* the SM side's last cycle simulated */
 };
 
 void gpu_timing_sum_stats(struct gpu_timing *g);
+
+/* The parts of a launch both GPU loops share (gpu_timing.c): its start at
+ * g->now, whether a run-length cap stops it at cycle now, whether it is
+ * over, and its end (rc: 0, or -1 when it failed or a cap stopped it). */
+int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                            size_t errlen);
+int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
+                           uint64_t start);
+int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l);
+/* Every SM filed in the wheel at its next event (at the latest now), and
+ * those holding requests marked in its outp. */
+void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now);
+int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
+                          char *err, size_t errlen);
+/* The lookahead mode's launch loop and its drain after a failed launch
+ * (gpu_timing_link.c). */
+int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                        size_t errlen);
+void gpu_timing_link_drain(struct gpu_timing *g);
 
 #endif

@@ -633,11 +633,15 @@ void sm_mem_reply(struct sm *sm, const struct mem_request *q, uint64_t now)
  * its cluster's response FIFO (perfect_mem.h). */
 static int can_send(const struct sm *sm, const struct memsys *m)
 {
+    if (sm->link)
+        return sim_link_can_send(sm->link, sm->id / sm->link->cpp);
     return sm->perfect ? !perfect_port_full(sm->perfect) : memsys_can_push(m, sm->id);
 }
 
 static int send(struct sm *sm, struct memsys *m, uint64_t now, const struct mem_request *q)
 {
+    if (sm->link)
+        return sim_link_send(sm->link, sm->id / sm->link->cpp, now, q) ? -2 : 0;
     if (!sm->perfect)
         return memsys_push(m, now, q);
     if (perfect_port_full(sm->perfect))

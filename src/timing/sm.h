@@ -27,6 +27,7 @@
 #include "timing/l2_split.h"
 #include "timing/opcollect.h"
 #include "timing/perfect_mem.h"
+#include "timing/sim_link.h"
 #include "timing/sm_config.h"
 #include "timing/tinst.h"
 
@@ -279,6 +280,8 @@ struct sm {
     struct l2_split *split;       /* ccgpu_l2_groups > 1: the GPU's split L2, else NULL */
     struct perfect_port *perfect; /* gpgpu_perfect_mem: the cluster's response FIFO, which
                                    * takes the requests instead of the memory system */
+    struct sim_link *link;        /* ccgpu_sim_lookahead > 0: requests go through the link
+                                     (sim_link.h) in place of the memory system */
     uint64_t port_full_tick;      /* interconnect cycle the port was last found full */
     /* events and bookkeeping */
     uint64_t next_event;          /* earliest cycle this SM may change */

@@ -1,0 +1,344 @@
+/* The SM <-> memory-system link of the lookahead mode; see sim_link.h. */
+#include "timing/sim_link.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void vec_init(struct sim_link_vec *v, size_t elem)
+{
+    memset(v, 0, sizeof *v);
+    v->elem = elem;
+}
+
+static void vec_free(struct sim_link_vec *v)
+{
+    free(v->p);
+    v->p = NULL;
+    v->n = v->head = v->cap = 0;
+}
+
+static void *vec_at(const struct sim_link_vec *v, size_t i)
+{
+    return (char *)v->p + i * v->elem;
+}
+
+/* Room for one more at the end (taken entries dropped first): the new
+ * slot, or NULL out of memory. */
+static void *vec_add(struct sim_link_vec *v)
+{
+    if (v->n == v->cap && v->head) {
+        memmove(v->p, vec_at(v, v->head), (v->n - v->head) * v->elem);
+        v->n -= v->head;
+        v->head = 0;
+    }
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 64;
+        void *p = realloc(v->p, cap * v->elem);
+        if (!p)
+            return NULL;
+        v->p = p;
+        v->cap = cap;
+    }
+    return vec_at(v, v->n++);
+}
+
+static int vec_empty(const struct sim_link_vec *v)
+{
+    return v->head == v->n;
+}
+
+static void vec_clear(struct sim_link_vec *v)
+{
+    v->n = v->head = 0;
+}
+
+int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead, char *err,
+                  size_t errlen)
+{
+    memset(k, 0, sizeof *k);
+    /* L interconnect periods in core cycles, rounded down, at least 1 */
+    uint64_t q = (uint64_t)lookahead * m->pi / m->pc;
+    k->q = q ? q : 1;
+    k->cpp = memsys_sms_per_port(m);
+    k->nports = (m->cfg.n_sm + k->cpp - 1) / k->cpp;
+    k->ports = calloc(k->nports, sizeof *k->ports);
+    k->mports = calloc(k->nports, sizeof *k->mports);
+    k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
+    vec_init(&k->sm_out, sizeof(struct sim_link_msg));
+    vec_init(&k->mem_in, sizeof(struct sim_link_msg));
+    vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
+    vec_init(&k->sm_rep, sizeof(struct sim_link_msg));
+    vec_init(&k->mem_cred, sizeof(struct sim_link_credit));
+    vec_init(&k->sm_cred, sizeof(struct sim_link_credit));
+    if (!k->ports || !k->mports || !k->wake) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
+    for (uint32_t p = 0; p < k->nports; p++)
+        vec_init(&k->mports[p].staged, sizeof(struct mem_request));
+    return 0;
+}
+
+void sim_link_free(struct sim_link *k)
+{
+    for (uint32_t p = 0; k->mports && p < k->nports; p++)
+        vec_free(&k->mports[p].staged);
+    free(k->ports);
+    free(k->mports);
+    free(k->wake);
+    vec_free(&k->sm_out);
+    vec_free(&k->mem_in);
+    vec_free(&k->mem_rep);
+    vec_free(&k->sm_rep);
+    vec_free(&k->mem_cred);
+    vec_free(&k->sm_cred);
+    memset(k, 0, sizeof *k);
+}
+
+void sim_link_reset(struct sim_link *k, const struct memsys *m)
+{
+    vec_clear(&k->sm_out);
+    vec_clear(&k->mem_in);
+    vec_clear(&k->mem_rep);
+    vec_clear(&k->sm_rep);
+    vec_clear(&k->mem_cred);
+    vec_clear(&k->sm_cred);
+    for (uint32_t p = 0; p < k->nports; p++) {
+        uint32_t room = memsys_port_room(m, p);
+        k->ports[p] = (struct sim_link_port){ .room = room };
+        vec_clear(&k->mports[p].staged);
+        k->nstaged = 0;
+        k->mports[p].accepted = k->mports[p].last_accepted = 0;
+        k->mports[p].last_room = room;
+    }
+    k->polled_tick = UINT64_MAX;
+    k->started = memsys_requests_started(m);
+    k->oom = 0;
+    k->err[0] = '\0';
+}
+
+int sim_link_send(struct sim_link *k, uint32_t port, uint64_t now, const struct mem_request *r)
+{
+    struct sim_link_msg *s = vec_add(&k->sm_out);
+    if (!s)
+        return -1;
+    s->t = now + k->q;
+    s->r = *r;
+    k->ports[port].sent++;
+    return 0;
+}
+
+int sim_link_take_reply(struct sim_link *k, uint64_t now, struct mem_request *out)
+{
+    if (vec_empty(&k->sm_rep))
+        return 0;
+    const struct sim_link_msg *s = vec_at(&k->sm_rep, k->sm_rep.head);
+    if (s->t > now)
+        return 0;
+    *out = s->r;
+    k->sm_rep.head++;
+    return 1;
+}
+
+uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake)
+{
+    uint32_t n = 0;
+    while (!vec_empty(&k->sm_cred)) {
+        const struct sim_link_credit *c = vec_at(&k->sm_cred, k->sm_cred.head);
+        if (c->t > now)
+            break;
+        struct sim_link_port *p = &k->ports[c->port];
+        p->room = c->room;
+        p->accepted = c->accepted;
+        k->sm_cred.head++;
+        if (sim_link_can_send(k, c->port)) {
+            n++;
+            for (uint32_t i = c->port * k->cpp; i < (c->port + 1) * k->cpp; i++)
+                wake[i / 64] |= 1ull << (i % 64);
+        }
+    }
+    return n;
+}
+
+uint64_t sim_link_sm_next(const struct sim_link *k)
+{
+    uint64_t t = MEMSYS_NEVER;
+    if (!vec_empty(&k->sm_rep))
+        t = ((const struct sim_link_msg *)vec_at(&k->sm_rep, k->sm_rep.head))->t;
+    if (!vec_empty(&k->sm_cred)) {
+        uint64_t c = ((const struct sim_link_credit *)vec_at(&k->sm_cred, k->sm_cred.head))->t;
+        if (c < t)
+            t = c;
+    }
+    return t;
+}
+
+uint64_t sim_link_mem_next(struct sim_link *k, struct memsys *m)
+{
+    uint64_t t = memsys_next_event(m);
+    if (!vec_empty(&k->mem_in)) {
+        uint64_t a = ((const struct sim_link_msg *)vec_at(&k->mem_in, k->mem_in.head))->t;
+        if (a < t)
+            t = a;
+    }
+    return t;
+}
+
+int sim_link_mem_empty(const struct sim_link *k)
+{
+    if (!vec_empty(&k->mem_in))
+        return 0;
+    for (uint32_t p = 0; p < k->nports; p++)
+        if (!vec_empty(&k->mports[p].staged))
+            return 0;
+    return 1;
+}
+
+/* The replies visible at u, popped port by port and SM by SM (the order in
+ * which the exact model's SM visits pop them), sent to arrive at u + q. */
+static int pop_replies(struct sim_link *k, struct memsys *m, uint64_t u)
+{
+    const uint64_t *busy = memsys_reply_ports(m);
+    for (uint32_t pw = 0; pw < memsys_reply_port_words(m); pw++)
+        for (uint64_t b = busy[pw]; b; b &= b - 1) {
+            uint32_t port = pw * 64 + (uint32_t)__builtin_ctzll(b);
+            if (!memsys_port_arrived(m, port))
+                continue;
+            for (uint32_t i = port * k->cpp; i < (port + 1) * k->cpp && i < m->cfg.n_sm; i++) {
+                struct mem_request r;
+                while (memsys_pop_response(m, i, u, &r)) {
+                    struct sim_link_msg *s = vec_add(&k->mem_rep);
+                    if (!s)
+                        return -1;
+                    s->t = u + k->q;
+                    s->r = r;
+                }
+            }
+        }
+    return 0;
+}
+
+/* Credit reports for the ports whose room or accepted count changed. */
+static int report_credits(struct sim_link *k, const struct memsys *m, uint64_t u)
+{
+    for (uint32_t p = 0; p < k->nports; p++) {
+        struct sim_link_mport *mp = &k->mports[p];
+        uint32_t room = memsys_port_room(m, p);
+        if (room == mp->last_room && mp->accepted == mp->last_accepted)
+            continue;
+        struct sim_link_credit *c = vec_add(&k->mem_cred);
+        if (!c)
+            return -1;
+        *c = (struct sim_link_credit){ .t = u + k->q, .port = p, .room = room,
+                                       .accepted = mp->accepted };
+        mp->last_room = room;
+        mp->last_accepted = mp->accepted;
+    }
+    return 0;
+}
+
+int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, uint64_t end)
+{
+    uint64_t u = MEMSYS_NEVER;
+    for (;;) {
+        /* the next cycle: the next arrival, or the memory system's next
+         * event, which is not looked for when an arrival is due at the
+         * cycle after (it could only be that cycle: the exact loop skips
+         * the search the same way when an SM is due) */
+        uint64_t a = vec_empty(&k->mem_in)
+                         ? MEMSYS_NEVER
+                         : ((const struct sim_link_msg *)vec_at(&k->mem_in, k->mem_in.head))->t;
+        u = u != MEMSYS_NEVER && a == u + 1 ? a : sim_link_mem_next(k, m);
+        if (u < from)
+            u = from; /* (an early answer: nothing due before from) */
+        if (u >= end)
+            return 0;
+        memsys_advance(m, u);
+        while (!vec_empty(&k->mem_in)) {
+            const struct sim_link_msg *s = vec_at(&k->mem_in, k->mem_in.head);
+            if (s->t > u)
+                break;
+            struct mem_request *r = vec_add(&k->mports[memsys_port(m, s->r.sm)].staged);
+            if (!r)
+                goto oom;
+            *r = s->r;
+            k->mem_in.head++;
+            k->nstaged++;
+        }
+        int pushed = 0;
+        for (uint32_t p = 0; k->nstaged && p < k->nports; p++) {
+            struct sim_link_vec *v = &k->mports[p].staged;
+            while (!vec_empty(v)) {
+                int rc = memsys_push(m, u, vec_at(v, v->head));
+                if (rc == -1)
+                    break;
+                if (rc) {
+                    snprintf(k->err, sizeof k->err, "%s", m->err);
+                    return -1;
+                }
+                v->head++;
+                k->nstaged--;
+                k->mports[p].accepted++;
+                pushed = 1;
+            }
+        }
+        if (memsys_reply_tick(m) != k->polled_tick || memsys_polls_every_cycle(m)) {
+            k->polled_tick = memsys_reply_tick(m);
+            if (pop_replies(k, m, u))
+                goto oom;
+        }
+        /* rooms change only by pushes and by the crossbar taking packets */
+        if ((pushed || memsys_requests_started(m) != k->started) && report_credits(k, m, u))
+            goto oom;
+        k->started = memsys_requests_started(m);
+        k->last_mem = u;
+    }
+oom:
+    snprintf(k->err, sizeof k->err, "timing model: out of memory");
+    return -1;
+}
+
+/* Appends what `from` holds to `to` (taken entries dropped): 0, or -1 out
+ * of memory. */
+static int vec_append(struct sim_link_vec *to, struct sim_link_vec *from)
+{
+    if (vec_empty(to)) { /* the usual case: hand the storage over */
+        struct sim_link_vec t = *to;
+        *to = *from;
+        *from = t;
+        vec_clear(from);
+        return 0;
+    }
+    for (size_t i = from->head; i < from->n; i++) {
+        void *d = vec_add(to);
+        if (!d)
+            return -1;
+        memcpy(d, vec_at(from, i), to->elem);
+    }
+    vec_clear(from);
+    return 0;
+}
+
+/* Whether the first entry still to take (a struct sim_link_msg or
+ * sim_link_credit: both begin with t) is visible before end. */
+static int stale(const struct sim_link_vec *v, uint64_t end)
+{
+    return !vec_empty(v) && *(const uint64_t *)vec_at(v, v->head) < end;
+}
+
+int sim_link_exchange(struct sim_link *k, uint64_t end)
+{
+    /* each side has taken everything visible before the quantum's end (a
+     * quantum cut short by a cap leaves later ones, which stay first in
+     * line: they were sent in an earlier quantum) */
+    if (stale(&k->mem_in, end) || stale(&k->sm_rep, end) || stale(&k->sm_cred, end)) {
+        snprintf(k->err, sizeof k->err, "timing model: a link message outlived its quantum");
+        return -1;
+    }
+    if (vec_append(&k->mem_in, &k->sm_out) || vec_append(&k->sm_rep, &k->mem_rep) ||
+        vec_append(&k->sm_cred, &k->mem_cred)) {
+        snprintf(k->err, sizeof k->err, "timing model: out of memory");
+        return -1;
+    }
+    return 0;
+}

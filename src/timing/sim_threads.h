@@ -1,0 +1,60 @@
+/* A helper thread for the lookahead mode (docs/parallel.md): the memory
+ * side of each quantum runs on it while the calling thread runs the SM
+ * side. Hand-offs spin briefly and then block on a condition variable.
+ *
+ * The pair measures itself: over each window of quanta it compares the
+ * wall time the quanta took with what one thread would have spent on the
+ * same work (the SM side's time plus the memory side's), and runs the
+ * memory side on the calling thread instead (the helper left blocked)
+ * when the hand-offs cost more than the overlap saves; it tries two
+ * threads again now and then. Which thread runs a quantum's memory side
+ * changes no result: the two sides share nothing within a quantum. */
+#ifndef CCGPU_TIMING_SIM_THREADS_H
+#define CCGPU_TIMING_SIM_THREADS_H
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* the memory side of quantum [from, end): 0, or -1 (the caller's error) */
+typedef int (*sim_threads_work)(void *ctx, uint64_t from, uint64_t end);
+
+struct sim_threads_stats {
+    uint64_t quanta, quanta_parallel; /* quanta run, and run with the helper */
+    double wait_s;     /* the calling thread's waits for the helper */
+    double par_wall_s, par_serial_s; /* windows run on two threads: wall time,
+                                        and the work on both sides */
+    uint32_t fallbacks; /* windows after which the helper was left idle */
+    double one_sm_s, one_mem_s; /* quanta run on the calling thread: each side's time */
+};
+
+struct sim_threads {
+    pthread_t th;
+    int started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    atomic_uint_fast64_t go, done; /* sequence numbers of hand-offs */
+    int helper_sleeps, main_sleeps; /* under mu: who waits on cv */
+    int quit;
+    sim_threads_work work;
+    void *ctx;
+    uint64_t from, end;
+    int rc;
+    double work_s; /* the helper's time in work(), this quantum */
+    /* the choice between one and two threads, window by window */
+    int parallel;
+    uint32_t in_window, idle_windows, retry_windows;
+    double win_wall, win_serial;
+    struct sim_threads_stats st;
+};
+
+/* Starts the helper: 0, or -1 when a thread cannot be made (then every
+ * quantum runs on the calling thread). */
+int sim_threads_start(struct sim_threads *s, sim_threads_work work, void *ctx);
+/* Quantum [from, end): sm_side(sm_ctx, from, end) on this thread and the
+ * memory side on the helper or after it here; the first non-zero rc of
+ * the two (the SM side's first), after both have finished. */
+int sim_threads_quantum(struct sim_threads *s, uint64_t from, uint64_t end,
+                        sim_threads_work sm_side, void *sm_ctx);
+void sim_threads_stop(struct sim_threads *s);
+
+#endif

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The lookahead mode against the exact model (docs/parallel.md): every
+# benchmark on configs/ccws.cfg with gto, lrr, ccws and swl:2, once as the
+# config has it (the exact model) and once with KEY=VALUE (such as
+# ccgpu_sim_lookahead=4; or, for the model's own sensitivity as a
+# yardstick, mem_icnt_latency=9); prints a markdown table of the
+# differences in cycles, IPC and the L1/L2/DRAM counters (the mean over the
+# four schedulers and, in brackets, the largest, %) and in each policy's
+# speed-up over gto (cycles_gto / cycles_policy, % of the exact speed-up).
+# THREADS=N runs the KEY=VALUE runs with --threads N; SCHEDS="gto ccws"
+# limits the schedulers (the first is the speed-ups' base).
+#   tools/lookahead-validate.sh BUILD SIZE KEY=VALUE [JOBS] [BENCH...]
+set -euo pipefail
+[ $# -ge 3 ] || { echo "usage: $0 BUILD SIZE KEY=VALUE [JOBS] [BENCH...]" >&2; exit 2; }
+build=$1 size=$2 look=$3 jobs=${4:-2}
+shift $(( $# >= 4 ? 4 : 3 ))
+cd "$(dirname "$0")/.."
+ccgpu="$build/ccgpu"
+[ -x "$ccgpu" ] || { echo "lookahead-validate: $ccgpu not built" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+benches=${*:-$("$ccgpu" list | awk '/^[a-z]/{print $1}')}
+scheds=${SCHEDS:-gto lrr ccws swl:2}
+for b in $benches; do for s in $scheds; do for l in 0 1; do
+    echo "$b $s $l"; done; done; done >"$tmp/runs"
+run_one() {
+    local opt=()
+    [ "$3" = 0 ] || opt=(-o "$look" --threads "${THREADS:-1}")
+    "$ccgpu" run "$1" --size "$size" --config configs/ccws.cfg -o "gpgpu_scheduler=$2" \
+        "${opt[@]}" --quiet --json "$tmp/$1.$2.$3.json" >/dev/null 2>&1 ||
+        echo "lookahead-validate: $1 $2 ${opt[*]} failed" >&2
+}
+export -f run_one
+export ccgpu size tmp look THREADS
+xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
+# KEEP=DIR keeps every run's JSON there
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$tmp"/*.json "$KEEP"/; }
+python3 - "$tmp" "$scheds" $benches <<'EOF'
+import json, os, sys
+tmp, scheds, benches = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
+keys = [("cycles", "cycles"), ("IPC", None), ("L1 misses", "l1d.misses"),
+        ("L2 hits", "l2.hits"), ("L2 misses", "l2.misses"), ("DRAM reads", "dram.reads")]
+def load(b, s, l):
+    p = os.path.join(tmp, "%s.%s.%s.json" % (b, s, l))
+    return json.load(open(p))["total"] if os.path.exists(p) else None
+def rel(a, b):
+    return 0.0 if a == b else (100.0 * (b - a) / a if a else float("inf"))
+print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups " + " / ".join(scheds[1:]) + " |")
+print("|---|" + "---|" * len(keys) + "---|")
+worst = {k: 0.0 for k, _ in keys}
+worst_speed = 0.0
+for b in benches:
+    ex = {s: load(b, s, "0") for s in scheds}
+    la = {s: load(b, s, "1") for s in scheds}
+    if any(v is None for v in list(ex.values()) + list(la.values())):
+        print("| %s | (a run failed) |" % b)
+        continue
+    cells = []
+    for name, k in keys:
+        d = []
+        for s in scheds:
+            if k is None:  # IPC = warp instructions / cycle
+                a = ex[s]["warp_instructions"] / ex[s]["cycles"]
+                c = la[s]["warp_instructions"] / la[s]["cycles"]
+            else:
+                a, c = ex[s].get(k, 0), la[s].get(k, 0)
+            d.append(rel(a, c))
+        big = max(d, key=abs)
+        worst[name] = max(worst[name], abs(big))
+        cells.append("%+.2f (%+.2f)" % (sum(d) / len(d), big))
+    sp = []
+    for s in scheds[1:]:
+        se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
+        sl = la[scheds[0]]["cycles"] / la[s]["cycles"]
+        sp.append(100.0 * (sl - se) / se)
+        worst_speed = max(worst_speed, abs(sp[-1]))
+    print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))
+print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
+      " | %.2f |" % worst_speed)
+EOF
