@@ -4,10 +4,10 @@
  * Runs every figure of a paper's recipe, reproduce/PAPER.repro (or a .repro
  * file named by path), into DIR (default out/PAPER), one figure after the
  * other, resuming: a finished figure with the same commands is not run again
- * (reproduce/figure_run.h). Then writes DIR/report.md and DIR/values.csv
- * (reproduce/report.h). With --slurm, one Slurm array task per unfinished
- * figure (each task runs this command with --chunk 1 --task T); --report
- * then writes the report from what the tasks left. */
+ * (reproduce/figure_run.h). Then writes DIR/report.md, DIR/ID/values.md and
+ * DIR/values.csv (reproduce/report.h). With --slurm, one Slurm array task per
+ * unfinished figure (each task runs this command with --chunk 1 --task T);
+ * --report then writes the report from what the tasks left. */
 #include "cli/cli.h"
 #include "reproduce/figure_run.h"
 #include "reproduce/recipe.h"
@@ -31,8 +31,9 @@ static const char usage[] =
     "       ccgpu reproduce --list\n"
     "  PAPER: ccws, sacat, awss, clustering (reproduce/PAPER.repro) or a .repro file.\n"
     "  Runs each figure's commands into DIR/ID (default DIR: out/PAPER), resuming\n"
-    "  (finished figures are kept), and writes DIR/report.md and DIR/values.csv:\n"
-    "  the paper's numbers beside ccgpu's. --size: the input size (default: the\n"
+    "  (finished figures are kept), and writes DIR/report.md (the paper's numbers\n"
+    "  beside ccgpu's), DIR/ID/values.md (each figure's every number) and\n"
+    "  DIR/values.csv (all of them). --size: the input size (default: the\n"
     "  recipe's, the one that reproduces the paper); --jobs: runs at a time inside\n"
     "  a figure; --only: these figures; --dry-run: list the commands and what is\n"
     "  finished; --force: run finished figures again; --report: only write the\n"

@@ -84,55 +84,172 @@ static void print_seconds(FILE *f, double s)
         fprintf(f, "%.0f s (%.1f min)", s, s / 60);
 }
 
+/* Text into a Markdown table cell or heading: '<' and '>' (which a
+ * renderer takes for HTML, as in "<sched>-BEL") and '|' (a cell border)
+ * escaped. */
+static void print_md_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '|')
+            fputs("\\|", f);
+        else
+            fputc(*s, f);
+}
+
 struct figure_result {
     struct figure_state st;
     char *dir;
 };
 
-static void write_values(FILE *md, FILE *csv, const struct recipe_figure *fig, const char *dir,
-                         int done)
+/* One compared number as found (or not) in the figure's CSV. */
+struct value_result {
+    char *ours; /* NULL: not found, why says why */
+    char why[256];
+    int has_ratio;
+    double ratio;
+};
+
+static void value_find(const struct recipe_value *v, const char *dir, int done,
+                       struct value_result *r)
 {
-    if (fig->nvalues == 0)
+    snprintf(r->why, sizeof r->why, "not run");
+    r->ours = NULL;
+    r->has_ratio = 0;
+    if (!done || report_lookup(dir, v, &r->ours, r->why, sizeof r->why) != 0)
         return;
-    fputs("| | paper | ccgpu | ccgpu / paper |\n|---|---:|---:|---:|\n", md);
-    for (int k = 0; k < fig->nvalues; k++) {
-        const struct recipe_value *v = &fig->values[k];
-        char *ours = NULL, why[256] = "not run";
-        int got = done && report_lookup(dir, v, &ours, why, sizeof why) == 0;
-        fprintf(md, "| %s | %s | ", v->label, v->has_paper ? v->paper : "—");
-        if (got)
-            print_number(md, ours);
-        else
-            fprintf(md, "(%s)", why);
-        char *end = NULL;
-        double o = got ? strtod(ours, &end) : 0;
-        int ratio = got && end != ours && !*end && isfinite(o) && v->has_paper && v->paper_num != 0;
-        if (ratio)
-            fprintf(md, " | %.2f |\n", o / v->paper_num);
-        else
-            fputs(" | |\n", md);
-        csv_write_field(csv, fig->id);
-        fputc(',', csv);
-        csv_write_field(csv, v->label);
-        fputc(',', csv);
-        csv_write_field(csv, v->has_paper ? v->paper : "");
-        fputc(',', csv);
-        csv_write_field(csv, got ? ours : "");
-        if (ratio)
-            fprintf(csv, ",%.6g\n", o / v->paper_num);
-        else
-            fputs(",\n", csv);
-        free(ours);
+    char *end = NULL;
+    double o = strtod(r->ours, &end);
+    if (end != r->ours && !*end && isfinite(o) && v->has_paper && v->paper_num != 0) {
+        r->has_ratio = 1;
+        r->ratio = o / v->paper_num;
     }
-    fputc('\n', md);
 }
 
-static void write_figure(FILE *md, FILE *csv, const struct report_input *in,
-                         const struct recipe_figure *fig, const struct figure_result *res)
+static void write_value_table_head(FILE *md)
+{
+    fputs("| | paper | ccgpu | ccgpu / paper |\n|---|---:|---:|---:|\n", md);
+}
+
+static void write_value_row(FILE *md, const struct recipe_value *v, const struct value_result *r)
+{
+    fputs("| ", md);
+    print_md_text(md, v->label);
+    fprintf(md, " | %s | ", v->has_paper ? v->paper : "—");
+    if (r->ours)
+        print_number(md, r->ours);
+    else
+        fprintf(md, "(%s)", r->why);
+    if (r->has_ratio)
+        fprintf(md, " | %.2f |\n", r->ratio);
+    else
+        fputs(" | |\n", md);
+}
+
+static void write_value_csv(FILE *csv, const struct recipe_figure *fig,
+                            const struct recipe_value *v, const struct value_result *r)
+{
+    csv_write_field(csv, fig->id);
+    fputc(',', csv);
+    csv_write_field(csv, v->label);
+    fputc(',', csv);
+    csv_write_field(csv, v->has_paper ? v->paper : "");
+    fputc(',', csv);
+    csv_write_field(csv, r->ours ? r->ours : "");
+    if (r->has_ratio)
+        fprintf(csv, ",%.6g\n", r->ratio);
+    else
+        fputs(",\n", csv);
+}
+
+/* OUT/ID/values.md: every value of a finished figure, with and without a
+ * paper number. */
+static int write_figure_values_page(const struct report_input *in, const struct recipe_figure *fig,
+                                    const char *dir, const struct value_result *res, char *err,
+                                    size_t errlen)
+{
+    char *path = sweep_path(dir, "values.md");
+    if (!path) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    struct afile a;
+    FILE *md = afile_open(&a, path, err, errlen);
+    free(path);
+    if (!md)
+        return -1;
+    fprintf(md, "# %s: ", fig->id);
+    print_md_text(md, fig->title);
+    fprintf(md, "\n\nEvery number of this figure, made by `ccgpu reproduce %s --size %s` from "
+                "`%s` (the paper's numbers, where it gives one, beside ccgpu's; the commands, "
+                "plots and notes are in [the report](../report.md)).\n\n",
+            in->paper, in->size, in->recipe->path);
+    write_value_table_head(md);
+    for (int k = 0; k < fig->nvalues; k++)
+        write_value_row(md, &fig->values[k], &res[k]);
+    return afile_commit(&a, err, errlen);
+}
+
+/* The figure's values: those with a paper number in report.md, every one in
+ * values.csv and (for a finished figure) in OUT/ID/values.md, linked from
+ * report.md, so a figure with a long per-benchmark table keeps the report
+ * short. */
+static int write_values(FILE *md, FILE *csv, const struct report_input *in,
+                        const struct recipe_figure *fig, const struct figure_result *fres,
+                        char *err, size_t errlen)
+{
+    if (fig->nvalues == 0)
+        return 0;
+    struct value_result *res = calloc((size_t)fig->nvalues, sizeof *res);
+    if (!res) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int with_paper = 0, rc = 0;
+    for (int k = 0; k < fig->nvalues; k++) {
+        value_find(&fig->values[k], fres->dir, fres->st.done, &res[k]);
+        write_value_csv(csv, fig, &fig->values[k], &res[k]);
+        with_paper += fig->values[k].has_paper;
+    }
+    if (with_paper) {
+        write_value_table_head(md);
+        for (int k = 0; k < fig->nvalues; k++)
+            if (fig->values[k].has_paper)
+                write_value_row(md, &fig->values[k], &res[k]);
+        fputc('\n', md);
+    }
+    int ours_only = fig->nvalues - with_paper;
+    if (fres->st.done) {
+        rc = write_figure_values_page(in, fig, fres->dir, res, err, errlen);
+        if (ours_only)
+            fprintf(md, "%d more value%s without a paper number (ccgpu's alone): ", ours_only,
+                    ours_only == 1 ? "" : "s");
+        else
+            fputs("The same values: ", md);
+        fprintf(md, "[%s/values.md](%s/values.md).\n\n", fig->id, fig->id);
+    } else if (ours_only) {
+        fprintf(md, "%d value%s without a paper number will be in `%s/values.md` once it has "
+                    "run.\n\n",
+                ours_only, ours_only == 1 ? "" : "s", fig->id);
+    }
+    for (int k = 0; k < fig->nvalues; k++)
+        free(res[k].ours);
+    free(res);
+    return rc;
+}
+
+static int write_figure(FILE *md, FILE *csv, const struct report_input *in,
+                        const struct recipe_figure *fig, const struct figure_result *res,
+                        char *err, size_t errlen)
 {
     struct figure_job job = { .fig = fig, .recipe = in->recipe->path, .exe = in->exe,
                               .dir = res->dir, .size = in->size, .jobs = in->jobs };
-    fprintf(md, "## %s: %s\n\n", fig->id, fig->title);
+    fprintf(md, "## %s: ", fig->id);
+    print_md_text(md, fig->title);
+    fputs("\n\n", md);
     if (fig->source)
         fprintf(md, "The paper's numbers: %s.\n\n", fig->source);
     char *cmds = figure_commands(&job);
@@ -149,7 +266,8 @@ static void write_figure(FILE *md, FILE *csv, const struct report_input *in,
         fprintf(md, "`ccgpu reproduce %s --size %s --out %s --only %s` runs it.\n\n", in->paper,
                 in->size, in->out, fig->id);
     }
-    write_values(md, csv, fig, res->dir, res->st.done);
+    if (write_values(md, csv, in, fig, res, err, errlen) != 0)
+        return -1;
     for (int k = 0; k < fig->nplots && res->st.done; k++) {
         char *plot = sweep_path(res->dir, fig->plots[k]);
         if (plot && access(plot, F_OK) == 0)
@@ -168,6 +286,7 @@ static void write_figure(FILE *md, FILE *csv, const struct report_input *in,
         print_seconds(md, res->st.wall_s);
         fputs(".\n\n", md);
     }
+    return 0;
 }
 
 int report_write(const struct report_input *in, char *err, size_t errlen)
@@ -211,11 +330,14 @@ int report_write(const struct report_input *in, char *err, size_t errlen)
     fputs(", wall ", md);
     print_seconds(md, wall);
     fputs(" (figures run one after another; the runs inside a figure as its commands say). "
-          "Paper numbers marked `~` are read off a chart. `values.csv` holds every number "
-          "below.\n\n| figure | | finished | CPU | wall |\n|---|---|---|---:|---:|\n", md);
+          "Paper numbers marked `~` are read off a chart. Each figure shows the numbers the "
+          "paper gives beside ccgpu's; every number of a figure, ccgpu's alone included, is in "
+          "its `values.md` (linked), and `values.csv` holds them all.\n\n"
+          "| figure | | finished | CPU | wall |\n|---|---|---|---:|---:|\n", md);
     for (int i = 0; i < r->nfigures; i++) {
-        fprintf(md, "| %s | %s | %s | ", r->figures[i].id,
-                r->figures[i].title, res[i].st.done ? "yes" : "**no**");
+        fprintf(md, "| %s | ", r->figures[i].id);
+        print_md_text(md, r->figures[i].title);
+        fprintf(md, " | %s | ", res[i].st.done ? "yes" : "**no**");
         if (res[i].st.done) {
             print_seconds(md, res[i].st.cpu_s);
             fputs(" | ", md);
@@ -228,7 +350,11 @@ int report_write(const struct report_input *in, char *err, size_t errlen)
     fputc('\n', md);
     fputs("figure,label,paper,ccgpu,ccgpu_over_paper\n", csv);
     for (int i = 0; i < r->nfigures; i++)
-        write_figure(md, csv, in, &r->figures[i], &res[i]);
+        if (write_figure(md, csv, in, &r->figures[i], &res[i], err, errlen) != 0) {
+            afile_abort(&acsv);
+            afile_abort(&amd);
+            goto out;
+        }
     if (afile_commit(&acsv, err, errlen) != 0) {
         afile_abort(&amd);
         goto out;

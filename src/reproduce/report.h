@@ -1,6 +1,9 @@
 /* The report of `ccgpu reproduce`: OUT/report.md (per figure the commands,
- * the paper's numbers beside ours, the plots, the notes and the run time)
- * and OUT/values.csv (figure, label, paper, ours, ours/paper), both written
+ * the paper's numbers beside ours, the plots, the notes and the run time),
+ * OUT/ID/values.md for each finished figure (every value of it, ccgpu's
+ * alone included: report.md keeps only those with a paper number and links
+ * the rest, so a long per-benchmark table does not make a long report) and
+ * OUT/values.csv (figure, label, paper, ours, ours/paper), all written
  * atomically from whatever figures are finished, so a report can be made at
  * any time (e.g. after the Slurm tasks end) and always says what is missing. */
 #ifndef CCGPU_REPRODUCE_REPORT_H

@@ -23,8 +23,10 @@ import os, re, subprocess, sys, glob
 ccgpu, root = os.environ["CCGPU"], os.environ["ROOT"]
 MAX_LINES = 400
 # generated pages: exempt from the length limit
+# (a reproduce report, docs/results/*/report.md, is held to the limit: it keeps
+# the values with a paper number and links each figure's values.md)
 GENERATED = ("docs/config-options.md", "docs/command-reference.md", "docs/ptx-support.md",
-             "docs/results/*/report.md")
+             "docs/results/*/*/values.md")
 # references to work that another branch adds: tolerated while absent, and
 # checked as everything else once present (remove an entry when it lands)
 PENDING_CMDS = set()

@@ -43,13 +43,19 @@ check no-marker-for-failed test ! -e "$d/o/broken/done"
 check report-value grep -qE '^\| vecadd, gto over gto \| 1.0 \| 1 \| 1.00 \|$' "$d/o/report.md"
 check report-ratio grep -qE '^\| vecadd, lrr over gto \| 1 \| 0.8845 \| 0.88 \|$' "$d/o/report.md"
 check report-chart grep -qE '^\| chart reading \| ~2 \| 1 \| 0.50 \|$' "$d/o/report.md"
-check report-no-paper grep -qE '^\| none in the paper \| — \| PASS \| \|$' "$d/o/report.md"
-check report-escaped-comma grep -qE '^\| escaped comma \| — \| \(no row\) \| \|$' "$d/o/report.md"
+# rows without a paper number: in the figure's values.md (linked), not report.md
+check values-md-no-paper grep -qE '^\| none in the paper \| — \| PASS \| \|$' "$d/o/ipc/values.md"
+check values-md-escaped-comma grep -qE '^\| escaped comma \| — \| \(no row\) \| \|$' "$d/o/ipc/values.md"
+check values-md-with-paper grep -qE '^\| vecadd, lrr over gto \| 1 \| 0.8845 \| 0.88 \|$' "$d/o/ipc/values.md"
+check report-no-paper-left-out eval '! grep -q "none in the paper" "$d/o/report.md"'
+check report-links-values grep -qF '2 more values without a paper number (ccgpu'"'"'s alone): [ipc/values.md](ipc/values.md).' "$d/o/report.md"
+check report-failed-no-values-page test ! -e "$d/o/broken/values.md"
 check report-no-row grep -qE '^\| no such row \| 1 \| \(no row\) \| \|$' "$d/o/report.md"
 check report-failed grep -q 'Failed or stopped.*broken/log.txt' "$d/o/report.md"
 check report-note grep -q '^A note under the figure.$' "$d/o/report.md"
 check report-source grep -q "The paper's numbers: Fig. 1 of the test paper." "$d/o/report.md"
 check values-csv grep -qx 'ipc,"vecadd, gto over gto",1.0,1,1' "$d/o/values.csv"
+check values-csv-no-paper grep -qx 'ipc,none in the paper,,PASS,' "$d/o/values.csv"
 
 # resume: the finished figure is kept (its log untouched), --force reruns it
 touch -d '2000-01-01' "$d/o/ipc/log.txt"
@@ -110,7 +116,8 @@ done
 # smoke test of a paper's own recipe: CCWS Fig. 13 at small (the whole
 # recipe at small takes minutes: Fig. 15 runs bfs at every size)
 expect_output ccws-fig13 'wrote .*report.md' "$CCGPU" reproduce ccws --size small --only fig13 --out "$d/ccws" --jobs 2
-check ccws-fig13-value grep -qE '^\| bfs: CCWS 16 entries per warp, IPC over GTO \| — \| [0-9.]+ \| \|$' "$d/ccws/report.md"
+check ccws-fig13-value grep -qE '^\| bfs: CCWS 16 entries per warp, IPC over GTO \| — \| [0-9.]+ \| \|$' "$d/ccws/fig13/values.md"
+check ccws-title-escaped grep -qF '(&lt;sched&gt;-BEL)' "$d/ccws/report.md"
 check ccws-others-not-run grep -q '^\*\*Not run.\*\* `ccgpu reproduce ccws --size small --out .* --only fig7`' "$d/ccws/report.md"
 [ ! -d reproduce ] || expect_output list '^ccws ' "$CCGPU" reproduce --list
 summary
