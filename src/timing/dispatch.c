@@ -202,6 +202,24 @@ static int fits(const struct dispatch *d, const struct sm *sm)
 static int start_cta(struct dispatch *d, struct sm *sm, uint32_t id, int cta_slot, uint64_t now,
                      char *err, size_t errlen);
 
+/* The CTA of rank r of cluster cl on sm, which the caller found room on:
+ * 1, or -1 with err set. */
+static int start_cluster_cta(struct dispatch *d, struct sm *sm, uint32_t cl, uint32_t r,
+                             uint64_t now, char *err, size_t errlen)
+{
+    int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
+    if (cta_slot < 0) {
+        snprintf(err, errlen, "launch %s: no room for CTA %u of cluster %u (internal error)",
+                 isrc_kernel_name(d->src), r, cl);
+        return -1;
+    }
+    if (start_cta(d, sm, isrc_cluster_cta(d->src, cl, r), cta_slot, now, err, errlen) < 0)
+        return -1;
+    sm->ctas[cta_slot].cluster = cl;
+    sm->ctas[cta_slot].rank = r;
+    return 1;
+}
+
 /* Thread-block clusters: the CTA policy is not asked; the clusters go in
  * order, each whole to one SM with room for all of its CTAs, so that
  * barrier.cluster and distributed shared memory find them together.
@@ -223,18 +241,9 @@ static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *
     if (free_ctas < cs || free_warps < cs * d->nwarps)
         return 0;
     uint32_t cl = d->next_cluster++;
-    for (uint32_t r = 0; r < cs; r++) {
-        int cta_slot = sm_find_room(sm, d->nwarps, d->slots);
-        if (cta_slot < 0 || start_cta(d, sm, isrc_cluster_cta(d->src, cl, r), cta_slot, now,
-                                      err, errlen) < 0) {
-            if (cta_slot < 0)
-                snprintf(err, errlen, "launch %s: no room for CTA %u of cluster %u (internal error)",
-                         isrc_kernel_name(d->src), r, cl);
+    for (uint32_t r = 0; r < cs; r++)
+        if (start_cluster_cta(d, sm, cl, r, now, err, errlen) < 0)
             return -1;
-        }
-        sm->ctas[cta_slot].cluster = cl;
-        sm->ctas[cta_slot].rank = r;
-    }
     return 1;
 }
 
@@ -290,16 +299,8 @@ static int place_cluster_spread(struct dispatch *d, struct sm *sm, uint64_t now,
     uint32_t cl = d->next_cluster++;
     for (uint32_t r = 0; r < cs; r++) {
         struct sm *t = &d->sms[first + (sm->id - first + on[r]) % n];
-        int cta_slot = sm_find_room(t, d->nwarps, d->slots);
-        if (cta_slot < 0 || start_cta(d, t, isrc_cluster_cta(d->src, cl, r), cta_slot, now,
-                                      err, errlen) < 0) {
-            if (cta_slot < 0)
-                snprintf(err, errlen, "launch %s: no room for CTA %u of cluster %u (internal error)",
-                         isrc_kernel_name(d->src), r, cl);
+        if (start_cluster_cta(d, t, cl, r, now, err, errlen) < 0)
             return -1;
-        }
-        t->ctas[cta_slot].cluster = cl;
-        t->ctas[cta_slot].rank = r;
         if (t != sm)
             d->cnet->touched = 1;
     }

@@ -774,16 +774,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 sm_wake_refile(w, sm, i, now);
                 w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) | (uint64_t)!!has_out << (i % 64);
             }
-        if (g->cnet.touched) {
-            /* a visit changed other SMs (cluster_net.h): a release, a placed CTA */
-            g->cnet.touched = 0;
-            for (uint32_t i = 0; i < g->nsms; i++) {
-                if (wheel)
-                    sm_wake_refile(w, &g->sms[i], i, now);
-                else if (g->sms[i].next_event < next)
-                    next = g->sms[i].next_event;
-            }
-        }
+        gpu_timing_cluster_changes(g, now, wheel, &next);
         if (wheel) {
             uint64_t t = sm_wake_next(w, now);
             if (t < next)
@@ -812,9 +803,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         if (mnext < next)
             next = mnext;
         next = perfect_ports_next(g, next);
-        /* a cap's last cycle is visited whatever is due then */
-        if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
-            next = g->max_cycle + start - 1 - g->tot.cycles;
+        next = gpu_timing_cap_next(g, start, next);
         if (next == SM_NEVER) {
             launch_stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;

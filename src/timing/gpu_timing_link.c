@@ -146,12 +146,7 @@ static int sm_side(void *ctx, uint64_t from, uint64_t end)
                 w->outp[wi] = (w->outp[wi] & ~(1ull << (i % 64))) |
                               (uint64_t)!!sm_has_output(sm) << (i % 64);
             }
-        if (g->cnet.touched) {
-            /* a visit changed other SMs (cluster_net.h): a release, a placed CTA */
-            g->cnet.touched = 0;
-            for (uint32_t i = 0; i < g->nsms; i++)
-                sm_wake_refile(w, &g->sms[i], i, now);
-        }
+        gpu_timing_cluster_changes(g, now, 1, NULL);
         /* a CTA policy's synchronisation has been waited out */
         if (dispatch_next_event(&g->disp) <= now) {
             if (dispatch_wake(&g->disp, g->sms, g->nsms, now, s->err, sizeof s->err))
@@ -263,9 +258,7 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
             g->now = last > t ? last : t; /* the launch's last cycle with anything done */
             break;
         }
-        uint64_t next = next_quantum(g, &s, end);
-        if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
-            next = g->max_cycle + start - 1 - g->tot.cycles;
+        uint64_t next = gpu_timing_cap_next(g, start, next_quantum(g, &s, end));
         if (next == SM_NEVER) {
             launch_stalled(g, l, start, "nothing left to wait for", err, errlen);
             goto out;

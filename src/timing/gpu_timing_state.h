@@ -119,6 +119,30 @@ int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l);
 /* Every SM filed in the wheel at its next event (at the latest now), and
  * those holding requests marked in its outp. */
 void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now);
+/* The next cycle to visit, with a gpgpu_max_cycle cap: its last cycle is
+ * visited whatever is due then. */
+static inline uint64_t gpu_timing_cap_next(const struct gpu_timing *g, uint64_t start, uint64_t next)
+{
+    if (g->max_cycle && next != SM_NEVER && g->tot.cycles + (next + 1 - start) > g->max_cycle)
+        return g->max_cycle + start - 1 - g->tot.cycles;
+    return next;
+}
+/* After a cycle's visits: the SMs a visit changed through a spread cluster
+ * (cluster_net.h: a barrier.cluster release, a placed CTA) refiled in the
+ * wheel, or, without it (next not NULL), their next events taken into *next. */
+static inline void gpu_timing_cluster_changes(struct gpu_timing *g, uint64_t now, int wheel,
+                                              uint64_t *next)
+{
+    if (!g->cnet.touched)
+        return;
+    g->cnet.touched = 0;
+    for (uint32_t i = 0; i < g->nsms; i++) {
+        if (wheel)
+            sm_wake_refile(&g->wake, &g->sms[i], i, now);
+        else if (g->sms[i].next_event < *next)
+            *next = g->sms[i].next_event;
+    }
+}
 int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
                           char *err, size_t errlen);
 /* The lookahead mode's launch loop and its drain after a failed launch
