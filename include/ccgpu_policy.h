@@ -49,7 +49,7 @@
 extern "C" {
 #endif
 
-#define CCGPU_POLICY_API_VERSION 1
+#define CCGPU_POLICY_API_VERSION 2
 
 /* ---- what a policy may know about an instruction ------------------------
  * Hooks receive the instruction as an opaque pointer; ccgpu_inst_info
@@ -364,6 +364,15 @@ struct cta_sched_launch {
      * for c < ws_nsets; CTAs past them touched none */
     const uint32_t *ws_off, *ws_lines;
     uint32_t ws_nlines, ws_nsets;
+    /* 1, or the CTAs of one thread-block cluster: the launch has clusters,
+     * and the policy's CTAs are its clusters. num_ctas and grid then count
+     * clusters, warps_per_cta is a cluster's warps, max_ctas_per_sm the
+     * clusters one SM holds (at least 1), no working sets are given, and a
+     * chosen cluster goes whole to the SM that asked (or, with
+     * ccgpu_cluster_spread, from it over its GPC); next_cta's `resident`
+     * and on_cta_done's SM count a cluster on that SM, its home, and
+     * on_cta_done comes when its last CTA retires. */
+    uint32_t cluster_ctas;
 };
 
 struct cta_sched_ops {

@@ -276,6 +276,101 @@ TEST(clusters_spread_placement)
     ccgpu_destroy(g);
 }
 
+/* The CTA policies choose clusters: each CTA (one warp) of a 2x1x1-cluster
+ * launch of 12 CTAs on 3 SMs records its SM, its cluster and the cycles it
+ * started and ended at. */
+static const char *where_ptx =
+    ".version 8.0\n.target sm_90\n.address_size 64\n"
+    ".visible .entry where(.param .u64 p)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+    ".reg .b64 %rd<8>;\nld.param.u64 %rd1, [p];\ncvta.to.global.u64 %rd1, %rd1;\n"
+    "mov.u64 %rd5, %clock64;\nmov.u32 %r1, %smid;\nmov.u32 %r2, %clusterid.x;\n"
+    "mov.u32 %r3, %ctaid.x;\nmov.u32 %r4, 0;\n$L:\nadd.u32 %r4, %r4, 1;\n"
+    "setp.lt.u32 %p1, %r4, 200;\n@%p1 bra $L;\nmov.u64 %rd6, %clock64;\n"
+    "mul.wide.u32 %rd2, %r3, 24;\nadd.s64 %rd2, %rd1, %rd2;\n"
+    "st.global.v2.u32 [%rd2], {%r1, %r2};\nst.global.u64 [%rd2+8], %rd5;\n"
+    "st.global.u64 [%rd2+16], %rd6;\nret;\n}\n";
+
+struct where {
+    uint32_t sm, cluster;
+    uint64_t start, end;
+};
+
+enum { WN = 12 };
+
+/* 0 and the records in w, or -1 with the error in err */
+static int run_where(const char *extra, struct where *w, char *err, size_t errlen)
+{
+    ccgpu_config *cfg = ccgpu_config_new();
+    ccgpu_config_load(cfg, "configs/ccws.cfg");
+    ccgpu_config_set(cfg, "ccgpu_mode", "timing");
+    ccgpu_config_load_string(cfg, "gpgpu_n_clusters 3\ngpgpu_n_cores_per_cluster 1\n", "t");
+    ccgpu_config_load_string(cfg, extra, "extra");
+    ccgpu *g = ccgpu_create(cfg, err, errlen);
+    ccgpu_config_free(cfg);
+    ccgpu_module *m = g ? ccgpu_module_load_string(g, where_ptx, "where.ptx") : NULL;
+    int rc = -1;
+    if (m) {
+        ccgpu_devptr d = zeros(g, WN * sizeof *w);
+        void *args[] = { &d };
+        struct ccgpu_dim3 grid = { WN, 1, 1 }, block = { 32, 1, 1 }, cl = { 2, 1, 1 };
+        rc = ccgpu_launch_cluster(g, m, "where", grid, block, cl, 0, args, 1);
+        if (rc == 0)
+            ccgpu_memcpy_dtoh(g, w, d, WN * sizeof *w);
+    }
+    if (rc && g)
+        snprintf(err, errlen, "%s", ccgpu_error(g));
+    ccgpu_destroy(g);
+    return rc ? -1 : 0;
+}
+
+/* clusters whose CTAs overlap in time on one SM */
+static int overlaps(const struct where *w)
+{
+    int n = 0;
+    for (int a = 0; a < WN; a++)
+        for (int b = 0; b < WN; b++)
+            n += w[a].sm == w[b].sm && w[a].cluster < w[b].cluster && w[a].start < w[b].end &&
+                 w[b].start < w[a].end;
+    return n;
+}
+
+TEST(cluster_cta_policies)
+{
+    struct where w[WN];
+    char err[512];
+    /* rr: clusters in order, several on an SM at once; each cluster on one SM */
+    CHECK_EQ_INT(run_where("", w, err, sizeof err), 0);
+    for (int c = 0; c < WN; c++) {
+        CHECK_EQ_U64(w[c].cluster, (uint64_t)c / 2);
+        CHECK_EQ_U64(w[c].sm, w[c / 2 * 2].sm);
+    }
+    CHECK(overlaps(w) > 0);
+    /* limit:1 counts clusters: one at a time on each SM */
+    CHECK_EQ_INT(run_where("ccgpu_cta_sched limit:1\n", w, err, sizeof err), 0);
+    CHECK_EQ_INT(overlaps(w), 0);
+    for (int c = 0; c < WN; c++)
+        CHECK_EQ_U64(w[c].sm, w[c / 2 * 2].sm);
+    /* strict-rr: cluster i on SM i mod 3; cluster (ASPLOS): 6 clusters in 3
+     * consecutive chunks, chunk i on SM i */
+    CHECK_EQ_INT(run_where("ccgpu_cta_sched strict-rr\n", w, err, sizeof err), 0);
+    for (int c = 0; c < WN; c++)
+        CHECK_EQ_U64(w[c].sm, (uint64_t)(c / 2) % 3);
+    CHECK_EQ_INT(run_where("ccgpu_cta_sched cluster\n", w, err, sizeof err), 0);
+    for (int c = 0; c < WN; c++)
+        CHECK_EQ_U64(w[c].sm, (uint64_t)(c / 2) / 2);
+    /* spread over the GPC with one CTA per SM at most and limit:1 per home:
+     * the run completes (clusters finishing away from their home SM let
+     * the home take the next) with each cluster's two CTAs on two SMs */
+    CHECK_EQ_INT(run_where(SPREAD "gpgpu_shader_cta 1\nccgpu_cta_sched limit:1\n", w, err,
+                           sizeof err),
+                 0);
+    for (int c = 0; c < WN; c += 2)
+        CHECK(w[c].sm != w[c + 1].sm && w[c].cluster == w[c + 1].cluster);
+    /* awss needs per-CTA working sets: refused with the reason */
+    CHECK(run_where("ccgpu_cta_sched awss:iwfd\n", w, err, sizeof err) != 0);
+    CHECK_STR_CONTAINS(err, "thread-block clusters");
+}
+
 int main(void)
 {
     RUN(clusters_functional);
@@ -285,5 +380,6 @@ int main(void)
     RUN(clusters_hopper);
     RUN(clusters_spread_placement);
     RUN(cluster_registers);
+    RUN(cluster_cta_policies);
     return check_summary();
 }

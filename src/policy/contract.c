@@ -589,7 +589,7 @@ static int cta_run(const struct cta_sched_ops *ops, const char *args, const stru
         inited++;
     }
     struct cta_sched_launch l = { "policy_check", cc->ctas, { cc->gx, cc->ctas / cc->gx, 1 },
-                                  4, cc->sms, cc->per_sm, 0, 1u << 20, NULL, 0, NULL, NULL, 0, 0 };
+                                  4, cc->sms, cc->per_sm, 0, 1u << 20, NULL, 0, NULL, NULL, 0, 0, 1 };
     for (int i = 0; i < 2 && rc == 0; i++)
         if (ops->on_launch && ops->on_launch(&cs[i], &l, err, errlen)) {
             char inner[256];

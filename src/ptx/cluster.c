@@ -91,6 +91,23 @@ uint32_t ptx_launch_cluster_cta(const struct ptx_launch *l, uint32_t cluster, ui
     return x + y * l->grid[0] + z * l->grid[0] * l->grid[1];
 }
 
+uint32_t ptx_launch_cta_cluster(const struct ptx_launch *l, uint32_t cta)
+{
+    if (!l->cluster_size)
+        return 0;
+    const uint32_t *d = l->cluster;
+    uint32_t ncx = l->grid[0] / d[0], ncy = l->grid[1] / d[1];
+    uint32_t x = cta % l->grid[0], y = cta / l->grid[0] % l->grid[1],
+             z = cta / (l->grid[0] * l->grid[1]);
+    return x / d[0] + y / d[1] * ncx + z / d[2] * ncx * ncy;
+}
+
+void ptx_launch_cluster_grid(const struct ptx_launch *l, uint32_t out[3])
+{
+    for (int i = 0; i < 3; i++)
+        out[i] = l->cluster_size ? l->grid[i] / l->cluster[i] : l->grid[i];
+}
+
 void ptx_cluster_cta_enter(struct ptx_cta *c)
 {
     struct ptx_launch *l = c->launch;

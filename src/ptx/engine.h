@@ -129,6 +129,10 @@ uint32_t ptx_launch_num_ctas(const struct ptx_launch *l);
  * rank `rank` in cluster `cluster` (0 .. num_ctas / cluster size - 1). */
 uint32_t ptx_launch_cluster_size(const struct ptx_launch *l);
 uint32_t ptx_launch_cluster_cta(const struct ptx_launch *l, uint32_t cluster, uint32_t rank);
+/* The cluster of the CTA of linear id `cta` (0 without clusters), and the
+ * grid counted in clusters (the grid itself without clusters). */
+uint32_t ptx_launch_cta_cluster(const struct ptx_launch *l, uint32_t cta);
+void ptx_launch_cluster_grid(const struct ptx_launch *l, uint32_t out[3]);
 uint32_t ptx_launch_warps_per_cta(const struct ptx_launch *l);
 uint32_t ptx_launch_threads_per_cta(const struct ptx_launch *l);
 /* Shared bytes one CTA of this launch occupies (static + dynamic). */

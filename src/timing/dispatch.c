@@ -16,7 +16,10 @@ int dispatch_init(struct dispatch *d, const struct sm_config *cfg, char *err, si
     cta_set_init(&d->done);
     d->slots = calloc(cfg->n_slots + 1, sizeof *d->slots);
     d->room = calloc(cfg->n_sms ? cfg->n_sms : 1, sizeof *d->room);
-    if (!d->slots || !d->room) {
+    d->home_count = calloc(cfg->n_sms ? cfg->n_sms : 1, sizeof *d->home_count);
+    d->home_wake = calloc(cfg->n_sms ? cfg->n_sms : 1, sizeof *d->home_wake);
+    d->away = calloc(cfg->n_sms ? cfg->n_sms : 1, sizeof *d->away);
+    if (!d->slots || !d->room || !d->home_count || !d->home_wake || !d->away) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
@@ -75,6 +78,11 @@ void dispatch_free(struct dispatch *d)
     cta_set_free(&d->done);
     free(d->slots);
     free(d->room);
+    free(d->home_count);
+    free(d->home_wake);
+    free(d->away);
+    free(d->cl_home);
+    free(d->cl_left);
     memset(d, 0, sizeof *d);
 }
 
@@ -136,7 +144,6 @@ int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid
         return -1;
     }
     d->cluster_size = isrc_cluster_size(l);
-    d->next_cluster = 0;
     d->sms = sms;
     d->nsms = nsms;
     if (d->cnet && d->cluster_size > 1) {
@@ -169,7 +176,33 @@ int dispatch_begin(struct dispatch *d, const struct isrc *l, const uint32_t grid
                                      d->launch_index, d->l2_bytes,
                                      d->ws_bytes, d->ws_bytes ? d->ws_n : 0,
                                      d->ws_off, d->ws_off ? d->ws_lines : NULL,
-                                     d->ws_off ? d->ws_nlines : 0, d->ws_off ? d->ws_nsets : 0 };
+                                     d->ws_off ? d->ws_nlines : 0, d->ws_off ? d->ws_nsets : 0, 1 };
+    if (d->cluster_size > 1) {
+        /* the policy sees the clusters as its CTAs; no per-CTA working sets */
+        uint32_t n = d->total / d->cluster_size;
+        if (n > d->cl_cap) {
+            uint32_t *h = realloc(d->cl_home, (size_t)n * sizeof *h);
+            if (h)
+                d->cl_home = h;
+            uint32_t *c = h ? realloc(d->cl_left, (size_t)n * sizeof *c) : NULL;
+            if (!c) {
+                snprintf(err, errlen, "launch %s: out of memory", isrc_kernel_name(l));
+                return -1;
+            }
+            d->cl_left = c;
+            d->cl_cap = n;
+        }
+        memset(d->home_count, 0, (size_t)nsms * sizeof *d->home_count);
+        info.num_ctas = n;
+        isrc_cluster_grid(l, grid, info.grid);
+        info.warps_per_cta = d->nwarps * d->cluster_size;
+        info.max_ctas_per_sm = d->per_sm / d->cluster_size ? d->per_sm / d->cluster_size : 1;
+        info.ws_bytes = NULL;
+        info.ws_n = 0;
+        info.ws_off = info.ws_lines = NULL;
+        info.ws_nlines = info.ws_nsets = 0;
+        info.cluster_ctas = d->cluster_size;
+    }
     d->cs.wake = CTA_SCHED_NEVER;
     d->resident = 0;
     d->last_t = now;
@@ -220,8 +253,35 @@ static int start_cluster_cta(struct dispatch *d, struct sm *sm, uint32_t cl, uin
     return 1;
 }
 
-/* Thread-block clusters: the CTA policy is not asked; the clusters go in
- * order, each whole to one SM with room for all of its CTAs, so that
+/* Thread-block clusters: once sm has room for a whole cluster, the CTA
+ * policy chooses which (its ids are the launch's clusters): 1 and *cl set,
+ * 0 when it gives none, -1 error. */
+static int next_cluster(struct dispatch *d, struct sm *sm, uint64_t now, uint32_t *cl, char *err,
+                        size_t errlen)
+{
+    uint32_t id = d->cs.ops->next_cta(&d->cs, sm->id, d->home_count[sm->id], now);
+    if (check_wake(d, now, "next_cta", err, errlen))
+        return -1;
+    if (id == CTA_SCHED_NONE)
+        return 0;
+    uint32_t n = d->total / d->cluster_size;
+    if (id >= n || cta_set_has(&d->done, isrc_cluster_cta(d->src, id, 0))) {
+        char b[200];
+        snprintf(err, errlen,
+                 "%s: next_cta() returned cluster %u for SM %u, which %s (cycle %llu of kernel %s)",
+                 who(d, b, sizeof b), id, sm->id,
+                 id >= n ? "the launch does not have" : "was already dispatched",
+                 (unsigned long long)(now - d->start), isrc_kernel_name(d->src));
+        return -1;
+    }
+    d->cl_home[id] = sm->id;
+    d->cl_left[id] = d->cluster_size;
+    d->home_count[sm->id]++;
+    *cl = id;
+    return 1;
+}
+
+/* A cluster whole to one SM with room for all of its CTAs, so that
  * barrier.cluster and distributed shared memory find them together.
  * 1 placed, 0 not, -1 error. */
 static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *err,
@@ -240,7 +300,10 @@ static int place_cluster(struct dispatch *d, struct sm *sm, uint64_t now, char *
         free_warps += !sm->warps[i].pw;
     if (free_ctas < cs || free_warps < cs * d->nwarps)
         return 0;
-    uint32_t cl = d->next_cluster++;
+    uint32_t cl;
+    int got = next_cluster(d, sm, now, &cl, err, errlen);
+    if (got <= 0)
+        return got;
     for (uint32_t r = 0; r < cs; r++)
         if (start_cluster_cta(d, sm, cl, r, now, err, errlen) < 0)
             return -1;
@@ -296,7 +359,10 @@ static int place_cluster_spread(struct dispatch *d, struct sm *sm, uint64_t now,
                 room[k]--;
                 on[r++] = k;
             }
-    uint32_t cl = d->next_cluster++;
+    uint32_t cl;
+    int got = next_cluster(d, sm, now, &cl, err, errlen);
+    if (got <= 0)
+        return got;
     for (uint32_t r = 0; r < cs; r++) {
         struct sm *t = &d->sms[first + (sm->id - first + on[r]) % n];
         if (start_cluster_cta(d, t, cl, r, now, err, errlen) < 0)
@@ -365,15 +431,40 @@ int dispatch_refill(struct dispatch *d, struct sm *sm, uint64_t now, char *err, 
 {
     integrate(d, now);
     d->resident -= d->resident >= sm->retired ? sm->retired : d->resident;
-    for (uint32_t i = 0; i < sm->retired; i++)
+    uint32_t naway = 0; /* clusters homed elsewhere that finished here */
+    for (uint32_t i = 0; i < sm->retired; i++) {
+        uint32_t id = sm->retired_ids[i], on = sm->id;
+        if (d->cluster_size > 1) {
+            id = isrc_cta_cluster(d->src, id);
+            if (--d->cl_left[id])
+                continue;
+            on = d->cl_home[id];
+            d->home_count[on]--;
+            if (on != sm->id && !d->home_wake[on]) {
+                d->home_wake[on] = 1;
+                d->away[naway++] = on;
+            }
+        }
         if (d->cs.ops->on_cta_done)
-            d->cs.ops->on_cta_done(&d->cs, sm->id, sm->retired_ids[i], now);
+            d->cs.ops->on_cta_done(&d->cs, on, id, now);
+    }
     sm->retired = 0;
     if (check_wake(d, now, "on_cta_done", err, errlen))
         return -1;
     int r;
     while ((r = place_one(d, sm, now, err, errlen)) > 0)
         ;
+    /* the policy may now give the home SM a cluster: its CTAs may go to
+     * other SMs of the GPC, which the GPU loop then refiles */
+    for (uint32_t i = 0; i < naway; i++)
+        d->home_wake[d->away[i]] = 0;
+    for (uint32_t i = 0, before = d->left; r >= 0 && i < naway; i++) {
+        uint32_t home = d->away[i];
+        while ((r = place_one(d, &d->sms[home], now, err, errlen)) > 0)
+            ;
+        if (d->left != before && d->cnet)
+            d->cnet->touched = 1;
+    }
     return r < 0 ? r : check_starved(d, now, err, errlen);
 }
 

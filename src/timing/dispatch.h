@@ -20,7 +20,15 @@ struct dispatch {
     uint32_t budget;            /* CTAs that may still be dispatched (gpgpu_max_cta);
                                  * UINT32_MAX = no cap */
     uint32_t nwarps, threads, regs, per_sm;
-    uint32_t cluster_size, next_cluster; /* CTAs per cluster; the next cluster to place */
+    uint32_t cluster_size;      /* CTAs per cluster (1: no clusters) */
+    /* clustered launches: the CTA policy chooses clusters (its "CTAs" are
+     * the launch's clusters, next_cta's SM is the cluster's home: the SM it
+     * was placed from); per cluster its home and CTAs not yet retired, per
+     * SM the clusters homed there and not yet done */
+    uint32_t *cl_home, *cl_left, *home_count;
+    uint32_t cl_cap;            /* entries allocated in cl_home and cl_left */
+    uint8_t *home_wake;         /* scratch, per SM: a refill found a cluster homed there done */
+    uint32_t *away;             /* scratch: those SMs, in the order found */
     struct cluster_net *cnet;   /* set by the timing model when clusters spread over a
                                  * GPC (cluster_net.h); NULL: a cluster on one SM */
     struct sm *sms;             /* the launch's SMs (dispatch_begin) */

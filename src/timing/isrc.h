@@ -177,5 +177,20 @@ static inline uint32_t isrc_cluster_cta(const struct isrc *s, uint32_t cluster, 
 {
     return s->ops ? cluster : ptx_launch_cluster_cta(ISRC_PTX(s->launch), cluster, rank);
 }
+/* The cluster holding CTA `cta` (PTX sources with clusters only). */
+static inline uint32_t isrc_cta_cluster(const struct isrc *s, uint32_t cta)
+{
+    return s->ops ? cta : ptx_launch_cta_cluster(ISRC_PTX(s->launch), cta);
+}
+/* The grid in clusters (PTX sources with clusters only). */
+static inline void isrc_cluster_grid(const struct isrc *s, const uint32_t grid[3], uint32_t out[3])
+{
+    if (s->ops) {
+        for (int i = 0; i < 3; i++)
+            out[i] = grid[i];
+    } else {
+        ptx_launch_cluster_grid(ISRC_PTX(s->launch), out);
+    }
+}
 
 #endif

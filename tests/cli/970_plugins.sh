@@ -77,7 +77,7 @@ else passed=$((passed + 1)); fi
 # loading errors
 expect_fail missing_file "plugin $t/nope.so: cannot load" "$CCGPU" run vecadd -o "gpgpu_scheduler=plugin:$t/nope.so"
 expect_fail no_descriptor "no symbol 'ccgpu_policy_plugin'" "$CCGPU" run vecadd -o "gpgpu_scheduler=plugin:$t/no_symbol.so"
-expect_fail wrong_version 'built for policy API version 99, this ccgpu has version 1' \
+expect_fail wrong_version 'built for policy API version 99, this ccgpu has version 2' \
     "$CCGPU" run vecadd -o "gpgpu_scheduler=plugin:$t/wrong_version.so"
 expect_fail wrong_kind "lip.so: provides no warp scheduler" "$CCGPU" run vecadd -o "gpgpu_scheduler=plugin:$t/lip.so"
 expect_fail plugin_args 'youngest_first takes no arguments' \

@@ -169,6 +169,13 @@ static int ap_launch(struct cta_sched *cs, const struct cta_sched_launch *l, cha
     char what[200];
     snprintf(what, sizeof what, "ccgpu_cta_sched awss:%s (launch %u, %s)", awss_algo_name(s->algo),
              l->launch, l->kernel);
+    if (l->cluster_ctas > 1) {
+        snprintf(err, errlen,
+                 "%s: launches with thread-block clusters (%u CTAs each) are not supported: the "
+                 "working sets are measured per CTA",
+                 what, l->cluster_ctas);
+        return -1;
+    }
     if (!l->ws_bytes || l->ws_n > l->num_ctas) {
         if (l->ws_bytes)
             snprintf(err, errlen, "%s: working sets given for %u CTAs, the launch has %u", what,
