@@ -130,7 +130,8 @@ TEST(swl_throttles)
 }
 
 /* With two schedulers GPGPU-Sim's warp_limiting:2:N limits N warps per
- * scheduler (ccgpu's swl:N:sched), swl:N N per SM. */
+ * scheduler (as ccgpu's swl:N:sched, but also letting the slot that issued
+ * last issue), swl:N N per SM. */
 TEST(swl_per_scheduler)
 {
     const char *two = "gpgpu_n_clusters 1\ngpgpu_num_sched_per_core 2\n";
@@ -140,7 +141,10 @@ TEST(swl_per_scheduler)
     snprintf(c3, sizeof c3, "%sgpgpu_scheduler swl:2\n", two);
     struct run a = run_bench("kmeans", c1), b = run_bench("kmeans", c2), c = run_bench("kmeans", c3);
     CHECK(a.rc == 0 && b.rc == 0 && c.rc == 0);
-    CHECK(same(&a, &b));
+    CHECK(a.throttled > 0 && b.throttled > 0);
+    /* the greedy slot lets a few more issues through than swl:2:sched's 2
+     * per scheduler, far fewer than swl:2's 2 per SM would hold back */
+    CHECK(a.throttled <= b.throttled);
     CHECK(!same(&a, &c)); /* 4 warps may issue, not 2 */
     free(a.json);
     free(b.json);

@@ -192,6 +192,55 @@ TEST(schedulers_own_slots_mod_n)
     warp_sched_free(&ws);
 }
 
+/* warp_limiting (GPGPU-Sim's swl_scheduler) lets the slot that issued last
+ * issue too: its order is that slot, then the N oldest. One scheduler of 6
+ * slots, N = 1. */
+TEST(warp_limiting_keeps_the_greedy_slot)
+{
+    if (make("warp_limiting:2:1", 6, 1))
+        return;
+    assign_in_order(6);
+    /* before any issue the greedy slot is the scheduler's first, slot 0,
+     * which is also the oldest: one warp may issue */
+    int allowed = 0;
+    for (uint32_t s = 0; s < 6; s++)
+        allowed += ws.ops->can_issue(&ws, s, NULL, 0);
+    CHECK_EQ_INT(allowed, 1);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0));
+    /* warp 0 waits at a barrier: warp 1 is the oldest not waiting; it
+     * issues and becomes the greedy slot */
+    ws.ops->on_warp_barrier(&ws, 0, 1);
+    CHECK(ws.ops->can_issue(&ws, 1, NULL, 0) && !ws.ops->can_issue(&ws, 2, NULL, 0));
+    issue(1);
+    /* warp 0 leaves the barrier: it is the oldest again, and warp 1, the
+     * greedy slot, may still issue (N + 1 = 2); swl:1:sched allows 1 */
+    ws.ops->on_warp_barrier(&ws, 0, 0);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && ws.ops->can_issue(&ws, 1, NULL, 0));
+    CHECK(!ws.ops->can_issue(&ws, 2, NULL, 0));
+    CHECK(strcmp(order(0), "1 0 2 3 4 5") == 0);
+    /* warp 0 issues: the greedy slot moves to 0, warp 1 is held again */
+    issue(0);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && !ws.ops->can_issue(&ws, 1, NULL, 0));
+    /* the greedy slot is kept when its warp exits: a new, youngest warp in
+     * slot 0 may issue beside the oldest, warp 1 */
+    ws.ops->on_warp_exit(&ws, 0);
+    CHECK(ws.ops->can_issue(&ws, 1, NULL, 0) && !ws.ops->can_issue(&ws, 2, NULL, 0));
+    ws.ops->on_warp_assigned(&ws, 0, 10);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && ws.ops->can_issue(&ws, 1, NULL, 0));
+    CHECK(!ws.ops->can_issue(&ws, 2, NULL, 0));
+    CHECK(strcmp(order(0), "0 1 2 3 4 5") == 0);
+    warp_sched_free(&ws);
+    /* swl:1:sched has no greedy slot: after the same steps only the oldest */
+    if (make("swl:1:sched", 6, 1))
+        return;
+    assign_in_order(6);
+    ws.ops->on_warp_barrier(&ws, 0, 1);
+    issue(1);
+    ws.ops->on_warp_barrier(&ws, 0, 0);
+    CHECK(ws.ops->can_issue(&ws, 0, NULL, 0) && !ws.ops->can_issue(&ws, 1, NULL, 0));
+    warp_sched_free(&ws);
+}
+
 TEST(bad_specs)
 {
     char err[256];
@@ -378,6 +427,7 @@ int main(void)
     RUN(oldest_ignores_greed);
     RUN(two_level_groups);
     RUN(swl_limits_to_n_oldest);
+    RUN(warp_limiting_keeps_the_greedy_slot);
     RUN(schedulers_own_slots_mod_n);
     RUN(bad_specs);
     RUN(l1_hooks_reach_the_policy);

@@ -12,10 +12,12 @@
  * continues with the same constraints") and keeps a CTA larger than N from
  * deadlocking. GPGPU-Sim's swl_scheduler does the same: its order sorts
  * waiting warps (barrier, memory barrier, pending atomics) and finished ones
- * last before taking the first N. It also puts the warp that issued last
- * first, so when an older warp leaves a barrier and pushes that warp out of
- * the N oldest it may issue too (N + 1 for a while); ccgpu does not model
- * that overlap.
+ * last before taking the first N. It also puts the slot that issued last
+ * first (the scheduler's first slot before any issue; kept when its warp
+ * exits, so a new warp in that slot inherits it), so when an older warp
+ * leaves a barrier or arrives and pushes that warp out of the N oldest it
+ * may issue too (N + 1 for a while). warp_limiting, GPGPU-Sim's spelling,
+ * models that overlap (warp_limit.h); swl:N and swl:N:sched do not.
  *
  * A trailing ":diag" (swl:N:diag, swl:N:sched:diag) adds the counters of
  * load_diag.h (sched.swl.diag.*), with "loadable" = allowed to issue: the
@@ -110,7 +112,13 @@ static int warp_limiting_init(struct warp_sched *ws, const char *args, char *err
                               "(2, greedy-then-oldest, is the one GPGPU-Sim implements)", p);
         return -1;
     }
-    return swl_start(ws, limit, 1, 0, err, errlen);
+    if (swl_start(ws, limit, 1, 0, err, errlen))
+        return -1;
+    if (warp_limit_gsim(&((struct swl *)ws->state)->lim, &ws->env)) {
+        snprintf(err, errlen, "gpgpu_scheduler warp_limiting: out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 static void swl_free(struct warp_sched *ws)

@@ -23,11 +23,24 @@ int warp_limit_init(struct warp_limit *w, const struct warp_sched_env *env, uint
     return 0;
 }
 
+int warp_limit_gsim(struct warp_limit *w, const struct warp_sched_env *env)
+{
+    if (!(w->gsim_last = malloc(env->n_sched * sizeof *w->gsim_last)) ||
+        !(w->live = calloc(env->n_slots, 1)))
+        return -1;
+    for (uint32_t i = 0; i < env->n_sched; i++)
+        w->gsim_last[i] = i < env->n_slots ? i : 0; /* slot w is scheduler w % n_sched's */
+    w->gsim = 1;
+    return 0;
+}
+
 void warp_limit_free(struct warp_limit *w)
 {
     warp_ages_free(&w->ages);
     warp_ages_free(&w->all);
     free(w->greedy);
+    free(w->gsim_last);
+    free(w->live);
     free(w->waiting);
     free(w->allowed);
     memset(w, 0, sizeof *w);
@@ -49,6 +62,25 @@ static void recompute(struct warp_limit *w, uint32_t n_sched)
         if (w->allowed[slot] && slot < 64)
             w->allowed_mask |= 1ull << slot;
     }
+    if (!w->gsim || !w->limit)
+        return;
+    for (uint32_t s = 0; s < n_sched; s++) { /* GPGPU-Sim's greedy slot issues too */
+        uint32_t slot = w->gsim_last[s];
+        if (w->live[slot] && !w->waiting[slot] && !w->allowed[slot]) {
+            w->allowed[slot] = 1;
+            if (slot < 64)
+                w->allowed_mask |= 1ull << slot;
+        }
+    }
+}
+
+void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
+{
+    w->greedy[slot % n_sched] = slot;
+    if (w->gsim && w->gsim_last[slot % n_sched] != slot) {
+        w->gsim_last[slot % n_sched] = slot;
+        recompute(w, n_sched);
+    }
 }
 
 void warp_limit_assigned(struct warp_limit *w, uint32_t n_sched, uint32_t slot, uint64_t age)
@@ -56,6 +88,8 @@ void warp_limit_assigned(struct warp_limit *w, uint32_t n_sched, uint32_t slot, 
     warp_ages_add(&w->ages, slot, age);
     warp_ages_add(&w->all, slot, age);
     w->waiting[slot] = 0;
+    if (w->gsim)
+        w->live[slot] = 1;
     recompute(w, n_sched);
 }
 
@@ -64,6 +98,8 @@ void warp_limit_exit(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
     warp_ages_remove(&w->ages, slot);
     warp_ages_remove(&w->all, slot);
     w->allowed[slot] = 0;
+    if (w->gsim)
+        w->live[slot] = 0;
     if (w->greedy[slot % n_sched] == slot)
         w->greedy[slot % n_sched] = NONE;
     recompute(w, n_sched);

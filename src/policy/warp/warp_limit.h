@@ -13,6 +13,13 @@ struct warp_limit {
     uint32_t limit;        /* 0: no limit */
     int per_sched;         /* the limit counts each scheduler's warps apart */
     uint32_t *greedy;      /* per scheduler: the warp that issued last, or UINT32_MAX */
+    /* GPGPU-Sim's swl_scheduler (warp_limiting): its order is the slot that
+     * issued last, kept when its warp exits (the scheduler's first slot
+     * before any issue), then the N oldest; that slot may issue too, so
+     * for a while N + 1 warps can (gsim_last: per scheduler) */
+    int gsim;
+    uint32_t *gsim_last;
+    uint8_t *live;              /* by slot, with gsim */
     uint8_t *waiting, *allowed; /* by slot */
     uint64_t allowed_mask;      /* the live slots below 64 that allowed lets issue, as bits */
 };
@@ -20,6 +27,9 @@ struct warp_limit {
 /* 0, or -1 when out of memory (w is then safe to free). */
 int warp_limit_init(struct warp_limit *w, const struct warp_sched_env *env, uint32_t limit,
                     int per_sched);
+/* GPGPU-Sim's greedy slot (above), for warp_limiting: after init; -1 when
+ * out of memory. */
+int warp_limit_gsim(struct warp_limit *w, const struct warp_sched_env *env);
 void warp_limit_free(struct warp_limit *w);
 /* The hooks' bookkeeping; each recomputes which warps may issue. */
 void warp_limit_assigned(struct warp_limit *w, uint32_t n_sched, uint32_t slot, uint64_t age);
@@ -30,19 +40,25 @@ void warp_limit_barrier(struct warp_limit *w, uint32_t n_sched, uint32_t slot, i
 void warp_limit_atomic(struct warp_limit *w, uint32_t n_sched, uint32_t slot, int waiting);
 void warp_limit_set(struct warp_limit *w, uint32_t n_sched, uint32_t limit);
 
+/* The greedy warp of scheduler sched's order: GPGPU-Sim's kept slot when
+ * it holds a warp, else the warp that issued last. */
+static inline uint32_t warp_limit_greedy(const struct warp_limit *w, uint32_t sched)
+{
+    if (w->gsim)
+        return w->live[w->gsim_last[sched]] ? w->gsim_last[sched] : UINT32_MAX;
+    return w->greedy[sched];
+}
+
 static inline uint32_t warp_limit_order(const struct warp_limit *w, uint32_t sched, uint32_t *out)
 {
-    return warp_ages_greedy_order(&w->ages, sched, w->greedy[sched], out);
+    return warp_ages_greedy_order(&w->ages, sched, warp_limit_greedy(w, sched), out);
 }
 
 static inline uint32_t warp_limit_first(const struct warp_limit *w, uint32_t sched, uint64_t cand)
 {
-    return warp_ages_greedy_first(&w->ages, sched, w->greedy[sched], cand);
+    return warp_ages_greedy_first(&w->ages, sched, warp_limit_greedy(w, sched), cand);
 }
 
-static inline void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
-{
-    w->greedy[slot % n_sched] = slot;
-}
+void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot);
 
 #endif
