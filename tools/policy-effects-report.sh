@@ -4,16 +4,17 @@
 # tools/gpgpusim-correlate.sh (`ratios`) for the runs docs/validation.md
 # describes, from their work directories (GPGPU-Sim is not needed to print,
 # only to have made the runs):
-#   WORK/pol-small   the suite at small: 12 benchmarks on SM2_GTX480 and SM7_QV100
-#                    (main: kmeans bfs memc spmv; rest: the other eight)
+#   WORK/pol-small   the suite at small on SM2_GTX480 and SM7_QV100 (main: kmeans
+#                    bfs memc spmv; rest: gc sssp invidx mesh syrk atax gesummv
+#                    stencil3d; more: the other twelve)
 #   WORK/pol-micro   the micro benchmarks at small, both files (main)
 #   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles (main)
-#   tools/policy-effects-report.sh [WORK] [main|rest] > docs/results/policy-effects[-rest].md
+#   tools/policy-effects-report.sh [WORK] [main|rest|more] > docs/results/policy-effects[-rest|-more].md
 set -eu
 cd "$(dirname "$0")/.."
 work=${1:-/work/gsim-runs}
 page=${2:-main}
-case $page in main | rest) ;; *) echo "policy-effects-report: PAGE is main or rest, not '$page'" >&2; exit 2 ;; esac
+case $page in main | rest | more) ;; *) echo "policy-effects-report: PAGE is main, rest or more, not '$page'" >&2; exit 2 ;; esac
 S=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2,warp_limiting:2:4
 Smicro=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2
 corr=tools/gpgpusim-correlate.sh
@@ -41,6 +42,12 @@ flat against 5% or more does not, flat against 3%-5% is weak; effects of 3% or
 more agree when they have the same sign. Runs not made are listed under each
 table.
 HEAD
+if [ "$page" = more ]; then
+    echo
+    echo "The other benchmarks' tables: [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md)."
+    section "Twelve more suite benchmarks at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm
+    exit 0
+fi
 if [ "$page" = rest ]; then
     echo
     echo "The other benchmarks' tables: [policy-effects.md](policy-effects.md)."
