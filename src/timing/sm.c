@@ -305,7 +305,68 @@ static void fetch_check(struct sm *sm, struct sm_warp *w, const struct ptx_inst 
         sm->ic_blocked |= 1ull << slot;
 }
 
+static void refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+
+/* ccgpu_fetch_stage: a warp whose I-buffer is empty has `next` only once a
+ * fetch (fetch_grant) fills it */
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
+{
+    refresh_ibuf(sm, w, ready);
+    if (sm->cfg->fetch_stage && w->next && !w->ibuf_n) {
+        w->ibuf_ready = SM_NEVER;
+        sm->fetch_mask |= 1ull << (w - sm->warps);
+        /* (every caller passes now + ccgpu_fetch_delay): the fetch stage
+         * may serve it this cycle (a reply's I-cache line arrives before
+         * the SM's cycle; inside the cycle the stage runs after the issue) */
+        uint64_t t = ready - sm->cfg->fetch_delay;
+        if (sm->next_event > t)
+            sm->next_event = t;
+    }
+}
+
+void sm_fetch_flush(struct sm *sm, struct sm_warp *w)
+{
+    if (!w->next)
+        return;
+    w->ibuf_n = 0;
+    w->ibuf_ready = SM_NEVER;
+    sm->fetch_mask |= 1ull << (w - sm->warps);
+}
+
+/* GPGPU-Sim's fetch (shader_core_ctx::fetch, decode): up to fetch_width
+ * warps whose I-buffer is empty, round-robin from the slot after the one
+ * fetched last, skipping those waiting for an I-cache line; each gets two
+ * instructions, issuable from now + 2 (fetched now, decoded at now + 1).
+ * The earliest time anything here changes again, or SM_NEVER. */
+uint64_t sm_fetch_grant(struct sm *sm, uint64_t now)
+{
+    const uint32_t n = sm->cfg->n_slots;
+    uint64_t want = sm->fetch_mask & sm->live_mask;
+    sm->fetch_mask = want;
+    for (uint32_t g = 0, i = 1; want && g < sm->cfg->fetch_width && i <= n; i++) {
+        uint32_t slot = (sm->fetch_rr + i) % n;
+        if (!(want >> slot & 1))
+            continue;
+        struct sm_warp *w = &sm->warps[slot];
+        if (w->imiss || !w->next)
+            continue;
+        want &= ~(1ull << slot);
+        w->ibuf_n = 2;
+        w->ibuf_ready = now + 2;
+        sm->iss_dirty = 1;
+        sm_wcls_clear(sm, slot);
+        sm->fetch_rr = slot;
+        g++;
+        i = 0; /* (the next round starts after this slot) */
+    }
+    sm->fetch_mask = want;
+    for (uint64_t m = want; m; m &= m - 1)
+        if (!sm->warps[__builtin_ctzll(m)].imiss)
+            return now + 1;
+    return SM_NEVER;
+}
+
+static void refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     uint32_t pc, mask;
     sm->iss_dirty = 1;
@@ -375,6 +436,9 @@ int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at)
         return 0;
     const struct sm_warp *w = &sm->warps[slot];
     if (!w->live || !w->next)
+        return 0;
+    /* with the fetch stage, GPGPU-Sim sees no instruction before decode */
+    if (sm->cfg->fetch_stage && w->ibuf_ready > at)
         return 0;
     const struct tinst *ti = w->ti;
     for (uint32_t i = 0; i < w->nsb; i++) {
@@ -466,6 +530,7 @@ void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now)
     sm->iss_dirty = 1;
     w->live = 0;
     sm->live_mask &= ~(1ull << slot);
+    sm->fetch_mask &= ~(1ull << slot);
     w->next = NULL;
     w->sb_ok = 0;
     sm_wcls_clear(sm, slot);

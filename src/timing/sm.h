@@ -83,6 +83,8 @@ struct sm_warp {
     uint64_t iline, iepoch;       /* line of its last I-cache hit, valid while the
                                    * cache's epoch is iepoch; 0 = none */
     uint8_t seq;                  /* `next` follows the last issued instruction */
+    uint8_t ibuf_n;               /* ccgpu_fetch_stage: instructions left in the I-buffer
+                                   * (0: `next` waits for a fetch, fetch_mask) */
     uint8_t sb_ok;                /* the scoreboard was found clear for `next`: it stays
                                    * clear until `next` changes (entries are only added
                                    * when the warp issues; they only become ready) */
@@ -220,6 +222,8 @@ struct sm {
     uint64_t tmin;
     uint8_t tmin_ok;
     uint64_t live_mask;
+    uint64_t fetch_mask; /* ccgpu_fetch_stage: warps whose I-buffer waits for a fetch */
+    uint32_t fetch_rr;   /* the slot fetched last (the round robin starts after it) */
     uint64_t sched_mask[64];
     /* warp_sched_first_of: the policy's order lists exactly the scheduler's
      * live warps, and this gives its first warp of a mask (walk_masked takes
@@ -518,6 +522,10 @@ void sm_rec_done(struct sm *sm, uint32_t rec);
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
+/* ccgpu_fetch_stage (sm_config.h): the I-buffer emptied (a taken branch),
+ * and the fetch stage's grants for cycle now (the next cycle it has work). */
+void sm_fetch_flush(struct sm *sm, struct sm_warp *w);
+uint64_t sm_fetch_grant(struct sm *sm, uint64_t now);
 /* The warps of sm at a barrier whose functional state has left it are
  * released, their next instruction fetched from cycle at; how many. */
 uint32_t sm_release_barriers(struct sm *sm, uint64_t at);

@@ -115,6 +115,13 @@
  *                                     arrives; absent: every load at ccgpu_const_latency
  *   gpgpu_perfect_inst_const_cache 0  1: both as if absent
  *   ccgpu_branch_delay 1              extra cycles after a taken branch (refetch)
+ *   ccgpu_fetch_stage 0               1: GPGPU-Sim's fetch stage: a warp's I-buffer holds
+ *                                     2 instructions (emptied by a taken branch); a warp
+ *                                     with an empty one waits for a fetch, which serves
+ *                                     gpgpu_inst_fetch_throughput (default 1) warps a
+ *                                     cycle round-robin, its instructions issuable 2
+ *                                     cycles later (decode between); ccgpu_branch_delay
+ *                                     then unused
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta/cta_sched.def)
@@ -366,6 +373,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "ccgpu_max_loads", 0, &c->max_loads, err, errlen) ||
         config_get_u32(store, "ccgpu_fetch_delay", 1, &c->fetch_delay, err, errlen) ||
         config_get_u32(store, "ccgpu_branch_delay", 1, &c->branch_delay, err, errlen) ||
+        config_get_bool(store, "ccgpu_fetch_stage", 0, &c->fetch_stage, err, errlen) ||
+        (c->fetch_stage && config_get_u32(store, "gpgpu_inst_fetch_throughput", 1,
+                                          &c->fetch_width, err, errlen)) ||
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
@@ -422,6 +432,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         snprintf(err, errlen, "ccgpu_simd_width: %u does not divide 32", c->simd_width);
         return -1;
     }
+    if (c->fetch_stage && (c->fetch_width == 0 || c->fetch_width > 64))
+        return config_value_error(store, "gpgpu_inst_fetch_throughput", err, errlen,
+                                  "%u warps a cycle (1 to 64)", c->fetch_width);
     if (c->dsmem_latency > 100000)
         return config_value_error(store, "ccgpu_dsmem_latency", err, errlen,
                                   "%u cycles (at most 100000)", c->dsmem_latency);

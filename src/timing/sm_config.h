@@ -34,6 +34,11 @@ struct sm_config {
     uint32_t n_sched, issue_width, max_issue_per_warp;
     int issue_one_warp; /* a scheduler issues from at most one warp a cycle (GPGPU-Sim) */
     uint32_t fetch_delay, branch_delay;
+    /* ccgpu_fetch_stage: GPGPU-Sim's fetch stage (sm.c fetch_grant), fetch_width
+     * warps a cycle (gpgpu_inst_fetch_throughput); 0: every warp refetches
+     * after ccgpu_fetch_delay */
+    int fetch_stage;
+    uint32_t fetch_width;
     struct cache_config il1; /* gpgpu_cache:il1, when icache */
     int icache;              /* instruction fetches miss to memory (rocache.h) */
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a

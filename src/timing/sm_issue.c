@@ -142,14 +142,21 @@ static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
     /* (an exit may retire the CTA, and with it a trace source's ti) */
     const uint8_t kind = ti->kind;
     uint32_t cta = w->cta;
+    const int fetch_stage = sm->cfg->fetch_stage;
+    if (fetch_stage && w->ibuf_n)
+        w->ibuf_n--; /* the issued instruction leaves the I-buffer */
     if (st == PTX_STEP_OK) {
         uint32_t old_pc = d->pc;
         const struct ptx_function *old_f = w->func;
         sm_refresh_ibuf(sm, w, now + sm->cfg->fetch_delay);
         w->seq = sm->src->ops ? w->next && sm->src->ops->warp_sequential(w->pw)
                               : w->next && w->func == old_f && w->next == old_f->insts + old_pc + 1;
-        if (ti->kind == TI_BRANCH && w->next && !w->seq && !w->imiss)
+        if (fetch_stage) {
+            if (!w->seq && w->ibuf_n) /* the buffered instruction is not the next one */
+                sm_fetch_flush(sm, w);
+        } else if (ti->kind == TI_BRANCH && w->next && !w->seq && !w->imiss) {
             w->ibuf_ready += sm->cfg->branch_delay;
+        }
     } else if (st == PTX_STEP_BARRIER) {
         w->at_barrier = 1;
         sm->barwait |= 1ull << slot;
@@ -241,7 +248,7 @@ static inline __attribute__((always_inline)) int walk_warp_checks(struct sm *sm,
         /* the I-buffer holds gpgpu_max_insn_issue_per_warp instructions:
          * after an issue this cycle, the next one is there too unless a
          * branch was taken */
-        if (w->ibuf_ready > now && !(per && w->seq && !w->imiss)) {
+        if (w->ibuf_ready > now && !(per && w->seq && !w->imiss && w->ibuf_ready != SM_NEVER)) {
             walk_wake(k, w->ibuf_ready);
             if (!per)
                 note_check(sm, slot, WC_IBUF, w->ibuf_ready);
@@ -602,6 +609,13 @@ int sm_cycle(struct sm *sm, uint64_t now)
         sm->iss_until = wake;
     }
 walked:;
+    if (cfg->fetch_stage) {
+        uint64_t f = sm_fetch_grant(sm, now);
+        if (f < wake)
+            wake = f;
+        if (sm->iss_dirty && now + 2 < wake)
+            wake = now + 2; /* a warp fetched now may issue then */
+    }
     for (uint32_t p = 0; p < cfg->n_paths; p++) {
         uint64_t oc = sm->oc_mem[p].count ? oc_mem_next_event(&sm->oc_mem[p], now, !sm->ldst_busy)
                                           : UINT64_MAX;
