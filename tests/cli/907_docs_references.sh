@@ -137,7 +137,7 @@ def path_exists(p):
     return all(glob.glob(os.path.join(root, q)) for q in alts)
 
 def pending(p): return any(p.startswith(x) for x in PENDING_PATHS)
-# GPGPU-Sim's own tree, quoted as GPGPU-Sim's (validation.md)
+# GPGPU-Sim's own tree, quoted as GPGPU-Sim's (validation.md, gpgpusim-build.md)
 FOREIGN = ("configs/tested-cfgs", "configs/deprecated-cfgs", "src/cuda-sim", "src/gpgpu-sim",
            "src/abstract_hardware_model")
 
