@@ -14,11 +14,11 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 $bars << EOD
-"bfs" 0.823441 1 0.98853 1.14188 1.04531
-"kmeans" 0.189933 1 0.94523 10.1218 7.77821
+"bfs" 0.824093 1 0.992993 1.13944 1.04655
+"kmeans" 0.190892 1 0.95489 10.3164 7.73534
 "memc" 0.492191 1 1.04721 1.50598 1.37584
-"gc" 0.974995 1 0.998631 1.19249 1.01985
-"hmean" 0.419428 1 0.993583 1.61476 1.43237
+"gc" 0.982385 1 0.998933 1.2061 1.0262
+"hmean" 0.420979 1 0.997436 1.62094 1.4357
 EOD
 plot $bars using 2:xtic(1) title 'sched=lrr', \
      '' using 3 title 'sched=gto', \
