@@ -308,13 +308,12 @@ static void fetch_check(struct sm *sm, struct sm_warp *w, const struct ptx_inst 
 static void refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
 
 /* ccgpu_fetch_stage: a warp whose I-buffer is empty has `next` only once a
- * fetch (fetch_grant) fills it */
+ * fetch (sm_fetch_grant) fills it */
 void sm_refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
 {
     refresh_ibuf(sm, w, ready);
     if (sm->cfg->fetch_stage && w->next && !w->ibuf_n) {
-        w->ibuf_ready = SM_NEVER;
-        sm->fetch_mask |= 1ull << (w - sm->warps);
+        sm_fetch_flush(sm, w);
         /* (every caller passes now + ccgpu_fetch_delay): the fetch stage
          * may serve it this cycle (a reply's I-cache line arrives before
          * the SM's cycle; inside the cycle the stage runs after the issue) */
@@ -342,7 +341,6 @@ uint64_t sm_fetch_grant(struct sm *sm, uint64_t now)
 {
     const uint32_t n = sm->cfg->n_slots;
     uint64_t want = sm->fetch_mask & sm->live_mask;
-    sm->fetch_mask = want;
     for (uint32_t g = 0, i = 1; want && g < sm->cfg->fetch_width && i <= n; i++) {
         uint32_t slot = (sm->fetch_rr + i) % n;
         if (!(want >> slot & 1))

@@ -74,13 +74,10 @@ static void recompute(struct warp_limit *w, uint32_t n_sched)
     }
 }
 
-void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
+void warp_limit_gsim_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
 {
-    w->greedy[slot % n_sched] = slot;
-    if (w->gsim && w->gsim_last[slot % n_sched] != slot) {
-        w->gsim_last[slot % n_sched] = slot;
-        recompute(w, n_sched);
-    }
+    w->gsim_last[slot % n_sched] = slot;
+    recompute(w, n_sched);
 }
 
 void warp_limit_assigned(struct warp_limit *w, uint32_t n_sched, uint32_t slot, uint64_t age)

@@ -59,6 +59,14 @@ static inline uint32_t warp_limit_first(const struct warp_limit *w, uint32_t sch
     return warp_ages_greedy_first(&w->ages, sched, warp_limit_greedy(w, sched), cand);
 }
 
-void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot);
+/* the kept slot moved (gsim only) */
+void warp_limit_gsim_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot);
+
+static inline void warp_limit_issued(struct warp_limit *w, uint32_t n_sched, uint32_t slot)
+{
+    w->greedy[slot % n_sched] = slot;
+    if (w->gsim && w->gsim_last[slot % n_sched] != slot)
+        warp_limit_gsim_issued(w, n_sched, slot);
+}
 
 #endif
