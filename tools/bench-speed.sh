@@ -18,7 +18,7 @@
 # 2. Wall rates of $LARGE (default: bfs; "" for none) at large, timing mode,
 #    no callgrind.
 # 2b. The memory-bound windows (issue 34's acceptance figures), unless
-#    WINDOWS="": from callgrind with --toggle-collect=gpu_timing_run (the
+#    WINDOWS="": from callgrind with --toggle-collect=gpu_timing_run* (the
 #    launch loop only), host instructions per warp instruction on
 #    configs/ccws.cfg of spmv medium to cycle 1,000,000 and gesummv medium
 #    to cycle 2,000,000, and the share of the loop's bookkeeping: the
@@ -73,7 +73,7 @@ row() { # bench mode size callgrind(0|1) [scheduler]
         # functional mode (ccgpu_launch itself is inlined into its callers)
         local launch=gpu_timing_run
         [ "$mode" = functional ] && launch=ccgpu_launch_cluster
-        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" --toggle-collect=$launch \
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "--toggle-collect=$launch*" \
             "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
         total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
         if [ -n "$total" ]; then
@@ -114,7 +114,7 @@ if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
         bench=${wnd%%:*} cyc=${wnd#*:}
         args=(run "$bench" --size medium --config configs/ccws.cfg -o "gpgpu_max_cycle=$cyc" --quiet
               --json "$tmp/w.json")
-        valgrind --tool=callgrind --callgrind-out-file="$tmp/cgw" --toggle-collect=gpu_timing_run \
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cgw" "--toggle-collect=gpu_timing_run*" \
             "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
         total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
         warp=$(total_of warp_instructions "$tmp/w.json")
