@@ -30,6 +30,8 @@
 #include "gpu/config.h"
 #include "sweep/csv.h"
 #include "sweep/plot.h"
+#include "sweep/sweep_set.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,9 +319,9 @@ int cmd_cta_exp(int argc, char **argv)
     }
     char csv[512], csv2[512], svg[512];
     snprintf(csv, sizeof csv, "%s/%s.csv", dir, what);
-    FILE *f = fopen(csv, "w");
+    FILE *f = sweep_make_dirs(dir) == 0 ? fopen(csv, "w") : NULL;
     if (!f) {
-        fprintf(stderr, "ccgpu cta-exp: cannot write %s\n", csv);
+        fprintf(stderr, "ccgpu cta-exp: cannot write %s: %s\n", csv, strerror(errno));
         cli_run_options_free(&o);
         return 1;
     }

@@ -81,6 +81,9 @@ expect_fail cta_exp_bench "unknown benchmark 'nosuch'" "$CCGPU" cta-exp awss --b
 # (syrk at its small size: a few seconds); a bad list is refused by name
 expect_ok cta_exp_disp "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:x --out "$tmpdir"
 expect_ok cta_exp_disp_row grep -q '^syrk,"original","cluster:x",' "$tmpdir/cluster.csv"
+expect_ok cta_exp_out_dirs "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers rr --out "$tmpdir/new/out"
+expect_ok cta_exp_out_csv test -s "$tmpdir/new/out/cluster.csv"
+expect_fail cta_exp_out_bad "cannot write /proc/none/cluster.csv: No such file" "$CCGPU" cta-exp cluster --out /proc/none
 expect_fail cta_exp_disp_empty "an empty name" "$CCGPU" cta-exp cluster --dispatchers rr,,cluster --out "$tmpdir"
 expect_fail cta_exp_disp_many "at most 8" "$CCGPU" cta-exp cluster --dispatchers rr,rr,rr,rr,rr,rr,rr,rr,rr --out "$tmpdir"
 expect_fail cta_exp_disp_bad "cluster" "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:z --out "$tmpdir"
