@@ -207,23 +207,33 @@ static void cluster_rows(FILE *log, const char *dispatcher, FILE *f)
 
 #define MAX_DISPATCHERS 8
 
-static int exp_cluster(const char *only, const char *config, int small, const char *const *disp,
-                       size_t ndisp, FILE *f)
+/* The cluster experiment: every example under each dispatcher model, on
+ * the --config file with the -o settings (user: "key value" lines). */
+static int exp_cluster(const char *only, const char *config, const char *user, int small,
+                       const char *const *disp, size_t ndisp, FILE *f)
 {
     fprintf(f, "kernel,form,dispatcher,cycles,l1_hits,l1_misses,l2_reads\n");
+    size_t xn = strlen(user) + 128;
+    char *extra = malloc(xn);
+    if (!extra) {
+        fprintf(stderr, "ccgpu cta-exp: out of memory\n");
+        return -1;
+    }
     for (size_t i = 0; i < ndisp; i++) {
-        char extra[128], err[512];
-        snprintf(extra, sizeof extra, "ccgpu_cta_sched %s\nccgpu_prefetch 1\n", disp[i]);
+        char err[512];
+        snprintf(extra, xn, "ccgpu_prefetch 1\n%sccgpu_cta_sched %s\n", user, disp[i]);
         FILE *log = tmpfile();
         int runs = 0, bad = 0;
         if (!log) {
             fprintf(stderr, "ccgpu cta-exp: cannot create a temporary file\n");
+            free(extra);
             return -1;
         }
         if (cluster_examples_timing_with(only, config, extra, !small, log, &runs, &bad, err,
                                          sizeof err)) {
             fprintf(stderr, "ccgpu cta-exp cluster (%s): %s\n", disp[i], err);
             fclose(log);
+            free(extra);
             return -1;
         }
         if (bad)
@@ -232,9 +242,12 @@ static int exp_cluster(const char *only, const char *config, int small, const ch
         cluster_rows(log, disp[i], f);
         fclose(log);
         fprintf(stderr, "  cluster examples under %s: %d runs\n", disp[i], runs);
-        if (bad)
+        if (bad) {
+            free(extra);
             return -1;
+        }
     }
+    free(extra);
     return 0;
 }
 
@@ -326,11 +339,40 @@ int cmd_cta_exp(int argc, char **argv)
         return 1;
     }
     if (!strcmp(what, "cluster")) {
+        /* the examples are run from a config file and text: the one
+         * --config, then the -o settings as "key value" lines (the options
+         * were checked by cli_parse_run_options) */
         const char *cfgpath = NULL;
-        for (int i = 1; i + 1 < nrest; i++)
+        size_t un = 1;
+        for (int i = 1; i + 1 < nrest; i++) {
+            if (!strcmp(rest[i], "--config") && cfgpath) {
+                fprintf(stderr, "ccgpu cta-exp cluster: one --config only (set more with -o)\n");
+                fclose(f);
+                cli_run_options_free(&o);
+                return 2;
+            }
             if (!strcmp(rest[i], "--config"))
                 cfgpath = rest[i + 1];
-        rc = exp_cluster(examples, cfgpath, small, disp, ndisp, f);
+            if (!strcmp(rest[i], "-o"))
+                un += strlen(rest[i + 1]) + 1;
+        }
+        char *user = malloc(un);
+        if (!user) {
+            fprintf(stderr, "ccgpu cta-exp: out of memory\n");
+            fclose(f);
+            cli_run_options_free(&o);
+            return 1;
+        }
+        user[0] = 0;
+        for (int i = 1; i + 1 < nrest; i++)
+            if (!strcmp(rest[i], "-o")) {
+                char *u = user + strlen(user), *eq;
+                sprintf(u, "%s\n", rest[i + 1]);
+                if ((eq = strchr(u, '=')))
+                    *eq = ' ';
+            }
+        rc = exp_cluster(examples, cfgpath, user, small, disp, ndisp, f);
+        free(user);
         fclose(f);
         if (!rc) {
             snprintf(svg, sizeof svg, "%s/cluster-l2.svg", dir);
