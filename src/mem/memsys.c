@@ -21,6 +21,19 @@ static uint64_t max64(uint64_t a, uint64_t b)
     return a > b ? a : b;
 }
 
+static inline void bit_mark(uint64_t *m, uint32_t p)
+{
+    m[p / 64] |= 1ull << (p % 64);
+}
+
+/* Bit words of every partition (the exhaustive mode), or of the mask. */
+static inline uint64_t part_bits(const struct memsys *m, const uint64_t *mask, uint32_t w)
+{
+    if (m->exhaustive)
+        return m->cfg.n_part - w * 64 >= 64 ? ~0ull : (1ull << (m->cfg.n_part - w * 64)) - 1;
+    return mask[w];
+}
+
 /* First tick of a domain with period p at or after fs time t. */
 static uint64_t tick_at(uint64_t t, uint64_t p)
 {
@@ -100,7 +113,9 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     m->part_words = (cfg->n_part + 63) / 64;
     m->outq = calloc(m->part_words ? m->part_words : 1, sizeof *m->outq);
     m->req_blocked = calloc(m->part_words ? m->part_words : 1, sizeof *m->req_blocked);
-    if (!m->part || !m->outq || !m->req_blocked) {
+    m->l2_active = calloc(m->part_words ? m->part_words : 1, sizeof *m->l2_active);
+    m->dram_active = calloc(m->part_words ? m->part_words : 1, sizeof *m->dram_active);
+    if (!m->part || !m->outq || !m->req_blocked || !m->l2_active || !m->dram_active) {
         snprintf(err, errlen, "memsys: out of memory");
         goto fail;
     }
@@ -128,6 +143,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
             goto fail;
         m->part[i].dram_stale = 1;
         m->part[i].retry_skip = m->part[i].l2.victim_pure;
+        bit_mark(m->l2_active, i);
+        bit_mark(m->dram_active, i);
     }
     m->free_slot = NO_SLOT;
     m->dense_ticks = MEMSYS_DENSE_TICKS;
@@ -147,6 +164,8 @@ void memsys_free(struct memsys *m)
     free(m->part);
     free(m->outq);
     free(m->req_blocked);
+    free(m->l2_active);
+    free(m->dram_active);
     icnt_free(&m->req);
     icnt_free(&m->rep);
     free(m->port_pop);
@@ -277,6 +296,7 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
         partition_accept(pt, now, (uint32_t)slot);
         icnt_pop(&m->req, p);
         m->l2_stale = 1;
+        bit_mark(m->l2_active, p);
         if (pt->accept_room && ++took == 1)
             break; /* GPGPU-Sim: one pop per cycle */
     }
@@ -292,6 +312,7 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
         icnt_push(&m->rep, rep_src(m, p, s), memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
         partition_out_pop(pt);
         m->l2_stale = 1;
+        bit_mark(m->l2_active, p);
         if (!pt->out.count)
             m->outq[p / 64] &= ~(1ull << (p % 64));
     }
@@ -344,15 +365,24 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
     return k;
 }
 
+static uint64_t at(uint64_t tick, uint64_t period);
+
 /* The next L2 cycle >= k0 with work in any partition; the minimum over the
  * partitions is kept until one of them changes. */
 static uint64_t l2_next(struct memsys *m, uint64_t k0)
 {
     if (m->l2_stale) {
         uint64_t k = MEMSYS_NEVER;
-        for (uint32_t p = 0; p < m->cfg.n_part; p++)
-            k = min64(k, partition_l2_next(&m->part[p], 0));
+        for (uint32_t w = 0; w < m->part_words; w++)
+            for (uint64_t b = m->l2_active[w]; b; b &= b - 1) {
+                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+                uint64_t kp = partition_l2_next(&m->part[p], 0);
+                if (kp == PART_NEVER)
+                    m->l2_active[w] &= ~(1ull << (p % 64));
+                k = min64(k, kp);
+            }
         m->l2_raw = k;
+        m->l2_raw_fs = at(k, m->pl);
         m->l2_stale = 0;
     }
     return max64(m->l2_raw, k0); /* (NEVER stays NEVER) */
@@ -366,15 +396,20 @@ static uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
     if (m->dram_stale) {
         uint64_t j = MEMSYS_NEVER;
-        for (uint32_t p = 0; p < m->cfg.n_part; p++) {
-            struct partition *pt = &m->part[p];
-            if (pt->dram_stale) {
-                pt->dram_raw = partition_dram_next(pt, 0);
-                pt->dram_stale = 0;
+        for (uint32_t w = 0; w < m->part_words; w++)
+            for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
+                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+                struct partition *pt = &m->part[p];
+                if (pt->dram_stale) {
+                    pt->dram_raw = partition_dram_next(pt, 0);
+                    pt->dram_stale = 0;
+                }
+                if (pt->dram_raw == PART_NEVER)
+                    m->dram_active[w] &= ~(1ull << (p % 64));
+                j = min64(j, pt->dram_raw);
             }
-            j = min64(j, pt->dram_raw);
-        }
         m->dram_raw = j;
+        m->dram_raw_fs = at(j, m->pd);
         m->dram_stale = 0;
     }
     return max64(m->dram_raw, j0);
@@ -400,7 +435,7 @@ static uint64_t next_event_fs(struct memsys *m)
     /* the interconnect's next event is not before its next tick: when the
      * L2 or the DRAM has something by then, it need not be looked for */
     uint64_t t = min64(at(l2_next(m, m->nl), m->pl), at(dram_next(m, m->nd), m->pd));
-    uint64_t ti = at(m->ni, m->pi);
+    uint64_t ti = m->fi;
     if (t <= ti)
         return t;
     return min64(at(icnt_next(m, m->ni), m->pi), t);
@@ -413,34 +448,40 @@ static uint64_t first_after(uint64_t t, int ord, uint64_t period, int my_ord)
     return my_ord > ord ? tick_at(t, period) : t / period + 1;
 }
 
-static void bump(uint64_t *n, uint64_t t, int ord, uint64_t period, int my_ord)
+/* Domain tick n (at fs time f = n x period) moved to the first tick that
+ * comes after (t, ord); it is not yet. Usually a step or two from where it
+ * is: divide only for long jumps. */
+static void bump(uint64_t *n, uint64_t *f, uint64_t t, int ord, uint64_t period, int my_ord)
 {
-    /* usually a step or two from where it is; divide only for long jumps */
-    uint64_t k = *n;
-    for (int i = 0; i < 4; i++) {
-        if (my_ord > ord ? k * period >= t : k * period > t) {
+    uint64_t k = *n, fk = *f;
+    for (int i = 0; i < 3; i++) {
+        k++;
+        fk += period;
+        if (my_ord > ord ? fk >= t : fk > t) {
             *n = k;
+            *f = fk;
             return;
         }
-        k++;
     }
     k = first_after(t, ord, period, my_ord);
-    if (k > *n)
+    if (k > *n) {
         *n = k;
+        *f = at(k, period);
+    }
 }
 
 /* bump, without a call when the domain is already past t */
-#define BUMP(n, t, ord, period, my_ord)                                                       \
+#define BUMP(n, f, t, ord, period, my_ord)                                                    \
     do {                                                                                      \
-        if ((my_ord) > (ord) ? *(n) * (period) < (t) : *(n) * (period) <= (t))               \
-            bump(n, t, ord, period, my_ord);                                                  \
+        if ((my_ord) > (ord) ? *(f) < (t) : *(f) <= (t))                                      \
+            bump(n, f, t, ord, period, my_ord);                                               \
     } while (0)
 
 static inline void pass(struct memsys *m, uint64_t t, int ord)
 {
-    BUMP(&m->ni, t, ord, m->pi, 0);
-    BUMP(&m->nl, t, ord, m->pl, 1);
-    BUMP(&m->nd, t, ord, m->pd, 2);
+    BUMP(&m->ni, &m->fi, t, ord, m->pi, 0);
+    BUMP(&m->nl, &m->fl, t, ord, m->pl, 1);
+    BUMP(&m->nd, &m->fd, t, ord, m->pd, 2);
 }
 
 /* The skipped L2 retries (partition.h retry_skip) counted up to L2 cycle k. */
@@ -466,6 +507,7 @@ static void unblock_all(struct memsys *m)
             m->part[p].blocked = 0;
             m->part[p].l2_dirty = 1;
             m->l2_stale = 1;
+            bit_mark(m->l2_active, p);
             m->due_dirty = 1;
         }
 }
@@ -485,23 +527,30 @@ void memsys_advance(struct memsys *m, uint64_t now)
      * after each tick costs more than the ticks it would skip. The next
      * event is found when it is asked for (memsys_next_event). */
     const int dense = !m->exhaustive && m->dense_ticks &&
-                      end < at(m->ni, m->pi) + (uint64_t)m->dense_ticks * m->pi;
+                      end < m->fi + (uint64_t)m->dense_ticks * m->pi;
     int worked = 0; /* a partition cycled */
     for (;;) {
-        uint64_t ki, kl, kd;
-        if (m->exhaustive) {
-            ki = m->ni, kl = m->nl, kd = m->nd;
-        } else if (dense) {
+        uint64_t ki, kl, kd, ti, tl, td;
+        if (dense) {
             /* the interconnect steps every tick; L2 and DRAM skip to their
              * kept next event where one is kept (l2_next's and dram_next's
              * answer without their refresh) */
-            ki = m->ni;
-            kl = m->l2_stale ? m->nl : max64(m->nl, m->l2_raw);
-            kd = m->dram_stale ? m->nd : max64(m->nd, m->dram_raw);
+            ki = m->ni, ti = m->fi;
+            if (!m->l2_stale && m->l2_raw > m->nl)
+                kl = m->l2_raw, tl = m->l2_raw_fs;
+            else
+                kl = m->nl, tl = m->fl;
+            if (!m->dram_stale && m->dram_raw > m->nd)
+                kd = m->dram_raw, td = m->dram_raw_fs;
+            else
+                kd = m->nd, td = m->fd;
         } else {
-            ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
+            if (m->exhaustive)
+                ki = m->ni, kl = m->nl, kd = m->nd;
+            else
+                ki = icnt_next(m, m->ni), kl = l2_next(m, m->nl), kd = dram_next(m, m->nd);
+            ti = at(ki, m->pi), tl = at(kl, m->pl), td = at(kd, m->pd);
         }
-        uint64_t ti = at(ki, m->pi), tl = at(kl, m->pl), td = at(kd, m->pd);
         uint64_t t = min64(ti, min64(tl, td));
         if (t > end) {
             /* stepping through every tick, the next event is left for
@@ -526,7 +575,9 @@ void memsys_advance(struct memsys *m, uint64_t now)
             icnt_tick(m, ki);
             pass(m, t, 0);
         } else if (tl == t) {
-            for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+            for (uint32_t w = 0; w < m->part_words; w++)
+            for (uint64_t b = part_bits(m, m->l2_active, w); b; b &= b - 1) {
+                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
@@ -540,12 +591,16 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 m->l2_stale |= pt->l2_dirty;
                 /* the DRAM's next event (partition_dram_next) changes with
                  * a request queued, nothing else an L2 cycle does */
-                if (pt->dram.nq != nq || pt->dram.cmd_dirty)
+                if (pt->dram.nq != nq || pt->dram.cmd_dirty) {
                     pt->dram_stale = m->dram_stale = 1;
+                    bit_mark(m->dram_active, p);
+                }
             }
             pass(m, t, 1);
         } else {
-            for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+            for (uint32_t w = 0; w < m->part_words; w++)
+            for (uint64_t b = part_bits(m, m->dram_active, w); b; b &= b - 1) {
+                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive) {
                     if (pt->dram_stale) { /* (stepping through every tick) */
@@ -557,7 +612,10 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 }
                 worked = 1;
                 partition_dram_cycle(pt, kd);
-                m->l2_stale |= pt->l2_dirty;
+                if (pt->l2_dirty) {
+                    m->l2_stale = 1;
+                    bit_mark(m->l2_active, p);
+                }
                 if (pt->l2_dirty | pt->dram.cmd_dirty)
                     pt->dram_stale = m->dram_stale = 1;
             }

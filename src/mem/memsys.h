@@ -86,11 +86,13 @@ struct memsys {
     struct memsys_config cfg;
     uint64_t pc, pi, pl, pd;  /* periods, fs */
     uint64_t ni, nl, nd;      /* next unprocessed tick of each domain */
+    uint64_t fi, fl, fd;      /* their fs times (ni x pi, ...) */
     uint64_t core_now;
     uint64_t rep_tick;        /* reply-crossbar cycle visible at core_now */
     uint64_t due;             /* fs time of the next internal work, if !due_dirty */
     int due_dirty;
     uint64_t l2_raw;          /* earliest L2 cycle with work, if !l2_stale */
+    uint64_t l2_raw_fs, dram_raw_fs; /* l2_raw's and dram_raw's fs times */
     int l2_stale;
     uint64_t dram_raw;        /* earliest DRAM cycle with work, if !dram_stale */
     int dram_stale;
@@ -112,6 +114,12 @@ struct memsys {
      * found the partition's input full: not an event until an L2 cycle
      * takes from that input */
     uint64_t *req_blocked;
+    /* by bit, the partitions whose L2 (l2_active) or DRAM (dram_active) may
+     * have work: a superset, set wherever a partition is changed, cleared
+     * when its next event is found to be none. The L2 and DRAM ticks and
+     * the next-event searches visit only these, so an idle partition costs
+     * nothing. */
+    uint64_t *l2_active, *dram_active;
     uint32_t part_words;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
