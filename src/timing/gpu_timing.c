@@ -405,17 +405,23 @@ void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now)
     }
 }
 
-/* At a crossbar tick, the SMs a poll reaches go to w->visit as well: those
- * holding requests for their port (outp), except, with one SM per port,
- * those whose port is full (they would only find it full: their visit is
- * left to their other events), and those with a reply arrived at their
- * port (from the reply crossbar's busy destinations). */
-static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
+/* At a crossbar tick, the SMs a poll reaches: those holding requests for
+ * their port (outp), except, with one SM per port, those whose port is full
+ * (they would only find it full: their visit is left to their other
+ * events), and those with a reply arrived at their port (from the reply
+ * crossbar's busy destinations). They go to visit (wake_polled: w->visit);
+ * with visit NULL, only whether there is one (1 at the first found). */
+static inline int polled(struct gpu_timing *g, const struct sm_wake *w, uint64_t *visit)
 {
     const struct memsys *m = &g->mem;
     const uint64_t *full = memsys_full_sm_ports(m);
-    for (uint32_t wi = 0; wi < w->words; wi++)
-        w->visit[wi] |= full ? w->outp[wi] & ~full[wi] : w->outp[wi];
+    for (uint32_t wi = 0; wi < w->words; wi++) {
+        uint64_t b = full ? w->outp[wi] & ~full[wi] : w->outp[wi];
+        if (b && !visit)
+            return 1;
+        if (visit)
+            visit[wi] |= b;
+    }
     const uint64_t *arr = memsys_reply_ports(m);
     const uint32_t cpp = memsys_sms_per_port(m);
     for (uint32_t pw = 0; pw < memsys_reply_port_words(m); pw++)
@@ -424,9 +430,18 @@ static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
             if (!memsys_port_arrived(m, port))
                 continue;
             for (uint32_t i = port * cpp; i < (port + 1) * cpp && i < g->nsms; i++)
-                if (g->sms[i].inflight)
-                    w->visit[i / 64] |= 1ull << (i % 64);
+                if (g->sms[i].inflight) {
+                    if (!visit)
+                        return 1;
+                    visit[i / 64] |= 1ull << (i % 64);
+                }
         }
+    return 0;
+}
+
+static void wake_polled(struct gpu_timing *g, struct sm_wake *w)
+{
+    polled(g, w, w->visit);
 }
 
 /* After a failed launch: let the memory system finish what is in flight
@@ -703,6 +718,38 @@ int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t s
     return rc;
 }
 
+/* The cycles from g->now on at which only the memory system has something
+ * to do: no SM is filed in the wheel, no CTA policy wake, guard check or
+ * cap is due before `limit`, and a reply-crossbar tick reaches no SM (no
+ * reply arrived for one, no SM holding requests for a port with room).
+ * Such a cycle of the loop would advance the memory system and visit
+ * nothing, and nothing else it does can change then (a launch ends only
+ * after an SM's visit has taken its last reply), so the memory system
+ * alone is advanced from event to event. Returns 1 with g->now at a cycle
+ * whose visits are due, the memory system advanced to it (the loop then
+ * does the rest of that cycle), or 0 with g->now the next cycle for the
+ * loop as it is. */
+static int memory_only_cycles(struct gpu_timing *g, uint64_t start, uint64_t limit,
+                              uint64_t *polled_tick)
+{
+    struct sm_wake *w = &g->wake;
+    while (g->now < limit) {
+        if (g->max_cycle && g->tot.cycles + (g->now + 1 - start) >= g->max_cycle)
+            return 0; /* the cap's cycle is the loop's */
+        memsys_advance(&g->mem, g->now);
+        if (memsys_reply_tick(&g->mem) != *polled_tick || memsys_polls_every_cycle(&g->mem)) {
+            if (polled(g, w, NULL))
+                return 1;
+            *polled_tick = memsys_reply_tick(&g->mem);
+        }
+        uint64_t next = memsys_next_event(&g->mem);
+        if (next == MEMSYS_NEVER && limit == SM_NEVER)
+            return 1; /* nothing left to wait for: the loop says so */
+        g->now = gpu_timing_cap_next(g, start, next < limit ? next : limit);
+    }
+    return 0;
+}
+
 /* The GPU loop of one launch (the file's header says what a cycle does). */
 int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
                    size_t errlen)
@@ -729,12 +776,18 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     uint64_t polled_tick = UINT64_MAX;
     struct launch_guard guard;
     launch_guard_begin(&guard, g, cnt, start, g->now);
+    /* the memory-only stretches (memory_only_cycles) need the wheel and no
+     * wall-clock limit (whose guard is looked at every loop cycle) */
+    const int mem_stretch = wheel && !g->launch_seconds;
+    int advanced = 0; /* the memory system is at g->now already */
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
         if (progress_due(&g->prog))
             progress_report(&g->prog, isrc_kernel_name(l), now - start,
                             now > start ? (double)cnt->warp_insts / (double)(now - start) : 0.0);
-        memsys_advance(&g->mem, now);
+        if (!advanced)
+            memsys_advance(&g->mem, now);
+        advanced = 0;
         /* Replies become visible only when the reply crossbar ticks
          * (memsys.h: rep_tick, the crossbar cycle visible now), and every
          * visible one is popped below; with the interconnect at half the
@@ -792,6 +845,7 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         }
         if (dispatch_next_event(&g->disp) < next)
             next = dispatch_next_event(&g->disp);
+        const uint64_t sm_next = next; /* (the SMs' and the dispatcher's) */
         if (launch_guard_check(&guard, g, l, gl, now, err, errlen))
             goto out;
         if (gpu_timing_cap_reached(g, l, now, start) || gpu_timing_launch_finished(g, l))
@@ -809,6 +863,9 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
             goto out;
         }
         g->now = skip && next > now ? next : now + 1;
+        if (mem_stretch && g->now < sm_next && g->now < guard.due)
+            advanced = memory_only_cycles(g, start, sm_next < guard.due ? sm_next : guard.due,
+                                          &polled_tick);
     }
     g->now++; /* the last cycle counts */
     rc = g->stopped[0] ? -1 : 0;
