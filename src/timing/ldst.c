@@ -120,7 +120,7 @@ void ldst_queue(struct sm *sm, uint32_t path, uint32_t slot, const struct ptx_dy
                 const struct tinst *ti, uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
-    uint32_t i = oc_mem_push(&sm->oc_mem[path], now, ti->nsrc ? 2 : 1);
+    uint32_t i = oc_mem_push(&sm->oc_mem[path], now, oc_read_cycles(ti->nsrc, sm->cfg->oc_steps));
     struct mem_queued *q = &sm->mq[path * sm->mq_stride + i];
     q->slot = slot;
     q->seq = sm->mem_seq++;

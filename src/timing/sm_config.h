@@ -44,6 +44,8 @@ struct sm_config {
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a
      * result leaving its unit to a dependent instruction's issue */
     struct oc_shape oc[FU_COUNT];
+    uint32_t oc_steps; /* gpgpu_reg_file_port_throughput: collector steps a cycle */
+    int gpgpusim_alu_latency; /* ccgpu_gpgpusim_alu_latency (tinst.c) */
     uint32_t writeback_cycles;
     /* gpgpu_sub_core_model: each scheduler s has issue path s of every class
      * (its share of the ID_OC registers, collector units and OC_EX registers,
