@@ -97,6 +97,12 @@
  *                                     because the L1 trace replays (cachesim,
  *                                     Belady columns) start each kernel cold
  *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
+ *   gpgpu_l1_banks 0                  N > 0: the L1 access pipeline is banked as
+ *                                     GPGPU-Sim 4.x's (a power of two up to 32): one
+ *                                     32-byte sector a bank a cycle, at most N a cycle,
+ *                                     bank = sector address / the interleaving mod N
+ *                                     (ldst.c); 0: ccgpu_l1_ports line requests a cycle
+ *   gpgpu_l1_banks_byte_interleaving 32  bytes per bank (a power of two)
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
  *   gpgpu_shmem_num_banks 32          4-byte banks
@@ -376,6 +382,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "gpgpu_simd_model", 1, &simd_model, err, errlen) ||
         config_get_u32(store, "gpgpu_l1_latency", 20, &c->l1_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
+        config_get_u32(store, "gpgpu_l1_banks", 0, &c->l1_banks, err, errlen) ||
+        config_get_u32(store, "gpgpu_l1_banks_byte_interleaving", 32, &c->l1_bank_shift, err,
+                       errlen) ||
         config_get_u32(store, "gpgpu_smem_latency", 20, &c->smem_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_shmem_num_banks", 32, &c->smem_banks, err, errlen) ||
         config_get_bool(store, "ccgpu_cluster_spread", 0, &c->cluster_spread, err, errlen) ||
@@ -462,6 +471,13 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
                               "ccgpu_l1_ports and ccgpu_fetch_delay must be at least 1");
         return -1;
     }
+    if (c->l1_banks > 32 || (c->l1_banks & (c->l1_banks - 1)) || !c->l1_bank_shift ||
+        (c->l1_bank_shift & (c->l1_bank_shift - 1)))
+        return config_value_error(store, "gpgpu_l1_banks", err, errlen,
+                                  "%u banks interleaved every %u bytes (a power of two up to 32 "
+                                  "banks, 0 for none; a power-of-two interleaving)",
+                                  c->l1_banks, c->l1_bank_shift);
+    c->l1_bank_shift = (uint32_t)__builtin_ctz(c->l1_bank_shift);
     if (c->l1_latency > 4096 || c->l1_ports > 64) {
         snprintf(err, errlen, "gpgpu_l1_latency/ccgpu_l1_ports: at most 4096 cycles and 64 ports");
         return -1;

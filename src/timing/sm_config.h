@@ -65,6 +65,7 @@ struct sm_config {
     /* memory pipeline */
     struct cache_config l1;
     uint32_t l1_latency, l1_ports;
+    uint32_t l1_banks, l1_bank_shift; /* gpgpu_l1_banks (0: off), log2 of its interleaving */
     int gmem_skip_l1d; /* gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
     int flush_l1;      /* gpgpu_flush_l1_cache: L1 invalidated between kernels */
     struct carveout_config carve; /* per-launch L1/shared carve-out (carveout.h); l1 and
