@@ -181,17 +181,30 @@ static double alu_run(const char *overrides, int blocks, int threads, int n, dou
  * issues. After the last mad (M): add at M+1 (its unit is free at M+5, as
  * its own path allows), readable at M+11, setp then, readable at M+21, bra.
  * An iteration takes 127 (L + 6) + 30 + 21 cycles. Two runs (4 and 8
- * iterations) cancel the kernel's start and end. */
-static void check_chain(const char *overrides, int lat)
+ * iterations) cancel the kernel's start and end.
+ * In general, with an issue -> unit path of P cycles (P - 1 without
+ * register sources) and a setp of latency S: 127 (L + P + W) for the mads,
+ * (P - 1) + 1 + 20 + W + 4 before the first, and after the last the add
+ * readable at M + 1 + P + 4 + W, the setp issued then and readable P + S + W
+ * later. gpgpu_reg_file_port_throughput 2 (two operand-collector steps a
+ * cycle: operands read in the cycle of the allocation) makes P 3;
+ * ccgpu_gpgpusim_alu_latency 1 makes S 1 (GPGPU-Sim's latency of setp). */
+static void check_chain_path(const char *overrides, int lat, int path, int setp_lat)
 {
     double c4, c8;
     alu_run(overrides, 1, 32, 4, &c4);
     alu_run(overrides, 1, 32, 8, &c8);
     double per = (c8 - c4) / 4;
-    int want = 127 * (lat + 6) + 30 + 21;
-    printf("  dependent mad chain, latency %d: %.1f cycles per iteration (predicted %d)\n", lat,
-           per, want);
+    const int w = 2;
+    int want = 127 * (lat + path + w) + (path + 24 + w) + (2 * path + 5 + setp_lat + 2 * w);
+    printf("  dependent mad chain, latency %d, path %d, setp %d: %.1f cycles per iteration "
+           "(predicted %d)\n", lat, path, setp_lat, per, want);
     CHECK_NEAR(per, want, 0.01);
+}
+
+static void check_chain(const char *overrides, int lat)
+{
+    check_chain_path(overrides, lat, 4, 4);
 }
 
 TEST(alu_dependent_chain)
@@ -199,6 +212,12 @@ TEST(alu_dependent_chain)
     check_chain("gpgpu_n_clusters 1\nccgpu_simd_width 32\n", 5);
     check_chain("gpgpu_n_clusters 1\nccgpu_simd_width 32\nptx_opcode_latency_int 4,13,4,9,145\n",
                 9);
+    check_chain_path("gpgpu_n_clusters 1\nccgpu_simd_width 32\n"
+                     "gpgpu_reg_file_port_throughput 2\n", 5, 3, 4);
+    check_chain_path("gpgpu_n_clusters 1\nccgpu_simd_width 32\n"
+                     "ccgpu_gpgpusim_alu_latency 1\n", 5, 4, 1);
+    check_chain_path("gpgpu_n_clusters 1\nccgpu_simd_width 32\n"
+                     "gpgpu_reg_file_port_throughput 2\nccgpu_gpgpusim_alu_latency 1\n", 5, 3, 1);
 }
 
 TEST(alu_independent_warps)

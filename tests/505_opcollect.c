@@ -85,8 +85,56 @@ TEST(mem_fifo_and_capacity)
         CHECK_EQ_U64(taken[k], taken[k - 1] + 33);
 }
 
+/* The collector's steps per cycle (gpgpu_reg_file_port_throughput): GPGPU-Sim
+ * allocates a unit in one step, reads its operands in the next and
+ * dispatches it in the one after (with no register sources, in the next):
+ * 2 / 1 cycles with one step a cycle, 1 / 0 with two, 0 / 0 with more. */
+TEST(read_cycles_per_steps)
+{
+    CHECK_EQ_INT(oc_read_cycles(2, 1), 2);
+    CHECK_EQ_INT(oc_read_cycles(0, 1), 1);
+    CHECK_EQ_INT(oc_read_cycles(1, 2), 1);
+    CHECK_EQ_INT(oc_read_cycles(0, 2), 0);
+    CHECK_EQ_INT(oc_read_cycles(3, 3), 0);
+    CHECK_EQ_INT(oc_read_cycles(0, 0), 1); /* 0 steps read as 1 */
+    /* ALU: issued at 100, a collector unit at 101, OC_EX at 102 (sources,
+     * two steps) or 101 (none), the unit the cycle after */
+    struct oc_alu c;
+    oc_alu_reset(&c, (struct oc_shape){ 2, 4, 2 });
+    uint64_t unit_free[2] = { 0, 0 };
+    uint32_t k;
+    CHECK_EQ_U64(oc_alu_issue(&c, 100, oc_read_cycles(2, 2), unit_free, 2, &k), 103);
+    CHECK_EQ_U64(oc_alu_issue(&c, 200, oc_read_cycles(0, 2), unit_free, 2, &k), 202);
+}
+
+/* MEM path, two collector steps a cycle: an entry with sources is taken 3
+ * cycles after issue, one without 2 (allocated and dispatched in the same
+ * cycle, by oc_mem_advance's second dispatch). */
+TEST(mem_two_steps)
+{
+    for (uint32_t nsrc = 0; nsrc <= 1; nsrc++) {
+        struct oc_mem m;
+        oc_mem_reset(&m, (struct oc_shape){ 1, 2, 1 });
+        uint64_t taken = 0;
+        for (uint64_t now = 1; now < 50 && !taken; now++) {
+            if (oc_mem_ready(&m, now) >= 0) {
+                oc_mem_pop(&m);
+                taken = now;
+            }
+            oc_mem_advance(&m, now);
+            if (now == 10)
+                oc_mem_push(&m, now, oc_read_cycles(nsrc, 2));
+            if (now > 10 && !taken && oc_mem_ready(&m, now + 1) < 0)
+                CHECK(oc_mem_next_event(&m, now, 1) > now);
+        }
+        CHECK_EQ_U64(taken, nsrc ? 13 : 12);
+    }
+}
+
 int main(void)
 {
+    RUN(read_cycles_per_steps);
+    RUN(mem_two_steps);
     RUN(alu_backlog_by_hand);
     RUN(alu_depth_and_two_units);
     RUN(mem_fifo_and_capacity);

@@ -2,7 +2,11 @@
  * issue order (opcollect.h) at the end of a cycle and worked on from the next.
  *   global/local: coalesced line requests (coalescer.c) enter the L1 access
  *     pipeline, up to ccgpu_l1_ports per cycle while it has room (the unit is
- *     done with the instruction when all are in); each reaches the L1's tag
+ *     done with the instruction when all are in); with gpgpu_l1_banks N the
+ *     pipeline is banked as GPGPU-Sim 4.x's (ldst_unit::
+ *     process_memory_access_queue_l1cache): a request's sectors enter one a
+ *     bank a cycle, at most N a cycle, the request with its last sector, and
+ *     up to N requests are looked up a cycle; each reaches the L1's tag
  *     check gpgpu_l1_latency cycles later, in order (GPGPU-Sim 4.x's
  *     l1_latency_queue). A reservation failure there holds the pipeline's
  *     head until a fill or a miss-queue drain changes the L1 (the cache
@@ -120,7 +124,7 @@ void ldst_queue(struct sm *sm, uint32_t path, uint32_t slot, const struct ptx_dy
                 const struct tinst *ti, uint64_t now)
 {
     struct sm_warp *w = &sm->warps[slot];
-    uint32_t i = oc_mem_push(&sm->oc_mem[path], now, ti->nsrc ? 2 : 1);
+    uint32_t i = oc_mem_push(&sm->oc_mem[path], now, oc_read_cycles(ti->nsrc, sm->cfg->oc_steps));
     struct mem_queued *q = &sm->mq[path * sm->mq_stride + i];
     q->slot = slot;
     q->seq = sm->mem_seq++;
@@ -301,6 +305,7 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
         sm->ldst_local = space == PTX_SPACE_LOCAL;
         sm->ldst_warp = slot;
         sm->ldst_next = 0;
+        sm->ldst_sent = 0;
         sm->ldst_blocked = 0;
         sm->ldst_rec = q->rec;
         if (q->rec != NO_REC) {
@@ -350,8 +355,38 @@ static void ldst_requests(struct sm *sm, uint64_t now)
     uint32_t ls = sm->have_l1 ? sm->l1.line_shift : 7;
     uint32_t ss = sm->have_l1 ? sm->l1.sector_shift : 5;
     int queue_full = 0;
-    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->ldst_next < sm->co.n; port++) {
+    const int banked = sm->cfg->l1_banks && sm->ldst_path == PATH_L1 && !sm->mrpb.e;
+    uint32_t bank_used = 0, bank_taken = 0;
+    for (uint32_t port = 0; (banked || port < sm->cfg->l1_ports) && sm->ldst_next < sm->co.n;
+         port++) {
         uint32_t i = sm->ldst_next;
+        if (banked) {
+            /* GPGPU-Sim's banked L1 pipeline: one sector access a bank a
+             * cycle, at most gpgpu_l1_banks a cycle; the line enters the
+             * pipeline with its last sector */
+            uint8_t left = (uint8_t)(sm->co.sectors[i] & ~sm->ldst_sent);
+            if (!sm->co.sectors[i])
+                left = 1;
+            int stop = 0;
+            while (left) {
+                uint32_t s = (uint32_t)__builtin_ctz(left);
+                uint64_t a = sm->co.line[i] + ((uint64_t)s << ss);
+                uint32_t b = (uint32_t)(a >> sm->cfg->l1_bank_shift) & (sm->cfg->l1_banks - 1);
+                if (bank_taken == sm->cfg->l1_banks || (bank_used >> b & 1)) {
+                    stop = 1;
+                    break;
+                }
+                if (sm->l1q_count == sm->l1q_cap)
+                    break;
+                bank_used |= 1u << b;
+                bank_taken++;
+                sm->ldst_sent |= (uint8_t)(1u << s);
+                left &= (uint8_t)(left - 1);
+            }
+            if (stop || left)
+                break;
+            sm->ldst_sent = 0;
+        }
         if (sm->ldst_path == PATH_L1) {
             struct l1_pending *p;
             if (sm->mrpb.e) { /* MRPB: into the warp's queue (mrpb.h) */
@@ -462,7 +497,9 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
         return;
     }
     sm->l1q_blocked = 0;
-    for (uint32_t port = 0; port < sm->cfg->l1_ports && sm->l1q_count; port++) {
+    const uint32_t lookups =
+        sm->cfg->l1_banks > sm->cfg->l1_ports ? sm->cfg->l1_banks : sm->cfg->l1_ports;
+    for (uint32_t port = 0; port < lookups && sm->l1q_count; port++) {
         struct l1_pending *p = &sm->l1q[sm->l1q_head];
         if (p->at > now)
             break;

@@ -71,30 +71,40 @@ uint32_t oc_mem_push(struct oc_mem *m, uint64_t t, uint32_t read)
     return i;
 }
 
-void oc_mem_advance(struct oc_mem *m, uint64_t now)
+/* Dispatch: the oldest collector units whose operands are read move to
+ * OC_EX, at most sh.ocex a cycle (*moved counts this cycle's). */
+static void mem_dispatch(struct oc_mem *m, uint64_t now, uint32_t *moved)
 {
-    /* dispatch: the oldest collector units whose operands are read */
-    uint32_t moved = 0;
-    while (m->n_cu && m->n_ocex < m->sh.ocex && moved < m->sh.ocex) {
+    while (m->n_cu && m->n_ocex < m->sh.ocex && *moved < m->sh.ocex) {
         uint32_t i = at(m, m->n_ocex);
         if (m->a[i] + m->read[i] > now)
             break;
         m->x[i] = now;
         m->n_ocex++;
         m->n_cu--;
-        moved++;
+        (*moved)++;
     }
+}
+
+void oc_mem_advance(struct oc_mem *m, uint64_t now)
+{
+    uint32_t dispatched = 0, moved = 0, zero_read = 0;
+    mem_dispatch(m, now, &dispatched);
     /* allocation: ID_OC registers to free collector units */
-    moved = 0;
     while (m->n_idoc && m->n_cu < m->sh.cus && moved < m->sh.idoc) {
         uint32_t i = at(m, m->n_ocex + m->n_cu);
         if (m->t[i] + 1 > now)
             break;
         m->a[i] = now;
+        zero_read |= !m->read[i];
         m->n_cu++;
         m->n_idoc--;
         moved++;
     }
+    /* a unit allocated now with nothing to read (oc_read_cycles 0) is
+     * dispatched in the same cycle, by a later collector step */
+    if (zero_read)
+        mem_dispatch(m, now, &dispatched);
 }
 
 int oc_mem_ready(const struct oc_mem *m, uint64_t now)

@@ -81,6 +81,17 @@ static inline int oc_mem_has_room(const struct oc_mem *m)
 {
     return m->n_idoc < m->sh.idoc;
 }
+/* Cycles from a collector unit's allocation to its dispatch to OC_EX, with
+ * GPGPU-Sim's operand collector stepped `steps` times a cycle
+ * (gpgpu_reg_file_port_throughput; each step dispatches ready units, then
+ * reads operands, then allocates units): the dispatch comes 2 steps after
+ * the allocation for an instruction with register sources (read, then
+ * dispatch), 1 step without them, so 2 and 1 cycles with one step a cycle,
+ * 1 and 0 with two, 0 and 0 with more. */
+static inline uint32_t oc_read_cycles(uint32_t nsrc, uint32_t steps)
+{
+    return (nsrc ? 2u : 1u) / (steps ? steps : 1u);
+}
 /* Queues an instruction issued at t; returns its ring index (for the payload). */
 uint32_t oc_mem_push(struct oc_mem *m, uint64_t t, uint32_t read);
 /* The ring index the next oc_mem_push returns. */

@@ -269,6 +269,7 @@ struct sm {
     uint8_t ldst_path, ldst_write, ldst_blocked, ldst_local;
     uint8_t ldst_atomic; /* the requests are 32-byte atomic chunks (coalesce_atomic) */
     uint32_t ldst_warp, ldst_rec, ldst_next;
+    uint8_t ldst_sent; /* gpgpu_l1_banks: sectors of line ldst_next already in the banks */
     uint64_t ldst_until;          /* PATH_FIXED: cycle the unit frees */
     uint64_t ldst_epoch;          /* bypass queue full at this epoch; retry when it moves */
     uint64_t epoch;               /* bumps when a fill or a queue drain frees room */

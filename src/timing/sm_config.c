@@ -54,6 +54,18 @@
  *                                     the LD/ST unit takes the oldest ready memory
  *                                     instruction of any scheduler. Register-file
  *                                     banks are not modelled either way
+ *   gpgpu_reg_file_port_throughput 1  operand-collector steps per cycle (GPGPU-Sim's
+ *                                     read_operands loop): 2 or more shorten the
+ *                                     issue -> unit path by a cycle (opcollect.h,
+ *                                     oc_read_cycles)
+ *   ccgpu_gpgpusim_alu_latency 0      1: the ALU instructions GPGPU-Sim 4.x's latency
+ *                                     table leaves out (mov, cvt, cvta, logic, shifts,
+ *                                     setp/set/selp/slct, prmt, bit-field ops, popc,
+ *                                     clz, brev, abs, neg, sad, dp4a, vote,
+ *                                     activemask, isspacep, of any type) take
+ *                                     latency and initiation interval 1 on the INT
+ *                                     unit (SP without INT units), as GPGPU-Sim runs
+ *                                     them; 0: the ADD latency of their type (tinst.c)
  *   ccgpu_writeback_cycles 2          cycles from a result leaving its unit (ALU
  *                                     pipeline end, L1 hit latency, fill) to the issue
  *                                     of an instruction that reads it: GPGPU-Sim's
@@ -85,6 +97,12 @@
  *                                     because the L1 trace replays (cachesim,
  *                                     Belady columns) start each kernel cold
  *   ccgpu_l1_ports 1                  L1 accesses (line requests) per cycle
+ *   gpgpu_l1_banks 0                  N > 0: the L1 access pipeline is banked as
+ *                                     GPGPU-Sim 4.x's (a power of two up to 32): one
+ *                                     32-byte sector a bank a cycle, at most N a cycle,
+ *                                     bank = sector address / the interleaving mod N
+ *                                     (ldst.c); 0: ccgpu_l1_ports line requests a cycle
+ *   gpgpu_l1_banks_byte_interleaving 32  bytes per bank (a power of two)
  *   gpgpu_smem_latency 20             shared memory, plus one cycle per extra
  *                                     bank-conflict pass
  *   gpgpu_shmem_num_banks 32          4-byte banks
@@ -364,6 +382,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "gpgpu_simd_model", 1, &simd_model, err, errlen) ||
         config_get_u32(store, "gpgpu_l1_latency", 20, &c->l1_latency, err, errlen) ||
         config_get_u32(store, "ccgpu_l1_ports", 1, &c->l1_ports, err, errlen) ||
+        config_get_u32(store, "gpgpu_l1_banks", 0, &c->l1_banks, err, errlen) ||
+        config_get_u32(store, "gpgpu_l1_banks_byte_interleaving", 32, &c->l1_bank_shift, err,
+                       errlen) ||
         config_get_u32(store, "gpgpu_smem_latency", 20, &c->smem_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_shmem_num_banks", 32, &c->smem_banks, err, errlen) ||
         config_get_bool(store, "ccgpu_cluster_spread", 0, &c->cluster_spread, err, errlen) ||
@@ -377,6 +398,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         (c->fetch_stage && config_get_u32(store, "gpgpu_inst_fetch_throughput", 1,
                                           &c->fetch_width, err, errlen)) ||
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
+        config_get_u32(store, "gpgpu_reg_file_port_throughput", 1, &c->oc_steps, err, errlen) ||
+        config_get_bool(store, "ccgpu_gpgpusim_alu_latency", 0, &c->gpgpusim_alu_latency, err,
+                        errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
         config_get_u64(store, "ccgpu_cta_sync_cycles", 0, &c->cta_sync_cycles, err, errlen) ||
@@ -396,6 +420,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     if (c->sm_wake & (c->sm_wake - 1) || c->sm_wake > 65536)
         return config_value_error(store, "ccgpu_sm_wake", err, errlen,
                                   "%u cycles (0, or a power of two up to 65536)", c->sm_wake);
+    if (c->oc_steps < 1 || c->oc_steps > 64)
+        return config_value_error(store, "gpgpu_reg_file_port_throughput", err, errlen,
+                                  "%u (1 to 64 operand-collector steps a cycle)", c->oc_steps);
     if (c->writeback_cycles > 1000) {
         snprintf(err, errlen, "ccgpu_writeback_cycles: %u (at most 1000)", c->writeback_cycles);
         return -1;
@@ -444,6 +471,13 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
                               "ccgpu_l1_ports and ccgpu_fetch_delay must be at least 1");
         return -1;
     }
+    if (c->l1_banks > 32 || (c->l1_banks & (c->l1_banks - 1)) || !c->l1_bank_shift ||
+        (c->l1_bank_shift & (c->l1_bank_shift - 1)))
+        return config_value_error(store, "gpgpu_l1_banks", err, errlen,
+                                  "%u banks interleaved every %u bytes (a power of two up to 32 "
+                                  "banks, 0 for none; a power-of-two interleaving)",
+                                  c->l1_banks, c->l1_bank_shift);
+    c->l1_bank_shift = (uint32_t)__builtin_ctz(c->l1_bank_shift);
     if (c->l1_latency > 4096 || c->l1_ports > 64) {
         snprintf(err, errlen, "gpgpu_l1_latency/ccgpu_l1_ports: at most 4096 cycles and 64 ports");
         return -1;

@@ -44,6 +44,8 @@ struct sm_config {
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a
      * result leaving its unit to a dependent instruction's issue */
     struct oc_shape oc[FU_COUNT];
+    uint32_t oc_steps; /* gpgpu_reg_file_port_throughput: collector steps a cycle */
+    int gpgpusim_alu_latency; /* ccgpu_gpgpusim_alu_latency (tinst.c) */
     uint32_t writeback_cycles;
     /* gpgpu_sub_core_model: each scheduler s has issue path s of every class
      * (its share of the ID_OC registers, collector units and OC_EX registers,
@@ -63,6 +65,7 @@ struct sm_config {
     /* memory pipeline */
     struct cache_config l1;
     uint32_t l1_latency, l1_ports;
+    uint32_t l1_banks, l1_bank_shift; /* gpgpu_l1_banks (0: off), log2 of its interleaving */
     int gmem_skip_l1d; /* gpgpu_gmem_skip_L1D: global accesses bypass the L1 */
     int flush_l1;      /* gpgpu_flush_l1_cache: L1 invalidated between kernels */
     struct carveout_config carve; /* per-launch L1/shared carve-out (carveout.h); l1 and

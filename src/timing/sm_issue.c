@@ -133,7 +133,8 @@ static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
         uint32_t k;
         const uint32_t per = sm->cfg->path_units[ti->unit];
         uint64_t *units = &sm->unit_free[ti->unit][path * per];
-        uint64_t e = oc_alu_issue(sm_oc_alu(sm, path, ti->unit), now, ti->nsrc ? 2 : 1, units,
+        uint64_t e = oc_alu_issue(sm_oc_alu(sm, path, ti->unit), now,
+                                  oc_read_cycles(ti->nsrc, sm->cfg->oc_steps), units,
                                   per, &k);
         units[k] = e + ti->busy;
         if (ti->ndst)

@@ -6,7 +6,12 @@
  * the shfl latency (ptx_opcode_latency_int's sixth field), elect.sync the
  * integer ADD's; fences and the cp.async group instructions are no-ops on
  * the SP pipeline, cp.async and mbarrier operations memory instructions
- * (the async-group fields say what waits for what). */
+ * (the async-group fields say what waits for what). With
+ * ccgpu_gpgpusim_alu_latency the ALU instructions that GPGPU-Sim 4.x's
+ * latency table leaves out (gpgpusim_unit_latency) take latency and
+ * initiation interval 1 on the INT unit (the SP unit without one), as
+ * GPGPU-Sim's ptx_instruction::set_opcode_and_latency and its issue stage
+ * treat them. */
 #include "timing/tinst.h"
 #include "ptx/engine.h"
 #include "timing/rocache.h"
@@ -64,6 +69,24 @@ static enum lat_class lat_class_of(const struct ptx_inst *in)
     case PTX_OP_MIN: case PTX_OP_MAX: return LAT_MAX;
     case PTX_OP_SHFL: case PTX_OP_REDUX: return LAT_SHFL;
     default: return LAT_ADD;
+    }
+}
+
+/* The opcodes GPGPU-Sim 4.x (cuda-sim.cc, set_opcode_and_latency) gives no
+ * latency of its own: latency and initiation interval 1, an ALU_OP, which
+ * its issue stage sends to the INT unit when the SM has one. */
+static int gpgpusim_unit_latency(enum ptx_opcode op)
+{
+    switch (op) {
+    case PTX_OP_ABS: case PTX_OP_NEG: case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR:
+    case PTX_OP_NOT: case PTX_OP_CNOT: case PTX_OP_SHL: case PTX_OP_SHR: case PTX_OP_SHF:
+    case PTX_OP_BFE: case PTX_OP_BFI: case PTX_OP_BFIND: case PTX_OP_POPC: case PTX_OP_CLZ:
+    case PTX_OP_BREV: case PTX_OP_PRMT: case PTX_OP_DP4A: case PTX_OP_SAD: case PTX_OP_SETP:
+    case PTX_OP_SET: case PTX_OP_SELP: case PTX_OP_SLCT: case PTX_OP_CVT: case PTX_OP_CVTA:
+    case PTX_OP_MOV: case PTX_OP_ISSPACEP: case PTX_OP_VOTE: case PTX_OP_ACTIVEMASK:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -171,6 +194,11 @@ static void fill(struct tinst *t, const struct sm_config *c, const struct ptx_fu
         t->async = TASYNC_WAIT_ALL;
         break;
     default: break;
+    }
+    if (c->gpgpusim_alu_latency && (in->opclass == PTX_CLASS_ALU || in->opclass == PTX_CLASS_DP) &&
+        gpgpusim_unit_latency((enum ptx_opcode)in->op)) {
+        lat = init = 1;
+        t->unit = c->n_units[FU_INT] ? FU_INT : FU_SP;
     }
     /* bar.red writes a register like an ALU op; membar is a no-op for timing */
     uint32_t simd = 32 / c->simd_width;
