@@ -153,6 +153,11 @@ void ldst_queue(struct sm *sm, uint32_t path, uint32_t slot, const struct ptx_dy
                     d->mixed_space || sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL ||
                         sp == PTX_SPACE_PARAM || sp == PTX_SPACE_TEX,
                     r->atomic_wait);
+        /* ccgpu_longop_marks: the accesses that reach the L1 or memory
+         * (longop.c; an out-of-memory failure is in sm->err) */
+        if (sm->lom && ti->ndst && d->exec_mask && d->is_mem && !d->prefetch &&
+            (d->mixed_space || sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_LOCAL))
+            (void)sm_longop_mark(sm, slot, ti);
         if (r->atomic_wait && sm->on_atomic)
             sm->on_atomic(&sm->ws, slot, 1);
     }

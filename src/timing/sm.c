@@ -96,6 +96,10 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->retired_ids = calloc(cfg->max_ctas, sizeof *sm->retired_ids);
     sm->oc_alu = calloc((size_t)cfg->n_paths * FU_COUNT, sizeof *sm->oc_alu);
     sm->oc_mem = calloc(cfg->n_paths, sizeof *sm->oc_mem);
+    if (cfg->longop_marks && !(sm->lom = calloc(cfg->n_slots, sizeof *sm->lom))) {
+        snprintf(err, errlen, "timing model: out of memory");
+        return -1;
+    }
     if (!sm->retired_ids || !sm->oc_alu || !sm->oc_mem || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
         !sm->bq) {
         snprintf(err, errlen, "timing model: out of memory");
@@ -183,6 +187,7 @@ void sm_free(struct sm *sm)
     free(sm->retired_ids);
     free(sm->oc_alu);
     free(sm->oc_mem);
+    sm_longop_free(sm);
     memset(sm, 0, sizeof *sm);
 }
 
@@ -447,7 +452,7 @@ int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at)
             if (ti->reg[r] == e->reg)
                 return 1;
     }
-    return 0;
+    return sm->lom && sm_longop_held(sm, slot, ti, at);
 }
 
 void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct isrc_cta *c, uint32_t id,
@@ -474,6 +479,7 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct isrc_cta *c, uint32_t i
         uint32_t slot = isrc_warp_slot(sm->src, pw);
         struct sm_warp *w = &sm->warps[slot];
         memset(w, 0, sizeof *w);
+        sm_longop_clear(sm, slot);
         sm_wcls_clear(sm, slot);
         sm_veto_forget(sm, slot);
         sm->loadwait &= ~(1ull << slot);

@@ -148,6 +148,18 @@ struct sm_stats {
     uint64_t rf_reads, rf_writes;
 };
 
+/* ccgpu_longop_marks (longop.c): one warp slot's marked registers, each
+ * with the cycle an ALU instruction's write ends its mark (SM_NEVER while
+ * none has) */
+struct sm_longop_mark {
+    uint32_t reg;
+    uint64_t until;
+};
+struct sm_longop {
+    struct sm_longop_mark *m;
+    uint32_t n, cap;
+};
+
 struct sm {
     uint32_t id;
     const struct sm_config *cfg;
@@ -297,6 +309,7 @@ struct sm {
     uint64_t local_base;          /* synthetic global address of local memory */
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
+    struct sm_longop *lom;        /* by slot with ccgpu_longop_marks, else NULL */
     struct l1trace *trace;        /* ccgpu_trace_l1: shared by all SMs, or NULL */
     /* every executed warp instruction, at its issue (a trace writer), or NULL */
     void (*tap)(void *ctx, const struct ptx_dyninst *d, const struct tinst *ti);
@@ -535,5 +548,15 @@ uint32_t sm_release_barriers(struct sm *sm, uint64_t at);
 void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now);
 /* ccgpu_warp_long_wait for slot of this SM (ccgpu_policy.h). */
 int sm_warp_long_wait(const struct sm *sm, uint32_t slot, uint64_t at);
+/* ccgpu_longop_marks (longop.c): marks the destination registers of a
+ * long-latency load slot issued (-1 and sm->err when out of memory); an
+ * ALU instruction of slot writing ti's destinations, readable at ready,
+ * ends their marks then; whether ti reads a register marked at cycle at;
+ * a slot's marks dropped (a new warp in it); all freed. */
+int sm_longop_mark(struct sm *sm, uint32_t slot, const struct tinst *ti);
+void sm_longop_write(struct sm *sm, uint32_t slot, const struct tinst *ti, uint64_t ready);
+int sm_longop_held(const struct sm *sm, uint32_t slot, const struct tinst *ti, uint64_t at);
+void sm_longop_clear(struct sm *sm, uint32_t slot);
+void sm_longop_free(struct sm *sm);
 
 #endif

@@ -140,6 +140,12 @@
  *                                     cycle round-robin, its instructions issuable 2
  *                                     cycles later (decode between); ccgpu_branch_delay
  *                                     then unused
+ *   ccgpu_longop_marks 0              1: as GPGPU-Sim 4.x, a register a long-latency load
+ *                                     (global, local, atomic) wrote counts as a pending
+ *                                     long-latency operand for two_level_active's
+ *                                     demotion (ccgpu_warp_long_wait) until an ALU
+ *                                     instruction writes it, not only until the data
+ *                                     arrives (longop.c)
  *   ccgpu_regs_per_thread 0           occupancy: registers per thread (0 = estimate
  *                                     from PTX liveness, ptx_estimate_registers)
  *   ccgpu_cta_sched rr                CTA dispatch policy (src/policy/cta/cta_sched.def)
@@ -401,6 +407,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_u32(store, "gpgpu_reg_file_port_throughput", 1, &c->oc_steps, err, errlen) ||
         config_get_bool(store, "ccgpu_gpgpusim_alu_latency", 0, &c->gpgpusim_alu_latency, err,
                         errlen) ||
+        config_get_bool(store, "ccgpu_longop_marks", 0, &c->longop_marks, err, errlen) ||
         config_get_u32(store, "ccgpu_regs_per_thread", 0, &c->regs_per_thread, err, errlen) ||
         config_get_bool(store, "ccgpu_skip_idle", 1, &c->skip_idle, err, errlen) ||
         config_get_u64(store, "ccgpu_cta_sync_cycles", 0, &c->cta_sync_cycles, err, errlen) ||

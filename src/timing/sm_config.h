@@ -39,6 +39,10 @@ struct sm_config {
      * after ccgpu_fetch_delay */
     int fetch_stage;
     uint32_t fetch_width;
+    /* ccgpu_longop_marks: GPGPU-Sim's stale long-latency marks (longop.c):
+     * a register a long-latency load wrote stays long for the two-level
+     * scheduler's demotion until an ALU instruction writes it */
+    int longop_marks;
     struct cache_config il1; /* gpgpu_cache:il1, when icache */
     int icache;              /* instruction fetches miss to memory (rocache.h) */
     /* issue -> unit path per unit class (opcollect.h), and the cycles from a

@@ -139,6 +139,8 @@ static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
         units[k] = e + ti->busy;
         if (ti->ndst)
             sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
+        if (ti->ndst && sm->lom)
+            sm_longop_write(sm, slot, ti, e + ti->latency + sm->cfg->writeback_cycles);
     }
     /* (an exit may retire the CTA, and with it a trace source's ti) */
     const uint8_t kind = ti->kind;
