@@ -411,7 +411,7 @@ void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now)
  * events), and those with a reply arrived at their port (from the reply
  * crossbar's busy destinations). They go to visit (wake_polled: w->visit);
  * with visit NULL, only whether there is one (1 at the first found). */
-static inline int polled(struct gpu_timing *g, const struct sm_wake *w, uint64_t *visit)
+static inline int polled(const struct gpu_timing *g, const struct sm_wake *w, uint64_t *visit)
 {
     const struct memsys *m = &g->mem;
     const uint64_t *full = memsys_full_sm_ports(m);
@@ -606,7 +606,7 @@ int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t 
                            uint64_t start)
 {
     const struct ptx_counters *cnt = isrc_counters(l);
-    if (g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle) {
+    if (gpu_timing_at_max_cycle(g, start, now)) {
         snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
                  "the statistics cover the run up to there",
                  (unsigned long long)g->max_cycle, isrc_kernel_name(l));
@@ -734,7 +734,7 @@ static int memory_only_cycles(struct gpu_timing *g, uint64_t start, uint64_t lim
 {
     struct sm_wake *w = &g->wake;
     while (g->now < limit) {
-        if (g->max_cycle && g->tot.cycles + (g->now + 1 - start) >= g->max_cycle)
+        if (gpu_timing_at_max_cycle(g, start, g->now))
             return 0; /* the cap's cycle is the loop's */
         memsys_advance(&g->mem, g->now);
         if (memsys_reply_tick(&g->mem) != *polled_tick || memsys_polls_every_cycle(&g->mem)) {

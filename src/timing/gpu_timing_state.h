@@ -119,6 +119,11 @@ int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l);
 /* Every SM filed in the wheel at its next event (at the latest now), and
  * those holding requests marked in its outp. */
 void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now);
+/* Whether cycle now of the launch begun at start is gpgpu_max_cycle's last. */
+static inline int gpu_timing_at_max_cycle(const struct gpu_timing *g, uint64_t start, uint64_t now)
+{
+    return g->max_cycle && g->tot.cycles + (now + 1 - start) >= g->max_cycle;
+}
 /* The next cycle to visit, with a gpgpu_max_cycle cap: its last cycle is
  * visited whatever is due then. */
 static inline uint64_t gpu_timing_cap_next(const struct gpu_timing *g, uint64_t start, uint64_t next)

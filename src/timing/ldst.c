@@ -502,9 +502,7 @@ static void l1q_cycle(struct sm *sm, uint64_t now)
         return;
     }
     sm->l1q_blocked = 0;
-    const uint32_t lookups =
-        sm->cfg->l1_banks > sm->cfg->l1_ports ? sm->cfg->l1_banks : sm->cfg->l1_ports;
-    for (uint32_t port = 0; port < lookups && sm->l1q_count; port++) {
+    for (uint32_t port = 0; port < sm->l1q_lookups && sm->l1q_count; port++) {
         struct l1_pending *p = &sm->l1q[sm->l1q_head];
         if (p->at > now)
             break;

@@ -117,7 +117,8 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
             return -1;
         }
         sm->have_l1 = 1;
-        sm->l1q_cap = cfg->l1_latency * (cfg->l1_banks > cfg->l1_ports ? cfg->l1_banks : cfg->l1_ports);
+        sm->l1q_lookups = cfg->l1_banks > cfg->l1_ports ? cfg->l1_banks : cfg->l1_ports;
+        sm->l1q_cap = cfg->l1_latency * sm->l1q_lookups;
         if (!(sm->l1q = calloc(sm->l1q_cap, sizeof *sm->l1q))) {
             snprintf(err, errlen, "timing model: out of memory");
             return -1;

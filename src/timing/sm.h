@@ -256,9 +256,10 @@ struct sm {
     uint32_t live_warps, resident_ctas, used_threads, used_regs;
     uint64_t used_shmem, next_age;
     uint64_t exits; /* warps exited, all launches (the runaway check's progress) */
-    /* the L1 access pipeline: a FIFO of l1q_cap requests */
+    /* the L1 access pipeline: a FIFO of l1q_cap requests, up to l1q_lookups
+     * of them looked up a cycle (ccgpu_l1_ports, or gpgpu_l1_banks if more) */
     struct l1_pending *l1q;
-    uint32_t l1q_head, l1q_count, l1q_cap;
+    uint32_t l1q_head, l1q_count, l1q_cap, l1q_lookups;
     uint8_t l1q_blocked;          /* the head failed its reservation at l1q_epoch */
     uint64_t l1q_epoch;
     /* With the fast paths, a blocked head is not looked up again after an

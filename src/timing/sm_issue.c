@@ -137,10 +137,12 @@ static int issue(struct sm *sm, uint32_t path, uint32_t slot, uint64_t now)
                                   oc_read_cycles(ti->nsrc, sm->cfg->oc_steps), units,
                                   per, &k);
         units[k] = e + ti->busy;
-        if (ti->ndst)
-            sb_add(w, ti, e + ti->latency + sm->cfg->writeback_cycles, NO_REC);
-        if (ti->ndst && sm->lom)
-            sm_longop_write(sm, slot, ti, e + ti->latency + sm->cfg->writeback_cycles);
+        if (ti->ndst) {
+            const uint64_t ready = e + ti->latency + sm->cfg->writeback_cycles;
+            sb_add(w, ti, ready, NO_REC);
+            if (sm->lom)
+                sm_longop_write(sm, slot, ti, ready);
+        }
     }
     /* (an exit may retire the CTA, and with it a trace source's ti) */
     const uint8_t kind = ti->kind;
