@@ -28,6 +28,7 @@
 #include "cli/opttlp.h"
 #include "cta/cluster_examples.h"
 #include "gpu/config.h"
+#include "sweep/afile.h"
 #include "sweep/csv.h"
 #include "sweep/plot.h"
 #include "sweep/sweep_set.h"
@@ -47,6 +48,22 @@ static const struct scheme awss_schemes[] = {
     { "AwssSche-Union", "awss:lmf,footprint=union" }, /* ours: `awss` only */
     { "AwssSche-UnionId", "awss:lmf,footprint=union,order=id" }, /* ours */
 };
+
+/* A table written whole when the experiment succeeded (rc 0), dropped
+ * otherwise; the experiment's rc, or 1 when the write failed. */
+static int finish_table(struct afile *a, int rc)
+{
+    char err[256];
+    if (rc) {
+        afile_abort(a);
+        return rc;
+    }
+    if (afile_commit(a, err, sizeof err)) {
+        fprintf(stderr, "ccgpu cta-exp: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
 
 static void plot(const char *csv, const char *svg, const char *x, const char *y, const char *group,
                  int bar, const char *title)
@@ -330,11 +347,18 @@ int cmd_cta_exp(int argc, char **argv)
             disp[ndisp++] = p;
         }
     }
-    char csv[512], csv2[512], svg[512];
+    char csv[512], csv2[512], svg[512], ferr[256];
     snprintf(csv, sizeof csv, "%s/%s.csv", dir, what);
-    FILE *f = sweep_make_dirs(dir) == 0 ? fopen(csv, "w") : NULL;
+    /* the tables are written whole or not at all (afile.h): a failed or
+     * killed run leaves the previous file, never part of a new one */
+    struct afile acsv, aopt;
+    FILE *f = NULL;
+    if (sweep_make_dirs(dir) != 0)
+        snprintf(ferr, sizeof ferr, "%s", strerror(errno));
+    else
+        f = afile_open(&acsv, csv, ferr, sizeof ferr);
     if (!f) {
-        fprintf(stderr, "ccgpu cta-exp: cannot write %s: %s\n", csv, strerror(errno));
+        fprintf(stderr, "ccgpu cta-exp: cannot write %s: %s\n", csv, ferr);
         cli_run_options_free(&o);
         return 1;
     }
@@ -347,7 +371,7 @@ int cmd_cta_exp(int argc, char **argv)
         for (int i = 1; i + 1 < nrest; i++) {
             if (!strcmp(rest[i], "--config") && cfgpath) {
                 fprintf(stderr, "ccgpu cta-exp cluster: one --config only (set more with -o)\n");
-                fclose(f);
+                afile_abort(&acsv);
                 cli_run_options_free(&o);
                 return 2;
             }
@@ -359,7 +383,7 @@ int cmd_cta_exp(int argc, char **argv)
         char *user = malloc(un);
         if (!user) {
             fprintf(stderr, "ccgpu cta-exp: out of memory\n");
-            fclose(f);
+            afile_abort(&acsv);
             cli_run_options_free(&o);
             return 1;
         }
@@ -373,7 +397,7 @@ int cmd_cta_exp(int argc, char **argv)
             }
         rc = exp_cluster(examples, cfgpath, user, small, disp, ndisp, f);
         free(user);
-        fclose(f);
+        rc = finish_table(&acsv, rc);
         if (!rc) {
             snprintf(svg, sizeof svg, "%s/cluster-l2.svg", dir);
             plot(csv, svg, "form", "l2_reads", "kernel,dispatcher", 1,
@@ -393,9 +417,9 @@ int cmd_cta_exp(int argc, char **argv)
     FILE *fopt = NULL;
     if (!strcmp(what, "awss")) {
         snprintf(csv2, sizeof csv2, "%s/awss-opttlp.csv", dir);
-        if (!(fopt = fopen(csv2, "w"))) {
-            fprintf(stderr, "ccgpu cta-exp: cannot write %s\n", csv2);
-            fclose(f);
+        if (!(fopt = afile_open(&aopt, csv2, ferr, sizeof ferr))) {
+            fprintf(stderr, "ccgpu cta-exp: cannot write %s: %s\n", csv2, ferr);
+            afile_abort(&acsv);
             cli_run_options_free(&o);
             return 1;
         }
@@ -435,9 +459,9 @@ int cmd_cta_exp(int argc, char **argv)
             cta_prof_free(&p);
         }
     }
-    fclose(f);
+    rc = finish_table(&acsv, rc);
     if (fopt)
-        fclose(fopt);
+        rc = finish_table(&aopt, rc);
     if (!rc) {
         snprintf(svg, sizeof svg, "%s/%s-cycles.svg", dir, what);
         if (!strcmp(what, "awss")) {

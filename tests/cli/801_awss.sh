@@ -76,7 +76,11 @@ expect_ok cta_exp_rows grep -q '^mesh,small,AwssSche-Relax,"awss:mxf",' "$tmpdir
 expect_ok cta_exp_opt grep -q '^mesh,small,OptTLP,"limit",' "$tmpdir/awss.csv"
 expect_ok cta_exp_fig2 grep -q '^mesh,small,limit:1,1,' "$tmpdir/awss-opttlp.csv"
 expect_fail cta_exp_unknown "unknown experiment 'fig99'" "$CCGPU" cta-exp fig99
+sum_before=$(cat "$tmpdir/awss.csv" "$tmpdir/awss-opttlp.csv" | cksum)
 expect_fail cta_exp_bench "unknown benchmark 'nosuch'" "$CCGPU" cta-exp awss --benches nosuch --out "$tmpdir"
+# a failed experiment leaves the tables of the last one whole, and no temporary file
+expect_ok cta_exp_tables_kept test "$(cat "$tmpdir/awss.csv" "$tmpdir/awss-opttlp.csv" | cksum)" = "$sum_before"
+expect_ok cta_exp_no_temp test -z "$(find "$tmpdir" -maxdepth 1 -name '.*.tmp.*')"
 # --dispatchers: the cluster experiment under chosen ccgpu_cta_sched values
 # (syrk at its small size: a few seconds); a bad list is refused by name
 expect_ok cta_exp_disp "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:x --out "$tmpdir"
