@@ -225,32 +225,30 @@ static void cluster_rows(FILE *log, const char *dispatcher, FILE *f)
 #define MAX_DISPATCHERS 8
 
 /* The cluster experiment: every example under each dispatcher model, on
- * the --config file with the -o settings (user: "key value" lines). */
-static int exp_cluster(const char *only, const char *config, const char *user, int small,
+ * the configuration of the command line (its --config files and -o
+ * settings, in their order), with ccgpu_prefetch 1 unless that sets it. */
+static int exp_cluster(const char *only, const ccgpu_config *cfg, int small,
                        const char *const *disp, size_t ndisp, FILE *f)
 {
     fprintf(f, "kernel,form,dispatcher,cycles,l1_hits,l1_misses,l2_reads\n");
-    size_t xn = strlen(user) + 128;
-    char *extra = malloc(xn);
-    if (!extra) {
-        fprintf(stderr, "ccgpu cta-exp: out of memory\n");
-        return -1;
-    }
+    const char *prefetch = config_find(cfg, "ccgpu_prefetch") ? "" : "ccgpu_prefetch 1\n";
     for (size_t i = 0; i < ndisp; i++) {
-        char err[512];
-        snprintf(extra, xn, "ccgpu_prefetch 1\n%sccgpu_cta_sched %s\n", user, disp[i]);
+        char err[512], extra[320];
+        if (snprintf(extra, sizeof extra, "%sccgpu_cta_sched %s\n", prefetch, disp[i]) >=
+            (int)sizeof extra) {
+            fprintf(stderr, "ccgpu cta-exp cluster: dispatcher '%.40s...' is too long\n", disp[i]);
+            return -1;
+        }
         FILE *log = tmpfile();
         int runs = 0, bad = 0;
         if (!log) {
             fprintf(stderr, "ccgpu cta-exp: cannot create a temporary file\n");
-            free(extra);
             return -1;
         }
-        if (cluster_examples_timing_with(only, config, extra, !small, log, &runs, &bad, err,
-                                         sizeof err)) {
+        if (cluster_examples_timing_on(only, cfg, extra, !small, log, &runs, &bad, err,
+                                       sizeof err)) {
             fprintf(stderr, "ccgpu cta-exp cluster (%s): %s\n", disp[i], err);
             fclose(log);
-            free(extra);
             return -1;
         }
         if (bad)
@@ -259,12 +257,9 @@ static int exp_cluster(const char *only, const char *config, const char *user, i
         cluster_rows(log, disp[i], f);
         fclose(log);
         fprintf(stderr, "  cluster examples under %s: %d runs\n", disp[i], runs);
-        if (bad) {
-            free(extra);
+        if (bad)
             return -1;
-        }
     }
-    free(extra);
     return 0;
 }
 
@@ -363,40 +358,7 @@ int cmd_cta_exp(int argc, char **argv)
         return 1;
     }
     if (!strcmp(what, "cluster")) {
-        /* the examples are run from a config file and text: the one
-         * --config, then the -o settings as "key value" lines (the options
-         * were checked by cli_parse_run_options) */
-        const char *cfgpath = NULL;
-        size_t un = 1;
-        for (int i = 1; i + 1 < nrest; i++) {
-            if (!strcmp(rest[i], "--config") && cfgpath) {
-                fprintf(stderr, "ccgpu cta-exp cluster: one --config only (set more with -o)\n");
-                afile_abort(&acsv);
-                cli_run_options_free(&o);
-                return 2;
-            }
-            if (!strcmp(rest[i], "--config"))
-                cfgpath = rest[i + 1];
-            if (!strcmp(rest[i], "-o"))
-                un += strlen(rest[i + 1]) + 1;
-        }
-        char *user = malloc(un);
-        if (!user) {
-            fprintf(stderr, "ccgpu cta-exp: out of memory\n");
-            afile_abort(&acsv);
-            cli_run_options_free(&o);
-            return 1;
-        }
-        user[0] = 0;
-        for (int i = 1; i + 1 < nrest; i++)
-            if (!strcmp(rest[i], "-o")) {
-                char *u = user + strlen(user), *eq;
-                sprintf(u, "%s\n", rest[i + 1]);
-                if ((eq = strchr(u, '=')))
-                    *eq = ' ';
-            }
-        rc = exp_cluster(examples, cfgpath, user, small, disp, ndisp, f);
-        free(user);
+        rc = exp_cluster(examples, o.cfg, small, disp, ndisp, f);
         rc = finish_table(&acsv, rc);
         if (!rc) {
             snprintf(svg, sizeof svg, "%s/cluster-l2.svg", dir);

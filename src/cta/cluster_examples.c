@@ -5,6 +5,7 @@
  * original's output is also checked against a CPU reference. */
 #include "cta/cluster_examples.h"
 #include "ccgpu.h"
+#include "gpu/config.h"
 #include "util/embedded.h"
 #include <math.h>
 #include <stdarg.h>
@@ -416,8 +417,11 @@ static const struct {
     { "atax", "cuda/examples/atax.ptx", ex_atax },
 };
 
-static int run_examples(const char *only, uint32_t sms, const char *config, const char *extra,
-                        int timing, int large, FILE *log, int *runs, int *mismatches, char *err,
+/* The configuration of each run: a copy of base (or the defaults), then
+ * the file config, the mode, and the text extra (base, config, extra may be
+ * NULL). */
+static int run_examples(const char *only, uint32_t sms, const ccgpu_config *base,
+                        const char *config, const char *extra, int timing, int large, FILE *log, int *runs, int *mismatches, char *err,
                         size_t errlen)
 {
     int rc = 0, found = 0;
@@ -430,7 +434,7 @@ static int run_examples(const char *only, uint32_t sms, const char *config, cons
             snprintf(cfgline, sizeof cfgline, "ccgpu_mode timing\n");
         else
             snprintf(cfgline, sizeof cfgline, "ccgpu_mode functional\ngpgpu_n_clusters %u\n", sms);
-        ccgpu_config *cfg = ccgpu_config_new();
+        ccgpu_config *cfg = base ? config_clone(base) : ccgpu_config_new();
         if (!cfg || (config && ccgpu_config_load(cfg, config)) ||
             ccgpu_config_load_string(cfg, cfgline, "cluster_examples") ||
             (extra && ccgpu_config_load_string(cfg, extra, "cluster_examples"))) {
@@ -483,18 +487,18 @@ static int run_examples(const char *only, uint32_t sms, const char *config, cons
 int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, int *mismatches,
                          char *err, size_t errlen)
 {
-    return run_examples(only, sms, NULL, NULL, 0, 0, log, runs, mismatches, err, errlen);
+    return run_examples(only, sms, NULL, NULL, NULL, 0, 0, log, runs, mismatches, err, errlen);
 }
 
 int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
                             int *mismatches, char *err, size_t errlen)
 {
-    return run_examples(only, 0, config, NULL, 1, large, log, runs, mismatches, err, errlen);
+    return run_examples(only, 0, NULL, config, NULL, 1, large, log, runs, mismatches, err, errlen);
 }
 
-int cluster_examples_timing_with(const char *only, const char *config, const char *extra,
-                                 int large, FILE *log, int *runs, int *mismatches, char *err,
-                                 size_t errlen)
+int cluster_examples_timing_on(const char *only, const ccgpu_config *base, const char *extra,
+                               int large, FILE *log, int *runs, int *mismatches, char *err,
+                               size_t errlen)
 {
-    return run_examples(only, 0, config, extra, 1, large, log, runs, mismatches, err, errlen);
+    return run_examples(only, 0, base, NULL, extra, 1, large, log, runs, mismatches, err, errlen);
 }

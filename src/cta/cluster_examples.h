@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ccgpu.h"
 
 /* Runs example `only` (mm, kmeans, syrk, atax; NULL = all) on a GPU with
  * `sms` SMs: the original kernel (checked against a CPU reference), then each
@@ -21,10 +22,11 @@ int cluster_examples_run(const char *only, uint32_t sms, FILE *log, int *runs, i
  * with the original's. */
 int cluster_examples_timing(const char *only, const char *config, int large, FILE *log, int *runs,
                             int *mismatches, char *err, size_t errlen);
-/* The same with config text `extra` (may be NULL) loaded after the file,
- * e.g. "ccgpu_cta_sched strict-rr\nccgpu_prefetch 1\n" (ccgpu cta-exp cluster). */
-int cluster_examples_timing_with(const char *only, const char *config, const char *extra,
-                                 int large, FILE *log, int *runs, int *mismatches, char *err,
-                                 size_t errlen);
+/* The same on a copy of configuration `base` (may be NULL: the defaults)
+ * with config text `extra` (may be NULL) loaded after it, e.g.
+ * "ccgpu_cta_sched strict-rr\nccgpu_prefetch 1\n" (ccgpu cta-exp cluster). */
+int cluster_examples_timing_on(const char *only, const ccgpu_config *base, const char *extra,
+                               int large, FILE *log, int *runs, int *mismatches, char *err,
+                               size_t errlen);
 
 #endif

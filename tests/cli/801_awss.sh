@@ -88,12 +88,17 @@ expect_ok cta_exp_disp_row grep -q '^syrk,"original","cluster:x",' "$tmpdir/clus
 expect_ok cta_exp_out_dirs "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers rr --out "$tmpdir/new/out"
 expect_ok cta_exp_out_csv test -s "$tmpdir/new/out/cluster.csv"
 expect_fail cta_exp_out_bad "cannot write /proc/none/cluster.csv: No such file" "$CCGPU" cta-exp cluster --out /proc/none
-# the cluster experiment applies -o settings (and takes one --config)
+# the cluster experiment runs on the command line's configuration: -o
+# settings and several --config files, loaded in their order
 expect_ok cta_exp_o "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers rr --out "$tmpdir/o2" -o gpgpu_n_clusters=2
 expect_ok cta_exp_o_applied test "$(grep '"original","rr"' "$tmpdir/o2/cluster.csv" | cut -d, -f4)" != \
     "$(grep '"original","rr"' "$tmpdir/new/out/cluster.csv" | cut -d, -f4)"
+printf 'gpgpu_n_clusters 4\n' > "$tmpdir/four.cfg"
 printf 'gpgpu_n_clusters 2\n' > "$tmpdir/two.cfg"
-expect_fail cta_exp_two_configs "one --config only" "$CCGPU" cta-exp cluster --config "$tmpdir/two.cfg" --config "$tmpdir/two.cfg" --out "$tmpdir"
+expect_ok cta_exp_two_configs "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers rr --config "$tmpdir/four.cfg" --config "$tmpdir/two.cfg" --out "$tmpdir/o3"
+expect_ok cta_exp_configs_in_order test "$(grep '"original","rr"' "$tmpdir/o2/cluster.csv" | cut -d, -f4)" = \
+    "$(grep '"original","rr"' "$tmpdir/o3/cluster.csv" | cut -d, -f4)"
+expect_fail cta_exp_bad_config "no_such.cfg" "$CCGPU" cta-exp cluster --config "$tmpdir/no_such.cfg" --out "$tmpdir"
 expect_fail cta_exp_disp_empty "an empty name" "$CCGPU" cta-exp cluster --dispatchers rr,,cluster --out "$tmpdir"
 expect_fail cta_exp_disp_many "at most 8" "$CCGPU" cta-exp cluster --dispatchers rr,rr,rr,rr,rr,rr,rr,rr,rr --out "$tmpdir"
 expect_fail cta_exp_disp_bad "cluster" "$CCGPU" cta-exp cluster --examples syrk --small-examples --dispatchers cluster:z --out "$tmpdir"
