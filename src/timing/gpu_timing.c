@@ -82,7 +82,10 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
                                  const struct gpu_timing_params *p, int trial, char *err,
                                  size_t errlen)
 {
-    struct gpu_timing *g = calloc(1, sizeof *g);
+    /* (aligned as its cache-line members ask: gpu_timing_state.h) */
+    struct gpu_timing *g = aligned_alloc(_Alignof(struct gpu_timing), sizeof *g);
+    if (g)
+        memset(g, 0, sizeof *g);
     if (!g) {
         snprintf(err, errlen, "timing model: out of memory");
         return NULL;

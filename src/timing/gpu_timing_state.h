@@ -31,8 +31,12 @@ struct timing_totals {
 struct gpu_timing {
     struct sm_config cfg;
     struct memsys_config mcfg;
-    struct memsys mem;
-    int mem_ok;
+    /* the memory system, the link and the helper thread's hand-offs each on
+     * cache lines of their own: in the lookahead mode with two threads the
+     * memory side writes the first, and each side a part of the others,
+     * while the calling thread writes the rest (sim_link.h) */
+    _Alignas(SIM_LINK_LINE) struct memsys mem;
+    _Alignas(SIM_LINK_LINE) int mem_ok;
     struct l2_split split; /* GPCs and a split L2 (l2_split.h) */
     int split_on;          /* ccgpu_l2_groups > 1 */
     struct cluster_net cnet; /* ccgpu_cluster_spread: clusters over a GPC's SMs */

@@ -52,6 +52,17 @@ static void vec_clear(struct sim_link_vec *v)
     v->n = v->head = 0;
 }
 
+/* Zeroed memory for n items of size bytes on cache lines of its own (the
+ * two sides' port arrays must not share one); NULL out of memory. */
+static void *line_calloc(size_t n, size_t size)
+{
+    size_t bytes = (n * size + SIM_LINK_LINE - 1) / SIM_LINK_LINE * SIM_LINK_LINE;
+    void *p = aligned_alloc(SIM_LINK_LINE, bytes ? bytes : SIM_LINK_LINE);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
+}
+
 int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead, char *err,
                   size_t errlen)
 {
@@ -61,8 +72,8 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     k->q = q ? q : 1;
     k->cpp = memsys_sms_per_port(m);
     k->nports = (m->cfg.n_sm + k->cpp - 1) / k->cpp;
-    k->ports = calloc(k->nports, sizeof *k->ports);
-    k->mports = calloc(k->nports, sizeof *k->mports);
+    k->ports = line_calloc(k->nports, sizeof *k->ports);
+    k->mports = line_calloc(k->nports, sizeof *k->mports);
     k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
     vec_init(&k->sm_out, sizeof(struct sim_link_msg));
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));

@@ -60,19 +60,29 @@ struct sim_link_mport {
     uint64_t last_accepted;
 };
 
+/* The two sides run on different threads (sim_threads.h): what each writes
+ * within a quantum starts on its own cache line (SIM_LINK_LINE), so that
+ * one side's writes do not keep taking the other's lines away (on a 2-core
+ * host this false sharing made both sides a third slower). */
+#define SIM_LINK_LINE 64
+
 struct sim_link {
+    /* set at the start and read by both sides */
     uint64_t q;          /* the link latency and quantum, core cycles */
     uint32_t nports, cpp;
     struct sim_link_port *ports;   /* the SM side's */
     struct sim_link_mport *mports; /* the memory side's */
-    /* SM side -> memory side: requests sent this quantum (sm_out, in (cycle,
-     * SM) order) and those of earlier ones still to arrive (mem_in) */
-    struct sim_link_vec sm_out, mem_in;
-    /* memory side -> SM side: replies and credit reports sent this quantum
-     * (mem_rep, mem_cred), and those of earlier ones still to arrive
-     * (sm_rep, sm_cred) */
-    struct sim_link_vec mem_rep, mem_cred, sm_rep, sm_cred;
     uint64_t *wake;       /* the SM side's scratch: SMs by bit (words of 64), all 0 between uses */
+    /* the SM side's: requests sent this quantum (sm_out, in (cycle, SM)
+     * order); replies and credit reports of earlier quanta still to
+     * arrive (sm_rep, sm_cred) */
+    _Alignas(SIM_LINK_LINE) struct sim_link_vec sm_out;
+    struct sim_link_vec sm_rep, sm_cred;
+    /* the memory side's: requests of earlier quanta still to arrive
+     * (mem_in); replies and credit reports sent this quantum (mem_rep,
+     * mem_cred) */
+    _Alignas(SIM_LINK_LINE) struct sim_link_vec mem_in;
+    struct sim_link_vec mem_rep, mem_cred;
     uint64_t nstaged;     /* requests in the staging queues */
     uint64_t started;     /* memsys_requests_started at the last credit reports */
     uint64_t polled_tick; /* the memory side's last reply poll */

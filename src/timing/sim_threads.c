@@ -27,9 +27,13 @@ static inline void relax(void)
 }
 
 /* Waits until *seq reaches target: a short spin, then on the condition
- * variable with *sleeps set (the poster signals only then). */
+ * variable with *sleeps set. The sleeper sets *sleeps and then reads *seq;
+ * the poster advances *seq and then reads *sleeps (both sequentially
+ * consistent), so at least one of them sees the other's write: either the
+ * sleeper finds the target reached or the poster finds it asleep and,
+ * taking mu, wakes it once it waits. */
 static void wait_for(struct sim_threads *s, atomic_uint_fast64_t *seq, uint64_t target,
-                     int *sleeps)
+                     atomic_int *sleeps)
 {
     for (int i = 0; i < SPINS; i++) {
         if (atomic_load_explicit(seq, memory_order_acquire) >= target)
@@ -37,21 +41,22 @@ static void wait_for(struct sim_threads *s, atomic_uint_fast64_t *seq, uint64_t 
         relax();
     }
     pthread_mutex_lock(&s->mu);
-    *sleeps = 1;
-    while (atomic_load_explicit(seq, memory_order_acquire) < target)
+    atomic_store(sleeps, 1);
+    while (atomic_load(seq) < target)
         pthread_cond_wait(&s->cv, &s->mu);
-    *sleeps = 0;
+    atomic_store(sleeps, 0);
     pthread_mutex_unlock(&s->mu);
 }
 
 /* Advances *seq and wakes the other thread if it sleeps. */
-static void post(struct sim_threads *s, atomic_uint_fast64_t *seq, const int *other_sleeps)
+static void post(struct sim_threads *s, atomic_uint_fast64_t *seq, atomic_int *other_sleeps)
 {
-    atomic_fetch_add_explicit(seq, 1, memory_order_release);
-    pthread_mutex_lock(&s->mu);
-    if (*other_sleeps)
+    atomic_fetch_add(seq, 1);
+    if (atomic_load(other_sleeps)) {
+        pthread_mutex_lock(&s->mu);
         pthread_cond_broadcast(&s->cv);
-    pthread_mutex_unlock(&s->mu);
+        pthread_mutex_unlock(&s->mu);
+    }
 }
 
 static void *helper(void *arg)
@@ -77,6 +82,8 @@ int sim_threads_start(struct sim_threads *s, sim_threads_work work, void *ctx)
     s->ctx = ctx;
     atomic_init(&s->go, 0);
     atomic_init(&s->done, 0);
+    atomic_init(&s->helper_sleeps, 0);
+    atomic_init(&s->main_sleeps, 0);
     if (pthread_mutex_init(&s->mu, NULL))
         return -1;
     if (pthread_cond_init(&s->cv, NULL)) {

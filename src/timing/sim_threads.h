@@ -27,19 +27,28 @@ struct sim_threads_stats {
     double one_sm_s, one_mem_s; /* quanta run on the calling thread: each side's time */
 };
 
+/* The calling thread writes go (and from, end before it), the helper done
+ * (and rc, work_s before it): each group on its own cache line, and the
+ * rest, the calling thread's, on another, so that the hand-offs move only
+ * the lines they must. */
+#define SIM_THREADS_LINE 64
+
 struct sim_threads {
-    pthread_t th;
-    int started;
+    _Alignas(SIM_THREADS_LINE) atomic_uint_fast64_t go; /* hand-offs to the helper */
+    uint64_t from, end;
+    _Alignas(SIM_THREADS_LINE) atomic_uint_fast64_t done; /* hand-offs back */
+    int rc;
+    double work_s; /* the helper's time in work(), this quantum */
+    /* who waits on cv (set under mu; a post reads them without it and
+     * takes mu only to wake a sleeper) */
+    _Alignas(SIM_THREADS_LINE) atomic_int helper_sleeps, main_sleeps;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    atomic_uint_fast64_t go, done; /* sequence numbers of hand-offs */
-    int helper_sleeps, main_sleeps; /* under mu: who waits on cv */
+    _Alignas(SIM_THREADS_LINE) pthread_t th;
+    int started;
     int quit;
     sim_threads_work work;
     void *ctx;
-    uint64_t from, end;
-    int rc;
-    double work_s; /* the helper's time in work(), this quantum */
     /* the choice between one and two threads, window by window */
     int parallel;
     uint32_t in_window, idle_windows, retry_windows;
