@@ -100,12 +100,13 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     n->out_words = (cfg->n_out + 63) / 64;
     n->in_busy = calloc(n->in_words, sizeof *n->in_busy);
     n->in_full = calloc(n->in_words, sizeof *n->in_full);
+    n->in_started = calloc(n->in_words, sizeof *n->in_started);
     n->want = calloc((size_t)cfg->n_out * n->in_words, sizeof *n->want);
     n->dst_wanted = calloc(n->out_words, sizeof *n->dst_wanted);
     n->cand = calloc(n->in_words, sizeof *n->cand);
     n->out_busy = calloc(n->out_words, sizeof *n->out_busy);
     if (!n->in || !n->out || !n->in_free || !n->out_free || !n->in_busy || !n->out_busy ||
-        !n->in_full || !n->want || !n->dst_wanted || !n->cand)
+        !n->in_full || !n->in_started || !n->want || !n->dst_wanted || !n->cand)
         goto oom;
     if (router) {
         n->in_q = calloc(cfg->n_in, sizeof *n->in_q);
@@ -145,6 +146,7 @@ void icnt_free(struct icnt *n)
     free(n->grant);
     free(n->in_busy);
     free(n->in_full);
+    free(n->in_started);
     free(n->want);
     free(n->dst_wanted);
     free(n->cand);
@@ -256,6 +258,7 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
     }
     fifo_pop(in);
     bit_clear(n->in_full, s);
+    bit_set(n->in_started, s);
     want_drop(n, p.dst, s);
     if (!in->count)
         bit_clear(n->in_busy, s);
@@ -401,6 +404,14 @@ uint64_t icnt_next_start(struct icnt *n, uint64_t now)
     if (n->start_dirty)
         refresh_start(n);
     return n->ev_start == ICNT_NEVER ? ICNT_NEVER : (n->ev_start > now ? n->ev_start : now);
+}
+
+void icnt_take_started(struct icnt *n, uint64_t *out)
+{
+    for (uint32_t w = 0; w < n->in_words; w++) {
+        out[w] |= n->in_started[w];
+        n->in_started[w] = 0;
+    }
 }
 
 uint32_t icnt_busy(const struct icnt *n)

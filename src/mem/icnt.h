@@ -82,6 +82,9 @@ struct icnt {
      * (a full source takes no packet whatever its size); always 0 in
      * router mode, where room depends on the packet's flits */
     uint64_t *in_full;
+    /* the sources that started a packet since a reader last took this (by
+     * bit; icnt_take_started): whose room may have grown */
+    uint64_t *in_started;
     /* by destination d, the sources whose head packet is for d (n_out rows
      * of in_words), and the destinations with such a source (out_words):
      * arbitration and the earliest start visit only the sources whose
@@ -156,6 +159,9 @@ static inline uint64_t icnt_head_ready(const struct icnt *n, uint32_t dst)
 {
     return n->out[dst].p[n->out[dst].head].ready;
 }
+/* ORs into out (in_words words) the sources that started a packet since
+ * the last call, and forgets them. */
+void icnt_take_started(struct icnt *n, uint64_t *out);
 /* Packets anywhere in the network. */
 uint32_t icnt_busy(const struct icnt *n);
 

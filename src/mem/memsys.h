@@ -176,6 +176,13 @@ static inline uint64_t memsys_requests_started(const struct memsys *m)
 {
     return m->req.st.packets;
 }
+/* ORs into out (by bit, words of 64) the request ports whose crossbar
+ * source started a packet since the last call (the ports whose room may
+ * have grown), and forgets them. */
+static inline void memsys_take_started_ports(struct memsys *m, uint64_t *out)
+{
+    icnt_take_started(&m->req, out);
+}
 /* What the GPU loop polls, after memsys_advance(m, C): the reply-crossbar
  * cycle visible at C (replies change only when it does, except with
  * cluster ports, memsys_polls_every_cycle); whether SM port sm has a reply

@@ -75,13 +75,15 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     k->ports = line_calloc(k->nports, sizeof *k->ports);
     k->mports = line_calloc(k->nports, sizeof *k->mports);
     k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
+    k->staged_ports = line_calloc((k->nports + 63) / 64, sizeof *k->staged_ports);
+    k->cred_ports = line_calloc((k->nports + 63) / 64, sizeof *k->cred_ports);
     vec_init(&k->sm_out, sizeof(struct sim_link_msg));
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));
     vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
     vec_init(&k->sm_rep, sizeof(struct sim_link_msg));
     vec_init(&k->mem_cred, sizeof(struct sim_link_credit));
     vec_init(&k->sm_cred, sizeof(struct sim_link_credit));
-    if (!k->ports || !k->mports || !k->wake) {
+    if (!k->ports || !k->mports || !k->wake || !k->staged_ports || !k->cred_ports) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
@@ -97,6 +99,8 @@ void sim_link_free(struct sim_link *k)
     free(k->ports);
     free(k->mports);
     free(k->wake);
+    free(k->staged_ports);
+    free(k->cred_ports);
     vec_free(&k->sm_out);
     vec_free(&k->mem_in);
     vec_free(&k->mem_rep);
@@ -122,6 +126,10 @@ void sim_link_reset(struct sim_link *k, const struct memsys *m)
         k->mports[p].accepted = k->mports[p].last_accepted = 0;
         k->mports[p].last_room = room;
     }
+    memset(k->staged_ports, 0, (k->nports + 63) / 64 * sizeof *k->staged_ports);
+    /* (sources the crossbar marked before: their first report finds them
+     * unchanged) */
+    memset(k->cred_ports, 0, (k->nports + 63) / 64 * sizeof *k->cred_ports);
     k->polled_tick = UINT64_MAX;
     k->started = memsys_requests_started(m);
     k->oom = 0;
@@ -229,22 +237,28 @@ static int pop_replies(struct sim_link *k, struct memsys *m, uint64_t u)
     return 0;
 }
 
-/* Credit reports for the ports whose room or accepted count changed. */
-static int report_credits(struct sim_link *k, const struct memsys *m, uint64_t u)
+/* Credit reports, in port order, for the ports whose room or accepted
+ * count changed: of those pushed to or whose source started a packet since
+ * their last report (the only ways either changes). */
+static int report_credits(struct sim_link *k, struct memsys *m, uint64_t u)
 {
-    for (uint32_t p = 0; p < k->nports; p++) {
-        struct sim_link_mport *mp = &k->mports[p];
-        uint32_t room = memsys_port_room(m, p);
-        if (room == mp->last_room && mp->accepted == mp->last_accepted)
-            continue;
-        struct sim_link_credit *c = vec_add(&k->mem_cred);
-        if (!c)
-            return -1;
-        *c = (struct sim_link_credit){ .t = u + k->q, .port = p, .room = room,
-                                       .accepted = mp->accepted };
-        mp->last_room = room;
-        mp->last_accepted = mp->accepted;
-    }
+    memsys_take_started_ports(m, k->cred_ports);
+    for (uint32_t w = 0; w < (k->nports + 63) / 64; w++)
+        for (uint64_t b = k->cred_ports[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            struct sim_link_mport *mp = &k->mports[p];
+            uint32_t room = memsys_port_room(m, p);
+            if (room == mp->last_room && mp->accepted == mp->last_accepted)
+                continue;
+            struct sim_link_credit *c = vec_add(&k->mem_cred);
+            if (!c)
+                return -1;
+            *c = (struct sim_link_credit){ .t = u + k->q, .port = p, .room = room,
+                                           .accepted = mp->accepted };
+            mp->last_room = room;
+            mp->last_accepted = mp->accepted;
+        }
+    memset(k->cred_ports, 0, (k->nports + 63) / 64 * sizeof *k->cred_ports);
     return 0;
 }
 
@@ -269,15 +283,19 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
             const struct sim_link_msg *s = vec_at(&k->mem_in, k->mem_in.head);
             if (s->t > u)
                 break;
-            struct mem_request *r = vec_add(&k->mports[memsys_port(m, s->r.sm)].staged);
+            uint32_t port = memsys_port(m, s->r.sm);
+            struct mem_request *r = vec_add(&k->mports[port].staged);
             if (!r)
                 goto oom;
             *r = s->r;
+            k->staged_ports[port / 64] |= 1ull << (port % 64);
             k->mem_in.head++;
             k->nstaged++;
         }
         int pushed = 0;
-        for (uint32_t p = 0; k->nstaged && p < k->nports; p++) {
+        for (uint32_t w = 0; k->nstaged && w < (k->nports + 63) / 64; w++)
+        for (uint64_t b = k->staged_ports[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
             struct sim_link_vec *v = &k->mports[p].staged;
             while (!vec_empty(v)) {
                 int rc = memsys_push(m, u, vec_at(v, v->head));
@@ -290,8 +308,11 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
                 v->head++;
                 k->nstaged--;
                 k->mports[p].accepted++;
+                k->cred_ports[w] |= 1ull << (p % 64);
                 pushed = 1;
             }
+            if (vec_empty(v))
+                k->staged_ports[w] &= ~(1ull << (p % 64));
         }
         if (memsys_reply_tick(m) != k->polled_tick || memsys_polls_every_cycle(m)) {
             k->polled_tick = memsys_reply_tick(m);

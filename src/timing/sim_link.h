@@ -84,6 +84,10 @@ struct sim_link {
     _Alignas(SIM_LINK_LINE) struct sim_link_vec mem_in;
     struct sim_link_vec mem_rep, mem_cred;
     uint64_t nstaged;     /* requests in the staging queues */
+    /* by port (words of 64): those holding staged requests, and those
+     * whose room or accepted count may have changed since their last
+     * credit report (a push, or their crossbar source started a packet) */
+    uint64_t *staged_ports, *cred_ports;
     uint64_t started;     /* memsys_requests_started at the last credit reports */
     uint64_t polled_tick; /* the memory side's last reply poll */
     uint64_t last_mem;    /* the memory side's last cycle simulated */
