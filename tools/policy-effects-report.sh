@@ -57,7 +57,7 @@ notable() {
 }
 if [ "$page" = compat ]; then
     echo
-    echo "The same runs as [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md) and [policy-effects-more.md](policy-effects-more.md), with ccgpu given the options of \`configs/gpgpusim-compat.cfg\` (\`-O ccgpu_fetch_stage=1 -O ccgpu_gpgpusim_alu_latency=1 -O ccgpu_longop_marks=1\` in the \`ccgpu\` step): GPGPU-Sim's fetch stage, its ALU latency table and its long-latency marks. Only the rows whose direction disagrees or is weak, or whose error is 10% or more, and each file's summary."
+    echo "The same runs as [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md) and [policy-effects-more.md](policy-effects-more.md), with ccgpu given the options of \`configs/gpgpusim-compat.cfg\` (\`-O ccgpu_fetch_stage=1 -O ccgpu_fetch_icache=1 -O ccgpu_gpgpusim_alu_latency=1 -O ccgpu_longop_marks=1\` in the \`ccgpu\` step): GPGPU-Sim's fetch stage and its I-cache lookup in the fetch, its ALU latency table and its long-latency marks. Only the rows whose direction disagrees or is weak, or whose error is 10% or more, and each file's summary."
     section "The suite at small" "$corr" -w "$work/pol-small-compat" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv gc sssp invidx mesh syrk atax gesummv stencil3d vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm | notable
     section "Micro benchmarks at small" "$corr" -w "$work/pol-micro-compat" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk | notable
     exit 0

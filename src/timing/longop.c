@@ -19,8 +19,11 @@
  * register ends the mark when its result can be read (the cycle the
  * scoreboard releases it); sm_warp_long_wait answers yes while the warp's
  * next instruction reads a marked register. Parameter and texture loads are
- * not marked (GPGPU-Sim's constant-cache hits leave through
- * releaseRegisters). A new warp in the slot starts without marks
+ * not marked: GPGPU-Sim marks them too, and a constant-cache hit leaves
+ * through releaseRegisters, which clears the mark, but a miss's fill
+ * (ldst_unit::writeback) leaves it (histogram's two-level run, whose loop
+ * reads a parameter, is 65 cycles shorter in GPGPU-Sim without those
+ * marks; docs/policy-effects.md). A new warp in the slot starts without marks
  * (GPGPU-Sim's scoreboard keeps them across CTAs and launches, under its own
  * register numbering). */
 #include "timing/sm.h"

@@ -201,6 +201,7 @@ void sm_launch_begin(struct sm *sm, uint32_t total_threads_gpu, uint64_t start)
     if (sm->have_ic) {
         rocache_reset_entries(&sm->ic);
         sm->ic_blocked = 0;
+        sm->ifill_n = 0;
         if (sm->ic_mod != sm->tc->mod) /* another module's code: other instructions */
             rocache_invalidate(&sm->ic);
         sm->ic_mod = sm->tc->mod;
@@ -292,23 +293,30 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots)
 
 /* The I-cache lookup of warp w's next instruction in, when it lies in
  * another line than the warp's last hit or the cache has evicted a line
- * since: on a miss the warp waits for the line (sm_icache_fill wakes it). */
-static void fetch_check(struct sm *sm, struct sm_warp *w, const struct ptx_inst *in)
+ * since: 1 on a hit; 0 on a miss, the warp waiting for the line
+ * (sm_icache_fill wakes it); with `retry`, -1 when no miss entry was free
+ * (the warp is not waiting: ccgpu_fetch_icache tries again at its next
+ * fetch), without it such a warp waits for a fill (ic_blocked). */
+static int fetch_check(struct sm *sm, struct sm_warp *w, const struct ptx_inst *in, int retry)
 {
     uint64_t line = (ROC_CODE_BASE + tinst_code_offset(sm->tc, w->func, in)) >> sm->ic.line_shift;
     if (line == w->iline && w->iepoch == sm->ic.epoch)
-        return;
+        return 1;
     if (rocache_lookup(&sm->ic, line)) {
         w->iline = line;
         w->iepoch = sm->ic.epoch;
-        return;
+        return 1;
     }
     uint32_t slot = (uint32_t)(w - sm->warps);
+    enum roc_miss r = rocache_miss(&sm->ic, line, (uint16_t)slot);
+    if (r == ROC_FULL && retry)
+        return -1;
     w->iline = 0;
     w->imiss = 1;
     w->ibuf_ready = SM_NEVER;
-    if (rocache_miss(&sm->ic, line, (uint16_t)slot) == ROC_FULL)
+    if (r == ROC_FULL)
         sm->ic_blocked |= 1ull << slot;
+    return 0;
 }
 
 static void refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready);
@@ -338,32 +346,63 @@ void sm_fetch_flush(struct sm *sm, struct sm_warp *w)
     sm->fetch_mask |= 1ull << (w - sm->warps);
 }
 
+/* A fetch brings warp slot two instructions, issuable from now + 2
+ * (fetched now, decoded at now + 1). */
+static void fetch_fill(struct sm *sm, uint32_t slot, uint64_t now)
+{
+    struct sm_warp *w = &sm->warps[slot];
+    w->ibuf_n = 2;
+    w->ibuf_ready = now + 2;
+    sm->iss_dirty = 1;
+    sm_wcls_clear(sm, slot);
+}
+
 /* GPGPU-Sim's fetch (shader_core_ctx::fetch, decode): up to fetch_width
  * warps whose I-buffer is empty, round-robin from the slot after the one
  * fetched last, skipping those waiting for an I-cache line; each gets two
- * instructions, issuable from now + 2 (fetched now, decoded at now + 1).
+ * instructions. With ccgpu_fetch_icache a fetch first serves the warps a
+ * line that arrived was for, one a fetch in the order they missed (GPGPU-Sim
+ * takes the I-cache's ready accesses before it looks for a warp, and the
+ * round robin does not move), and the round robin's fetch looks the I-cache
+ * up: a miss, or no free miss entry, takes the fetch and moves the round
+ * robin on, and a warp that found no entry tries again at its next turn.
  * The earliest time anything here changes again, or SM_NEVER. */
 uint64_t sm_fetch_grant(struct sm *sm, uint64_t now)
 {
     const uint32_t n = sm->cfg->n_slots;
+    const int lookup = sm->cfg->fetch_icache && sm->have_ic && !sm->perfect && !sm->src->ops;
     uint64_t want = sm->fetch_mask & sm->live_mask;
-    for (uint32_t g = 0, i = 1; want && g < sm->cfg->fetch_width && i <= n; i++) {
+    uint32_t g = 0;
+    while (g < sm->cfg->fetch_width && sm->ifill_n) {
+        uint32_t slot = sm->ifillq[sm->ifill_head];
+        sm->ifill_head = (sm->ifill_head + 1) % SM_MAX_SLOTS;
+        sm->ifill_n--;
+        struct sm_warp *w = &sm->warps[slot];
+        if (!(want >> slot & 1) || !w->imiss || !w->next)
+            continue;
+        w->imiss = 0;
+        want &= ~(1ull << slot);
+        fetch_fill(sm, slot, now);
+        g++;
+    }
+    for (uint32_t i = 1; want && g < sm->cfg->fetch_width && i <= n; i++) {
         uint32_t slot = (sm->fetch_rr + i) % n;
         if (!(want >> slot & 1))
             continue;
         struct sm_warp *w = &sm->warps[slot];
         if (w->imiss || !w->next)
             continue;
-        want &= ~(1ull << slot);
-        w->ibuf_n = 2;
-        w->ibuf_ready = now + 2;
-        sm->iss_dirty = 1;
-        sm_wcls_clear(sm, slot);
         sm->fetch_rr = slot;
         g++;
         i = 0; /* (the next round starts after this slot) */
+        if (lookup && fetch_check(sm, w, w->next, 1) <= 0)
+            continue; /* the fetch went to the I-cache's miss */
+        want &= ~(1ull << slot);
+        fetch_fill(sm, slot, now);
     }
     sm->fetch_mask = want;
+    if (sm->ifill_n)
+        return now + 1;
     for (uint64_t m = want; m; m &= m - 1)
         if (!sm->warps[__builtin_ctzll(m)].imiss)
             return now + 1;
@@ -398,8 +437,8 @@ static void refresh_ibuf(struct sm *sm, struct sm_warp *w, uint64_t ready)
         }
         w->ftab = w->ti - (in - w->func->insts);
     }
-    if (sm->have_ic && !sm->perfect)
-        fetch_check(sm, w, in);
+    if (sm->have_ic && !sm->perfect && !sm->cfg->fetch_icache)
+        (void)fetch_check(sm, w, in, 0);
 }
 
 void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now)
@@ -407,6 +446,21 @@ void sm_icache_fill(struct sm *sm, uint64_t addr, uint64_t now)
     uint16_t tok[ROC_MAX_MERGE];
     uint32_t n = rocache_fill(&sm->ic, addr >> sm->ic.line_shift, tok);
     uint64_t line = addr >> sm->ic.line_shift;
+    if (sm->cfg->fetch_icache) {
+        /* the fetch stage brings them their instructions (sm_fetch_grant),
+         * this cycle at the earliest */
+        for (uint32_t i = 0; i < n; i++) {
+            struct sm_warp *w = &sm->warps[tok[i]];
+            if (!w->live || !w->imiss || sm->ifill_n == SM_MAX_SLOTS)
+                continue;
+            w->iline = line;
+            w->iepoch = sm->ic.epoch;
+            sm->ifillq[(sm->ifill_head + sm->ifill_n++) % SM_MAX_SLOTS] = (uint8_t)tok[i];
+        }
+        if (sm->ifill_n && sm->next_event > now)
+            sm->next_event = now;
+        return;
+    }
     uint64_t wake = sm->ic_blocked; /* an entry freed: they try again */
     sm->ic_blocked = 0;
     for (uint32_t i = 0; i < n; i++) {

@@ -32,6 +32,7 @@
 #include "timing/tinst.h"
 
 #define SM_NEVER UINT64_MAX
+#define SM_MAX_SLOTS 64 /* warp slots of an SM (2048 threads; the uint64_t masks) */
 #define SB_MAX 16
 #define SB_PENDING UINT64_MAX /* result time not known yet (a load) */
 /* An entry every instruction waits for: an atomic in flight. GPGPU-Sim's
@@ -276,6 +277,10 @@ struct sm {
     int have_ic;
     const struct ptx_module *ic_mod; /* whose code the I-cache holds */
     uint64_t ic_blocked;          /* warp slots that found no free I-cache miss entry */
+    /* ccgpu_fetch_icache: warp slots whose line arrived, to be fetched first
+     * (a ring of ifill_n from ifill_head) */
+    uint8_t ifillq[SM_MAX_SLOTS];
+    uint32_t ifill_head, ifill_n;
     struct rocache cc;            /* gpgpu_const_cache:l1 (have_cc), else ccgpu_const_latency */
     int have_cc;
     int ldst_busy;

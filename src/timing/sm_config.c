@@ -140,6 +140,13 @@
  *                                     cycle round-robin, its instructions issuable 2
  *                                     cycles later (decode between); ccgpu_branch_delay
  *                                     then unused
+ *   ccgpu_fetch_icache 0              1 (needs ccgpu_fetch_stage 1): as GPGPU-Sim's
+ *                                     fetch, the fetch looks the I-cache up: a miss, or
+ *                                     no free miss entry, takes the fetch and moves the
+ *                                     round robin on (a warp that found no entry tries
+ *                                     again at its next turn); an arriving line's
+ *                                     waiters are fetched first, one a fetch, in the
+ *                                     order they missed
  *   ccgpu_longop_marks 0              1: as GPGPU-Sim 4.x, a register a long-latency load
  *                                     (global, local, atomic) wrote counts as a pending
  *                                     long-latency operand for two_level_active's
@@ -403,6 +410,7 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
         config_get_bool(store, "ccgpu_fetch_stage", 0, &c->fetch_stage, err, errlen) ||
         (c->fetch_stage && config_get_u32(store, "gpgpu_inst_fetch_throughput", 1,
                                           &c->fetch_width, err, errlen)) ||
+        config_get_bool(store, "ccgpu_fetch_icache", 0, &c->fetch_icache, err, errlen) ||
         config_get_u32(store, "ccgpu_writeback_cycles", 2, &c->writeback_cycles, err, errlen) ||
         config_get_u32(store, "gpgpu_reg_file_port_throughput", 1, &c->oc_steps, err, errlen) ||
         config_get_bool(store, "ccgpu_gpgpusim_alu_latency", 0, &c->gpgpusim_alu_latency, err,
@@ -469,6 +477,9 @@ int sm_config_read(struct sm_config *c, const struct sm_config_gpu *gpu,
     if (c->fetch_stage && (c->fetch_width == 0 || c->fetch_width > 64))
         return config_value_error(store, "gpgpu_inst_fetch_throughput", err, errlen,
                                   "%u warps a cycle (1 to 64)", c->fetch_width);
+    if (c->fetch_icache && !c->fetch_stage)
+        return config_value_error(store, "ccgpu_fetch_icache", err, errlen,
+                                  "the I-cache lookup at the fetch needs ccgpu_fetch_stage 1");
     if (c->dsmem_latency > 100000)
         return config_value_error(store, "ccgpu_dsmem_latency", err, errlen,
                                   "%u cycles (at most 100000)", c->dsmem_latency);

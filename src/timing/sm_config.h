@@ -39,6 +39,10 @@ struct sm_config {
      * after ccgpu_fetch_delay */
     int fetch_stage;
     uint32_t fetch_width;
+    /* ccgpu_fetch_icache (with fetch_stage): the I-cache is looked up by the
+     * fetch, and a line's waiters are fetched first when it arrives
+     * (sm.c sm_fetch_grant) */
+    int fetch_icache;
     /* ccgpu_longop_marks: GPGPU-Sim's stale long-latency marks (longop.c):
      * a register a long-latency load wrote stays long for the two-level
      * scheduler's demotion until an ALU instruction writes it */
