@@ -84,12 +84,11 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
 {
     /* (aligned as its cache-line members ask: gpu_timing_state.h) */
     struct gpu_timing *g = aligned_alloc(_Alignof(struct gpu_timing), sizeof *g);
-    if (g)
-        memset(g, 0, sizeof *g);
     if (!g) {
         snprintf(err, errlen, "timing model: out of memory");
         return NULL;
     }
+    memset(g, 0, sizeof *g);
     struct sm_config_gpu gp = { p->n_sms, p->max_threads_per_sm, p->max_ctas_per_sm,
                                 p->shmem_per_sm, p->registers_per_sm };
     if (sm_config_read(&g->cfg, &gp, store, err, errlen))

@@ -75,8 +75,9 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     k->ports = line_calloc(k->nports, sizeof *k->ports);
     k->mports = line_calloc(k->nports, sizeof *k->mports);
     k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
-    k->staged_ports = line_calloc((k->nports + 63) / 64, sizeof *k->staged_ports);
-    k->cred_ports = line_calloc((k->nports + 63) / 64, sizeof *k->cred_ports);
+    k->port_words = (k->nports + 63) / 64;
+    k->staged_ports = line_calloc(k->port_words, sizeof *k->staged_ports);
+    k->cred_ports = line_calloc(k->port_words, sizeof *k->cred_ports);
     vec_init(&k->sm_out, sizeof(struct sim_link_msg));
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));
     vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
@@ -126,10 +127,10 @@ void sim_link_reset(struct sim_link *k, const struct memsys *m)
         k->mports[p].accepted = k->mports[p].last_accepted = 0;
         k->mports[p].last_room = room;
     }
-    memset(k->staged_ports, 0, (k->nports + 63) / 64 * sizeof *k->staged_ports);
+    memset(k->staged_ports, 0, k->port_words * sizeof *k->staged_ports);
     /* (sources the crossbar marked before: their first report finds them
      * unchanged) */
-    memset(k->cred_ports, 0, (k->nports + 63) / 64 * sizeof *k->cred_ports);
+    memset(k->cred_ports, 0, k->port_words * sizeof *k->cred_ports);
     k->polled_tick = UINT64_MAX;
     k->started = memsys_requests_started(m);
     k->oom = 0;
@@ -243,7 +244,7 @@ static int pop_replies(struct sim_link *k, struct memsys *m, uint64_t u)
 static int report_credits(struct sim_link *k, struct memsys *m, uint64_t u)
 {
     memsys_take_started_ports(m, k->cred_ports);
-    for (uint32_t w = 0; w < (k->nports + 63) / 64; w++)
+    for (uint32_t w = 0; w < k->port_words; w++)
         for (uint64_t b = k->cred_ports[w]; b; b &= b - 1) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
             struct sim_link_mport *mp = &k->mports[p];
@@ -258,7 +259,7 @@ static int report_credits(struct sim_link *k, struct memsys *m, uint64_t u)
             mp->last_room = room;
             mp->last_accepted = mp->accepted;
         }
-    memset(k->cred_ports, 0, (k->nports + 63) / 64 * sizeof *k->cred_ports);
+    memset(k->cred_ports, 0, k->port_words * sizeof *k->cred_ports);
     return 0;
 }
 
@@ -293,7 +294,7 @@ int sim_link_mem_quantum(struct sim_link *k, struct memsys *m, uint64_t from, ui
             k->nstaged++;
         }
         int pushed = 0;
-        for (uint32_t w = 0; k->nstaged && w < (k->nports + 63) / 64; w++)
+        for (uint32_t w = 0; k->nstaged && w < k->port_words; w++)
         for (uint64_t b = k->staged_ports[w]; b; b &= b - 1) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
             struct sim_link_vec *v = &k->mports[p].staged;

@@ -70,6 +70,7 @@ struct sim_link {
     /* set at the start and read by both sides */
     uint64_t q;          /* the link latency and quantum, core cycles */
     uint32_t nports, cpp;
+    uint32_t port_words; /* words of 64 in the port bitmasks below */
     struct sim_link_port *ports;   /* the SM side's */
     struct sim_link_mport *mports; /* the memory side's */
     uint64_t *wake;       /* the SM side's scratch: SMs by bit (words of 64), all 0 between uses */
