@@ -13,16 +13,6 @@
 #include "util/embedded.h"
 #include <stdlib.h>
 
-static char *run_json(const char *name, const char *overrides, int *rc)
-{
-    char *json = NULL;
-    size_t len = 0;
-    ccgpu *g = bench_run_timing(name, "configs/ccws.cfg", "ccgpu_mode timing\n", overrides, rc,
-                                &json, &len);
-    ccgpu_destroy(g);
-    return json;
-}
-
 /* fast: extra options of the run with the fast paths */
 static void compare_with(const char *bench, const char *sched, uint32_t nsched, const char *fast)
 {
@@ -32,7 +22,7 @@ static void compare_with(const char *bench, const char *sched, uint32_t nsched, 
              "ccgpu_fast_paths 0\n", sched, nsched);
     snprintf(o1, sizeof o1, "gpgpu_n_clusters 6\ngpgpu_scheduler %s\ngpgpu_num_sched_per_core %u\n"
              "ccgpu_fast_paths 1\n%s", sched, nsched, fast);
-    char *a = run_json(bench, o0, &rc0), *b = run_json(bench, o1, &rc1);
+    char *a = bench_run_json(bench, o0, &rc0), *b = bench_run_json(bench, o1, &rc1);
     CHECK(rc0 == 0 && rc1 == 0 && a && b);
     int same = a && b && strcmp(a, b) == 0;
     if (!same)
@@ -98,7 +88,7 @@ static void compare_shape(const char *bench, const char *common, const char *fas
     int rc0, rc1;
     snprintf(o0, sizeof o0, "%sccgpu_fast_paths 0\n", common);
     snprintf(o1, sizeof o1, "%sccgpu_fast_paths 1\n%s", common, fast);
-    char *a = run_json(bench, o0, &rc0), *b = run_json(bench, o1, &rc1);
+    char *a = bench_run_json(bench, o0, &rc0), *b = bench_run_json(bench, o1, &rc1);
     CHECK(rc0 == 0 && rc1 == 0 && a && b);
     int same = a && b && strcmp(a, b) == 0;
     if (!same)
@@ -138,13 +128,13 @@ TEST(sm_wake_shapes)
 TEST(option_is_checked)
 {
     int rc;
-    char *j = run_json("vecadd", "ccgpu_fast_paths maybe\n", &rc);
+    char *j = bench_run_json("vecadd", "ccgpu_fast_paths maybe\n", &rc);
     CHECK(!j && rc != 0);
     free(j);
-    j = run_json("vecadd", "ccgpu_sm_wake 3\n", &rc);
+    j = bench_run_json("vecadd", "ccgpu_sm_wake 3\n", &rc);
     CHECK(!j && rc != 0);
     free(j);
-    j = run_json("vecadd", "ccgpu_sm_wake 131072\n", &rc);
+    j = bench_run_json("vecadd", "ccgpu_sm_wake 131072\n", &rc);
     CHECK(!j && rc != 0);
     free(j);
 }

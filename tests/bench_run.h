@@ -9,6 +9,7 @@
 #include "bench.h"
 #include "ccgpu.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static ccgpu *bench_run_timing(const char *name, const char *cfg_file, const char *base,
@@ -44,6 +45,37 @@ static ccgpu *bench_run_timing(const char *name, const char *cfg_file, const cha
         fclose(f);
     }
     return ctx.gpu;
+}
+
+/* The statistics JSON (free it) of name's timing run on configs/ccws.cfg
+ * with overrides (may be NULL); *rc as bench_run_timing. */
+static inline char *bench_run_json(const char *name, const char *overrides, int *rc)
+{
+    char *json = NULL;
+    size_t len = 0;
+    ccgpu *g = bench_run_timing(name, "configs/ccws.cfg", "ccgpu_mode timing\n", overrides, rc,
+                                &json, &len);
+    ccgpu_destroy(g);
+    return json;
+}
+
+/* name with overrides, and again with the shortcuts off (ccgpu_fast_paths 0,
+ * ccgpu_skip_idle 0): 1 when the two runs' statistics are the same, 0 when
+ * they differ, -1 when a run failed. *json, when json is not NULL, gets the
+ * first run's statistics (free it). */
+static inline int bench_same_without_shortcuts(const char *name, const char *overrides, char **json)
+{
+    char slow[1024];
+    int rc0, rc1;
+    snprintf(slow, sizeof slow, "%sccgpu_fast_paths 0\nccgpu_skip_idle 0\n", overrides);
+    char *a = bench_run_json(name, overrides, &rc0), *b = bench_run_json(name, slow, &rc1);
+    int same = rc0 || rc1 || !a || !b ? -1 : strcmp(a, b) == 0;
+    free(b);
+    if (json)
+        *json = a;
+    else
+        free(a);
+    return same;
 }
 
 #endif
