@@ -26,8 +26,13 @@
  * ccgpu_power_file=F, docs/energy.md) each row also gives the run's energy
  * (uJ) and that energy normalised to the base scheduler's, the mean rows
  * the arithmetic mean of the normalised energy; the CSV gains the columns
- * energy_uj and energy_norm before any --stat ones. */
+ * energy_uj and energy_norm before any --stat ones. --ensemble
+ * KEY=VALUE[@KEY=VALUE...] (repeatable) runs every benchmark x scheduler
+ * again with those options changed and prints the speed-ups over the
+ * ensemble after the table (compare_ensemble.h); the table, its CSV and
+ * plot are the configuration given. */
 #include "cli/ccws_runs.h"
+#include "cli/compare_ensemble.h"
 #include "cli/compare_out.h"
 #include "cli/progress_lines.h"
 #include "cli/cli.h"
@@ -43,28 +48,39 @@
 
 #define MAX_SCHED 32
 
-/* The runs of the table: cells[bench * ns + sched]. */
+/* The runs of the table: cells[(bench * nm + member) * ns + sched], member
+ * 0 the configuration given, the others --ensemble's (nm = 1 without). */
 struct compare_runs {
-    const struct cli_run_options *o;
+    const struct cli_run_options *opts; /* per member */
     const struct bench_ops **benches;
     char **scheds;
-    int ns, belady;
+    const char *const *members; /* per member: its --ensemble changes */
+    int ns, nm, belady;
     struct ccws_cell *cells;
     int failed;
     struct progress_lines progress;
 };
 
+/* "BENCH with SCHED" (and the member's changes, for an --ensemble member) */
+static void cell_name(const struct compare_runs *r, long i, char *buf, size_t len)
+{
+    long m = i / r->ns % r->nm;
+    snprintf(buf, len, "%s with %s%s%s", r->benches[i / r->ns / r->nm]->name, r->scheds[i % r->ns],
+             m ? ", " : "", m ? r->members[m] : "");
+}
+
 static void cell_finished(struct compare_runs *r, long i)
 {
-    char what[160];
-    snprintf(what, sizeof what, "%s with %s", r->benches[i / r->ns]->name, r->scheds[i % r->ns]);
+    char what[256];
+    cell_name(r, i, what, sizeof what);
     progress_lines_step(&r->progress, what);
 }
 
 /* 0 ok, 1 the run failed, 2 a bad configuration (message printed) */
 static int run_cell(struct compare_runs *r, long i)
 {
-    int rc = ccws_run(r->o, r->benches[i / r->ns], r->scheds[i % r->ns], r->belady, &r->cells[i]);
+    int rc = ccws_run(&r->opts[i / r->ns % r->nm], r->benches[i / r->ns / r->nm],
+                      r->scheds[i % r->ns], r->belady, &r->cells[i]);
     return rc == -2 ? 2 : rc != 0;
 }
 
@@ -86,13 +102,13 @@ static int cell_done(void *ctx, long i, int status, const void *result, size_t l
     if ((code == 0 || code == 1) && len == sizeof r->cells[i]) {
         memcpy(&r->cells[i], result, len);
     } else {
-        const char *b = r->benches[i / r->ns]->name, *sched = r->scheds[i % r->ns];
+        char what[256];
+        cell_name(r, i, what, sizeof what);
         if (WIFSIGNALED(status))
-            fprintf(stderr, "ccgpu compare: %s with %s: worker killed by signal %d\n", b, sched,
+            fprintf(stderr, "ccgpu compare: %s: worker killed by signal %d\n", what,
                     WTERMSIG(status));
         else
-            fprintf(stderr, "ccgpu compare: %s with %s: worker exited with status %d\n", b, sched,
-                    code);
+            fprintf(stderr, "ccgpu compare: %s: worker exited with status %d\n", what, code);
         memset(&r->cells[i], 0, sizeof r->cells[i]);
     }
     r->failed += !r->cells[i].ok;
@@ -126,7 +142,8 @@ static int run_parallel(struct compare_runs *r, long n, int jobs)
 int cmd_compare(int argc, char **argv)
 {
     char *rest[256], *list = NULL, *suite = NULL, *csv = NULL, *svg = NULL;
-    int nrest = 0, belady = 0, jobs = 1, nstats = 0;
+    const char *members[COMPARE_ENSEMBLE_MAX + 1];
+    int nrest = 0, belady = 0, jobs = 1, nstats = 0, nmembers = 0;
     const char *stats[CCWS_MAX_STATS] = { 0 };
     for (int i = 0; i < argc && nrest < 256; i++) {
         if (i > 0 && (!strcmp(argv[i], "--jobs") || !strcmp(argv[i], "-j")) && i + 1 < argc) {
@@ -151,6 +168,13 @@ int cmd_compare(int argc, char **argv)
                 return 2;
             }
             stats[nstats++] = argv[++i];
+        } else if (i > 0 && !strcmp(argv[i], "--ensemble") && i + 1 < argc) {
+            if (nmembers == COMPARE_ENSEMBLE_MAX) {
+                fprintf(stderr, "ccgpu compare: at most %d --ensemble members\n",
+                        COMPARE_ENSEMBLE_MAX);
+                return 2;
+            }
+            members[nmembers++] = argv[++i];
         } else if (i > 0 && !strcmp(argv[i], "--belady"))
             belady = 1;
         else if (i > 0 && !strcmp(argv[i], "--belady-bypass"))
@@ -174,7 +198,7 @@ int cmd_compare(int argc, char **argv)
     if (o.help || (o.npositional < 1 && !suite) || ns == 0 || o.functional) {
         fprintf(o.help ? stdout : stderr, "usage: ccgpu compare BENCH... [--suite CLASS] --sched "
                         "lrr,gto,2lvl,swl:N,best-swl,ccws [--belady|--belady-bypass] [--csv F] [--plot F.svg] "
-                        "[--jobs N] [--config F] [--size S] "
+                        "[--ensemble KEY=VALUE[@KEY=VALUE...]]... [--jobs N] [--config F] [--size S] "
                         "[-o key=value]\n");
         if (o.help)
             cli_shared_help(stdout);
@@ -203,24 +227,33 @@ int cmd_compare(int argc, char **argv)
         cli_run_options_free(&o);
         return 2;
     }
+    struct compare_ensemble ens;
+    if (compare_ensemble_init(&ens, &o, members, nmembers)) {
+        cli_run_options_free(&o);
+        return 2;
+    }
+    const int nm = ens.n + 1;
     /* per scheduler, the passing benchmarks' values behind the mean rows */
     double norm_v[MAX_SCHED][128], speed_v[MAX_SCHED][128], mpki_v[MAX_SCHED][128],
         bel_v[MAX_SCHED][128];
     size_t counted[MAX_SCHED] = { 0 };
-    struct compare_runs runs = { .o = &o, .benches = benches, .scheds = scheds, .ns = ns,
-                                 .belady = belady, .cells = calloc((size_t)(nb * ns) + 1,
-                                                                   sizeof *runs.cells) };
+    const long row = (long)nm * ns; /* a benchmark's cells */
+    struct compare_runs runs = { .opts = ens.opts, .benches = benches, .scheds = scheds,
+                                 .members = ens.spec, .ns = ns, .nm = nm, .belady = belady,
+                                 .cells = calloc((size_t)(nb * row) + 1, sizeof *runs.cells) };
     if (!runs.cells) {
         fprintf(stderr, "ccgpu compare: out of memory\n");
+        compare_ensemble_free(&ens);
         cli_run_options_free(&o);
         return 1;
     }
-    for (long i = 0; i < (long)nb * ns; i++)
+    for (long i = 0; i < nb * row; i++)
         memcpy(runs.cells[i].want, stats, sizeof stats);
-    progress_lines_begin(&runs.progress, "compare", (long)nb * ns);
-    rc = jobs > 1 ? run_parallel(&runs, (long)nb * ns, jobs) : 0;
+    progress_lines_begin(&runs.progress, "compare", nb * row);
+    rc = jobs > 1 ? run_parallel(&runs, nb * row, jobs) : 0;
     if (rc) {
         free(runs.cells);
+        compare_ensemble_free(&ens);
         cli_run_options_free(&o);
         return rc;
     }
@@ -250,10 +283,11 @@ int cmd_compare(int argc, char **argv)
     printf("\n");
     int work_differs = 0;
     for (int i = 0; i < nb; i++) {
-        const struct ccws_cell *cells = &runs.cells[(long)i * ns];
-        if (jobs == 1 && run_serial(&runs, (long)i * ns, ns) != 0) {
+        const struct ccws_cell *cells = &runs.cells[i * row]; /* the base member's */
+        if (jobs == 1 && run_serial(&runs, i * row, row) != 0) {
             compare_out_free(&out);
             free(runs.cells);
+            compare_ensemble_free(&ens);
             cli_run_options_free(&o);
             return 2;
         }
@@ -349,12 +383,19 @@ int cmd_compare(int argc, char **argv)
         for (int s = 0; s < ns; s++)
             printf(" %s %.0f%s", scheds[s], runs.cells[s].storage_bits, s + 1 < ns ? "," : "\n");
     }
+    if (ens.n) {
+        const char *names[128];
+        for (int i = 0; i < nb; i++)
+            names[i] = benches[i]->name;
+        compare_ensemble_print(&ens, names, nb, scheds, ns, base, runs.cells);
+    }
     char err[1024];
     int werr = (csv || svg) && compare_out_write(&out, csv, svg, scheds[base], err, sizeof err);
     if (werr)
         fprintf(stderr, "ccgpu compare: %s\n", err);
     compare_out_free(&out);
     free(runs.cells);
+    compare_ensemble_free(&ens);
     cli_run_options_free(&o);
     return werr || runs.failed ? 1 : 0;
 }

@@ -140,6 +140,12 @@ int ccgpu_config_set(ccgpu_config *cfg, const char *key, const char *value)
     return put(cfg, key, strlen(key), value, strlen(value), "api", LEVEL_OVERRIDE);
 }
 
+int config_set_from(ccgpu_config *cfg, const char *key, size_t keylen, const char *value,
+                    size_t valuelen, const char *origin)
+{
+    return put(cfg, key, keylen, value, valuelen, origin, LEVEL_OVERRIDE);
+}
+
 int ccgpu_config_override(ccgpu_config *cfg, const char *kv)
 {
     const char *eq = strchr(kv, '=');

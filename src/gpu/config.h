@@ -100,6 +100,12 @@ int config_dump(const ccgpu_config *cfg, FILE *out, int flags, char *err, size_t
  * free); NULL, taking nothing, when no source set key. */
 char *config_swap_value(ccgpu_config *cfg, const char *key, char *value);
 
+/* Sets key (keylen bytes) to value (valuelen bytes) as -o does, with
+ * origin naming where it came from in later messages: 0, or -1 with the
+ * message in ccgpu_config_error. */
+int config_set_from(ccgpu_config *cfg, const char *key, size_t keylen, const char *value,
+                    size_t valuelen, const char *origin);
+
 /* Deep copy (NULL on allocation failure). */
 ccgpu_config *config_clone(const ccgpu_config *cfg);
 
