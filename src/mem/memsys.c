@@ -372,7 +372,7 @@ static uint64_t icnt_next_search(struct memsys *m, uint64_t k0)
  * changes (icnt_stale). k0 is always the next unprocessed interconnect
  * tick, which never decreases: an answer clamped to an earlier k0 is
  * still right clamped to a later one. */
-static uint64_t icnt_next(struct memsys *m, uint64_t k0)
+static inline uint64_t icnt_next(struct memsys *m, uint64_t k0)
 {
     if (m->icnt_stale) {
         m->icnt_raw = icnt_next_search(m, k0);
@@ -383,51 +383,63 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
 
 static uint64_t at(uint64_t tick, uint64_t period);
 
+/* The earliest L2 cycle with work in any partition (l2_raw), found again
+ * after one of them changed. */
+static void l2_refresh(struct memsys *m)
+{
+    uint64_t k = MEMSYS_NEVER;
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = m->l2_active[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            uint64_t kp = partition_l2_next(&m->part[p], 0);
+            if (kp == PART_NEVER)
+                m->l2_active[w] &= ~(1ull << (p % 64));
+            k = min64(k, kp);
+        }
+    m->l2_raw = k;
+    m->l2_raw_fs = at(k, m->pl);
+    m->l2_stale = 0;
+}
+
 /* The next L2 cycle >= k0 with work in any partition; the minimum over the
  * partitions is kept until one of them changes. */
-static uint64_t l2_next(struct memsys *m, uint64_t k0)
+static inline uint64_t l2_next(struct memsys *m, uint64_t k0)
 {
-    if (m->l2_stale) {
-        uint64_t k = MEMSYS_NEVER;
-        for (uint32_t w = 0; w < m->part_words; w++)
-            for (uint64_t b = m->l2_active[w]; b; b &= b - 1) {
-                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-                uint64_t kp = partition_l2_next(&m->part[p], 0);
-                if (kp == PART_NEVER)
-                    m->l2_active[w] &= ~(1ull << (p % 64));
-                k = min64(k, kp);
-            }
-        m->l2_raw = k;
-        m->l2_raw_fs = at(k, m->pl);
-        m->l2_stale = 0;
-    }
+    if (m->l2_stale)
+        l2_refresh(m);
     return max64(m->l2_raw, k0); /* (NEVER stays NEVER) */
+}
+
+/* The earliest DRAM cycle with work in any channel (dram_raw), found
+ * again after one of them changed. */
+static void dram_refresh(struct memsys *m)
+{
+    uint64_t j = MEMSYS_NEVER;
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            struct partition *pt = &m->part[p];
+            if (pt->dram_stale) {
+                pt->dram_raw = partition_dram_next(pt, 0);
+                pt->dram_stale = 0;
+            }
+            if (pt->dram_raw == PART_NEVER)
+                m->dram_active[w] &= ~(1ull << (p % 64));
+            j = min64(j, pt->dram_raw);
+        }
+    m->dram_raw = j;
+    m->dram_raw_fs = at(j, m->pd);
+    m->dram_stale = 0;
 }
 
 /* The next DRAM cycle >= j0 with work: the minimum over the channels of
  * their next command or oldest read's completion, kept until one changes
  * (each channel's kept until it changes). (A completed read held up by a
  * full return queue keeps this at j0; the ticks it causes change nothing.) */
-static uint64_t dram_next(struct memsys *m, uint64_t j0)
+static inline uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
-    if (m->dram_stale) {
-        uint64_t j = MEMSYS_NEVER;
-        for (uint32_t w = 0; w < m->part_words; w++)
-            for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
-                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-                struct partition *pt = &m->part[p];
-                if (pt->dram_stale) {
-                    pt->dram_raw = partition_dram_next(pt, 0);
-                    pt->dram_stale = 0;
-                }
-                if (pt->dram_raw == PART_NEVER)
-                    m->dram_active[w] &= ~(1ull << (p % 64));
-                j = min64(j, pt->dram_raw);
-            }
-        m->dram_raw = j;
-        m->dram_raw_fs = at(j, m->pd);
-        m->dram_stale = 0;
-    }
+    if (m->dram_stale)
+        dram_refresh(m);
     return max64(m->dram_raw, j0);
 }
 
@@ -548,10 +560,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
     for (;;) {
         uint64_t ki, kl, kd, ti, tl, td;
         if (dense) {
-            /* the interconnect steps every tick; L2 and DRAM skip to their
-             * kept next event where one is kept (l2_next's and dram_next's
-             * answer without their refresh) */
-            ki = m->ni, ti = m->fi;
+            /* each domain skips to its kept next event where one is kept
+             * (icnt_next's, l2_next's and dram_next's answer without their
+             * refresh), else steps to its next tick */
+            if (!m->icnt_stale && m->icnt_raw > m->ni)
+                ki = m->icnt_raw, ti = at(ki, m->pi);
+            else
+                ki = m->ni, ti = m->fi;
             if (!m->l2_stale && m->l2_raw > m->nl)
                 kl = m->l2_raw, tl = m->l2_raw_fs;
             else
