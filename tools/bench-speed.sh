@@ -120,7 +120,7 @@ if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
         warp=$(total_of warp_instructions "$tmp/w.json")
         # self cost by function (callgrind_annotate: "N (P%)  file:function")
         book=$(callgrind_annotate --auto=no "$tmp/cgw" 2>/dev/null | grep -v "=>" | awk -v t="$total" '
-            /:(gpu_timing_run|memsys_advance|memsys_next_event|next_event_fs|icnt_next|l2_next|dram_next|icnt_next_event|icnt_next_start|refresh_start|refresh_arrive|partition_dram_next|partition_l2_next_raw|dram_next_event|refresh_cmd_next|scan_banks|add_read_hits|sm_wake_take|sm_wake_next|sm_wake_next_far|sm_wake_promote|sm_wake_take_slot|sm_wake_unfile|sm_wake_far_min)([. ]|$)/ ||
+            /:(gpu_timing_run|memsys_advance|memsys_next_event|next_event_fs|icnt_next|icnt_next_search|l2_next|l2_refresh|dram_next|dram_refresh|icnt_next_event|icnt_next_start|refresh_start|refresh_arrive|partition_dram_next|partition_l2_next_raw|dram_next_event|refresh_cmd_next|scan_banks|add_read_hits|sm_wake_take|sm_wake_next|sm_wake_next_far|sm_wake_promote|sm_wake_take_slot|sm_wake_unfile|sm_wake_far_min)([. ]|$)/ ||
             /sm_wake\.h:gpu_timing_run/ {
                 n = $1; gsub(",", "", n); s += n }
             END { if (t > 0) printf "%.0f%%", 100 * s / t; else print "n/a" }')

@@ -211,27 +211,15 @@ static int pick_way(struct cache *c, uint32_t set)
 /* pick_way without the policy's choice, for a replacement policy whose
  * choice only reads its state (victim_pure): an invalid way, -2 when the
  * policy must choose (some way is not reserved), -1 if every way is
- * reserved. The choice can wait until the access is sure to allocate. */
-static int pick_way_later(struct cache *c, uint32_t set)
+ * reserved. The choice waits until the access is sure to allocate: most
+ * misses that find no invalid way fail on the MSHRs or the miss queue,
+ * and for those the choice (a pass over the set's stamps with the
+ * built-in LRU) would be wasted. */
+static int pick_way_later(const struct cache *c, uint32_t set)
 {
     const struct cache_line *l = set_lines(c, set);
     uint32_t assoc = c->cfg.assoc;
     const uint64_t *t = &c->tags[(size_t)set * assoc];
-    if (c->lru_stamp) { /* one pass: the first invalid way, else LRU's choice (kept) */
-        const uint64_t *st = &c->lru_stamp[(size_t)set * assoc];
-        int best = -1;
-        uint64_t oldest = UINT64_MAX;
-        for (uint32_t w = 0; w < assoc; w++) {
-            if (t[w] == CACHE_NO_TAG)
-                return (int)w;
-            if (!l[w].pending && st[w] < oldest) {
-                oldest = st[w];
-                best = (int)w;
-            }
-        }
-        c->lru_victim = best;
-        return best < 0 ? -1 : -2;
-    }
     for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == CACHE_NO_TAG)
             return (int)w;
@@ -336,7 +324,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     /* (-2: pick_way_later found no invalid way, and nothing since changed
      * the set, so only the policy's choice is left) */
-    if (way == -2 && (way = c->lru_stamp ? c->lru_victim : choose_way(c, set)) < 0)
+    if (way == -2 && (way = choose_way(c, set)) < 0)
         return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));
     if (mq_free(c) < slots)

@@ -108,11 +108,9 @@ struct cache {
     uint64_t *eligible;       /* scratch bitmap for choose_victim */
     int victim_pure;          /* the policy's choose_victim only reads its state */
     /* The built-in LRU's stamps and clock (cache_repl_lru_stamps): hits,
-     * fills and victims handled here without the policy's calls, the
-     * choice made in the pass that looks for an invalid way. NULL: every
+     * fills and victims handled here without the policy's calls. NULL: every
      * policy's path (tests clear it to compare the two). */
     uint64_t *lru_stamp, *lru_clock;
-    int lru_victim;           /* the pass's choice (pick_way_later), kept for choose_way */
     uint64_t *wake;           /* cache_fill's result, max_merge tokens */
     struct cache_hooks hooks;
     struct cache_stats st;

@@ -151,6 +151,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     m->due_dirty = 1;
     m->l2_stale = 1;
     m->dram_stale = 1;
+    m->icnt_stale = 1;
     return 0;
 fail:
     memsys_free(m);
@@ -252,6 +253,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     }
     icnt_push(&m->req, memsys_port(m, req->sm), d.chan, bytes, i);
     m->due_dirty = 1;
+    m->icnt_stale = 1;
     if (req->is_write)
         m->st.writes++;
     else
@@ -326,6 +328,7 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
 static void icnt_tick(struct memsys *m, uint64_t k)
 {
     uint64_t now = k * m->pi;
+    m->icnt_stale = 1;
     const uint64_t *arrived = icnt_out_busy(&m->req);
     for (uint32_t w = 0; w < m->part_words; w++) {
         uint64_t b = arrived[w] | m->outq[w];
@@ -339,7 +342,7 @@ static void icnt_tick(struct memsys *m, uint64_t k)
 }
 
 /* The next interconnect cycle >= k0 with work. */
-static uint64_t icnt_next(struct memsys *m, uint64_t k0)
+static uint64_t icnt_next_search(struct memsys *m, uint64_t k0)
 {
     /* arrived packets count as due now, so arrivals held up by a full
      * partition input are retried every cycle */
@@ -365,53 +368,78 @@ static uint64_t icnt_next(struct memsys *m, uint64_t k0)
     return k;
 }
 
+/* icnt_next_search, kept until the interconnect or what it looks at
+ * changes (icnt_stale). k0 is always the next unprocessed interconnect
+ * tick, which never decreases: an answer clamped to an earlier k0 is
+ * still right clamped to a later one. */
+static inline uint64_t icnt_next(struct memsys *m, uint64_t k0)
+{
+    if (m->icnt_stale) {
+        m->icnt_raw = icnt_next_search(m, k0);
+        m->icnt_stale = 0;
+    }
+    return max64(m->icnt_raw, k0); /* (NEVER stays NEVER) */
+}
+
 static uint64_t at(uint64_t tick, uint64_t period);
+
+/* The earliest L2 cycle with work in any partition (l2_raw), found again
+ * after one of them changed. */
+static void l2_refresh(struct memsys *m)
+{
+    uint64_t k = MEMSYS_NEVER;
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = m->l2_active[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            uint64_t kp = partition_l2_next(&m->part[p], 0);
+            if (kp == PART_NEVER)
+                m->l2_active[w] &= ~(1ull << (p % 64));
+            k = min64(k, kp);
+        }
+    m->l2_raw = k;
+    m->l2_raw_fs = at(k, m->pl);
+    m->l2_stale = 0;
+}
 
 /* The next L2 cycle >= k0 with work in any partition; the minimum over the
  * partitions is kept until one of them changes. */
-static uint64_t l2_next(struct memsys *m, uint64_t k0)
+static inline uint64_t l2_next(struct memsys *m, uint64_t k0)
 {
-    if (m->l2_stale) {
-        uint64_t k = MEMSYS_NEVER;
-        for (uint32_t w = 0; w < m->part_words; w++)
-            for (uint64_t b = m->l2_active[w]; b; b &= b - 1) {
-                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-                uint64_t kp = partition_l2_next(&m->part[p], 0);
-                if (kp == PART_NEVER)
-                    m->l2_active[w] &= ~(1ull << (p % 64));
-                k = min64(k, kp);
-            }
-        m->l2_raw = k;
-        m->l2_raw_fs = at(k, m->pl);
-        m->l2_stale = 0;
-    }
+    if (m->l2_stale)
+        l2_refresh(m);
     return max64(m->l2_raw, k0); /* (NEVER stays NEVER) */
+}
+
+/* The earliest DRAM cycle with work in any channel (dram_raw), found
+ * again after one of them changed. */
+static void dram_refresh(struct memsys *m)
+{
+    uint64_t j = MEMSYS_NEVER;
+    for (uint32_t w = 0; w < m->part_words; w++)
+        for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
+            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
+            struct partition *pt = &m->part[p];
+            if (pt->dram_stale) {
+                pt->dram_raw = partition_dram_next(pt, 0);
+                pt->dram_stale = 0;
+            }
+            if (pt->dram_raw == PART_NEVER)
+                m->dram_active[w] &= ~(1ull << (p % 64));
+            j = min64(j, pt->dram_raw);
+        }
+    m->dram_raw = j;
+    m->dram_raw_fs = at(j, m->pd);
+    m->dram_stale = 0;
 }
 
 /* The next DRAM cycle >= j0 with work: the minimum over the channels of
  * their next command or oldest read's completion, kept until one changes
  * (each channel's kept until it changes). (A completed read held up by a
  * full return queue keeps this at j0; the ticks it causes change nothing.) */
-static uint64_t dram_next(struct memsys *m, uint64_t j0)
+static inline uint64_t dram_next(struct memsys *m, uint64_t j0)
 {
-    if (m->dram_stale) {
-        uint64_t j = MEMSYS_NEVER;
-        for (uint32_t w = 0; w < m->part_words; w++)
-            for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
-                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-                struct partition *pt = &m->part[p];
-                if (pt->dram_stale) {
-                    pt->dram_raw = partition_dram_next(pt, 0);
-                    pt->dram_stale = 0;
-                }
-                if (pt->dram_raw == PART_NEVER)
-                    m->dram_active[w] &= ~(1ull << (p % 64));
-                j = min64(j, pt->dram_raw);
-            }
-        m->dram_raw = j;
-        m->dram_raw_fs = at(j, m->pd);
-        m->dram_stale = 0;
-    }
+    if (m->dram_stale)
+        dram_refresh(m);
     return max64(m->dram_raw, j0);
 }
 
@@ -532,10 +560,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
     for (;;) {
         uint64_t ki, kl, kd, ti, tl, td;
         if (dense) {
-            /* the interconnect steps every tick; L2 and DRAM skip to their
-             * kept next event where one is kept (l2_next's and dram_next's
-             * answer without their refresh) */
-            ki = m->ni, ti = m->fi;
+            /* each domain skips to its kept next event where one is kept
+             * (icnt_next's, l2_next's and dram_next's answer without their
+             * refresh), else steps to its next tick */
+            if (!m->icnt_stale && m->icnt_raw > m->ni)
+                ki = m->icnt_raw, ti = at(ki, m->pi);
+            else
+                ki = m->ni, ti = m->fi;
             if (!m->l2_stale && m->l2_raw > m->nl)
                 kl = m->l2_raw, tl = m->l2_raw_fs;
             else
@@ -581,11 +612,13 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
-                uint32_t nq = pt->dram.nq, nin = pt->in.count;
+                uint32_t nq = pt->dram.nq, nin = pt->in.count, nout = pt->out.count;
                 worked = 1;
                 partition_l2_cycle(pt, kl, m->slots);
                 if (pt->in.count != nin)
                     m->req_blocked[p / 64] &= ~(1ull << (p % 64));
+                if (pt->in.count != nin || pt->out.count != nout)
+                    m->icnt_stale = 1;
                 if (pt->out.count)
                     m->outq[p / 64] |= 1ull << (p % 64);
                 m->l2_stale |= pt->l2_dirty;
@@ -645,6 +678,7 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
     if (m->port_pop)
         m->port_pop[port] = now + 1;
     m->due_dirty = 1; /* a freed output slot may let a packet start */
+    m->icnt_stale = 1;
     struct mem_slot *s = &m->slots[slot];
     /* the core cycle the reply became visible */
     uint64_t ready = m->rep.out[port].p[m->rep.out[port].head].ready;

@@ -96,6 +96,11 @@ struct memsys {
     int l2_stale;
     uint64_t dram_raw;        /* earliest DRAM cycle with work, if !dram_stale */
     int dram_stale;
+    /* next interconnect cycle with work (icnt_next), if !icnt_stale:
+     * kept until an interconnect tick, a request pushed, a reply taken, or
+     * an L2 cycle that changes a partition's input or output queue */
+    uint64_t icnt_raw;
+    int icnt_stale;
     int exhaustive;           /* tests: run every tick of every domain */
     uint32_t dense_ticks;     /* an advance spanning at most this many interconnect
                                  cycles steps through every tick (memsys_advance);
