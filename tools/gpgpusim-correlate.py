@@ -11,9 +11,16 @@
       the policy-effect tables from WORK/CFG/SCHED/BENCH/ (SCHED as sched_dir
       names it): each scheduler's speed-up over gto (gto's over lrr) on both
       simulators, the error, the direction agreement, miss rates per run
+  gpgpusim-correlate.py ensemble WORK,WORK... CFG,CFG SCHED,SCHED BENCH...
+      the same speed-ups over an ensemble of work directories, each holding
+      the same runs with one small change of the configuration (e.g. one
+      cycle more L2 latency): per simulator the geometric mean of the
+      speed-ups over the members, their lowest and highest; the error and the
+      direction of the means
 """
 import csv
 import json
+import math
 import os
 import re
 import sys
@@ -372,13 +379,7 @@ def miss_cells(gp, gq, cp, cq):
 
 
 def ratios(work, cfgs, scheds, benches, csv_path=None):
-    base = next((s for s in scheds if s.split('=', 1)[0] == 'gto'), None)
-    pairs = []  # (policy, base): the policy's speed-up over the base
-    if base:
-        for s in scheds:
-            if s == base:
-                continue
-            pairs.append((base, s) if s.split('=', 1)[0] == 'lrr' else (s, base))
+    pairs = policy_pairs(scheds)  # (policy, base): the policy's speed-up over the base
     rows = []
     print('Policy effects: each scheduler\'s speed-up over gto (gto\'s over lrr) on GPGPU-Sim and '
           'on ccgpu, both running the same program with the same gpgpusim.config plus '
@@ -389,7 +390,7 @@ def ratios(work, cfgs, scheds, benches, csv_path=None):
           f'{FLAT:.0%} is flat; flat against flat agrees, flat against {STRONG:.0%} or more does not, '
           f'flat against {FLAT:.0%}-{STRONG:.0%} is weak; effects of {FLAT:.0%} or more agree when '
           'they have the same sign.\n')
-    if not base:
+    if not any(s.split('=', 1)[0] == 'gto' for s in scheds):
         print('(no gto among the schedulers: no speed-ups, the runs only)\n')
     for cfg in cfgs:
         runs = {}
@@ -477,6 +478,89 @@ def ratios(work, cfgs, scheds, benches, csv_path=None):
     return 0
 
 
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def policy_pairs(scheds):
+    """(policy, base) pairs: each scheduler over gto, gto over lrr"""
+    base = next((s for s in scheds if s.split('=', 1)[0] == 'gto'), None)
+    if not base:
+        return []
+    return [(base, s) if s.split('=', 1)[0] == 'lrr' else (s, base) for s in scheds if s != base]
+
+
+def ensemble(works, cfgs, scheds, benches):
+    pairs = policy_pairs(scheds)
+    if not pairs:
+        print('ensemble: no gto among the schedulers', file=sys.stderr)
+        return 2
+    print(f'Policy effects over an ensemble of {len(works)} configurations (work directories '
+          f'{", ".join(works)}): each the same runs with one small change. Per simulator the '
+          'geometric mean of the speed-ups over the members where both runs finished '
+          '(n: how many), and the lowest and highest member; error = ccgpu mean / GPGPU-Sim '
+          'mean - 1; direction of the means as in `ratios`. A run that ended at a cap counts by '
+          'its instructions per cycle, as in `ratios`.\n')
+    for cfg in cfgs:
+        print(f'### {cfg}\n')
+        print('| benchmark | speed-up of | GPGPU-Sim mean (low-high) | n | ccgpu mean (low-high) | n | '
+              'error | direction | members both ways |')
+        print('|---|---|---:|---:|---:|---:|---:|---|---|')
+        errs, strong, bad, weak, flips = [], 0, [], 0, 0
+        self_strong, self_bad = 0, 0  # GPGPU-Sim's members against its own first member
+        for b in benches:
+            for p, q in pairs:
+                sg, sc = [], []
+                for w in works:
+                    dp, dq = (os.path.join(w, cfg, sched_dir(x), b) for x in (p, q))
+                    cp, cq = (config_cap(os.path.join(d, 'gpgpusim.config')) for d in (dp, dq))
+                    g, _ = speedup(run_gsim(dp, cp), run_gsim(dq, cq))
+                    c, _ = speedup(run_ccgpu(dp, cp), run_ccgpu(dq, cq))
+                    if g is not None:
+                        sg.append(g)
+                    if c is not None:
+                        sc.append(c)
+                label = f"{p.split('=', 1)[0]} / {q.split('=', 1)[0]}"
+                if len(sg) == len(works):  # (the first member's run is sg[0])
+                    for x in sg[1:]:
+                        if max(abs(effect(sg[0])), abs(effect(x))) >= STRONG:
+                            self_strong += 1
+                            self_bad += direction(sg[0], x) == 'no'
+                cell = lambda xs: (f'{geomean(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})'
+                                   if xs else '-')
+                err = dirn = None
+                # a member's effect on either side of the flat band from
+                # another's: a single run could have given either direction
+                flip = any(min(xs) <= 1 - FLAT and max(xs) >= 1 + FLAT for xs in (sg, sc) if xs)
+                flips += flip
+                if sg and sc:
+                    mg, mc = geomean(sg), geomean(sc)
+                    err = mc / mg - 1
+                    errs.append((abs(err), b, label))
+                    dirn = direction(mg, mc)
+                    if max(abs(effect(mg)), abs(effect(mc))) >= STRONG:
+                        strong += 1
+                        if dirn == 'no':
+                            bad.append(f'{b} {label}')
+                    weak += dirn == 'weak'
+                print(f"| {b} | {label} | {cell(sg)} | {len(sg)} | {cell(sc)} | {len(sc)} | "
+                      f"{'-' if err is None else f'{100 * err:+.1f}%'} | {dirn or '-'} | "
+                      f"{'yes' if flip else 'no'} |")
+        print()
+        if errs:
+            worst = max(errs)
+            print(f'{cfg}, ensemble means: speed-ups compared {len(errs)}; absolute error median '
+                  f'{100 * median([e[0] for e in errs]):.1f}%, worst {100 * worst[0]:.1f}% '
+                  f'({worst[1]} {worst[2]}); direction disagrees in {len(bad)} of {strong} where '
+                  f'either simulator shows {STRONG:.0%} or more' + (f' ({", ".join(bad)})' if bad else '') +
+                  f'; weak: {weak}; members on both sides of the flat band: {flips}. '
+                  f'GPGPU-Sim against itself (each other member against the first, where all '
+                  f'{len(works)} finished): direction disagrees in {self_bad} of {self_strong}\n')
+        else:
+            print(f'{cfg}: no speed-up with both simulators\' runs\n')
+    return 0
+
+
 if __name__ == '__main__':
     if len(sys.argv) >= 3 and sys.argv[1] == 'sameptx':
         sys.exit(sameptx(sys.argv[2], sys.argv[3:]))
@@ -491,5 +575,8 @@ if __name__ == '__main__':
             out, a = a[1], a[2:]
         if len(a) >= 4:
             sys.exit(ratios(a[0], a[1].split(','), a[2].split(','), a[3:], out))
+    if len(sys.argv) >= 6 and sys.argv[1] == 'ensemble':
+        a = sys.argv[2:]
+        sys.exit(ensemble(a[0].split(','), a[1].split(','), a[2].split(','), a[3:]))
     print(__doc__, file=sys.stderr)
     sys.exit(2)

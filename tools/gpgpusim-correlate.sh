@@ -31,6 +31,13 @@
 #           thread_instructions_exec) instead of cycles, and marked. Missing
 #           and failed runs are listed, not fatal
 #   pair    gsim then ccgpu for each BENCH in turn (speed measured side by side)
+#   ensemble  the ratios over an ensemble: WORK and the work directories of -E,
+#           each holding the same runs made with one small change (-x), e.g. one
+#           cycle more or less of L2 or DRAM latency; per simulator the geometric
+#           mean speed-up over the members and the lowest and highest, the error
+#           and the direction of the means, and whether the members' effects lie
+#           on both sides of the flat band (then a single run could show either
+#           direction). docs/policy-effects.md says why
 # Options:
 #   -g DIR   GPGPU-Sim install made by the recipe (default /work/gsim/install;
 #            needs DIR/env.sh and DIR/gpgpu-sim/configs/tested-cfgs)
@@ -53,6 +60,7 @@
 #   -o FILE  ratios: also write the speed-up rows as CSV to FILE
 #   -X FILE  copy FILE into every run directory (may be repeated), e.g. the
 #            AccelWattch XML that -x '-accelwattch_xml_file NAME' names
+#   -E LIST  ensemble: the other members' work directories, comma separated
 #   -O K=V   ccgpu step: pass -o K=V to ccgpu only (may be repeated), e.g.
 #            -O ccgpu_power_file=configs/power/qv100.power (a relative path is
 #            taken from the repository)
@@ -70,7 +78,8 @@ extra=()
 copies=()
 ccgpu_opts=()
 csv=
-while getopts g:w:s:c:S:j:fx:X:O:o: o; do
+members=
+while getopts g:w:s:c:S:j:fx:X:O:o:E: o; do
     case $o in
     g) gsim=$OPTARG ;;
     w) work=$OPTARG ;;
@@ -86,12 +95,13 @@ while getopts g:w:s:c:S:j:fx:X:O:o: o; do
     X) [ -f "$OPTARG" ] || { echo "gpgpusim-correlate: -X $OPTARG: no such file" >&2; exit 2; }
        copies+=("$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG")") ;;
     o) csv=$OPTARG ;;
-    *) sed -n '2,59s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    E) members=$OPTARG ;;
+    *) sed -n '2,67s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 step=${1:-}
-[ -n "$step" ] || { echo "usage: $0 [options] build|gsim|ccgpu|pair|table|ratios [BENCH...]" >&2; exit 2; }
+[ -n "$step" ] || { echo "usage: $0 [options] build|gsim|ccgpu|pair|table|ratios|ensemble [BENCH...]" >&2; exit 2; }
 shift
 ccgpu=$repo/build/ccgpu
 benches=${*:-$("$ccgpu" list 2>/dev/null | awk '/^[a-z]/ {print $1}')}
@@ -228,5 +238,10 @@ ratios)
     [ -n "$scheds" ] || die "ratios needs the schedulers the runs used (-S, with gto among them)"
     # shellcheck disable=SC2086
     python3 "$repo/tools/gpgpusim-correlate.py" ratios ${csv:+--csv "$csv"} "$work" "$cfgs" "$scheds" $benches ;;
-*) die "unknown step '$step' (build, gsim, ccgpu, pair, table, ratios)" ;;
+ensemble)
+    [ -n "$scheds" ] || die "ensemble needs the schedulers the runs used (-S, with gto among them)"
+    [ -n "$members" ] || die "ensemble needs the other members' work directories (-E)"
+    # shellcheck disable=SC2086
+    python3 "$repo/tools/gpgpusim-correlate.py" ensemble "$work,$members" "$cfgs" "$scheds" $benches ;;
+*) die "unknown step '$step' (build, gsim, ccgpu, pair, table, ratios, ensemble)" ;;
 esac

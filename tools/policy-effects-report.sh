@@ -13,12 +13,17 @@
 #                    the same runs with ccgpu given configs/gpgpusim-compat.cfg's
 #                    options (compat: only the rows that disagree, are weak or
 #                    are 10% or more off, and each file's summary)
-#   tools/policy-effects-report.sh [WORK] [main|rest|more|compat] > docs/results/policy-effects[-rest|-more|-compat].md
+#   WORK/pol-small-compat, WORK/sens-rop121, WORK/sens-rop119, WORK/sens-dram101,
+#   WORK/sens-dram99 (ensemble: spmv hashprobe chase transpose kmeans bfs memc on
+#                    SM2_GTX480 with the compat options, as the file has it and
+#                    with -gpgpu_l2_rop_latency 121 / 119, -dram_latency 101 / 99;
+#                    docs/policy-effects.md, "One-cycle sensitivity")
+#   tools/policy-effects-report.sh [WORK] [main|rest|more|compat|ensemble] > docs/results/policy-effects[-rest|-more|-compat|-ensemble].md
 set -eu
 cd "$(dirname "$0")/.."
 work=${1:-/work/gsim-runs}
 page=${2:-main}
-case $page in main | rest | more | compat) ;; *) echo "policy-effects-report: PAGE is main, rest, more or compat, not '$page'" >&2; exit 2 ;; esac
+case $page in main | rest | more | compat | ensemble) ;; *) echo "policy-effects-report: PAGE is main, rest, more, compat or ensemble, not '$page'" >&2; exit 2 ;; esac
 S=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2,warp_limiting:2:4
 Smicro=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2
 corr=tools/gpgpusim-correlate.sh
@@ -60,6 +65,13 @@ if [ "$page" = compat ]; then
     echo "The same runs as [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md) and [policy-effects-more.md](policy-effects-more.md), with ccgpu given the options of \`configs/gpgpusim-compat.cfg\` (\`-O ccgpu_fetch_stage=1 -O ccgpu_fetch_icache=1 -O ccgpu_gpgpusim_alu_latency=1 -O ccgpu_longop_marks=1\` in the \`ccgpu\` step): GPGPU-Sim's fetch stage and its I-cache lookup in the fetch, its ALU latency table and its long-latency marks. Only the rows whose direction disagrees or is weak, or whose error is 10% or more, and each file's summary."
     section "The suite at small" "$corr" -w "$work/pol-small-compat" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv gc sssp invidx mesh syrk atax gesummv stencil3d vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm | notable
     section "Micro benchmarks at small" "$corr" -w "$work/pol-micro-compat" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk | notable
+    exit 0
+fi
+if [ "$page" = ensemble ]; then
+    echo
+    echo "Each speed-up over an ensemble of five configurations: \`SM2_GTX480\` with ccgpu given \`configs/gpgpusim-compat.cfg\`'s options, as the file has it and with one of \`-gpgpu_l2_rop_latency 121\`, \`119\`, \`-dram_latency 101\`, \`99\` appended (both simulators read it). Why: [policy-effects.md](../policy-effects.md), \"One-cycle sensitivity\". The single runs of the first member: [policy-effects-compat.md](policy-effects-compat.md)."
+    m=$work/sens-rop121,$work/sens-rop119,$work/sens-dram101,$work/sens-dram99
+    section "Seven benchmarks at small" "$corr" -w "$work/pol-small-compat" -E "$m" -c SM2_GTX480 -S "$S" ensemble spmv hashprobe chase transpose kmeans bfs memc
     exit 0
 fi
 if [ "$page" = more ]; then
