@@ -262,13 +262,15 @@ int cmd_compare(int argc, char **argv)
     /* the CSV's extra columns: energy's (when on), then the --stat ones */
     static const char *const energy_cols[] = { "energy_uj", "energy_norm" };
     int ne = energy ? 2 : 0;
-    double extra[2 + CCWS_MAX_STATS];
+    double extra[2 + CCWS_MAX_STATS + COMPARE_ENSEMBLE_COLUMNS];
+    const int nx = ens.n ? COMPARE_ENSEMBLE_COLUMNS : 0; /* the ensemble's columns, last */
     double energy_v[MAX_SCHED][128];
     size_t energy_n[MAX_SCHED] = { 0 };
     struct compare_out out;
     compare_out_init(&out, belady);
     compare_out_add_columns(&out, energy_cols, ne);
     compare_out_add_columns(&out, stats, nstats);
+    compare_out_add_columns(&out, compare_ensemble_columns, nx);
     /* a second header line gives each column's unit */
     printf("%-12s %-12s %12s %8s %9s %10s %9s%s", "benchmark", "scheduler", "cycles", "warp IPC",
            "speedup", "insts/base", "L1D MPKI", belady == 2 ? "   BEL-byp" : belady ? "  BEL MPKI" : "");
@@ -323,7 +325,12 @@ int cmd_compare(int argc, char **argv)
             printf("%s\n", !c->ok ? "  FAIL" : c->capped ? "  (capped)" : "");
             compare_out_row(&out, benches[i]->name, scheds[s], c->ok ? "PASS" : "FAIL", c->swl,
                             c->cycles, c->ipc, norm, speed, c->mpki, belady ? c->bel_mpki : NAN);
-            compare_out_row_extra(&out, energy ? extra : c->stat, ne + nstats);
+            if (nx) {
+                struct compare_ensemble_row er;
+                compare_ensemble_row(&ens, runs.cells, i, ns, s, base, &er);
+                compare_ensemble_values(&er, extra + ne + nstats);
+            }
+            compare_out_row_extra(&out, extra, ne + nstats + nx);
             if (c->ok && norm > 0 && speed > 0) {
                 norm_v[s][counted[s]] = norm;
                 speed_v[s][counted[s]] = speed;
@@ -353,9 +360,9 @@ int cmd_compare(int argc, char **argv)
         if (energy) {
             extra[0] = NAN;
             extra[1] = emean;
-            for (int k = 0; k < nstats; k++)
+            for (int k = 0; k < nstats + nx; k++)
                 extra[ne + k] = NAN;
-            compare_out_row_extra(&out, extra, ne + nstats);
+            compare_out_row_extra(&out, extra, ne + nstats + nx);
         }
     }
     printf("(base: %s. speedup: %s's cycles / the run's, its harmonic mean on the hmean rows; "

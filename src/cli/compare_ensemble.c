@@ -67,12 +67,51 @@ void compare_ensemble_free(struct compare_ensemble *e)
     e->n = 0;
 }
 
+void compare_ensemble_row(const struct compare_ensemble *e, const struct ccws_cell *cells, int b,
+                          int ns, int s, int base, struct compare_ensemble_row *row)
+{
+    const int nm = e->n + 1;
+    double v[COMPARE_ENSEMBLE_MAX + 1];
+    memset(row, 0, sizeof *row);
+    row->lowest = INFINITY;
+    row->highest = -INFINITY;
+    for (int m = 0; m < nm; m++) {
+        const struct ccws_cell *c = &cells[((long)b * nm + m) * ns + s];
+        const struct ccws_cell *q = &cells[((long)b * nm + m) * ns + base];
+        if (!c->ok || !q->ok || !(c->cycles > 0))
+            continue;
+        double x = q->cycles / c->cycles;
+        v[row->n++] = x;
+        row->lowest = x < row->lowest ? x : row->lowest;
+        row->highest = x > row->highest ? x : row->highest;
+        row->gain += x >= 1 + COMPARE_ENSEMBLE_FLAT;
+        row->loss += x <= 1 - COMPARE_ENSEMBLE_FLAT;
+        row->flat += x > 1 - COMPARE_ENSEMBLE_FLAT && x < 1 + COMPARE_ENSEMBLE_FLAT;
+    }
+    if (!row->n || means_geometric(v, (size_t)row->n, &row->mean))
+        row->mean = row->lowest = row->highest = NAN;
+}
+
+const char *const compare_ensemble_columns[COMPARE_ENSEMBLE_COLUMNS] = {
+    "ensemble_speedup", "ensemble_lowest", "ensemble_highest",
+    "ensemble_gain", "ensemble_flat", "ensemble_loss",
+};
+
+void compare_ensemble_values(const struct compare_ensemble_row *row, double *v)
+{
+    v[0] = row->mean;
+    v[1] = row->lowest;
+    v[2] = row->highest;
+    v[3] = row->gain;
+    v[4] = row->flat;
+    v[5] = row->loss;
+}
+
 void compare_ensemble_print(const struct compare_ensemble *e, const char *const *benches, int nb,
                             char *const *scheds, int ns, int base, const struct ccws_cell *cells)
 {
-    const int nm = e->n + 1;
-    printf("\nensemble of %d configurations: base", nm);
-    for (int m = 1; m < nm; m++)
+    printf("\nensemble of %d configurations: base", e->n + 1);
+    for (int m = 1; m <= e->n; m++)
         printf("; %s", e->spec[m]);
     printf("\n%-12s %-12s %9s %9s %9s %3s %5s %5s %5s\n", "benchmark", "scheduler", "speedup",
            "lowest", "highest", "n", "gain", "flat", "loss");
@@ -81,34 +120,19 @@ void compare_ensemble_print(const struct compare_ensemble *e, const char *const 
     int both_sides = 0;
     for (int b = 0; b < nb; b++)
         for (int s = 0; s < ns; s++) {
-            double v[COMPARE_ENSEMBLE_MAX + 1], lo = INFINITY, hi = -INFINITY, mean = NAN;
-            size_t n = 0;
-            int gain = 0, flat = 0, loss = 0;
-            for (int m = 0; m < nm; m++) {
-                const struct ccws_cell *c = &cells[((long)b * nm + m) * ns + s];
-                const struct ccws_cell *q = &cells[((long)b * nm + m) * ns + base];
-                if (!c->ok || !q->ok || !(c->cycles > 0))
-                    continue;
-                double x = q->cycles / c->cycles;
-                v[n++] = x;
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
-                gain += x >= 1 + COMPARE_ENSEMBLE_FLAT;
-                loss += x <= 1 - COMPARE_ENSEMBLE_FLAT;
-                flat += x > 1 - COMPARE_ENSEMBLE_FLAT && x < 1 + COMPARE_ENSEMBLE_FLAT;
-            }
-            if (means_geometric(v, n, &mean) || !n)
-                lo = hi = mean = NAN;
-            both_sides += gain && loss;
-            printf("%-12s %-12s %9.3f %9.3f %9.3f %3zu %5d %5d %5d%s\n", benches[b], scheds[s],
-                   mean, lo, hi, n, gain, flat, loss,
-                   s == base ? "  (base)" : gain && loss ? "  (both ways)" : "");
+            struct compare_ensemble_row r;
+            compare_ensemble_row(e, cells, b, ns, s, base, &r);
+            int both = r.gain && r.loss;
+            both_sides += both;
+            printf("%-12s %-12s %9.3f %9.3f %9.3f %3d %5d %5d %5d%s\n", benches[b], scheds[s],
+                   r.mean, r.lowest, r.highest, r.n, r.gain, r.flat, r.loss,
+                   s == base ? "  (base)" : both ? "  (both ways)" : "");
         }
     printf("(speedup: the geometric mean over the members of %s's cycles / the run's, each "
            "member's runs against its own %s run; n: members where both runs passed; gain, "
            "flat, loss: members with a speedup of at least %.2f, between, at most %.2f; "
            "both ways: %d rows with members on both sides, where one configuration alone "
-           "could have shown either direction)\n",
+           "could have shown either direction%s)\n",
            scheds[base], scheds[base], 1 + COMPARE_ENSEMBLE_FLAT, 1 - COMPARE_ENSEMBLE_FLAT,
-           both_sides);
+           both_sides, "; the CSV has these as ensemble_* columns");
 }

@@ -35,9 +35,25 @@ int compare_ensemble_init(struct compare_ensemble *e, const struct cli_run_optio
                           const char *const *specs, int n);
 void compare_ensemble_free(struct compare_ensemble *e);
 
-/* Prints the ensemble table. cells[(b * (e->n + 1) + m) * ns + s] is
- * benchmark b's run under scheduler s with member m's configuration; the
- * speed-ups are over scheduler base's run with the same member. */
+/* One row of the ensemble: the speed-up of scheduler s over scheduler base
+ * on benchmark b, member by member (each member's run against its own base
+ * run). cells[(b * (e->n + 1) + m) * ns + s] is benchmark b's run under
+ * scheduler s with member m's configuration. */
+struct compare_ensemble_row {
+    double mean, lowest, highest; /* geometric mean; NAN when no member passed */
+    int n;                        /* members where both runs passed */
+    int gain, flat, loss;         /* members at least 1 + FLAT, between, at most 1 - FLAT */
+};
+void compare_ensemble_row(const struct compare_ensemble *e, const struct ccws_cell *cells, int b,
+                          int ns, int s, int base, struct compare_ensemble_row *row);
+
+/* The CSV's columns for --ensemble (after the --stat ones), and a row's
+ * values for them (COMPARE_ENSEMBLE_COLUMNS doubles). */
+#define COMPARE_ENSEMBLE_COLUMNS 6
+extern const char *const compare_ensemble_columns[COMPARE_ENSEMBLE_COLUMNS];
+void compare_ensemble_values(const struct compare_ensemble_row *row, double *v);
+
+/* Prints the ensemble table (cells as for compare_ensemble_row). */
 void compare_ensemble_print(const struct compare_ensemble *e, const char *const *benches, int nb,
                             char *const *scheds, int ns, int base, const struct ccws_cell *cells);
 

@@ -38,6 +38,15 @@ for b in $B; do
     check "base_$b" awk -v b="$b" '/^ensemble of/ { e = 1 }
         e && $1 == b && $2 == "gto" { exit !($3 == "1.000" && $8 == 3 && $10 == "(base)") }' "$d/ens.txt"
 done
+# the CSV: the table's rows with the ensemble's columns last, the same values
+expect_ok csv "$CCGPU" compare $B --sched gto,lrr --ensemble $M1 --ensemble $M2 --quiet --csv "$d/e.csv" $CFG
+check csv_header [ "$(head -1 "$d/e.csv")" = \
+    'bench,sched,status,swl,cycles,ipc,ipc_norm,speedup,l1_mpki,ensemble_speedup,ensemble_lowest,ensemble_highest,ensemble_gain,ensemble_flat,ensemble_loss' ]
+for b in $B; do
+    check "csv_$b" [ "$(awk -F, -v b="$b" '$1 == b && $2 == "lrr" { printf "%.3f %.3f %.3f %d", $10, $11, $12, $13 + $14 + $15 }' "$d/e.csv")" = \
+        "$(awk -v b="$b" '/^ensemble of/ { e = 1 } e && $1 == b && $2 == "lrr" { print $3, $4, $5, $6 }' "$d/ens.txt")" ]
+done
+check csv_hmean_empty awk -F, '$1 == "hmean" { exit !($10 == "" && $15 == "") }' "$d/e.csv"
 expect_ok jobs2 "$CCGPU" compare $B --sched gto,lrr --ensemble $M1 --ensemble $M2 --quiet --jobs 2 $CFG
 check jobs2_same cmp -s "$tmpdir/out" "$d/ens.txt"
 expect_fail not_kv "ccgpu compare: --ensemble dram_latency: 'dram_latency' is not KEY=VALUE" \
