@@ -524,7 +524,7 @@ CACHE_AI int fill_with(struct cache *c, uint64_t addr, uint8_t sectors, const ui
         line_update_state(c, l);
     }
     c->st.fills++;
-    int n = mshr_fill(&c->mshr, block, sectors, c->wake);
+    int n = mshr_fill_entry(&c->mshr, e, sectors, c->wake);
     *tokens = c->wake;
     return n;
 }

@@ -102,8 +102,11 @@ void mshr_add(struct mshr *m, int i, uint64_t token, uint8_t sectors, uint8_t ne
 int mshr_fill(struct mshr *m, uint64_t block, uint8_t sectors, uint64_t *out)
 {
     int i = mshr_find(m, block);
-    if (i < 0)
-        return -1;
+    return i < 0 ? -1 : mshr_fill_entry(m, i, sectors, out);
+}
+
+int mshr_fill_entry(struct mshr *m, int i, uint8_t sectors, uint64_t *out)
+{
     struct mshr_entry *e = &m->e[i];
     e->pending &= (uint8_t)~sectors;
     int n = 0, keep = 0;

@@ -51,5 +51,7 @@ void mshr_add(struct mshr *m, int i, uint64_t token, uint8_t sectors, uint8_t ne
  * to out (room for max_merge) and returns their count; frees the entry when
  * nothing is left. -1 if no entry holds block. */
 int mshr_fill(struct mshr *m, uint64_t block, uint8_t sectors, uint64_t *out);
+/* mshr_fill of entry i (an index mshr_find returned). */
+int mshr_fill_entry(struct mshr *m, int i, uint8_t sectors, uint64_t *out);
 
 #endif
