@@ -294,7 +294,8 @@ CACHE_AI enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t 
         repl_hit(c, set, (uint32_t)(l - set_lines(c, set, assoc)), assoc);
         return CACHE_HIT;
     }
-    int e = mshr_find(&c->mshr, block);
+    uint32_t slot; /* (nothing below changes the MSHR table before the alloc) */
+    int e = mshr_find_slot(&c->mshr, block, &slot);
     uint8_t have = l ? (uint8_t)(l->valid | l->pending) : 0;
     if (e >= 0 && !l) /* allocate-on-fill: sectors in flight live only in the MSHR */
         have = c->mshr.e[e].pending;
@@ -348,7 +349,7 @@ CACHE_AI enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t 
         line_update_state(c, l);
     }
     if (e < 0)
-        e = mshr_alloc(&c->mshr, block, a->warp);
+        e = mshr_alloc_at(&c->mshr, block, a->warp, slot);
     else
         c->st.mshr_merges++;
     mshr_add(&c->mshr, e, a->token, sectors, need);
@@ -498,7 +499,8 @@ CACHE_AI int fill_with(struct cache *c, uint64_t addr, uint8_t sectors, const ui
 {
     uint64_t block = addr >> c->line_shift;
     uint32_t set = cache_index_set(&c->index, block);
-    int e = mshr_find(&c->mshr, block);
+    uint32_t slot; /* (nothing below changes the MSHR table before the fill) */
+    int e = mshr_find_slot(&c->mshr, block, &slot);
     if (e < 0)
         return -1;
     sectors &= c->mshr.e[e].pending;
@@ -524,7 +526,7 @@ CACHE_AI int fill_with(struct cache *c, uint64_t addr, uint8_t sectors, const ui
         line_update_state(c, l);
     }
     c->st.fills++;
-    int n = mshr_fill_entry(&c->mshr, e, sectors, c->wake);
+    int n = mshr_fill_entry(&c->mshr, e, slot, sectors, c->wake);
     *tokens = c->wake;
     return n;
 }
