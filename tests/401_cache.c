@@ -691,6 +691,41 @@ TEST(lru_fast_path_matches_policy_calls)
     cache_free(&f);
 }
 
+/* cache_access and cache_fill compiled for the associativity (4, 8, 16)
+ * against the loops that read it from the configuration: the same answers,
+ * victims and counters, with the built-in LRU, another policy, and the
+ * victim chosen late or at once. */
+TEST(fixed_assoc_matches_generic_loops)
+{
+    static const char *const specs[] = { "N:4:128:4,L:B:m:W:L,A:3:2,3",
+                                         "S:2:128:8,L:B:m:W:L,A:2:4,2",
+                                         "N:2:128:8,L:B:m:W:L,A:4:2,4",
+                                         "N:1:128:16,L:B:m:W:L,A:3:3,3",
+                                         "N:2:128:8,F:B:m:W:L,A:4:2,4",
+                                         "N:2:128:8,L:L:f:N:L,A:4:2,4" };
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+        for (int late = 0; late < 2; late++) {
+            struct cache a, b;
+            if (cache_test_make(&a, specs[k]) || cache_test_make(&b, specs[k]))
+                return;
+            CHECK(a.fast_assoc == a.cfg.assoc);
+            b.fast_assoc = 0;
+            a.victim_pure = b.victim_pure = late;
+            int same = same_streams(&a, &b, 31 + k);
+            CHECK(same);
+            if (!same)
+                printf("  differs with %s (victim chosen %s)\n", specs[k], late ? "late" : "at once");
+            cache_free(&a);
+            cache_free(&b);
+        }
+    /* other associativities take the generic loops */
+    struct cache g;
+    if (cache_test_make(&g, "N:4:128:6,L:B:m:W:L,A:3:2,3"))
+        return;
+    CHECK(g.fast_assoc == 0);
+    cache_free(&g);
+}
+
 int main(void)
 {
     RUN(lru_evicts_least_recently_used);
@@ -714,6 +749,7 @@ int main(void)
     RUN(hooks_see_reserving_warp_on_eviction);
     RUN(late_victim_choice_changes_nothing);
     RUN(lru_fast_path_matches_policy_calls);
+    RUN(fixed_assoc_matches_generic_loops);
     RUN(stats_registered_by_prefix);
     RUN(invalidate_all_keeps_reserved);
     RUN(invalidate_all_blank);

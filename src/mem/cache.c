@@ -50,6 +50,7 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
         goto fail;
     c->victim_pure = cache_repl_victim_pure(c->repl.ops);
     c->lru_stamp = cache_repl_lru_stamps(&c->repl, &c->lru_clock);
+    c->fast_assoc = cfg->assoc == 4 || cfg->assoc == 8 || cfg->assoc == 16 ? cfg->assoc : 0;
     if (mshr_init(&c->mshr, cfg->mshr_entries, cfg->mshr_max_merge)) {
         snprintf(err, errlen, "cache: cannot allocate %u MSHRs x %u merges", cfg->mshr_entries,
                  cfg->mshr_max_merge);
@@ -107,25 +108,30 @@ static void line_update_state(struct cache *c, struct cache_line *l)
     c->tags[l - c->lines] = l->state == CACHE_LINE_INVALID ? CACHE_NO_TAG : l->block;
 }
 
-static struct cache_line *set_lines(const struct cache *c, uint32_t set)
+/* The helpers below take the associativity as an argument: cache_access
+ * passes a constant for the common ones (cache.fast_assoc), so their loops
+ * over a set are unrolled, and cfg.assoc otherwise. */
+#define CACHE_AI static inline __attribute__((always_inline))
+
+CACHE_AI struct cache_line *set_lines(const struct cache *c, uint32_t set, uint32_t assoc)
 {
-    return &c->lines[(size_t)set * c->cfg.assoc];
+    return &c->lines[(size_t)set * assoc];
 }
 
 /* The replacement policy sees a hit on (set, way), or a fill of it: the
  * built-in LRU's stamp written here, any other policy called. */
-static inline void repl_hit(struct cache *c, uint32_t set, uint32_t way)
+CACHE_AI void repl_hit(struct cache *c, uint32_t set, uint32_t way, uint32_t assoc)
 {
     if (c->lru_stamp)
-        c->lru_stamp[(size_t)set * c->cfg.assoc + way] = ++*c->lru_clock;
+        c->lru_stamp[(size_t)set * assoc + way] = ++*c->lru_clock;
     else
         c->repl.ops->on_hit(&c->repl, set, way);
 }
 
-static inline void repl_fill(struct cache *c, uint32_t set, uint32_t way)
+CACHE_AI void repl_fill(struct cache *c, uint32_t set, uint32_t way, uint32_t assoc)
 {
     if (c->lru_stamp)
-        c->lru_stamp[(size_t)set * c->cfg.assoc + way] = ++*c->lru_clock;
+        c->lru_stamp[(size_t)set * assoc + way] = ++*c->lru_clock;
     else
         c->repl.ops->on_fill(&c->repl, set, way);
 }
@@ -133,13 +139,13 @@ static inline void repl_fill(struct cache *c, uint32_t set, uint32_t way)
 /* The built-in LRU's victim in set: the way not reserved with the oldest
  * stamp, the lowest on a tie (cache_repl_oldest_eligible); -1 if every way
  * is reserved. */
-static int lru_oldest(const struct cache *c, uint32_t set)
+CACHE_AI int lru_oldest(const struct cache *c, uint32_t set, uint32_t assoc)
 {
-    const struct cache_line *l = set_lines(c, set);
-    const uint64_t *st = &c->lru_stamp[(size_t)set * c->cfg.assoc];
+    const struct cache_line *l = set_lines(c, set, assoc);
+    const uint64_t *st = &c->lru_stamp[(size_t)set * assoc];
     int best = -1;
     uint64_t oldest = UINT64_MAX;
-    for (uint32_t w = 0; w < c->cfg.assoc; w++)
+    for (uint32_t w = 0; w < assoc; w++)
         if (!l[w].pending && st[w] < oldest) {
             oldest = st[w];
             best = (int)w;
@@ -147,10 +153,10 @@ static int lru_oldest(const struct cache *c, uint32_t set)
     return best;
 }
 
-static int find_way(const struct cache *c, uint32_t set, uint64_t block)
+CACHE_AI int find_way(const struct cache *c, uint32_t set, uint64_t block, uint32_t assoc)
 {
-    const uint64_t *t = &c->tags[(size_t)set * c->cfg.assoc];
-    for (uint32_t w = 0; w < c->cfg.assoc; w++)
+    const uint64_t *t = &c->tags[(size_t)set * assoc];
+    for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == block)
             return (int)w;
     return -1;
@@ -160,18 +166,18 @@ const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
 {
     uint64_t block = addr >> c->line_shift;
     uint32_t set = cache_index_set(&c->index, block);
-    int w = find_way(c, set, block);
-    return w < 0 ? NULL : &set_lines(c, set)[w];
+    int w = find_way(c, set, block, c->cfg.assoc);
+    return w < 0 ? NULL : &set_lines(c, set, c->cfg.assoc)[w];
 }
 
 /* The policy's choice among the ways of set not reserved (the set has no
  * invalid way); -1 if every way is reserved. */
-static int choose_way(struct cache *c, uint32_t set)
+CACHE_AI int choose_way(struct cache *c, uint32_t set, uint32_t assoc)
 {
     if (c->lru_stamp)
-        return lru_oldest(c, set);
-    struct cache_line *l = set_lines(c, set);
-    uint32_t assoc = c->cfg.assoc, words = (assoc + 63) / 64;
+        return lru_oldest(c, set, assoc);
+    struct cache_line *l = set_lines(c, set, assoc);
+    uint32_t words = (assoc + 63) / 64;
     int any = 0;
     if (words == 1) { /* (at most 64 ways: the mask built in a register) */
         uint64_t e = 0;
@@ -198,14 +204,13 @@ static int choose_way(struct cache *c, uint32_t set)
 
 /* A way to (re)use in set: an invalid one first, else the policy's choice
  * among the ways not reserved; -1 if every way is reserved. */
-static int pick_way(struct cache *c, uint32_t set)
+CACHE_AI int pick_way(struct cache *c, uint32_t set, uint32_t assoc)
 {
-    uint32_t assoc = c->cfg.assoc;
     const uint64_t *t = &c->tags[(size_t)set * assoc];
     for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == CACHE_NO_TAG)
             return (int)w;
-    return choose_way(c, set);
+    return choose_way(c, set, assoc);
 }
 
 /* pick_way without the policy's choice, for a replacement policy whose
@@ -215,10 +220,9 @@ static int pick_way(struct cache *c, uint32_t set)
  * misses that find no invalid way fail on the MSHRs or the miss queue,
  * and for those the choice (a pass over the set's stamps with the
  * built-in LRU) would be wasted. */
-static int pick_way_later(const struct cache *c, uint32_t set)
+CACHE_AI int pick_way_later(const struct cache *c, uint32_t set, uint32_t assoc)
 {
-    const struct cache_line *l = set_lines(c, set);
-    uint32_t assoc = c->cfg.assoc;
+    const struct cache_line *l = set_lines(c, set, assoc);
     const uint64_t *t = &c->tags[(size_t)set * assoc];
     for (uint32_t w = 0; w < assoc; w++)
         if (t[w] == CACHE_NO_TAG)
@@ -281,16 +285,17 @@ static enum cache_outcome fail_with(struct cache *c, enum cache_fail why, enum c
 }
 
 /* Read of sectors of block; l is its line (or NULL), w its way. */
-static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t block,
-                                      struct cache_line *l, const struct cache_access *a,
-                                      uint8_t sectors, enum cache_fail *fail)
+CACHE_AI enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t block,
+                                        struct cache_line *l, const struct cache_access *a,
+                                        uint8_t sectors, enum cache_fail *fail, uint32_t assoc)
 {
     if (l && (sectors & ~l->valid) == 0) {
         c->st.hits++;
-        repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
+        repl_hit(c, set, (uint32_t)(l - set_lines(c, set, assoc)), assoc);
         return CACHE_HIT;
     }
-    int e = mshr_find(&c->mshr, block);
+    uint32_t slot; /* (nothing below changes the MSHR table before the alloc) */
+    int e = mshr_find_slot(&c->mshr, block, &slot);
     uint8_t have = l ? (uint8_t)(l->valid | l->pending) : 0;
     if (e >= 0 && !l) /* allocate-on-fill: sectors in flight live only in the MSHR */
         have = c->mshr.e[e].pending;
@@ -302,7 +307,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         /* a re-reference to a line being filled is a use, as in GPGPU-Sim's
          * tag array (HIT_RESERVED updates the last access time) */
         if (l)
-            repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
+            repl_hit(c, set, (uint32_t)(l - set_lines(c, set, assoc)), assoc);
         c->st.hit_reserved++;
         c->st.mshr_merges++;
         return CACHE_HIT_RESERVED;
@@ -311,7 +316,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
     int way = -1;
     int alloc = !l && c->cfg.alloc_policy == CACHE_ALLOC_ON_MISS;
     if (alloc) {
-        way = c->victim_pure ? pick_way_later(c, set) : pick_way(c, set);
+        way = c->victim_pure ? pick_way_later(c, set, assoc) : pick_way(c, set, assoc);
         if (way == -1)
             return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
     }
@@ -324,18 +329,18 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     /* (-2: pick_way_later found no invalid way, and nothing since changed
      * the set, so only the policy's choice is left) */
-    if (way == -2 && (way = choose_way(c, set)) < 0)
+    if (way == -2 && (way = choose_way(c, set, assoc)) < 0)
         return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
-    uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set)[way]));
+    uint32_t slots = 1 + (alloc && victim_needs_wb(c, &set_lines(c, set, assoc)[way]));
     if (mq_free(c) < slots)
         return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
     if (alloc) {
-        l = &set_lines(c, set)[way];
+        l = &set_lines(c, set, assoc)[way];
         evict(c, l);
         l->block = block;
         l->warp = a->warp;
         l->valid = l->dirty = 0;
-        repl_fill(c, set, (uint32_t)way);
+        repl_fill(c, set, (uint32_t)way, assoc);
         if (c->hooks.on_reserve)
             c->hooks.on_reserve(c->hooks.ctx, block, a->warp);
     }
@@ -344,7 +349,7 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
         line_update_state(c, l);
     }
     if (e < 0)
-        e = mshr_alloc(&c->mshr, block, a->warp);
+        e = mshr_alloc_at(&c->mshr, block, a->warp, slot);
     else
         c->st.mshr_merges++;
     mshr_add(&c->mshr, e, a->token, sectors, need);
@@ -355,9 +360,9 @@ static enum cache_outcome read_access(struct cache *c, uint32_t set, uint64_t bl
     return CACHE_MISS;
 }
 
-static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t block,
-                                       struct cache_line *l, const struct cache_access *a,
-                                       uint8_t sectors, enum cache_fail *fail)
+CACHE_AI enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t block,
+                                         struct cache_line *l, const struct cache_access *a,
+                                         uint8_t sectors, enum cache_fail *fail, uint32_t assoc)
 {
     enum cache_write_policy wp = c->cfg.write_policy;
     if (wp == CACHE_WRITE_LOCAL_WB_GLOBAL_WT)
@@ -369,7 +374,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             l->valid |= fresh;
             l->dirty |= sectors; /* pending sectors turn dirty when filled */
             line_update_state(c, l);
-            repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
+            repl_hit(c, set, (uint32_t)(l - set_lines(c, set, assoc)), assoc);
             if (present) {
                 c->st.hits++;
                 return CACHE_HIT;
@@ -383,10 +388,10 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             return CACHE_MISS;
         }
         if (c->cfg.write_allocate) {
-            int way = pick_way(c, set);
+            int way = pick_way(c, set, assoc);
             if (way < 0)
                 return fail_with(c, CACHE_FAIL_LINE_ALLOC, fail);
-            l = &set_lines(c, set)[way];
+            l = &set_lines(c, set, assoc)[way];
             if (mq_free(c) < (uint32_t)victim_needs_wb(c, l))
                 return fail_with(c, CACHE_FAIL_MISS_QUEUE, fail);
             evict(c, l);
@@ -395,7 +400,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
             l->valid = l->dirty = sectors;
             l->pending = 0;
             line_update_state(c, l);
-            repl_fill(c, set, (uint32_t)way);
+            repl_fill(c, set, (uint32_t)way, assoc);
             if (c->hooks.on_reserve)
                 c->hooks.on_reserve(c->hooks.ctx, block, a->warp);
             c->st.misses++;
@@ -414,7 +419,7 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
         line_update_state(c, l);
         c->st.write_invalidates++;
     } else if (present && !l->pending) {
-        repl_hit(c, set, (uint32_t)(l - set_lines(c, set)));
+        repl_hit(c, set, (uint32_t)(l - set_lines(c, set, assoc)), assoc);
     }
     if (present) {
         c->st.hits++;
@@ -424,7 +429,8 @@ static enum cache_outcome write_access(struct cache *c, uint32_t set, uint64_t b
     return CACHE_MISS;
 }
 
-enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, enum cache_fail *fail)
+CACHE_AI enum cache_outcome access_with(struct cache *c, const struct cache_access *a,
+                                       enum cache_fail *fail, uint32_t assoc)
 {
     uint64_t block = a->addr >> c->line_shift;
     uint32_t set = cache_index_set(&c->index, block);
@@ -432,11 +438,11 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
                                  : cache_sector_mask(c, a->addr, 1);
     if (!sectors)
         sectors = c->all_sectors;
-    int w = find_way(c, set, block);
-    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
+    int w = find_way(c, set, block, assoc);
+    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set, assoc)[w];
     enum cache_fail why = CACHE_FAIL_NONE;
-    enum cache_outcome o = a->is_write ? write_access(c, set, block, l, a, sectors, &why)
-                                       : read_access(c, set, block, l, a, sectors, &why);
+    enum cache_outcome o = a->is_write ? write_access(c, set, block, l, a, sectors, &why, assoc)
+                                       : read_access(c, set, block, l, a, sectors, &why, assoc);
     if (o != CACHE_RESERVATION_FAIL) {
         c->st.accesses++;
         if (a->is_write)
@@ -459,6 +465,20 @@ enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, e
     return o;
 }
 
+enum cache_outcome cache_access(struct cache *c, const struct cache_access *a, enum cache_fail *fail)
+{
+    switch (c->fast_assoc) {
+    case 4:
+        return access_with(c, a, fail, 4);
+    case 8:
+        return access_with(c, a, fail, 8);
+    case 16:
+        return access_with(c, a, fail, 16);
+    default:
+        return access_with(c, a, fail, c->cfg.assoc);
+    }
+}
+
 enum cache_outcome cache_probe(const struct cache *c, uint64_t addr, uint8_t sectors)
 {
     uint64_t block = addr >> c->line_shift;
@@ -474,26 +494,28 @@ enum cache_outcome cache_probe(const struct cache *c, uint64_t addr, uint8_t sec
     return (sectors & ~have) == 0 ? CACHE_HIT_RESERVED : CACHE_MISS;
 }
 
-int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t **tokens)
+CACHE_AI int fill_with(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t **tokens,
+                       uint32_t assoc)
 {
     uint64_t block = addr >> c->line_shift;
     uint32_t set = cache_index_set(&c->index, block);
-    int e = mshr_find(&c->mshr, block);
+    uint32_t slot; /* (nothing below changes the MSHR table before the fill) */
+    int e = mshr_find_slot(&c->mshr, block, &slot);
     if (e < 0)
         return -1;
     sectors &= c->mshr.e[e].pending;
-    int w = find_way(c, set, block);
-    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
+    int w = find_way(c, set, block, assoc);
+    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set, assoc)[w];
     if (!l && sectors && c->cfg.alloc_policy == CACHE_ALLOC_ON_FILL) {
-        w = pick_way(c, set);
+        w = pick_way(c, set, assoc);
         if (w >= 0) { /* else every way is being filled: the data passes by */
             int32_t warp = c->mshr.e[e].warp;
-            l = &set_lines(c, set)[w];
+            l = &set_lines(c, set, assoc)[w];
             evict(c, l);
             l->block = block;
             l->warp = warp;
             l->valid = l->dirty = l->pending = 0;
-            repl_fill(c, set, (uint32_t)w);
+            repl_fill(c, set, (uint32_t)w, assoc);
             if (c->hooks.on_reserve)
                 c->hooks.on_reserve(c->hooks.ctx, block, warp);
         }
@@ -504,9 +526,23 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
         line_update_state(c, l);
     }
     c->st.fills++;
-    int n = mshr_fill(&c->mshr, block, sectors, c->wake);
+    int n = mshr_fill_entry(&c->mshr, e, slot, sectors, c->wake);
     *tokens = c->wake;
     return n;
+}
+
+int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t **tokens)
+{
+    switch (c->fast_assoc) {
+    case 4:
+        return fill_with(c, addr, sectors, tokens, 4);
+    case 8:
+        return fill_with(c, addr, sectors, tokens, 8);
+    case 16:
+        return fill_with(c, addr, sectors, tokens, 16);
+    default:
+        return fill_with(c, addr, sectors, tokens, c->cfg.assoc);
+    }
 }
 
 void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
@@ -516,26 +552,27 @@ void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
     sectors &= c->all_sectors;
     if (!sectors)
         return;
-    int w = find_way(c, set, block);
-    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set)[w];
+    uint32_t assoc = c->cfg.assoc;
+    int w = find_way(c, set, block, assoc);
+    struct cache_line *l = w < 0 ? NULL : &set_lines(c, set, assoc)[w];
     if (l) {
         if (l->pending)
             return;
         l->valid |= sectors;
         line_update_state(c, l);
-        repl_hit(c, set, (uint32_t)w);
+        repl_hit(c, set, (uint32_t)w, assoc);
         return;
     }
-    w = pick_way(c, set);
+    w = pick_way(c, set, assoc);
     if (w < 0)
         return;
-    l = &set_lines(c, set)[w];
+    l = &set_lines(c, set, assoc)[w];
     l->block = block;
     l->warp = -1;
     l->valid = sectors;
     l->dirty = l->pending = 0;
     line_update_state(c, l);
-    repl_fill(c, set, (uint32_t)w);
+    repl_fill(c, set, (uint32_t)w, assoc);
 }
 
 void cache_invalidate_all(struct cache *c)

@@ -111,6 +111,10 @@ struct cache {
      * fills and victims handled here without the policy's calls. NULL: every
      * policy's path (tests clear it to compare the two). */
     uint64_t *lru_stamp, *lru_clock;
+    /* The associativity cache_access's lookups are compiled for (4, 8 or
+     * 16: the loops over a set unrolled); 0: they read cfg.assoc, as for
+     * any other associativity (tests clear it to compare the two). */
+    uint32_t fast_assoc;
     uint64_t *wake;           /* cache_fill's result, max_merge tokens */
     struct cache_hooks hooks;
     struct cache_stats st;

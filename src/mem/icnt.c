@@ -44,11 +44,17 @@ static void want_add(struct icnt *n, uint32_t d, uint32_t s)
     n->dst_wanted[d / 64] |= 1ull << (d % 64);
 }
 
-static void want_drop(struct icnt *n, uint32_t d, uint32_t s)
+/* The helpers below take the mask widths in words as arguments (iw =
+ * in_words, ow = out_words): the callers pass constants when both are one
+ * word (icnt.one_word: at most 64 sources and 64 destinations), so the
+ * loops over words vanish, and the fields otherwise. */
+#define ICNT_AI static inline __attribute__((always_inline))
+
+ICNT_AI void want_drop(struct icnt *n, uint32_t d, uint32_t s, uint32_t iw)
 {
-    uint64_t *row = &n->want[(size_t)d * n->in_words];
+    uint64_t *row = &n->want[(size_t)d * iw];
     row[s / 64] &= ~(1ull << (s % 64));
-    for (uint32_t w = 0; w < n->in_words; w++)
+    for (uint32_t w = 0; w < iw; w++)
         if (row[w])
             return;
     n->dst_wanted[d / 64] &= ~(1ull << (d % 64));
@@ -98,6 +104,7 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     n->out_free = calloc(cfg->n_out, sizeof *n->out_free);
     n->in_words = (cfg->n_in + 63) / 64;
     n->out_words = (cfg->n_out + 63) / 64;
+    n->one_word = n->in_words == 1 && n->out_words == 1;
     n->in_busy = calloc(n->in_words, sizeof *n->in_busy);
     n->in_full = calloc(n->in_words, sizeof *n->in_full);
     n->in_started = calloc(n->in_words, sizeof *n->in_started);
@@ -207,10 +214,10 @@ static void refresh_arrive(struct icnt *n)
 /* The earliest start: over the destinations with a packet for them and
  * room (a full one waits for the consumer), the sources whose head is for
  * it. */
-static void refresh_start(struct icnt *n)
+ICNT_AI void refresh_start_with(struct icnt *n, uint32_t iw, uint32_t ow)
 {
     uint64_t st = ICNT_NEVER;
-    for (uint32_t dw = 0; n->n_waiting && dw < n->out_words; dw++)
+    for (uint32_t dw = 0; n->n_waiting && dw < ow; dw++)
     for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
         uint32_t dst = dw * 64 + (uint32_t)__builtin_ctzll(db);
         if (n->out[dst].count == n->out[dst].cap)
@@ -222,8 +229,8 @@ static void refresh_start(struct icnt *n)
         uint64_t of = n->out_free[dst];
         if (of >= st)
             continue;
-        const uint64_t *row = &n->want[(size_t)dst * n->in_words];
-        for (uint32_t w = 0; w < n->in_words; w++)
+        const uint64_t *row = &n->want[(size_t)dst * iw];
+        for (uint32_t w = 0; w < iw; w++)
         for (uint64_t b = row[w]; b; b &= b - 1) {
             uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
             if (!out_room(n, dst, fifo_head(&n->in[s])->flits))
@@ -240,8 +247,16 @@ static void refresh_start(struct icnt *n)
     n->start_dirty = 0;
 }
 
+static void refresh_start(struct icnt *n)
+{
+    if (n->one_word)
+        refresh_start_with(n, 1, 1);
+    else
+        refresh_start_with(n, n->in_words, n->out_words);
+}
+
 /* The head packet of source s crosses, starting at cycle now. */
-static void start(struct icnt *n, uint32_t s, uint64_t now)
+ICNT_AI void start(struct icnt *n, uint32_t s, uint64_t now, uint32_t iw)
 {
     struct icnt_fifo *in = &n->in[s];
     struct icnt_pkt p = *fifo_head(in);
@@ -259,7 +274,7 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
     fifo_pop(in);
     bit_clear(n->in_full, s);
     bit_set(n->in_started, s);
-    want_drop(n, p.dst, s);
+    want_drop(n, p.dst, s, iw);
     if (!in->count)
         bit_clear(n->in_busy, s);
     else
@@ -273,6 +288,57 @@ static void start(struct icnt *n, uint32_t s, uint64_t now)
     n->n_waiting--;
     n->st.packets++;
     n->st.flits += p.flits;
+}
+
+/* The crossbar's arbitration (icnt_cycle without islip). */
+ICNT_AI void arbitrate(struct icnt *n, uint64_t now, uint32_t iw, uint32_t ow)
+{
+    /* the candidates: sources whose head's destination is free and has a
+     * slot now (a start only takes a destination's link or room, so no
+     * other source can start this cycle) */
+    uint64_t *cand = n->cand;
+    for (uint32_t w = 0; w < iw; w++)
+        cand[w] = 0;
+    for (uint32_t dw = 0; dw < ow; dw++)
+        for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
+            uint32_t d = dw * 64 + (uint32_t)__builtin_ctzll(db);
+            if (n->out_free[d] > now || n->out[d].count == n->out[d].cap)
+                continue;
+            const uint64_t *row = &n->want[(size_t)d * iw];
+            for (uint32_t w = 0; w < iw; w++)
+                cand[w] |= row[w];
+        }
+    /* the candidates in the order (now + k) % nin: from now % nin up, then
+     * from 0 (a word's bits are read once: a start only changes a source
+     * already passed, and no source fills meanwhile) */
+    uint32_t first = (uint32_t)(now % n->cfg.n_in), fw = first / 64;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : iw - 1;
+        for (uint32_t w = w0; w <= w1; w++) {
+            uint64_t b = cand[w];
+            if (w == fw)
+                b &= pass ? (1ull << (first % 64)) - 1 : ~0ull << (first % 64);
+            for (; b; b &= b - 1) {
+                uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+                struct icnt_fifo *in = &n->in[s];
+                if (n->in_free[s] > now)
+                    continue;
+                const struct icnt_pkt *p = fifo_head(in);
+                uint32_t d = p->dst;
+                if (n->out_free[d] > now || !out_room(n, d, p->flits))
+                    continue;
+                start(n, s, now, iw);
+                /* d's link is now held past now: no other source for it
+                 * starts this cycle, so its sources leave the candidates
+                 * (s, the lowest bit of b, stays for the loop to clear: s
+                 * is back in the row if its next head is for d too) */
+                const uint64_t *row = &n->want[(size_t)d * iw];
+                b &= ~row[w] | (b & (0 - b));
+                for (uint32_t v = 0; v < iw; v++)
+                    cand[v] &= ~row[v];
+            }
+        }
+    }
 }
 
 void icnt_cycle(struct icnt *n, uint64_t now)
@@ -307,7 +373,7 @@ void icnt_cycle(struct icnt *n, uint64_t now)
                 struct icnt_fifo *in = &n->in[s];
                 if (n->in_free[s] <= now && fifo_head(in)->dst == d &&
                     out_room(n, d, fifo_head(in)->flits)) {
-                    start(n, s, now);
+                    start(n, s, now, n->in_words);
                     n->grant[d] = (s + 1) % nin;
                     break;
                 }
@@ -315,51 +381,10 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         }
         return;
     }
-    /* the candidates: sources whose head's destination is free and has a
-     * slot now (a start only takes a destination's link or room, so no
-     * other source can start this cycle) */
-    uint64_t *cand = n->cand;
-    memset(cand, 0, n->in_words * sizeof *cand);
-    for (uint32_t dw = 0; dw < n->out_words; dw++)
-        for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
-            uint32_t d = dw * 64 + (uint32_t)__builtin_ctzll(db);
-            if (n->out_free[d] > now || n->out[d].count == n->out[d].cap)
-                continue;
-            const uint64_t *row = &n->want[(size_t)d * n->in_words];
-            for (uint32_t w = 0; w < n->in_words; w++)
-                cand[w] |= row[w];
-        }
-    /* the candidates in the order (now + k) % nin: from now % nin up, then
-     * from 0 (a word's bits are read once: a start only changes a source
-     * already passed, and no source fills meanwhile) */
-    uint32_t first = (uint32_t)(now % nin), fw = first / 64;
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : n->in_words - 1;
-        for (uint32_t w = w0; w <= w1; w++) {
-            uint64_t b = cand[w];
-            if (w == fw)
-                b &= pass ? (1ull << (first % 64)) - 1 : ~0ull << (first % 64);
-            for (; b; b &= b - 1) {
-                uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
-                struct icnt_fifo *in = &n->in[s];
-                if (n->in_free[s] > now)
-                    continue;
-                const struct icnt_pkt *p = fifo_head(in);
-                uint32_t d = p->dst;
-                if (n->out_free[d] > now || !out_room(n, d, p->flits))
-                    continue;
-                start(n, s, now);
-                /* d's link is now held past now: no other source for it
-                 * starts this cycle, so its sources leave the candidates
-                 * (s, the lowest bit of b, stays for the loop to clear: s
-                 * is back in the row if its next head is for d too) */
-                const uint64_t *row = &n->want[(size_t)d * n->in_words];
-                b &= ~row[w] | (b & (0 - b));
-                for (uint32_t v = 0; v < n->in_words; v++)
-                    cand[v] &= ~row[v];
-            }
-        }
-    }
+    if (n->one_word)
+        arbitrate(n, now, 1, 1);
+    else
+        arbitrate(n, now, n->in_words, n->out_words);
 }
 
 int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payload)

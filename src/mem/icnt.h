@@ -92,6 +92,9 @@ struct icnt {
     uint64_t *want, *dst_wanted;
     uint64_t *cand; /* icnt_cycle's scratch: in_words */
     uint32_t in_words, out_words;
+    /* both are one word: arbitration and the earliest start compiled for
+     * that (tests clear it to compare with the loops over words) */
+    int one_word;
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
     int start_dirty, arrive_dirty;
     struct icnt_stats st;

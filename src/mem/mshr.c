@@ -42,18 +42,32 @@ static uint32_t home(const struct mshr *m, uint64_t block)
     return (uint32_t)((block * 0x9e3779b97f4a7c15ull) >> (64 - m->tbits));
 }
 
-int mshr_find(const struct mshr *m, uint64_t block)
+int mshr_find_slot(const struct mshr *m, uint64_t block, uint32_t *slot)
 {
     for (uint32_t i = home(m, block);; i = (i + 1) & m->tmask) {
         uint32_t v = m->table[i];
-        if (!v)
-            return -1;
-        if (m->e[v - 1].block == block)
-            return (int)(v - 1);
+        if (!v || m->e[v - 1].block == block) {
+            *slot = i;
+            return v ? (int)(v - 1) : -1;
+        }
     }
 }
 
+int mshr_find(const struct mshr *m, uint64_t block)
+{
+    uint32_t slot;
+    return mshr_find_slot(m, block, &slot);
+}
+
 int mshr_alloc(struct mshr *m, uint64_t block, int32_t warp)
+{
+    uint32_t i = home(m, block);
+    while (m->table[i])
+        i = (i + 1) & m->tmask;
+    return mshr_alloc_at(m, block, warp, i);
+}
+
+int mshr_alloc_at(struct mshr *m, uint64_t block, int32_t warp, uint32_t slot)
 {
     if (m->nused == m->nentries)
         return -1;
@@ -65,20 +79,14 @@ int mshr_alloc(struct mshr *m, uint64_t block, int32_t warp)
     e->pending = 0;
     e->nreq = 0;
     m->nused++;
-    uint32_t i = home(m, block);
-    while (m->table[i])
-        i = (i + 1) & m->tmask;
-    m->table[i] = idx + 1;
+    m->table[slot] = idx + 1;
     return (int)idx;
 }
 
-/* Removes entry idx from the table, shifting later members of its probe
+/* Removes the entry at table slot i, shifting later members of its probe
  * run back so lookups never stop early (linear-probing deletion). */
-static void table_remove(struct mshr *m, uint32_t idx)
+static void table_remove(struct mshr *m, uint32_t i)
 {
-    uint32_t i = home(m, m->e[idx].block);
-    while (m->table[i] != idx + 1)
-        i = (i + 1) & m->tmask;
     m->table[i] = 0;
     for (uint32_t j = (i + 1) & m->tmask; m->table[j]; j = (j + 1) & m->tmask) {
         uint32_t k = home(m, m->e[m->table[j] - 1].block);
@@ -101,9 +109,13 @@ void mshr_add(struct mshr *m, int i, uint64_t token, uint8_t sectors, uint8_t ne
 
 int mshr_fill(struct mshr *m, uint64_t block, uint8_t sectors, uint64_t *out)
 {
-    int i = mshr_find(m, block);
-    if (i < 0)
-        return -1;
+    uint32_t slot;
+    int i = mshr_find_slot(m, block, &slot);
+    return i < 0 ? -1 : mshr_fill_entry(m, i, slot, sectors, out);
+}
+
+int mshr_fill_entry(struct mshr *m, int i, uint32_t slot, uint8_t sectors, uint64_t *out)
+{
     struct mshr_entry *e = &m->e[i];
     e->pending &= (uint8_t)~sectors;
     int n = 0, keep = 0;
@@ -116,7 +128,7 @@ int mshr_fill(struct mshr *m, uint64_t block, uint8_t sectors, uint64_t *out)
     }
     e->nreq = (uint16_t)keep;
     if (keep == 0 && e->pending == 0) {
-        table_remove(m, (uint32_t)i);
+        table_remove(m, slot);
         e->used = 0;
         m->nused--;
         m->free_stack[m->nentries - 1 - m->nused] = (uint32_t)i;
