@@ -378,6 +378,37 @@ def miss_cells(gp, gq, cp, cq):
     return out
 
 
+class Tally:
+    """the speed-ups of one configuration compared: errors, and the
+    direction disagreements among the effects of STRONG or more"""
+
+    def __init__(self):
+        self.errs, self.strong, self.bad, self.weak = [], 0, [], 0
+
+    def add(self, b, label, sg, sc):
+        """(error, direction) of GPGPU-Sim's speed-up sg against ccgpu's sc"""
+        err = sc / sg - 1
+        self.errs.append((abs(err), b, label))
+        dirn = direction(sg, sc)
+        if max(abs(effect(sg)), abs(effect(sc))) >= STRONG:
+            self.strong += 1
+            if dirn == 'no':
+                self.bad.append(f'{b} {label}')
+        self.weak += dirn == 'weak'
+        return err, dirn
+
+    def summary(self):
+        """the summary line's text after its configuration ('' with no speed-up)"""
+        if not self.errs:
+            return ''
+        worst = max(self.errs)
+        return (f'speed-ups compared {len(self.errs)}; absolute error median '
+                f'{100 * median([e[0] for e in self.errs]):.1f}%, worst {100 * worst[0]:.1f}% '
+                f'({worst[1]} {worst[2]}); direction disagrees in {len(self.bad)} of {self.strong} '
+                f'where either simulator shows {STRONG:.0%} or more' +
+                (f' ({", ".join(self.bad)})' if self.bad else '') + f'; weak: {self.weak}')
+
+
 def ratios(work, cfgs, scheds, benches, csv_path=None):
     pairs = policy_pairs(scheds)  # (policy, base): the policy's speed-up over the base
     rows = []
@@ -400,7 +431,7 @@ def ratios(work, cfgs, scheds, benches, csv_path=None):
                 cap = config_cap(os.path.join(d, 'gpgpusim.config'))
                 runs[s, b] = (run_gsim(d, cap), run_ccgpu(d, cap), cap)
         print(f'### {cfg}\n')
-        errs, strong, bad, weak, problems = [], 0, [], 0, []
+        tally, problems = Tally(), []
         if pairs:
             print('| benchmark | speed-up of | basis | GPGPU-Sim | ccgpu | error | direction |')
             print('|---|---|---|---:|---:|---:|---|')
@@ -418,14 +449,7 @@ def ratios(work, cfgs, scheds, benches, csv_path=None):
                     f'GPGPU-Sim {bg}, ccgpu {bc}'
                 err = dirn = None
                 if sg is not None and sc is not None:
-                    err = sc / sg - 1
-                    errs.append((abs(err), b, label))
-                    dirn = direction(sg, sc)
-                    if max(abs(effect(sg)), abs(effect(sc))) >= STRONG:
-                        strong += 1
-                        if dirn == 'no':
-                            bad.append(f'{b} {label}')
-                    weak += dirn == 'weak'
+                    err, dirn = tally.add(b, label, sg, sc)
                 else:
                     dirn = '; '.join(f'{sim}: {why}' for sim, why, x in
                                      (('GPGPU-Sim', not_usable(gp, gq), sg), ('ccgpu', not_usable(cp, cq), sc))
@@ -453,13 +477,8 @@ def ratios(work, cfgs, scheds, benches, csv_path=None):
                       f"{fmt_rate(g['l1']) if usable(g) else '-'} | {fmt_rate(c['l1']) if usable(c) else '-'} | "
                       f"{fmt_rate(g['l2']) if usable(g) else '-'} | {fmt_rate(c['l2']) if usable(c) else '-'} |")
         print()
-        if errs:
-            worst = max(errs)
-            print(f'{cfg}: speed-ups compared {len(errs)}; absolute error median '
-                  f'{100 * median([e[0] for e in errs]):.1f}%, worst {100 * worst[0]:.1f}% '
-                  f'({worst[1]} {worst[2]}); direction disagrees in {len(bad)} of {strong} where '
-                  f'either simulator shows {STRONG:.0%} or more' + (f' ({", ".join(bad)})' if bad else '') +
-                  f'; weak: {weak}\n')
+        if tally.errs:
+            print(f'{cfg}: {tally.summary()}\n')
         elif pairs:
             print(f'{cfg}: no speed-up with both simulators\' runs\n')
         if problems:
@@ -506,7 +525,7 @@ def ensemble(works, cfgs, scheds, benches):
         print('| benchmark | speed-up of | GPGPU-Sim mean (low-high) | n | ccgpu mean (low-high) | n | '
               'error | direction | members both ways |')
         print('|---|---|---:|---:|---:|---:|---:|---|---|')
-        errs, strong, bad, weak, flips = [], 0, [], 0, 0
+        tally, flips = Tally(), 0
         self_strong, self_bad = 0, 0  # GPGPU-Sim's members against its own first member
         for b in benches:
             for p, q in pairs:
@@ -534,26 +553,13 @@ def ensemble(works, cfgs, scheds, benches):
                 flip = any(min(xs) <= 1 - FLAT and max(xs) >= 1 + FLAT for xs in (sg, sc) if xs)
                 flips += flip
                 if sg and sc:
-                    mg, mc = geomean(sg), geomean(sc)
-                    err = mc / mg - 1
-                    errs.append((abs(err), b, label))
-                    dirn = direction(mg, mc)
-                    if max(abs(effect(mg)), abs(effect(mc))) >= STRONG:
-                        strong += 1
-                        if dirn == 'no':
-                            bad.append(f'{b} {label}')
-                    weak += dirn == 'weak'
+                    err, dirn = tally.add(b, label, geomean(sg), geomean(sc))
                 print(f"| {b} | {label} | {cell(sg)} | {len(sg)} | {cell(sc)} | {len(sc)} | "
                       f"{'-' if err is None else f'{100 * err:+.1f}%'} | {dirn or '-'} | "
                       f"{'yes' if flip else 'no'} |")
         print()
-        if errs:
-            worst = max(errs)
-            print(f'{cfg}, ensemble means: speed-ups compared {len(errs)}; absolute error median '
-                  f'{100 * median([e[0] for e in errs]):.1f}%, worst {100 * worst[0]:.1f}% '
-                  f'({worst[1]} {worst[2]}); direction disagrees in {len(bad)} of {strong} where '
-                  f'either simulator shows {STRONG:.0%} or more' + (f' ({", ".join(bad)})' if bad else '') +
-                  f'; weak: {weak}; members on both sides of the flat band: {flips}. '
+        if tally.errs:
+            print(f'{cfg}, ensemble means: {tally.summary()}; members on both sides of the flat band: {flips}. '
                   f'GPGPU-Sim against itself (each other member against the first, where all '
                   f'{len(works)} finished): direction disagrees in {self_bad} of {self_strong}\n')
         else:
