@@ -142,7 +142,7 @@ static int run_parallel(struct compare_runs *r, long n, int jobs)
 int cmd_compare(int argc, char **argv)
 {
     char *rest[256], *list = NULL, *suite = NULL, *csv = NULL, *svg = NULL;
-    const char *members[COMPARE_ENSEMBLE_MAX + 1];
+    const char *members[COMPARE_ENSEMBLE_MAX];
     int nrest = 0, belady = 0, jobs = 1, nstats = 0, nmembers = 0;
     const char *stats[CCWS_MAX_STATS] = { 0 };
     for (int i = 0; i < argc && nrest < 256; i++) {

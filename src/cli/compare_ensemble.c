@@ -132,7 +132,7 @@ void compare_ensemble_print(const struct compare_ensemble *e, const char *const 
            "member's runs against its own %s run; n: members where both runs passed; gain, "
            "flat, loss: members with a speedup of at least %.2f, between, at most %.2f; "
            "both ways: %d rows with members on both sides, where one configuration alone "
-           "could have shown either direction%s)\n",
+           "could have shown either direction; the CSV has these as ensemble_* columns)\n",
            scheds[base], scheds[base], 1 + COMPARE_ENSEMBLE_FLAT, 1 - COMPARE_ENSEMBLE_FLAT,
-           both_sides, "; the CSV has these as ensemble_* columns");
+           both_sides);
 }
