@@ -82,7 +82,7 @@ TEST(single_read_latency_is_the_sum)
     int64_t rowhit = one(&m, 400, 0x1100, 0, &got); /* same bank and row */
     CHECK_EQ_INT(rowhit, want_miss - (int64_t)c.dram.t.tRCD);
     CHECK(memsys_idle(&m));
-    CHECK_EQ_U64(m.part[0].dram.st.row_hits, 1);
+    CHECK_EQ_U64(m.chan[0].dram.st.row_hits, 1);
     memsys_free(&m);
 }
 
@@ -151,13 +151,13 @@ static uint64_t two_hits_apart(const struct memsys_config *c, uint64_t a0, uint6
     return second - first;
 }
 
-/* A partition standing for two GPGPU-Sim sub-partitions (part_ports 2)
- * sends its replies through one crossbar source per sub-partition (chosen,
- * as GPGPU-Sim does, by the low bit of the DRAM bank): two replies from
- * different sub-partitions leave together (the second request was one
- * cycle behind into the partition), two from the same one leave a whole
- * reply (5 flits) apart, as all replies do from a one-port partition. */
-TEST(sub_partitions_send_replies_through_their_own_sources)
+/* A partition of two GPGPU-Sim sub-partitions (part_ports 2): each is its
+ * own L2 slice and its own node of both crossbars (the sub-partition is
+ * chosen, as GPGPU-Sim does, by the low bit of the DRAM bank): two hits in
+ * different sub-partitions cross, are looked up and replied to side by
+ * side, two in the same one leave a whole reply (5 flits) apart, as all
+ * replies do from a partition of one sub-partition. */
+TEST(sub_partitions_are_slices_and_crossbar_nodes_of_their_own)
 {
     struct memsys_config c;
     small_config(&c, 2, 1);
@@ -182,8 +182,38 @@ TEST(sub_partitions_send_replies_through_their_own_sources)
     c.part_ports = 1;
     CHECK_EQ_U64(two_hits_apart(&c, 0x1000, other), ser_rep);
     c.part_ports = 2;
-    CHECK_EQ_U64(two_hits_apart(&c, 0x1000, other), 1);
+    CHECK_EQ_U64(two_hits_apart(&c, 0x1000, other), 0);
     CHECK_EQ_U64(two_hits_apart(&c, 0x1000, same), ser_rep);
+}
+
+/* A sub-partition's slice has the partition's sets over part_ports and
+ * indexes its lines without the sub-partition's bank bit (GPGPU-Sim's
+ * partition address): the lines of one sub-partition reach every set of
+ * its slice, though that bit lies inside the set index's bits (GTX480
+ * mapping, 128-byte lines: set bits 7-12, the bank's low bit 8). */
+TEST(sub_partition_slices_use_every_set)
+{
+    struct memsys_config c;
+    small_config(&c, 1, 2);
+    c.l2.nsets = 128; /* 64 per slice */
+    c.part_ports = 2;
+    struct memsys m;
+    if (mk(&m, &c))
+        return;
+    CHECK_EQ_INT(m.nparts, 4);
+    CHECK_EQ_INT(m.part[0].l2.cfg.nsets, 64);
+    uint64_t seen = 0;
+    uint32_t lines = 0;
+    for (uint64_t a = 0; a < (1u << 22) && lines < 4096; a += 128) {
+        struct dram_addr d;
+        addrmap_decode(&m.map, a, &d);
+        if (d.chan != 0 || (d.bank & 1))
+            continue; /* partition 0's sub-partition 0 only */
+        seen |= 1ull << cache_set_of(&m.part[0].l2, d.local);
+        lines++;
+    }
+    CHECK_EQ_U64(seen, ~0ull);
+    memsys_free(&m);
 }
 
 TEST(writes_are_acknowledged_and_stay_in_l2)
@@ -197,7 +227,7 @@ TEST(writes_are_acknowledged_and_stay_in_l2)
     int64_t w = one(&m, 10, 0x2000, 1, &got);
     CHECK(w > 0);
     CHECK_EQ_INT(got.is_write, 1);
-    CHECK_EQ_U64(m.part[0].dram.st.writes, 0); /* write-back, write-allocate */
+    CHECK_EQ_U64(m.chan[0].dram.st.writes, 0); /* write-back, write-allocate */
     int64_t r = one(&m, 100, 0x2000, 0, &got);
     CHECK_EQ_INT(got.l2_hit, 1);
     CHECK(r < 40);
@@ -221,7 +251,7 @@ TEST(sectored_l2_fetches_sectors)
     for (; c0 < 1000 && !memsys_pop_response(&m, 0, c0, &got); c0++)
         memsys_advance(&m, c0 + 1);
     CHECK_EQ_U64(got.id, 1);
-    CHECK_EQ_U64(m.part[0].dram.st.busy_cycles, 4); /* one 32-byte sector: half a burst */
+    CHECK_EQ_U64(m.chan[0].dram.st.busy_cycles, 4); /* one 32-byte sector: half a burst */
     CHECK(one_sized(&m, 2000, 0x1020, 32, 0, &got) < 30); /* the sector hits */
     CHECK_EQ_INT(got.l2_hit, 1);
     one_sized(&m, 3000, 0x1040, 32, 0, &got); /* another sector of the same line */
@@ -589,10 +619,11 @@ int main(void)
     RUN(l2_bypass_goes_around);
     RUN(l2_hooks_see_global_blocks);
     RUN(bad_requests);
-    RUN(sub_partitions_send_replies_through_their_own_sources);
+    RUN(sub_partitions_are_slices_and_crossbar_nodes_of_their_own);
     RUN(deterministic_and_skipping_matches_ticking);
     RUN(gpgpusim_icnt_deterministic_and_skipping_matches_ticking);
     RUN(cluster_ports_share_injection_and_one_reply_per_cycle);
+    RUN(sub_partition_slices_use_every_set);
     RUN(stats_registered);
     RUN(paper_presets_build);
     return check_summary();

@@ -20,7 +20,8 @@ static void random_config(struct memsys_config *c, uint64_t *x)
     c->icnt_mhz = mhz[rnd(x) % 8];
     c->l2_mhz = mhz[rnd(x) % 8];
     c->dram_mhz = mhz[rnd(x) % 8];
-    c->l2.nsets = 1u << (rnd(x) % 4);
+    c->part_ports = 1 + (uint32_t)(rnd(x) % 2); /* sub-partitions */
+    c->l2.nsets = c->part_ports << (rnd(x) % 4);
     c->l2.assoc = 1 + (uint32_t)(rnd(x) % 4);
     c->l2.sector_size = rnd(x) % 2 ? 32 : 128;
     c->l2.mshr_entries = 1 + (uint32_t)(rnd(x) % 6);
@@ -51,13 +52,14 @@ static uint64_t counter_digest(struct memsys *m)
 {
     memsys_sync_stats(m);
     uint64_t h = m->st.l2_res_fail * 7 + m->st.l2_accesses;
-    for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+    for (uint32_t p = 0; p < m->nparts; p++) {
         const struct cache_stats *c = &m->part[p].l2.st;
         for (int k = 0; k < CACHE_NFAIL; k++)
             h = h * 1000003u ^ c->res_fail[k];
         h = h * 1000003u ^ (c->accesses + 3 * c->hits + 5 * c->misses + 7 * c->mshr_merges);
-        h = h * 1000003u ^ (m->part[p].dram.st.reads + 3 * m->part[p].dram.st.activates);
     }
+    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+        h = h * 1000003u ^ (m->chan[p].dram.st.reads + 3 * m->chan[p].dram.st.activates);
     return h;
 }
 
@@ -79,7 +81,7 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
     if (mode == 4)
         m.dense_ticks = 0; /* every cycle, from event to event (modes 0 and 3 step
                               through every tick of each advance) */
-    for (uint32_t p = 0; mode == 3 && p < c->n_part; p++)
+    for (uint32_t p = 0; mode == 3 && p < m.nparts; p++)
         m.part[p].retry_skip = 0; /* every failing L2 retry runs */
     enum { N = 60 };
     int issued[8] = { 0 };
@@ -127,7 +129,7 @@ static struct outcome run(const struct memsys_config *c, uint64_t seed, int mode
     CHECK(memsys_idle(&m));
     o.counters = counter_digest(&m);
     o.fails = m.st.l2_res_fail;
-    for (uint32_t p = 64; p < c->n_part; p++)
+    for (uint32_t p = 64; p < m.nparts; p++)
         o.high += m.part[p].l2.st.accesses;
     memsys_free(&m);
     return o;

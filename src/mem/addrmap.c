@@ -206,6 +206,21 @@ static uint32_t unhash_chan(const struct addrmap *m, uint32_t chan, uint64_t loc
 }
 
 
+uint64_t addrmap_sub_bits(const struct addrmap *m, uint32_t nsub)
+{
+    uint64_t bits = 0, b = m->mask[ADDRMAP_B];
+    for (uint32_t n = 1; n < nsub && b; n *= 2, b &= b - 1)
+        bits |= b & -b;
+    if (m->chan_bit >= 0) /* the B letters describe the local address */
+        return bits;
+    uint64_t local = 0; /* the address's: to the local address's places (D bits out) */
+    for (; bits; bits &= bits - 1) {
+        uint32_t g = (uint32_t)__builtin_ctzll(bits);
+        local |= 1ull << __builtin_popcountll(~m->mask[ADDRMAP_D] & ((1ull << g) - 1));
+    }
+    return local;
+}
+
 uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local)
 {
     if (m->hash)

@@ -81,6 +81,11 @@ int addrmap_set_indexing(struct addrmap *m, uint32_t kind, uint32_t nsub, char *
 void addrmap_decode(const struct addrmap *m, uint64_t addr, struct dram_addr *out);
 /* addrmap_decode's chan and local only (bank, row and col left as they are). */
 void addrmap_locate(const struct addrmap *m, uint64_t addr, struct dram_addr *out);
+/* The bits of a partition-local address that pick one of nsub
+ * sub-partitions before the partition indexing's hash: the lowest
+ * log2(nsub) bank bits (GPGPU-Sim's sub_partition_id_mask, which its
+ * partition address leaves out). */
+uint64_t addrmap_sub_bits(const struct addrmap *m, uint32_t nsub);
 /* The global address of a partition-local address (inverse of decode). */
 uint64_t addrmap_global(const struct addrmap *m, uint32_t chan, uint64_t local);
 

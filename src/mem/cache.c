@@ -26,6 +26,7 @@ int cache_init(struct cache *c, const struct cache_config *cfg, char *err, size_
     c->line_shift = log2u(cfg->line_size);
     c->sector_shift = log2u(cfg->sector_size);
     c->nsectors = cfg->line_size / cfg->sector_size;
+    c->drop = cfg->index_drop >> c->line_shift;
     c->all_sectors = (uint8_t)((1u << c->nsectors) - 1);
     size_t nlines = (size_t)cfg->nsets * cfg->assoc;
     c->lines = calloc(nlines, sizeof *c->lines);
@@ -165,7 +166,7 @@ CACHE_AI int find_way(const struct cache *c, uint32_t set, uint64_t block, uint3
 const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
 {
     uint64_t block = addr >> c->line_shift;
-    uint32_t set = cache_index_set(&c->index, block);
+    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
     int w = find_way(c, set, block, c->cfg.assoc);
     return w < 0 ? NULL : &set_lines(c, set, c->cfg.assoc)[w];
 }
@@ -433,7 +434,7 @@ CACHE_AI enum cache_outcome access_with(struct cache *c, const struct cache_acce
                                        enum cache_fail *fail, uint32_t assoc)
 {
     uint64_t block = a->addr >> c->line_shift;
-    uint32_t set = cache_index_set(&c->index, block);
+    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
     uint8_t sectors = a->sectors ? (uint8_t)(a->sectors & c->all_sectors)
                                  : cache_sector_mask(c, a->addr, 1);
     if (!sectors)
@@ -498,7 +499,7 @@ CACHE_AI int fill_with(struct cache *c, uint64_t addr, uint8_t sectors, const ui
                        uint32_t assoc)
 {
     uint64_t block = addr >> c->line_shift;
-    uint32_t set = cache_index_set(&c->index, block);
+    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
     uint32_t slot; /* (nothing below changes the MSHR table before the fill) */
     int e = mshr_find_slot(&c->mshr, block, &slot);
     if (e < 0)
@@ -548,7 +549,7 @@ int cache_fill(struct cache *c, uint64_t addr, uint8_t sectors, const uint64_t *
 void cache_preload(struct cache *c, uint64_t addr, uint8_t sectors)
 {
     uint64_t block = addr >> c->line_shift;
-    uint32_t set = cache_index_set(&c->index, block);
+    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
     sectors &= c->all_sectors;
     if (!sectors)
         return;

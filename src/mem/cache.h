@@ -115,6 +115,7 @@ struct cache {
      * 16: the loops over a set unrolled); 0: they read cfg.assoc, as for
      * any other associativity (tests clear it to compare the two). */
     uint32_t fast_assoc;
+    uint64_t drop;            /* block-number bits the set index leaves out (index_drop) */
     uint64_t *wake;           /* cache_fill's result, max_merge tokens */
     struct cache_hooks hooks;
     struct cache_stats st;
@@ -163,9 +164,20 @@ static inline uint64_t cache_block_of(const struct cache *c, uint64_t addr)
 {
     return addr >> c->line_shift;
 }
+/* The block number the set index reads: without the bits of drop (taken
+ * out high to low, so that each bit is still at its own position). */
+static inline uint64_t cache_index_block(const struct cache *c, uint64_t block)
+{
+    for (uint64_t d = c->drop; d;) {
+        uint32_t b = 63u - (uint32_t)__builtin_clzll(d);
+        block = (block >> (b + 1)) << b | (block & ((1ull << b) - 1));
+        d &= ~(1ull << b);
+    }
+    return block;
+}
 static inline uint32_t cache_set_of(const struct cache *c, uint64_t addr)
 {
-    return cache_index_set(&c->index, addr >> c->line_shift);
+    return cache_index_set(&c->index, cache_index_block(c, addr >> c->line_shift));
 }
 /* Sector mask of bytes [addr, addr+bytes) within addr's line. */
 uint8_t cache_sector_mask(const struct cache *c, uint64_t addr, uint32_t bytes);

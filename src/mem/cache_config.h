@@ -55,6 +55,9 @@ struct cache_config {
     uint32_t miss_queue;
     uint32_t result_fifo;     /* parsed only */
     uint32_t data_port_width; /* parsed only */
+    /* address bits the set index leaves out (not parsed: an L2 slice's
+     * sub-partition bits, which are the same for all its lines) */
+    uint64_t index_drop;
 };
 
 /* Fills cfg from a GPGPU-Sim string; on error -1 and a one-line message

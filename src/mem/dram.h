@@ -130,6 +130,14 @@ static inline uint32_t dram_reads_ready(const struct dram *d, uint64_t now)
 {
     return d->ndone && d->done[d->done_head].done <= now;
 }
+/* The token of the read dram_pop_read would return now (1), or 0. */
+static inline int dram_peek_read(const struct dram *d, uint64_t now, uint64_t *token)
+{
+    if (!dram_reads_ready(d, now))
+        return 0;
+    *token = d->done[d->done_head].token;
+    return 1;
+}
 /* Earliest cycle >= now at which a command could issue or a read completes;
  * DRAM_NEVER when idle. Reads already complete are the consumer's business. */
 uint64_t dram_next_event(struct dram *d, uint64_t now);

@@ -26,12 +26,22 @@ static inline void bit_mark(uint64_t *m, uint32_t p)
     m[p / 64] |= 1ull << (p % 64);
 }
 
+/* Bit word w of n items all set. */
+static inline uint64_t all_bits(uint32_t n, uint32_t w)
+{
+    return n - w * 64 >= 64 ? ~0ull : (1ull << (n - w * 64)) - 1;
+}
+
 /* Bit words of every partition (the exhaustive mode), or of the mask. */
 static inline uint64_t part_bits(const struct memsys *m, const uint64_t *mask, uint32_t w)
 {
-    if (m->exhaustive)
-        return m->cfg.n_part - w * 64 >= 64 ? ~0ull : (1ull << (m->cfg.n_part - w * 64)) - 1;
-    return mask[w];
+    return m->exhaustive ? all_bits(m->nparts, w) : mask[w];
+}
+
+/* The same for the channels. */
+static inline uint64_t chan_bits(const struct memsys *m, const uint64_t *mask, uint32_t w)
+{
+    return m->exhaustive ? all_bits(m->cfg.n_part, w) : mask[w];
 }
 
 /* First tick of a domain with period p at or after fs time t. */
@@ -81,41 +91,43 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     }
     m->cpp = cfg->cluster_ports && cfg->cluster_size > 1 ? cfg->cluster_size : 1;
     uint32_t nports = (cfg->n_sm + m->cpp - 1) / m->cpp;
-    /* a partition of N sub-partitions moves N ports' flits (GPGPU-Sim's N
-     * crossbar nodes): request destinations and reply sources */
-    uint32_t part_fpc = cfg->flits_per_cycle * (cfg->part_ports ? cfg->part_ports : 1);
+    /* the sub-partitions: GPGPU-Sim's n_sub_partition_per_mchannel, each
+     * its own L2 slice, queues and crossbar node (channel.h) */
+    m->nsub = cfg->part_ports > 1 ? cfg->part_ports : 1;
+    if (m->nsub > PART_SUB_MAX + 1 || cfg->l2.nsets % m->nsub) {
+        snprintf(err, errlen, "memsys: %u L2 sets per partition do not split over %u "
+                              "sub-partitions (at most %llu)", cfg->l2.nsets, m->nsub,
+                 PART_SUB_MAX + 1);
+        return -1;
+    }
+    m->nparts = cfg->n_part * m->nsub;
     struct icnt_config req = {
-        .n_in = nports, .n_out = cfg->n_part, .latency = cfg->icnt_latency,
+        .n_in = nports, .n_out = m->nparts, .latency = cfg->icnt_latency,
         .flit_bytes = cfg->flit_bytes, .flits_per_cycle = cfg->flits_per_cycle,
         .in_buf = cfg->icnt_in_buf, .out_buf = cfg->icnt_out_buf,
-        .src_flits_per_cycle = 0, .dst_flits_per_cycle = part_fpc,
+        .src_flits_per_cycle = 0, .dst_flits_per_cycle = 0,
         .in_flits = cfg->icnt_in_flits, .vc_flits = cfg->icnt_vc_flits,
         .out_flits = cfg->icnt_out_flits, .alloc_delay = cfg->icnt_alloc_delay,
         .islip = cfg->icnt_islip,
     };
-    /* Replies leave a partition through one source per sub-partition
-     * (GPGPU-Sim: each sub-partition is a crossbar node with its own L2 to
-     * interconnect queue), each moving flits_per_cycle flits, so a reply
-     * held up at one sub-partition's source does not hold up the other's. */
-    m->rep_subs = cfg->part_ports > 1 ? cfg->part_ports : 1;
     struct icnt_config rep = req;
-    rep.n_in = cfg->n_part * m->rep_subs;
+    rep.n_in = m->nparts;
     rep.n_out = nports;
-    rep.src_flits_per_cycle = 0;
-    rep.dst_flits_per_cycle = 0;
     if (cfg->cluster_ports && !(m->port_pop = calloc(nports, sizeof *m->port_pop))) {
         snprintf(err, errlen, "memsys: out of memory");
         goto fail;
     }
     if (icnt_init(&m->req, &req, err, errlen) || icnt_init(&m->rep, &rep, err, errlen))
         goto fail;
-    m->part = calloc(cfg->n_part, sizeof *m->part);
-    m->part_words = (cfg->n_part + 63) / 64;
-    m->outq = calloc(m->part_words ? m->part_words : 1, sizeof *m->outq);
-    m->req_blocked = calloc(m->part_words ? m->part_words : 1, sizeof *m->req_blocked);
-    m->l2_active = calloc(m->part_words ? m->part_words : 1, sizeof *m->l2_active);
-    m->dram_active = calloc(m->part_words ? m->part_words : 1, sizeof *m->dram_active);
-    if (!m->part || !m->outq || !m->req_blocked || !m->l2_active || !m->dram_active) {
+    m->part = calloc(m->nparts, sizeof *m->part);
+    m->chan = calloc(cfg->n_part, sizeof *m->chan);
+    m->part_words = (m->nparts + 63) / 64;
+    m->chan_words = (cfg->n_part + 63) / 64;
+    m->outq = calloc(m->part_words, sizeof *m->outq);
+    m->req_blocked = calloc(m->part_words, sizeof *m->req_blocked);
+    m->l2_active = calloc(m->part_words, sizeof *m->l2_active);
+    m->dram_active = calloc(m->chan_words, sizeof *m->dram_active);
+    if (!m->part || !m->chan || !m->outq || !m->req_blocked || !m->l2_active || !m->dram_active) {
         snprintf(err, errlen, "memsys: out of memory");
         goto fail;
     }
@@ -129,22 +141,32 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
                               "(gpgpu_l2_rop_latency x interconnect/core clock): too many", rop_cap);
         goto fail;
     }
-    for (uint32_t i = 0; i < cfg->n_part; i++) {
+    /* a slice's set index leaves out the sub-partition's bits */
+    struct cache_config slice = cfg->l2;
+    slice.nsets /= m->nsub;
+    slice.index_drop = m->nsub > 1 ? addrmap_sub_bits(&m->map, m->nsub) : 0;
+    uint32_t ports = cfg->l2_ports / m->nsub > 1 ? cfg->l2_ports / m->nsub : 1;
+    for (uint32_t c = 0; c < cfg->n_part; c++) {
+        if (channel_init(&m->chan[c], c, &cfg->dram, m->pd,
+                         (uint64_t)cfg->dram_latency * m->pc, &m->part[c * m->nsub], m->nsub, err,
+                         errlen))
+            goto fail;
+        bit_mark(m->dram_active, c);
+    }
+    for (uint32_t i = 0; i < m->nparts; i++) {
         struct partition_config pc = {
-            .id = i, .l2_period = m->pl, .dram_period = m->pd, .core_period = m->pc,
+            .id = i, .chan = i / m->nsub, .sub = i % m->nsub, .dram = &m->chan[i / m->nsub].dram,
+            .l2_period = m->pl, .dram_period = m->pd, .core_period = m->pc,
             .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
-            .l2_ports = cfg->l2_ports, .l2 = cfg->l2,
+            .l2_ports = m->nsub > 1 ? ports : cfg->l2_ports, .l2 = slice,
             .accept_room = cfg->l2_accept_room, .in_cap = (uint32_t)rop_cap,
-            .dram = cfg->dram,
         };
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
             goto fail;
-        m->part[i].dram_stale = 1;
         m->part[i].retry_skip = m->part[i].l2.victim_pure;
         bit_mark(m->l2_active, i);
-        bit_mark(m->dram_active, i);
     }
     m->free_slot = NO_SLOT;
     m->dense_ticks = MEMSYS_DENSE_TICKS;
@@ -160,9 +182,12 @@ fail:
 
 void memsys_free(struct memsys *m)
 {
-    for (uint32_t i = 0; m->part && i < m->cfg.n_part; i++)
+    for (uint32_t i = 0; m->part && i < m->nparts; i++)
         partition_free(&m->part[i]);
+    for (uint32_t c = 0; m->chan && c < m->cfg.n_part; c++)
+        channel_free(&m->chan[c]);
     free(m->part);
+    free(m->chan);
     free(m->outq);
     free(m->req_blocked);
     free(m->l2_active);
@@ -204,6 +229,24 @@ static void slot_release(struct memsys *m, uint32_t i)
     m->live--;
 }
 
+/* The sub-partition of a global address; d gets its channel and local
+ * address. GPGPU-Sim's sub-partition: the low bits of the DRAM bank, or
+ * the I-Poly hash's. */
+static uint32_t part_of(const struct memsys *m, uint64_t addr, struct dram_addr *d)
+{
+    addrmap_locate(&m->map, addr, d);
+    uint32_t sub = 0;
+    if (m->map.hash == ADDRMAP_IPOLY) {
+        sub = d->sub % m->nsub;
+    } else if (m->nsub > 1) {
+        uint64_t local = d->local;
+        addrmap_decode(&m->map, addr, d);
+        d->local = local;
+        sub = d->bank % m->nsub;
+    }
+    return d->chan * m->nsub + sub;
+}
+
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
     if (now < m->core_now) {
@@ -236,22 +279,16 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     }
     struct mem_slot *s = &m->slots[i];
     struct dram_addr d;
-    addrmap_locate(&m->map, req->addr, &d);
+    uint32_t p = part_of(m, req->addr, &d);
     s->r = *req;
     s->r.issue_cycle = now;
     s->r.done_cycle = 0;
     s->r.l2_hit = 0;
-    s->part = d.chan;
+    s->part = p;
     s->local = d.local;
-    s->sectors = cache_sector_mask(&m->part[d.chan].l2, d.local, req->bytes ? req->bytes : line);
-    s->sub = 0;
-    if (m->map.hash == ADDRMAP_IPOLY) { /* the hashed sub-partition */
-        s->sub = (uint8_t)(d.sub % m->rep_subs);
-    } else if (m->rep_subs > 1) { /* GPGPU-Sim: the low bits of the DRAM bank */
-        addrmap_decode(&m->map, req->addr, &d);
-        s->sub = (uint8_t)(d.bank % m->rep_subs);
-    }
-    icnt_push(&m->req, memsys_port(m, req->sm), d.chan, bytes, i);
+    s->sub = (uint8_t)(p % m->nsub);
+    s->sectors = cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);
+    icnt_push(&m->req, memsys_port(m, req->sm), p, bytes, i);
     m->due_dirty = 1;
     m->icnt_stale = 1;
     if (req->is_write)
@@ -261,11 +298,6 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     return 0;
 }
 
-/* The reply crossbar source of a request's reply: its sub-partition's. */
-static inline uint32_t rep_src(const struct memsys *m, uint32_t p, const struct mem_slot *s)
-{
-    return p * m->rep_subs + s->sub;
-}
 
 /* Bytes of the reply to a request: read data or a write acknowledgement. */
 static uint32_t reply_bytes(const struct memsys *m, const struct mem_slot *s)
@@ -308,10 +340,10 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
         m->req_blocked[p / 64] |= 1ull << (p % 64);
     const struct tq_item *it;
     while ((it = tq_ready(&pt->out, now)) &&
-           icnt_can_push_bytes(&m->rep, rep_src(m, p, &m->slots[it->a]),
+           icnt_can_push_bytes(&m->rep, p,
                                reply_bytes(m, &m->slots[it->a]))) {
         const struct mem_slot *s = &m->slots[it->a];
-        icnt_push(&m->rep, rep_src(m, p, s), memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
+        icnt_push(&m->rep, p, memsys_port(m, s->r.sm), reply_bytes(m, s), it->a);
         partition_out_pop(pt);
         m->l2_stale = 1;
         bit_mark(m->l2_active, p);
@@ -333,7 +365,7 @@ static void icnt_tick(struct memsys *m, uint64_t k)
     for (uint32_t w = 0; w < m->part_words; w++) {
         uint64_t b = arrived[w] | m->outq[w];
         if (m->exhaustive) /* every partition of the word */
-            b = m->cfg.n_part - w * 64 >= 64 ? ~0ull : (1ull << (m->cfg.n_part - w * 64)) - 1;
+            b = all_bits(m->nparts, w);
         for (; b; b &= b - 1)
             icnt_tick_partition(m, w * 64 + (uint32_t)__builtin_ctzll(b), k, now);
     }
@@ -359,7 +391,7 @@ static uint64_t icnt_next_search(struct memsys *m, uint64_t k0)
         for (uint64_t b = m->outq[w]; b && k > k0; b &= b - 1) {
             uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
             const struct tq_item *it = tq_head(&m->part[p].out);
-            if (icnt_can_push_bytes(&m->rep, rep_src(m, p, &m->slots[it->a]),
+            if (icnt_can_push_bytes(&m->rep, p,
                                     reply_bytes(m, &m->slots[it->a]))) {
                 uint64_t t = tick_at(it->ready, m->pi);
                 k = min64(k, t > k0 ? t : k0);
@@ -415,17 +447,17 @@ static inline uint64_t l2_next(struct memsys *m, uint64_t k0)
 static void dram_refresh(struct memsys *m)
 {
     uint64_t j = MEMSYS_NEVER;
-    for (uint32_t w = 0; w < m->part_words; w++)
+    for (uint32_t w = 0; w < m->chan_words; w++)
         for (uint64_t b = m->dram_active[w]; b; b &= b - 1) {
-            uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-            struct partition *pt = &m->part[p];
-            if (pt->dram_stale) {
-                pt->dram_raw = partition_dram_next(pt, 0);
-                pt->dram_stale = 0;
+            uint32_t c = w * 64 + (uint32_t)__builtin_ctzll(b);
+            struct mem_channel *ch = &m->chan[c];
+            if (ch->stale) {
+                ch->raw = channel_next(ch, 0);
+                ch->stale = 0;
             }
-            if (pt->dram_raw == PART_NEVER)
-                m->dram_active[w] &= ~(1ull << (p % 64));
-            j = min64(j, pt->dram_raw);
+            if (ch->raw == PART_NEVER)
+                m->dram_active[w] &= ~(1ull << (c % 64));
+            j = min64(j, ch->raw);
         }
     m->dram_raw = j;
     m->dram_raw_fs = at(j, m->pd);
@@ -515,7 +547,7 @@ static inline void pass(struct memsys *m, uint64_t t, int ord)
 /* The skipped L2 retries (partition.h retry_skip) counted up to L2 cycle k. */
 static void settle_all(struct memsys *m, uint64_t k)
 {
-    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+    for (uint32_t p = 0; p < m->nparts; p++)
         partition_l2_settle(&m->part[p], k);
 }
 
@@ -530,7 +562,7 @@ static uint64_t l2_cycle_now(const struct memsys *m)
 static void unblock_all(struct memsys *m)
 {
     settle_all(m, l2_cycle_now(m));
-    for (uint32_t p = 0; p < m->cfg.n_part; p++)
+    for (uint32_t p = 0; p < m->nparts; p++)
         if (m->part[p].blocked) {
             m->part[p].blocked = 0;
             m->part[p].l2_dirty = 1;
@@ -612,7 +644,7 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 struct partition *pt = &m->part[p];
                 if (!m->exhaustive && partition_l2_next(pt, 0) > kl)
                     continue;
-                uint32_t nq = pt->dram.nq, nin = pt->in.count, nout = pt->out.count;
+                uint32_t nq = pt->dram->nq, nin = pt->in.count, nout = pt->out.count;
                 worked = 1;
                 partition_l2_cycle(pt, kl, m->slots);
                 if (pt->in.count != nin)
@@ -624,33 +656,35 @@ void memsys_advance(struct memsys *m, uint64_t now)
                 m->l2_stale |= pt->l2_dirty;
                 /* the DRAM's next event (partition_dram_next) changes with
                  * a request queued, nothing else an L2 cycle does */
-                if (pt->dram.nq != nq || pt->dram.cmd_dirty) {
-                    pt->dram_stale = m->dram_stale = 1;
-                    bit_mark(m->dram_active, p);
+                if (pt->dram->nq != nq || pt->dram->cmd_dirty) {
+                    m->chan[pt->chan].stale = m->dram_stale = 1;
+                    bit_mark(m->dram_active, pt->chan);
                 }
             }
             pass(m, t, 1);
         } else {
-            for (uint32_t w = 0; w < m->part_words; w++)
-            for (uint64_t b = part_bits(m, m->dram_active, w); b; b &= b - 1) {
-                uint32_t p = w * 64 + (uint32_t)__builtin_ctzll(b);
-                struct partition *pt = &m->part[p];
+            for (uint32_t w = 0; w < m->chan_words; w++)
+            for (uint64_t b = chan_bits(m, m->dram_active, w); b; b &= b - 1) {
+                uint32_t c = w * 64 + (uint32_t)__builtin_ctzll(b);
+                struct mem_channel *ch = &m->chan[c];
                 if (!m->exhaustive) {
-                    if (pt->dram_stale) { /* (stepping through every tick) */
-                        pt->dram_raw = partition_dram_next(pt, 0);
-                        pt->dram_stale = 0;
+                    if (ch->stale) { /* (stepping through every tick) */
+                        ch->raw = channel_next(ch, 0);
+                        ch->stale = 0;
                     }
-                    if (pt->dram_raw > kd)
+                    if (ch->raw > kd)
                         continue;
                 }
                 worked = 1;
-                partition_dram_cycle(pt, kd);
-                if (pt->l2_dirty) {
-                    m->l2_stale = 1;
-                    bit_mark(m->l2_active, p);
-                }
-                if (pt->l2_dirty | pt->dram.cmd_dirty)
-                    pt->dram_stale = m->dram_stale = 1;
+                channel_cycle(ch, kd);
+                int dirty = 0;
+                for (uint32_t i = 0; i < ch->nsub; i++)
+                    if (ch->sub[i].l2_dirty) {
+                        dirty = m->l2_stale = 1;
+                        bit_mark(m->l2_active, c * m->nsub + i);
+                    }
+                if (dirty | ch->dram.cmd_dirty)
+                    ch->stale = m->dram_stale = 1;
             }
             pass(m, t, 2);
         }
@@ -742,9 +776,18 @@ int memsys_register_stats(struct memsys *m, struct stats *s)
     if (stats_register_ratio(s, "mem.avg_read_latency", "mem.read_latency", "mem.reads", 1.0) ||
         stats_register_ratio(s, "l2.miss_rate", "l2.misses", "l2.accesses", 1.0))
         return -1;
-    for (uint32_t p = 0; p < m->cfg.n_part; p++)
-        if (partition_register_stats(&m->part[p], s))
+    /* by channel: its sub-partitions' L2, its DRAM, their bypass counts */
+    for (uint32_t c = 0; c < m->cfg.n_part; c++) {
+        struct partition *sub = m->chan[c].sub;
+        for (uint32_t i = 0; i < m->nsub; i++)
+            if (partition_register_stats(&sub[i], s))
+                return -1;
+        if (channel_register_stats(&m->chan[c], s))
             return -1;
+        for (uint32_t i = 0; i < m->nsub; i++)
+            if (partition_register_bypassed(&sub[i], s))
+                return -1;
+    }
     return 0;
 }
 
@@ -771,7 +814,7 @@ uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r
 static uint64_t global_block(const struct partition *p, uint64_t block)
 {
     const struct memsys *m = p->owner;
-    return addrmap_global(&m->map, p->id, block << p->l2.line_shift) >> p->l2.line_shift;
+    return addrmap_global(&m->map, p->chan, block << p->l2.line_shift) >> p->l2.line_shift;
 }
 
 static void l2_access_hook(void *ctx, uint64_t block, int32_t warp, int is_write,
@@ -803,7 +846,7 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks)
     else
         memset(&m->l2_hooks, 0, sizeof m->l2_hooks);
     unblock_all(m);
-    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+    for (uint32_t i = 0; i < m->nparts; i++) {
         struct partition *p = &m->part[i];
         struct cache_hooks h = {
             .ctx = p,
@@ -823,14 +866,16 @@ void memsys_sync_stats(struct memsys *m)
     settle_all(m, l2_cycle_now(m));
     t->l2_accesses = t->l2_hits = t->l2_misses = t->l2_res_fail = t->l2_writebacks = 0;
     t->dram_reads = t->dram_writes = t->dram_row_hits = t->dram_activates = t->dram_busy = 0;
-    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+    for (uint32_t i = 0; i < m->nparts; i++) {
         const struct cache_stats *c = &m->part[i].l2.st;
-        const struct dram_stats *d = &m->part[i].dram.st;
         t->l2_accesses += c->accesses;
         t->l2_hits += c->hits;
         t->l2_misses += c->misses;
         t->l2_res_fail += c->res_fail[0];
         t->l2_writebacks += c->writebacks;
+    }
+    for (uint32_t i = 0; i < m->cfg.n_part; i++) {
+        const struct dram_stats *d = &m->chan[i].dram.st;
         t->dram_reads += d->reads;
         t->dram_writes += d->writes;
         t->dram_row_hits += d->row_hits;
@@ -844,8 +889,7 @@ void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes)
     unblock_all(m);
     for (uint64_t off = 0; off < bytes; off += 32) {
         struct dram_addr d;
-        addrmap_decode(&m->map, addr + off, &d);
-        struct cache *c = &m->part[d.chan].l2;
+        struct cache *c = &m->part[part_of(m, addr + off, &d)].l2;
         cache_preload(c, d.local, cache_sector_mask(c, d.local, 1));
     }
 }

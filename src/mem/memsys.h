@@ -1,5 +1,6 @@
-/* The memory system below the L1s: request crossbar -> memory partitions
- * (L2 slice + DRAM channel) -> reply crossbar, in four clock domains (core,
+/* The memory system below the L1s: request crossbar -> memory
+ * sub-partitions (an L2 slice each) -> reply crossbar, the sub-partitions
+ * of a memory partition sharing its DRAM channel, in four clock domains (core,
  * interconnect, L2, DRAM) stepped inside, deterministically, on an integer
  * femtosecond time base (period = round(1e9 / MHz) fs).
  *
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include "mem/addrmap.h"
 #include "mem/cache_config.h"
+#include "mem/channel.h"
 #include "mem/dram.h"
 #include "mem/icnt.h"
 #include "mem/mem_request.h"
@@ -44,7 +46,7 @@ struct stats;
 struct memsys_config {
     uint32_t n_sm, n_part;
     double core_mhz, icnt_mhz, l2_mhz, dram_mhz; /* clock domains */
-    struct cache_config l2;   /* one slice per partition */
+    struct cache_config l2;   /* the L2 of a partition: its sub-partitions' slices together */
     struct dram_config dram;  /* one channel per partition */
     char addr_map[160];       /* addrmap spec; "" = ADDRMAP_DEFAULT */
     uint32_t part_indexing;   /* gpgpu_memory_partition_indexing (addrmap.h) */
@@ -68,10 +70,10 @@ struct memsys_config {
     uint32_t dram_latency;    /* core cycles added to every DRAM read */
     uint32_t l2_in_queue, l2_out_queue;
     uint32_t l2_ports;        /* lookups (and fills, DRAM sends) per L2 cycle; 0 = 1 */
-    uint32_t part_ports;      /* crossbar ports of a partition (gpgpu_n_sub_partition_per_mchannel:
-                               * each GPGPU-Sim sub-partition is a node): the request crossbar
-                               * delivers this many ports' flits to it, the reply crossbar has
-                               * this many sources for it, one per sub-partition; 0 = 1 */
+    uint32_t part_ports;      /* sub-partitions of a partition (gpgpu_n_sub_partition_per_mchannel;
+                               * 0 = 1): each an L2 slice with l2.nsets / part_ports sets and
+                               * l2_ports / part_ports lookups a cycle (at least 1), its own
+                               * queues, and a node of each crossbar */
 };
 
 struct memsys_stats {
@@ -108,9 +110,13 @@ struct memsys {
     struct addrmap map;
     struct icnt req, rep;
     uint32_t cpp;             /* SMs per port (1 without cluster ports) */
-    uint32_t rep_subs;        /* reply crossbar sources per partition (its sub-partitions) */
     uint64_t *port_pop;       /* cluster ports: core cycle + 1 of each port's last reply */
+    /* The sub-partitions (partition.h), nsub per channel, channel c's at
+     * c * nsub.. : each a destination of the request crossbar and a source
+     * of the reply crossbar. "Partition" below means a sub-partition. */
     struct partition *part;
+    uint32_t nsub, nparts;
+    struct mem_channel *chan; /* the DRAM channels, cfg.n_part */
     /* by bit (words of 64), the partitions whose output queue holds a reply:
      * with the request crossbar's destinations holding a packet, the
      * partitions an interconnect tick has anything to do for */
@@ -119,13 +125,13 @@ struct memsys {
      * found the partition's input full: not an event until an L2 cycle
      * takes from that input */
     uint64_t *req_blocked;
-    /* by bit, the partitions whose L2 (l2_active) or DRAM (dram_active) may
-     * have work: a superset, set wherever a partition is changed, cleared
-     * when its next event is found to be none. The L2 and DRAM ticks and
-     * the next-event searches visit only these, so an idle partition costs
-     * nothing. */
+    /* by bit, the partitions whose L2 (l2_active) or the channels whose
+     * DRAM (dram_active) may have work: a superset, set wherever one is
+     * changed, cleared when its next event is found to be none. The L2 and
+     * DRAM ticks and the next-event searches visit only these, so an idle
+     * partition or channel costs nothing. */
     uint64_t *l2_active, *dram_active;
-    uint32_t part_words;
+    uint32_t part_words, chan_words;
     struct mem_slot *slots;
     uint32_t nslots, free_slot, live;
     struct memsys_stats st;

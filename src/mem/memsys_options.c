@@ -1,12 +1,9 @@
 /* GPGPU-Sim options for the memory system, read from the config store.
  *
  * Honoured: gpgpu_n_mem (partitions), gpgpu_n_sub_partition_per_mchannel
- * (ccgpu models one L2 slice per channel: the slice gets n_sub times the
- * sets of gpgpu_cache:dl2, n_sub lookups per cycle, n_sub times the request
- * crossbar's bandwidth at its port and n_sub reply crossbar sources, one per
- * sub-partition (picked by the low bits of the DRAM bank, as GPGPU-Sim
- * does), so capacity, associativity and throughput match GPGPU-Sim's n_sub
- * sub-partitions, each a crossbar node),
+ * (read as a partition's L2 of n_sub times the sets of gpgpu_cache:dl2 and
+ * n_sub lookups per cycle, which memsys splits into n_sub sub-partitions,
+ * each its own L2 slice and crossbar node, as GPGPU-Sim's),
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,

@@ -9,11 +9,13 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
 {
     memset(p, 0, sizeof *p);
     p->id = cfg->id;
+    p->chan = cfg->chan;
+    p->sub = cfg->sub;
+    p->dram = cfg->dram;
     p->l2_period = cfg->l2_period;
     p->dram_period = cfg->dram_period;
     p->l2_latency = cfg->l2_latency;
     p->rop_fs = (uint64_t)cfg->rop_latency * cfg->core_period;
-    p->dram_latency_fs = (uint64_t)cfg->dram_latency * cfg->core_period;
     p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->accept_room = cfg->accept_room;
     p->in_queue = cfg->in_queue;
@@ -28,15 +30,13 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
         snprintf(err, errlen, "gpgpu_cache:dl2: %s", inner);
         return -1;
     }
-    if (dram_init(&p->dram, &cfg->dram, err, errlen))
-        goto fail;
     /* the output must take every request a fill can wake at once */
     uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
     /* queues hold their latency's worth of requests on top of their size */
     uint32_t ports = cfg->l2_ports ? cfg->l2_ports : 1;
     if (tq_init(&p->in, cfg->in_cap ? cfg->in_cap : cfg->in_queue + cfg->rop_latency) ||
         tq_init(&p->hit, (cfg->l2_latency + 4) * ports) ||
-        tq_init(&p->ret, cfg->dram.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
+        tq_init(&p->ret, p->dram->cfg.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
         snprintf(err, errlen, "partition: out of memory");
         goto fail;
     }
@@ -49,7 +49,6 @@ fail:
 void partition_free(struct partition *p)
 {
     cache_free(&p->l2);
-    dram_free(&p->dram);
     tq_free(&p->in);
     tq_free(&p->hit);
     tq_free(&p->ret);
@@ -86,7 +85,7 @@ static uint32_t sector_bytes(const struct partition *p, uint8_t sectors)
  * command (dram.cc). Writes move their bytes in one request. */
 static uint32_t read_bytes(const struct partition *p, uint8_t sectors)
 {
-    uint32_t sector = p->l2.cfg.sector_size, burst = p->dram.burst_bytes;
+    uint32_t sector = p->l2.cfg.sector_size, burst = p->dram->burst_bytes;
     if (sector >= p->l2.cfg.line_size || sector >= burst)
         return sector_bytes(p, sectors);
     return bits_popc8(sectors) * burst;
@@ -138,15 +137,15 @@ static uint64_t dram_cycle_at(const struct partition *p, uint64_t now)
 /* A request that bypasses the L2 goes to DRAM; 1 if it went. */
 static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot)
 {
-    if (!dram_can_accept(&p->dram))
+    if (!dram_can_accept(p->dram))
         return 0;
     struct dram_addr d;
     uint64_t line = p->l2.cfg.line_size;
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
-    dram_at(&p->dram, dram_cycle_at(p, now));
-    dram_push(&p->dram, d.bank, d.row,
+    dram_at(p->dram, dram_cycle_at(p, now));
+    dram_push(p->dram, d.bank, d.row,
               s->r.is_write ? sector_bytes(p, s->sectors) : read_bytes(p, s->sectors), s->r.is_write,
-              slot | PART_BYPASS, s->sectors);
+              slot | PART_BYPASS | (uint64_t)p->sub << PART_SUB_SHIFT, s->sectors);
     s->r.l2_hit = 0;
     if (s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
@@ -193,15 +192,15 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
 static int to_dram_one(struct partition *p, uint64_t now)
 {
     const struct cache_out *m = cache_out_front(&p->l2);
-    if (!m || !dram_can_accept(&p->dram))
+    if (!m || !dram_can_accept(p->dram))
         return 0;
     struct dram_addr d;
-    addrmap_decode(p->map, addrmap_global(p->map, p->id, m->addr), &d);
+    addrmap_decode(p->map, addrmap_global(p->map, p->chan, m->addr), &d);
     int is_write = m->kind != CACHE_OUT_READ;
-    dram_at(&p->dram, dram_cycle_at(p, now));
-    dram_push(&p->dram, d.bank, d.row,
-              is_write ? sector_bytes(p, m->sectors) : read_bytes(p, m->sectors), is_write, m->addr,
-              m->sectors);
+    dram_at(p->dram, dram_cycle_at(p, now));
+    dram_push(p->dram, d.bank, d.row,
+              is_write ? sector_bytes(p, m->sectors) : read_bytes(p, m->sectors), is_write,
+              m->addr | (uint64_t)p->sub << PART_SUB_SHIFT, m->sectors);
     cache_out_pop(&p->l2);
     return 1;
 }
@@ -244,19 +243,6 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
         p->l2_dirty = 1; /* a failed lookup changes nothing partition_l2_next sees */
 }
 
-void partition_dram_cycle(struct partition *p, uint64_t j)
-{
-    uint64_t tok;
-    uint32_t aux;
-    uint32_t nq = p->dram.nq, rets = p->ret.count;
-    while (tq_room(&p->ret) && dram_pop_read(&p->dram, j, &tok, &aux))
-        tq_push(&p->ret, j * p->dram_period + p->dram_latency_fs, tok, aux);
-    dram_cycle(&p->dram, j);
-    /* the L2 side sees DRAM only through ret and the DRAM queue's room */
-    if (p->dram.nq != nq || p->ret.count != rets)
-        p->l2_dirty = 1;
-}
-
 /* L2 cycle at or after fs time t, and not before k0. */
 static uint64_t l2_cycle_at(const struct partition *p, uint64_t t, uint64_t k0)
 {
@@ -271,7 +257,7 @@ uint64_t partition_l2_next_raw(const struct partition *p)
 {
     uint64_t k = PART_NEVER, c;
     const struct tq_item *it;
-    if (cache_out_front(&p->l2) && dram_can_accept(&p->dram))
+    if (cache_out_front(&p->l2) && dram_can_accept(p->dram))
         return 0;
     if ((it = tq_head(&p->ret)) && tq_room(&p->out) >= fill_needs(p, it))
         k = l2_cycle_at(p, it->ready, 0);
@@ -283,45 +269,15 @@ uint64_t partition_l2_next_raw(const struct partition *p)
     return k;
 }
 
-uint64_t partition_dram_next(struct partition *p, uint64_t j0)
-{
-    if (tq_room(&p->ret) && dram_reads_ready(&p->dram, j0))
-        return j0;
-    uint64_t j = dram_next_event(&p->dram, j0);
-    return j == DRAM_NEVER ? PART_NEVER : j;
-}
-
-int partition_busy(const struct partition *p)
-{
-    return p->in.count || p->hit.count || p->ret.count || p->out.count || p->l2.mshr.nused ||
-           p->l2.mq_count || dram_busy(&p->dram);
-}
-
 int partition_register_stats(struct partition *p, struct stats *s)
 {
     char prefix[32];
     snprintf(prefix, sizeof prefix, "l2_p%u", p->id);
-    if (cache_register_stats(&p->l2, s, prefix))
-        return -1;
-    const struct {
-        const char *name;
-        const uint64_t *v;
-        const char *desc;
-    } tab[] = {
-        { "reads", &p->dram.st.reads, "DRAM read column commands" },
-        { "writes", &p->dram.st.writes, "DRAM write column commands" },
-        { "row_hits", &p->dram.st.row_hits, "requests served from an open row" },
-        { "row_misses", &p->dram.st.row_misses, "requests that needed an activate" },
-        { "activates", &p->dram.st.activates, "ACT commands" },
-        { "precharges", &p->dram.st.precharges, "PRE commands" },
-        { "busy_cycles", &p->dram.st.busy_cycles, "DRAM cycles the data bus was busy" },
-        { "bypassed", &p->bypassed, "requests sent around the L2 (bypass_l2)" },
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        snprintf(p->stat_names[i], sizeof p->stat_names[i], "%s_p%u.%s",
-                 tab[i].v == &p->bypassed ? "l2" : "dram", p->id, tab[i].name);
-        if (stats_register(s, p->stat_names[i], tab[i].v, tab[i].desc))
-            return -1;
-    }
-    return 0;
+    return cache_register_stats(&p->l2, s, prefix);
+}
+
+int partition_register_bypassed(struct partition *p, struct stats *s)
+{
+    snprintf(p->stat_name, sizeof p->stat_name, "l2_p%u.bypassed", p->id);
+    return stats_register(s, p->stat_name, &p->bypassed, "requests sent around the L2 (bypass_l2)");
 }

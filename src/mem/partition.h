@@ -1,13 +1,17 @@
-/* Memory partition: one L2 slice (the generic cache, normally write-back)
- * in front of one DRAM channel, and the queues between them and the
- * interconnect. The L2 side runs in the L2 clock domain, the DRAM in the
- * DRAM clock domain; memsys owns the clocks and calls the two tick
- * functions. Per L2 cycle, `ports` times each (1 unless configured): a fill
- * from DRAM, a lookup of the oldest request, a miss-queue entry to DRAM; and
- * the hit pipeline drains. Every request
- * gets a reply in `out`: read data (after l2_latency on a hit, right after
- * the fill on a miss) or a write acknowledgement (after l2_latency).
- * The L2 is indexed by the partition-local address (channel removed). */
+/* Memory sub-partition: one L2 slice (the generic cache, normally
+ * write-back) and the queues between it, the interconnect and a DRAM
+ * channel (channel.h) that it shares with the other sub-partitions of its
+ * memory partition (GPGPU-Sim's memory_sub_partition: gpgpu_n_sub_partition_
+ * per_mchannel of them per channel, each its own crossbar node, ROP queue,
+ * L2 bank with its MSHRs and miss queue, and reply queue). The L2 side runs
+ * in the L2 clock domain; memsys owns the clocks and calls the tick
+ * functions. Per L2 cycle, `ports` times each (1 unless configured): a
+ * fill from DRAM, a lookup of the oldest request, a miss-queue entry to
+ * DRAM; and the hit pipeline drains. Every request gets a reply in `out`:
+ * read data (after l2_latency on a hit, right after the fill on a miss) or
+ * a write acknowledgement (after l2_latency). The L2 is indexed by the
+ * partition-local address (channel removed) without the sub-partition's
+ * bits (cache_config.index_drop: GPGPU-Sim's partition address). */
 #ifndef CCGPU_MEM_PARTITION_H
 #define CCGPU_MEM_PARTITION_H
 #include <stddef.h>
@@ -30,16 +34,18 @@ struct mem_slot {
     uint32_t next_free;
     uint8_t sectors;  /* L2 sectors touched */
     uint8_t used;
-    uint8_t sub;      /* sub-partition (its reply crossbar source within the partition) */
+    uint8_t sub;      /* sub-partition within the channel */
 };
 
 struct partition_config {
-    uint32_t id;
+    uint32_t id;                     /* sub-partition, over all channels */
+    uint32_t chan, sub;              /* its channel and index there */
+    struct dram *dram;               /* the channel's, shared */
     uint64_t l2_period, dram_period; /* fs */
     uint64_t core_period;            /* fs; unit of rop_latency and dram_latency */
     uint32_t l2_latency;             /* L2 cycles, lookup to reply on a hit */
     uint32_t rop_latency;            /* core cycles, arrival to lookup (GPGPU-Sim's unit) */
-    uint32_t dram_latency;           /* core cycles added to each DRAM read (ditto) */
+    uint32_t dram_latency;           /* core cycles the channel adds to each read (sizes ret) */
     uint32_t in_queue, out_queue;    /* entries */
     uint32_t l2_ports;               /* fills, lookups and DRAM sends per L2 cycle (0 = 1) */
     /* GPGPU-Sim's acceptance (0 = off): one request per interconnect cycle,
@@ -48,17 +54,16 @@ struct partition_config {
      * delay itself holds any number (in_cap sizes it). */
     uint32_t accept_room, in_cap;
     struct cache_config l2;
-    struct dram_config dram;
 };
 
 struct partition {
-    uint32_t id;
+    uint32_t id, chan, sub;
     uint64_t l2_period, dram_period;
     uint32_t l2_latency, ports;
     uint32_t accept_room, in_queue;
-    uint64_t rop_fs, dram_latency_fs;
+    uint64_t rop_fs;
     struct cache l2;
-    struct dram dram;
+    struct dram *dram; /* the channel's */
     struct tqueue in;  /* requests from the interconnect (a = slot) */
     struct tqueue hit; /* L2 hit pipeline (a = slot) */
     struct tqueue ret; /* DRAM read data (a = local line address, b = sectors) */
@@ -67,10 +72,6 @@ struct partition {
     uint64_t bypassed; /* requests sent around the L2 */
     uint64_t l2_next;  /* cached partition_l2_next (unclamped), valid unless l2_dirty */
     int l2_dirty;
-    /* memsys's cache of partition_dram_next(p, 0), valid unless dram_stale
-     * (set by memsys after a tick that changed the partition) */
-    uint64_t dram_raw;
-    int dram_stale;
     /* A lookup that failed on a reservation (MSHR, miss queue, line) is
      * retried every L2 cycle and fails the same way until a fill or a
      * miss-queue send changes the L2, the only things that can. With
@@ -84,11 +85,16 @@ struct partition {
     uint8_t blocked_why;
     uint64_t blocked_at;
     void *owner;       /* for hooks installed by memsys */
-    char stat_names[8][48];
+    char stat_name[48];
 };
 
-/* DRAM tokens of requests that bypass the L2 carry the slot with this bit. */
+/* DRAM tokens: the local line address of an L2 miss, or the slot of a
+ * request that bypasses the L2 with PART_BYPASS; the sub-partition's index
+ * in its channel in bits PART_SUB_SHIFT.. (the channel strips it). */
 #define PART_BYPASS (1ull << 63)
+#define PART_SUB_SHIFT 56
+#define PART_SUB_MAX 15ull
+#define PART_SUB_BITS (PART_SUB_MAX << PART_SUB_SHIFT)
 
 int partition_init(struct partition *p, const struct partition_config *cfg,
                    const struct addrmap *map, char *err, size_t errlen);
@@ -114,8 +120,6 @@ static inline int partition_can_accept(const struct partition *p, uint64_t now)
 void partition_l2_settle(struct partition *p, uint64_t k);
 /* L2 cycle k (time k * l2_period). */
 void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots);
-/* DRAM cycle j (time j * dram_period). */
-void partition_dram_cycle(struct partition *p, uint64_t j);
 /* partition_l2_next without the cache, unclamped. */
 uint64_t partition_l2_next_raw(const struct partition *p);
 /* Earliest L2 cycle >= k0 with work (possibly early, never late);
@@ -130,11 +134,9 @@ static inline uint64_t partition_l2_next(struct partition *p, uint64_t k0)
 }
 /* The interconnect took the reply at the head of out. */
 void partition_out_pop(struct partition *p);
-/* Earliest DRAM cycle >= j0 with work; PART_NEVER if none. */
-uint64_t partition_dram_next(struct partition *p, uint64_t j0);
-/* Requests anywhere in the partition. */
-int partition_busy(const struct partition *p);
-/* Registers <prefix>.* for the L2 slice and dram_<suffix>.* for the DRAM. */
+/* Registers l2_p<id>.* for the L2 slice. */
 int partition_register_stats(struct partition *p, struct stats *s);
+/* Registers l2_p<id>.bypassed. */
+int partition_register_bypassed(struct partition *p, struct stats *s);
 
 #endif

@@ -29,7 +29,7 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
         const struct memsys *m = &g->mem;
         ev[ENERGY_EV_noc_req_flit] = m->req.st.flits;
         ev[ENERGY_EV_noc_rep_flit] = m->rep.st.flits;
-        for (uint32_t p = 0; p < m->cfg.n_part; p++) {
+        for (uint32_t p = 0; p < m->nparts; p++) {
             const struct cache_stats *c = &m->part[p].l2.st;
             ev[ENERGY_EV_l2_read_hit] += c->read_hit_sectors;
             ev[ENERGY_EV_l2_read_miss] += c->read_sectors - c->read_hit_sectors;
@@ -38,8 +38,8 @@ void gpu_timing_energy_activity(const struct gpu_timing *g, struct energy_activi
         }
         /* DRAM traffic in data bursts, at the controllers and the devices */
         for (uint32_t p = 0; p < m->cfg.n_part; p++) {
-            ev[ENERGY_EV_dram_read] += m->part[p].dram.st.read_bursts;
-            ev[ENERGY_EV_dram_write] += m->part[p].dram.st.write_bursts;
+            ev[ENERGY_EV_dram_read] += m->chan[p].dram.st.read_bursts;
+            ev[ENERGY_EV_dram_write] += m->chan[p].dram.st.write_bursts;
         }
         ev[ENERGY_EV_mc_read] = ev[ENERGY_EV_dram_read];
         ev[ENERGY_EV_mc_write] = ev[ENERGY_EV_dram_write];

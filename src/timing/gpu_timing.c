@@ -40,7 +40,7 @@ static void attach_faults(struct gpu_timing *g)
             policy_guard_index_sink(sm->l1.index.ops, &g->fault);
         }
     }
-    for (uint32_t i = 0; g->mem_ok && i < g->mem.cfg.n_part; i++) {
+    for (uint32_t i = 0; g->mem_ok && i < g->mem.nparts; i++) {
         policy_guard_repl_sink(g->mem.part[i].l2.repl.ops, &g->fault);
         policy_guard_index_sink(g->mem.part[i].l2.index.ops, &g->fault);
     }
@@ -61,7 +61,7 @@ static uint32_t threads_choose(const struct gpu_timing *g, uint32_t n, uint32_t 
     }
     /* a plugin's L2 policy would run on the memory system's thread, and a
      * plugin may keep state of its own that its SM-side instances share */
-    for (uint32_t i = 0; i < g->mcfg.n_part; i++)
+    for (uint32_t i = 0; i < g->mem.nparts; i++)
         if (policy_guard_repl_fault(g->mem.part[i].l2.repl.ops) ||
             policy_guard_index_fault(g->mem.part[i].l2.index.ops)) {
             fprintf(stderr, "ccgpu_sim_threads %u: the L2 runs a plugin policy, which is not "
