@@ -216,6 +216,41 @@ TEST(sub_partition_slices_use_every_set)
     memsys_free(&m);
 }
 
+/* A sectored L2 takes a request as one request per sector (GPGPU-Sim's
+ * breakdown_request_to_sector_requests): four lookups for a line, one for
+ * a sector, each its own input-queue entry; the reply, one packet, leaves
+ * with the last sector's answer, so a line's hit takes the three extra
+ * lookup cycles longer than a sector's. An unsectored L2 looks a line up
+ * once. */
+TEST(sectored_l2_looks_each_sector_up)
+{
+    struct memsys_config c;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    c.l2.sector_size = 32;
+    for (int sectored = 1; sectored >= 0; sectored--) {
+        c.l2.sector_size = sectored ? 32 : 128;
+        struct memsys m;
+        if (mk(&m, &c))
+            return;
+        CHECK_EQ_INT(m.part[0].sector_split, sectored);
+        CHECK(one_sized(&m, 10, 0x1000, 128, 0, &got) > 0); /* the line into the L2 */
+        memsys_sync_stats(&m);
+        uint64_t before = m.st.l2_accesses;
+        int64_t line = one_sized(&m, 1000, 0x1000, 128, 0, &got);
+        CHECK_EQ_INT(got.l2_hit, 1);
+        memsys_sync_stats(&m);
+        CHECK_EQ_U64(m.st.l2_accesses - before, sectored ? 4 : 1);
+        int64_t sector = one_sized(&m, 2000, 0x1020, 32, 0, &got);
+        CHECK_EQ_INT(got.l2_hit, 1);
+        memsys_sync_stats(&m);
+        CHECK_EQ_U64(m.st.l2_accesses - before, sectored ? 5 : 2);
+        /* the reply of a line is 3 flits longer than a sector's in both */
+        CHECK_EQ_INT(line - sector, sectored ? 3 + 3 : 3);
+        memsys_free(&m);
+    }
+}
+
 TEST(writes_are_acknowledged_and_stay_in_l2)
 {
     struct memsys_config c;
@@ -624,6 +659,7 @@ int main(void)
     RUN(gpgpusim_icnt_deterministic_and_skipping_matches_ticking);
     RUN(cluster_ports_share_injection_and_one_reply_per_cycle);
     RUN(sub_partition_slices_use_every_set);
+    RUN(sectored_l2_looks_each_sector_up);
     RUN(stats_registered);
     RUN(paper_presets_build);
     return check_summary();

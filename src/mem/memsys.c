@@ -288,6 +288,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->local = d.local;
     s->sub = (uint8_t)(p % m->nsub);
     s->sectors = cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);
+    s->pending = (uint8_t)partition_entries(&m->part[p], s);
     icnt_push(&m->req, memsys_port(m, req->sm), p, bytes, i);
     m->due_dirty = 1;
     m->icnt_stale = 1;
@@ -326,8 +327,9 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
     struct partition *pt = &m->part[p];
     uint64_t slot;
     int can = 1;
-    for (uint32_t took = 0; (can = partition_can_accept(pt, now)) && icnt_peek(&m->req, p, k, &slot);) {
-        partition_accept(pt, now, (uint32_t)slot);
+    for (uint32_t took = 0; icnt_peek(&m->req, p, k, &slot) &&
+                            (can = partition_can_accept(pt, now, partition_entries(pt, &m->slots[slot])));) {
+        partition_accept(pt, now, (uint32_t)slot, &m->slots[slot]);
         icnt_pop(&m->req, p);
         m->l2_stale = 1;
         bit_mark(m->l2_active, p);

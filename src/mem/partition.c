@@ -19,6 +19,7 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     p->ports = cfg->l2_ports ? cfg->l2_ports : 1;
     p->accept_room = cfg->accept_room;
     p->in_queue = cfg->in_queue;
+    p->sector_split = cfg->l2.sector_size < cfg->l2.line_size;
     p->map = map;
     if (cfg->l2.write_policy == CACHE_WRITE_EVICT || cfg->l2.alloc_policy != CACHE_ALLOC_ON_MISS) {
         snprintf(err, errlen, "L2: must allocate on miss and not be write-evict");
@@ -34,7 +35,11 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
     uint32_t out = cfg->out_queue > cfg->l2.mshr_max_merge ? cfg->out_queue : cfg->l2.mshr_max_merge;
     /* queues hold their latency's worth of requests on top of their size */
     uint32_t ports = cfg->l2_ports ? cfg->l2_ports : 1;
-    if (tq_init(&p->in, cfg->in_cap ? cfg->in_cap : cfg->in_queue + cfg->rop_latency) ||
+    uint32_t in_cap = cfg->in_cap ? cfg->in_cap : cfg->in_queue + cfg->rop_latency;
+    uint32_t line_sectors = cfg->l2.line_size / cfg->l2.sector_size;
+    if (p->sector_split && in_cap < line_sectors)
+        in_cap = line_sectors; /* a whole line's sector requests fit */
+    if (tq_init(&p->in, in_cap) ||
         tq_init(&p->hit, (cfg->l2_latency + 4) * ports) ||
         tq_init(&p->ret, p->dram->cfg.queue_size + cfg->dram_latency) || tq_init(&p->out, out)) {
         snprintf(err, errlen, "partition: out of memory");
@@ -55,11 +60,14 @@ void partition_free(struct partition *p)
     tq_free(&p->out);
 }
 
-int partition_accept(struct partition *p, uint64_t now, uint32_t slot)
+int partition_accept(struct partition *p, uint64_t now, uint32_t slot, const struct mem_slot *s)
 {
-    if (!tq_room(&p->in))
+    if (tq_room(&p->in) < partition_entries(p, s))
         return -1;
-    tq_push(&p->in, now + p->rop_fs, slot, 0);
+    if (!p->sector_split)
+        tq_push(&p->in, now + p->rop_fs, slot, 0);
+    for (uint32_t m = p->sector_split ? s->sectors : 0; m; m &= m - 1)
+        tq_push(&p->in, now + p->rop_fs, slot, m & -m);
     p->l2_dirty = 1;
     return 0;
 }
@@ -109,19 +117,30 @@ static uint32_t fill_reserve(const struct partition *p, uint64_t now)
     return it ? fill_needs(p, it) : 0;
 }
 
+/* A request's answer (a sector's with sector_split: the reply goes out
+ * with the last). */
+static void answer(struct partition *p, uint64_t now, struct mem_slot *slots, uint64_t slot)
+{
+    if (slots[slot].pending > 1) {
+        slots[slot].pending--;
+        return;
+    }
+    tq_push(&p->out, now, slot, 0);
+}
+
 /* One fill from DRAM (or a bypassing read's data, straight out); 1 if done. */
-static int fill_one(struct partition *p, uint64_t now)
+static int fill_one(struct partition *p, uint64_t now, struct mem_slot *slots)
 {
     const struct tq_item *it = tq_ready(&p->ret, now);
     if (!it || tq_room(&p->out) < fill_needs(p, it))
         return 0;
     if (it->a & PART_BYPASS) {
-        tq_push(&p->out, now, it->a & ~PART_BYPASS, 0);
+        answer(p, now, slots, it->a & ~PART_BYPASS);
     } else {
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
         for (int i = 0; i < n; i++)
-            tq_push(&p->out, now, tok[i], 0);
+            answer(p, now, slots, tok[i]);
     }
     tq_pop(&p->ret);
     return 1;
@@ -135,7 +154,8 @@ static uint64_t dram_cycle_at(const struct partition *p, uint64_t now)
 }
 
 /* A request that bypasses the L2 goes to DRAM; 1 if it went. */
-static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot)
+static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uint32_t slot,
+                      uint8_t sectors)
 {
     if (!dram_can_accept(p->dram))
         return 0;
@@ -144,8 +164,8 @@ static int bypass_one(struct partition *p, uint64_t now, struct mem_slot *s, uin
     addrmap_decode(p->map, s->r.addr & ~(line - 1), &d);
     dram_at(p->dram, dram_cycle_at(p, now));
     dram_push(p->dram, d.bank, d.row,
-              s->r.is_write ? sector_bytes(p, s->sectors) : read_bytes(p, s->sectors), s->r.is_write,
-              slot | PART_BYPASS | (uint64_t)p->sub << PART_SUB_SHIFT, s->sectors);
+              s->r.is_write ? sector_bytes(p, sectors) : read_bytes(p, sectors), s->r.is_write,
+              slot | PART_BYPASS | (uint64_t)p->sub << PART_SUB_SHIFT, sectors);
     s->r.l2_hit = 0;
     if (s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
@@ -161,13 +181,15 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
         return 0;
     uint32_t slot = (uint32_t)it->a;
     struct mem_slot *s = &slots[slot];
-    if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, s->sectors) == CACHE_MISS) {
-        if (!bypass_one(p, now, s, slot))
+    /* the entry's sector (sector_split), else the request's */
+    uint8_t sectors = it->b ? (uint8_t)it->b : s->sectors;
+    if (s->r.bypass_l2 && cache_probe(&p->l2, s->local, sectors) == CACHE_MISS) {
+        if (!bypass_one(p, now, s, slot, sectors))
             return 0;
         tq_pop(&p->in);
         return 1;
     }
-    struct cache_access a = { .addr = s->local, .sectors = s->sectors, .is_write = s->r.is_write,
+    struct cache_access a = { .addr = s->local, .sectors = sectors, .is_write = s->r.is_write,
                               .warp = s->r.warp, .token = slot };
     enum cache_fail why;
     enum cache_outcome o = cache_access(&p->l2, &a, &why);
@@ -181,7 +203,9 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
         }
         return 0;
     }
-    s->r.l2_hit = o == CACHE_HIT;
+    /* a request hits when every sector of it does */
+    s->r.l2_hit = o == CACHE_HIT &&
+                  (!it->b || it->b == (uint32_t)(s->sectors & -s->sectors) || s->r.l2_hit);
     if (o == CACHE_HIT || s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
     tq_pop(&p->in);
@@ -225,10 +249,10 @@ void partition_l2_cycle(struct partition *p, uint64_t k, struct mem_slot *slots)
         p->blocked = 0;
         p->l2_dirty = 1;
     }
-    for (uint32_t i = 0; i < p->ports && fill_one(p, now); i++)
+    for (uint32_t i = 0; i < p->ports && fill_one(p, now, slots); i++)
         moved = 1;
     while ((it = tq_ready(&p->hit, now)) && tq_room(&p->out) > fill_reserve(p, now)) {
-        tq_push(&p->out, now, it->a, 0);
+        answer(p, now, slots, it->a);
         tq_pop(&p->hit);
         moved = 1;
     }

@@ -35,6 +35,7 @@ struct mem_slot {
     uint8_t sectors;  /* L2 sectors touched */
     uint8_t used;
     uint8_t sub;      /* sub-partition within the channel */
+    uint8_t pending;  /* sector_split: its sectors not yet answered */
 };
 
 struct partition_config {
@@ -61,6 +62,13 @@ struct partition {
     uint64_t l2_period, dram_period;
     uint32_t l2_latency, ports;
     uint32_t accept_room, in_queue;
+    /* GPGPU-Sim's sectored L2 (gpgpu_cache:dl2 S:...): a request of k
+     * sectors enters as k sector requests, each its own ROP and input queue
+     * entry, L2 lookup and DRAM request (memory_sub_partition::
+     * breakdown_request_to_sector_requests); the entries carry their sector.
+     * The reply (one packet, as for any request) leaves with its last
+     * sector's answer, where GPGPU-Sim sends one packet per sector. */
+    int sector_split;
     uint64_t rop_fs;
     struct cache l2;
     struct dram *dram; /* the channel's */
@@ -101,11 +109,17 @@ int partition_init(struct partition *p, const struct partition_config *cfg,
 void partition_free(struct partition *p);
 /* A request arrived from the interconnect at fs time now: 0, or -1 if the
  * input queue is full. */
-int partition_accept(struct partition *p, uint64_t now, uint32_t slot);
-/* Whether a request arriving at fs time now may enter (see accept_room). */
-static inline int partition_can_accept(const struct partition *p, uint64_t now)
+int partition_accept(struct partition *p, uint64_t now, uint32_t slot, const struct mem_slot *s);
+/* The input queue entries a request takes (its sectors with sector_split). */
+static inline uint32_t partition_entries(const struct partition *p, const struct mem_slot *s)
 {
-    if (!tq_room(&p->in))
+    return p->sector_split ? (uint32_t)__builtin_popcount(s->sectors) : 1;
+}
+/* Whether a request of `entries` entries arriving at fs time now may enter
+ * (see accept_room). */
+static inline int partition_can_accept(const struct partition *p, uint64_t now, uint32_t entries)
+{
+    if (tq_room(&p->in) < entries)
         return 0;
     if (!p->accept_room)
         return 1;
