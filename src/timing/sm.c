@@ -619,6 +619,22 @@ void sm_oc_reset(struct sm *sm)
     sm->mq_stride = sm->oc_mem[0].cap; /* (n_paths of them fit: a 1/n share each) */
     sm->mem_seq = 0;
     memset(sm->unit_free, 0, sizeof sm->unit_free);
+    sm->atomic_held = 0;
+}
+
+void sm_atomics_release(struct sm *sm, uint64_t now)
+{
+    for (uint64_t b = sm->atomic_held; b; b &= b - 1) {
+        uint32_t slot = (uint32_t)__builtin_ctzll(b);
+        if (sm->atomic_until[slot] > now) {
+            if (sm->atomic_until[slot] < sm->next_event)
+                sm->next_event = sm->atomic_until[slot];
+            continue;
+        }
+        sm->atomic_held &= ~(1ull << slot);
+        sm->on_atomic(&sm->ws, slot, 0);
+        sm->iss_dirty = 1;
+    }
 }
 
 void sm_rec_done(struct sm *sm, uint32_t rec)
@@ -637,8 +653,10 @@ void sm_rec_done(struct sm *sm, uint32_t rec)
     w->sb_wait = 0;
     if (r->atomic_wait) {
         r->atomic_wait = 0;
-        if (sm->on_atomic)
-            sm->on_atomic(&sm->ws, r->warp, 0);
+        if (sm->on_atomic) { /* the wait ends at the writeback (sm_atomics_release) */
+            sm->atomic_until[r->warp] = ready;
+            sm->atomic_held |= 1ull << r->warp;
+        }
     }
     /* a check that failed at the I-buffer fails there still (the
      * scoreboard is looked at after it) */

@@ -243,6 +243,13 @@ struct sm {
      * the order warp by warp); NULL for other policies */
     warp_sched_first_fn first;
     warp_sched_atomic_fn on_atomic; /* the policy's on_warp_atomic, or NULL */
+    /* With on_atomic: the warps whose atomic has completed but whose data
+     * is written back only at atomic_until[slot] (a shared-memory atomic's
+     * latency, a reply's writeback): the policy hears that the warp no
+     * longer waits then (sm_atomics_release), as GPGPU-Sim's warp waits
+     * until its atomic's writeback (shd_warp_t::waiting, m_n_atomic). */
+    uint64_t atomic_held;
+    uint64_t atomic_until[SM_MAX_SLOTS];
     /* warp_sched_allowed_of: the policy vetoes by slot alone (walk_masked
      * walks the warps it allows first); NULL for other policies */
     warp_sched_allowed_fn allowed;
@@ -538,6 +545,9 @@ void ldst_cycle(struct sm *sm, uint64_t now);
 /* Resets the issue -> unit paths (a launch, a reset). */
 void sm_oc_reset(struct sm *sm);
 void sm_rec_done(struct sm *sm, uint32_t rec);
+/* Tells the policy (on_atomic) of the atomics written back by now; the
+ * SM's next event is at the next of the others. */
+void sm_atomics_release(struct sm *sm, uint64_t now);
 /* A store of an exited warp left for the LD/ST unit: its CTA may retire. */
 void sm_warp_drained(struct sm *sm, uint32_t slot);
 void sm_warp_exited(struct sm *sm, uint32_t slot, uint64_t now);

@@ -484,6 +484,8 @@ int sm_cycle(struct sm *sm, uint64_t now)
     sm->next_event = SM_NEVER;
     sm->ws.now = now; /* L1 hooks of the policy see the cycle */
     ldst_cycle(sm, now);
+    if (sm->atomic_held)
+        sm_atomics_release(sm, now);
     const uint64_t memroom = sm_memroom(sm);
     if (cfg->fast_paths && !sm->iss_dirty && now < sm->iss_until && memroom == sm->iss_memroom) {
         /* nothing changed since a walk that issued and vetoed nothing (or
