@@ -4,12 +4,13 @@
 # tools/gpgpusim-correlate.sh (`ratios`) for the runs docs/policy-effects.md
 # describes, from their work directories (GPGPU-Sim is not needed to print,
 # only to have made the runs):
-#   WORK/pol-small   the suite at small on SM2_GTX480 and SM7_QV100 (main: kmeans
-#                    bfs memc spmv; rest: gc sssp invidx mesh syrk atax gesummv
+#   WORK/pol-small   the suite and the micro benchmarks at small on SM2_GTX480
+#                    and SM7_QV100 (main: kmeans bfs memc spmv and the micro
+#                    benchmarks; rest: gc sssp invidx mesh syrk atax gesummv
 #                    stencil3d; more: the other twelve)
-#   WORK/pol-micro   the micro benchmarks at small, both files (main)
-#   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles (main)
-#   WORK/pol-small-compat, WORK/pol-micro-compat
+#   WORK/pol-medium  kmeans and gc at medium, capped at 200,000 cycles (main,
+#                    when the directory is there)
+#   WORK/pol-small-compat
 #                    the same runs with ccgpu given configs/gpgpusim-compat.cfg's
 #                    options (compat: only the rows that disagree, are weak or
 #                    are 10% or more off, and each file's summary)
@@ -20,14 +21,24 @@
 #                    with -gpgpu_l2_rop_latency 121 / 119, -dram_latency 101 / 99;
 #                    docs/policy-effects.md, "One-cycle sensitivity")
 #   tools/policy-effects-report.sh [WORK] [main|rest|more|compat|ensemble] > docs/results/policy-effects[-rest|-more|-compat|-ensemble].md
+# SQV=LIST: the schedulers of the SM7_QV100 runs (default gto, lrr,
+# two_level_active:6:0:1, warp_limiting:2:1); SM2_GTX480 has six.
 set -eu
 cd "$(dirname "$0")/.."
 work=${1:-/work/gsim-runs}
 page=${2:-main}
 case $page in main | rest | more | compat | ensemble) ;; *) echo "policy-effects-report: PAGE is main, rest, more, compat or ensemble, not '$page'" >&2; exit 2 ;; esac
 S=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2,warp_limiting:2:4
-Smicro=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2
+# SM7_QV100's runs (80 SMs: each GPGPU-Sim run takes minutes): SQV
+SQV=${SQV:-gto,lrr,two_level_active:6:0:1,warp_limiting:2:1}
 corr=tools/gpgpusim-correlate.sh
+# both files: SM2_GTX480 with $S, SM7_QV100 with $SQV (TITLE WORK BENCH...)
+both() {
+    local title=$1 w=$2
+    shift 2
+    section "$title, SM2_GTX480" "$corr" -w "$w" -c SM2_GTX480 -S "$S" ratios "$@"
+    section "$title, SM7_QV100" "$corr" -w "$w" -c SM7_QV100 -S "$SQV" ratios "$@"
+}
 section() { # TITLE COMMAND...
     echo
     echo "## $1"
@@ -64,8 +75,8 @@ notable() {
 if [ "$page" = compat ]; then
     echo
     echo "The same runs as [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md) and [policy-effects-more.md](policy-effects-more.md), with ccgpu given the options of \`configs/gpgpusim-compat.cfg\` (\`-O ccgpu_fetch_stage=1 -O ccgpu_fetch_icache=1 -O ccgpu_gpgpusim_alu_latency=1 -O ccgpu_longop_marks=1\` in the \`ccgpu\` step): GPGPU-Sim's fetch stage and its I-cache lookup in the fetch, its ALU latency table and its long-latency marks. Only the rows whose direction disagrees or is weak, or whose error is 10% or more, and each file's summary."
-    section "The suite at small" "$corr" -w "$work/pol-small-compat" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv gc sssp invidx mesh syrk atax gesummv stencil3d vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm | notable
-    section "Micro benchmarks at small" "$corr" -w "$work/pol-micro-compat" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk | notable
+    both "The suite at small" "$work/pol-small-compat" kmeans bfs memc spmv gc sssp invidx mesh syrk atax gesummv stencil3d vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm | notable
+    both "Micro benchmarks at small" "$work/pol-small-compat" chase hashprobe transpose rowwalk | notable
     exit 0
 fi
 if [ "$page" = ensemble ]; then
@@ -79,17 +90,19 @@ fi
 if [ "$page" = more ]; then
     echo
     echo "The other benchmarks' tables: [policy-effects.md](policy-effects.md), [policy-effects-rest.md](policy-effects-rest.md)."
-    section "Twelve more suite benchmarks at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm
+    both "Twelve more suite benchmarks at small" "$work/pol-small" vecadd reduction histogram matmul conv2d blackscholes mvt nw hotspot srad nbody kmeans_fm
     exit 0
 fi
 if [ "$page" = rest ]; then
     echo
     echo "The other benchmarks' tables: [policy-effects.md](policy-effects.md)."
-    section "The rest of the suite at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios gc sssp invidx mesh syrk atax gesummv stencil3d
+    both "The rest of the suite at small" "$work/pol-small" gc sssp invidx mesh syrk atax gesummv stencil3d
     exit 0
 fi
 echo
 echo "The other eight suite benchmarks: [policy-effects-rest.md](policy-effects-rest.md)."
-section "The suite at small" "$corr" -w "$work/pol-small" -c SM2_GTX480,SM7_QV100 -S "$S" ratios kmeans bfs memc spmv
-section "Micro benchmarks at small" "$corr" -w "$work/pol-micro" -c SM2_GTX480,SM7_QV100 -S "$Smicro" ratios chase hashprobe transpose rowwalk
-section "Medium, capped at 200,000 cycles" "$corr" -w "$work/pol-medium" -c SM2_GTX480 -x '-gpgpu_max_cycle 200000' -S gto,lrr,warp_limiting:2:2 ratios kmeans gc
+both "The suite at small" "$work/pol-small" kmeans bfs memc spmv
+both "Micro benchmarks at small" "$work/pol-small" chase hashprobe transpose rowwalk
+if [ -d "$work/pol-medium" ]; then
+    section "Medium, capped at 200,000 cycles" "$corr" -w "$work/pol-medium" -c SM2_GTX480 -x '-gpgpu_max_cycle 200000' -S gto,lrr,warp_limiting:2:2 ratios kmeans gc
+fi
