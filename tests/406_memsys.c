@@ -218,10 +218,9 @@ TEST(sub_partition_slices_use_every_set)
 
 /* A sectored L2 takes a request as one request per sector (GPGPU-Sim's
  * breakdown_request_to_sector_requests): four lookups for a line, one for
- * a sector, each its own input-queue entry; the reply, one packet, leaves
- * with the last sector's answer, so a line's hit takes the three extra
- * lookup cycles longer than a sector's. An unsectored L2 looks a line up
- * once. */
+ * a sector, each its own input-queue entry; the reply, one packet of the
+ * flits of the four sector replies, leaves with the last sector's answer.
+ * An unsectored L2 looks a line up once. */
 TEST(sectored_l2_looks_each_sector_up)
 {
     struct memsys_config c;
@@ -245,8 +244,11 @@ TEST(sectored_l2_looks_each_sector_up)
         CHECK_EQ_INT(got.l2_hit, 1);
         memsys_sync_stats(&m);
         CHECK_EQ_U64(m.st.l2_accesses - before, sectored ? 5 : 2);
-        /* the reply of a line is 3 flits longer than a sector's in both */
-        CHECK_EQ_INT(line - sector, sectored ? 3 + 3 : 3);
+        /* the line's reply: with the split as four sector replies (each
+         * ctrl + 32 bytes, 2 flits of 32 bytes) after three more lookups;
+         * without, one packet 3 flits longer than a sector's */
+        uint32_t f = c.flit_bytes, per = (c.ctrl_bytes + 32 + f - 1) / f;
+        CHECK_EQ_INT(line - sector, sectored ? 3 + 3 * (int64_t)per : 3);
         memsys_free(&m);
     }
 }

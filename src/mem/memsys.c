@@ -300,9 +300,17 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 }
 
 
-/* Bytes of the reply to a request: read data or a write acknowledgement. */
+/* Bytes of the reply to a request: read data or a write acknowledgement.
+ * A request split into sector requests (partition.h sector_split) is
+ * answered as GPGPU-Sim answers each sector, a packet of its own (a write's
+ * acknowledgement too), here one packet of as many flits as theirs. */
 static uint32_t reply_bytes(const struct memsys *m, const struct mem_slot *s)
 {
+    if (m->part[s->part].sector_split) {
+        uint32_t f = m->cfg.flit_bytes;
+        uint32_t one = m->cfg.ctrl_bytes + (s->r.is_write ? 0 : m->cfg.l2.sector_size);
+        return (uint32_t)__builtin_popcount(s->sectors) * ((one + f - 1) / f) * f;
+    }
     uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
     return m->cfg.ctrl_bytes + data;
 }

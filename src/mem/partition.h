@@ -66,8 +66,9 @@ struct partition {
      * sectors enters as k sector requests, each its own ROP and input queue
      * entry, L2 lookup and DRAM request (memory_sub_partition::
      * breakdown_request_to_sector_requests); the entries carry their sector.
-     * The reply (one packet, as for any request) leaves with its last
-     * sector's answer, where GPGPU-Sim sends one packet per sector. */
+     * The reply, one packet as for any request, leaves with its last
+     * sector's answer; it has the flits of GPGPU-Sim's one packet per
+     * sector (memsys.c reply_bytes). */
     int sector_split;
     uint64_t rop_fs;
     struct cache l2;
