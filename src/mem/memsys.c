@@ -286,7 +286,6 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->r.l2_hit = 0;
     s->part = p;
     s->local = d.local;
-    s->sub = (uint8_t)(p % m->nsub);
     s->sectors = cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);
     s->pending = (uint8_t)partition_entries(&m->part[p], s);
     icnt_push(&m->req, memsys_port(m, req->sm), p, bytes, i);

@@ -34,7 +34,6 @@ struct mem_slot {
     uint32_t next_free;
     uint8_t sectors;  /* L2 sectors touched */
     uint8_t used;
-    uint8_t sub;      /* sub-partition within the channel */
     uint8_t pending;  /* sector_split: its sectors not yet answered */
 };
 
