@@ -160,7 +160,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
             .l2_latency = cfg->l2_latency,
             .rop_latency = cfg->rop_latency, .dram_latency = cfg->dram_latency,
             .in_queue = cfg->l2_in_queue, .out_queue = cfg->l2_out_queue,
-            .l2_ports = m->nsub > 1 ? ports : cfg->l2_ports, .l2 = slice,
+            .l2_ports = ports, .l2 = slice,
             .accept_room = cfg->l2_accept_room, .in_cap = (uint32_t)rop_cap,
         };
         if (partition_init(&m->part[i], &pc, &m->map, err, errlen))
@@ -234,15 +234,14 @@ static void slot_release(struct memsys *m, uint32_t i)
  * the I-Poly hash's. */
 static uint32_t part_of(const struct memsys *m, uint64_t addr, struct dram_addr *d)
 {
-    addrmap_locate(&m->map, addr, d);
     uint32_t sub = 0;
-    if (m->map.hash == ADDRMAP_IPOLY) {
-        sub = d->sub % m->nsub;
-    } else if (m->nsub > 1) {
-        uint64_t local = d->local;
-        addrmap_decode(&m->map, addr, d);
-        d->local = local;
+    if (m->nsub > 1 && m->map.hash != ADDRMAP_IPOLY) {
+        addrmap_decode(&m->map, addr, d); /* (its chan and local are locate's) */
         sub = d->bank % m->nsub;
+    } else {
+        addrmap_locate(&m->map, addr, d);
+        if (m->map.hash == ADDRMAP_IPOLY)
+            sub = d->sub % m->nsub;
     }
     return d->chan * m->nsub + sub;
 }
@@ -283,7 +282,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->r = *req;
     s->r.issue_cycle = now;
     s->r.done_cycle = 0;
-    s->r.l2_hit = 0;
+    s->r.l2_hit = 1; /* until a lookup of it misses or it bypasses the L2 */
     s->part = p;
     s->local = d.local;
     s->sectors = cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);

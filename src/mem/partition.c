@@ -203,9 +203,7 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
         }
         return 0;
     }
-    /* a request hits when every sector of it does */
-    s->r.l2_hit = o == CACHE_HIT &&
-                  (!it->b || it->b == (uint32_t)(s->sectors & -s->sectors) || s->r.l2_hit);
+    s->r.l2_hit &= o == CACHE_HIT; /* (every sector of it, with sector_split) */
     if (o == CACHE_HIT || s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
     tq_pop(&p->in);
