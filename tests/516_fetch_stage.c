@@ -16,6 +16,7 @@
 #include "bench_run.h"
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include <stdlib.h>
 
 #define N 64
@@ -37,25 +38,19 @@ static char *straight_ptx(void)
 /* cycles of the kernel with `warps` warps in one CTA on one SM, or -1 */
 static double run_straight(const char *extra, unsigned warps)
 {
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256];
-    ccgpu_config_load(cfg, "tests/fixtures/gpgpusim-configs/accel-sim-tested-SM2_GTX480/gpgpusim.config");
-    ccgpu_config_load_string(cfg, "ccgpu_mode timing\ngpgpu_n_clusters 1\n"
-                                  "gpgpu_num_sched_per_core 1\ngpgpu_perfect_inst_const_cache 1\n", "test");
-    if (extra)
-        ccgpu_config_load_string(cfg, extra, "test");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("  %s\n", err);
+    char lines[400];
+    snprintf(lines, sizeof lines,
+             "gpgpu_n_clusters 1\ngpgpu_num_sched_per_core 1\ngpgpu_perfect_inst_const_cache 1\n%s",
+             extra ? extra : "");
+    ccgpu_module *m;
+    ccgpu *g = test_gpu_with_ptx_text(test_gtx480_config(lines), straight_ptx(), "straight.ptx", &m);
+    if (!g)
         return -1;
-    }
-    ccgpu_module *m = ccgpu_module_load_string(g, straight_ptx(), "straight.ptx");
     ccgpu_devptr d = 0;
     double cycles = -1;
     void *args[] = { &d };
     struct ccgpu_dim3 one = { 1, 1, 1 }, block = { 32 * warps, 1, 1 };
-    if (m && ccgpu_launch(g, m, "k", one, block, 0, args, 1) == 0)
+    if (ccgpu_launch(g, m, "k", one, block, 0, args, 1) == 0)
         ccgpu_stat(g, "cycles", -1, &cycles);
     else
         printf("  %s\n", ccgpu_error(g));

@@ -14,6 +14,7 @@
 #include "bench_run.h"
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include <stdlib.h>
 
 #define READS 16
@@ -49,27 +50,21 @@ static char *reads_ptx(int rewrite)
 /* cycles of one warp of the kernel, or -1 */
 static double run_reads(const char *sched, int marks, int rewrite)
 {
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256], extra[200];
-    ccgpu_config_load(cfg, "tests/fixtures/gpgpusim-configs/accel-sim-tested-SM2_GTX480/gpgpusim.config");
+    char extra[200];
     snprintf(extra, sizeof extra,
-             "ccgpu_mode timing\ngpgpu_n_clusters 1\ngpgpu_num_sched_per_core 1\n"
+             "gpgpu_n_clusters 1\ngpgpu_num_sched_per_core 1\n"
              "gpgpu_perfect_inst_const_cache 1\ngpgpu_scheduler %s\nccgpu_longop_marks %d\n",
              sched, marks);
-    ccgpu_config_load_string(cfg, extra, "test");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("  %s\n", err);
+    ccgpu_module *m;
+    ccgpu *g = test_gpu_with_ptx_text(test_gtx480_config(extra), reads_ptx(rewrite), "reads.ptx", &m);
+    if (!g)
         return -1;
-    }
-    ccgpu_module *m = ccgpu_module_load_string(g, reads_ptx(rewrite), "reads.ptx");
     ccgpu_devptr d = 0;
     double cycles = -1;
     unsigned v[2] = { 5, 0 };
     void *args[] = { &d };
     struct ccgpu_dim3 one = { 1, 1, 1 }, block = { 32, 1, 1 };
-    if (m && ccgpu_malloc(g, &d, sizeof v) == 0 && ccgpu_memcpy_htod(g, d, v, sizeof v) == 0 &&
+    if (ccgpu_malloc(g, &d, sizeof v) == 0 && ccgpu_memcpy_htod(g, d, v, sizeof v) == 0 &&
         ccgpu_launch(g, m, "k", one, block, 0, args, 1) == 0) {
         ccgpu_stat(g, "cycles", -1, &cycles);
     } else {

@@ -12,6 +12,7 @@
 #include "bench_run.h"
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include <stdlib.h>
 
 #define N 64
@@ -37,25 +38,18 @@ struct straight {
 /* 48 warps (two CTAs of 768 threads) of the kernel on one SM; 0 on success */
 static int run_straight(int icache, struct straight *r)
 {
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256], extra[200];
-    ccgpu_config_load(cfg, "tests/fixtures/gpgpusim-configs/accel-sim-tested-SM2_GTX480/gpgpusim.config");
-    snprintf(extra, sizeof extra,
-             "ccgpu_mode timing\ngpgpu_n_clusters 1\nccgpu_fetch_stage 1\nccgpu_fetch_icache %d\n",
+    char extra[200];
+    snprintf(extra, sizeof extra, "gpgpu_n_clusters 1\nccgpu_fetch_stage 1\nccgpu_fetch_icache %d\n",
              icache);
-    ccgpu_config_load_string(cfg, extra, "test");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("  %s\n", err);
+    ccgpu_module *m;
+    ccgpu *g = test_gpu_with_ptx_text(test_gtx480_config(extra), straight_ptx(), "straight.ptx", &m);
+    if (!g)
         return -1;
-    }
-    ccgpu_module *m = ccgpu_module_load_string(g, straight_ptx(), "straight.ptx");
     ccgpu_devptr d = 0;
     void *args[] = { &d };
     struct ccgpu_dim3 two = { 2, 1, 1 }, block = { 768, 1, 1 };
     int rc = -1;
-    if (m && ccgpu_launch(g, m, "k", two, block, 0, args, 1) == 0 &&
+    if (ccgpu_launch(g, m, "k", two, block, 0, args, 1) == 0 &&
         ccgpu_stat(g, "cycles", -1, &r->cycles) == 0 &&
         ccgpu_stat(g, "warp_instructions", -1, &r->insts) == 0 &&
         ccgpu_stat(g, "l1i.res_fail", -1, &r->res_fail) == 0 &&

@@ -14,6 +14,7 @@
 #include "bench_run.h"
 #include "ccgpu.h"
 #include "check.h"
+#include "gpu_setup.h"
 #include <stdlib.h>
 
 #define ATOMICS 16
@@ -48,26 +49,19 @@ static char *kernel_ptx(void)
 /* cycles of the kernel (two warps, those of `warps` working), or -1 */
 static double run(const char *sched, unsigned warps)
 {
-    ccgpu_config *cfg = ccgpu_config_new();
-    char err[256], extra[200];
-    ccgpu_config_load(cfg,
-                      "tests/fixtures/gpgpusim-configs/accel-sim-tested-SM2_GTX480/gpgpusim.config");
+    char extra[200];
     snprintf(extra, sizeof extra,
-             "ccgpu_mode timing\ngpgpu_n_clusters 1\ngpgpu_num_sched_per_core 1\n"
+             "gpgpu_n_clusters 1\ngpgpu_num_sched_per_core 1\n"
              "gpgpu_perfect_inst_const_cache 1\ngpgpu_scheduler %s\n", sched);
-    ccgpu_config_load_string(cfg, extra, "test");
-    ccgpu *g = ccgpu_create(cfg, err, sizeof err);
-    ccgpu_config_free(cfg);
-    if (!g) {
-        printf("  %s\n", err);
+    ccgpu_module *m;
+    ccgpu *g = test_gpu_with_ptx_text(test_gtx480_config(extra), kernel_ptx(), "atomics.ptx", &m);
+    if (!g)
         return -1;
-    }
-    ccgpu_module *m = ccgpu_module_load_string(g, kernel_ptx(), "atomics.ptx");
     ccgpu_devptr d = 0;
     double cycles = -1;
     void *args[] = { &d, &warps };
     struct ccgpu_dim3 one = { 1, 1, 1 }, block = { 64, 1, 1 };
-    if (m && ccgpu_malloc(g, &d, 64) == 0 && ccgpu_launch(g, m, "k", one, block, 0, args, 2) == 0)
+    if (ccgpu_malloc(g, &d, 64) == 0 && ccgpu_launch(g, m, "k", one, block, 0, args, 2) == 0)
         ccgpu_stat(g, "cycles", -1, &cycles);
     else
         printf("  %s\n", ccgpu_error(g));
