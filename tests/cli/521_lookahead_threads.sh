@@ -4,7 +4,8 @@
 # at small on configs/ccws.cfg with gto, lrr, ccws and swl:2, and on four
 # with gto (the memory system's own thread is used: the runs say how many
 # quanta ran on two threads), and match the recorded checksums of
-# configs/lookahead.cfg's lookahead; a cap and a failed launch too; the
+# configs/lookahead.cfg's lookahead; spmv, gesummv and syrk at medium (to a
+# cap) on 1, 2 and 4 threads; a cap and a failed launch too; the
 # exact model (lookahead 0) is unchanged by --threads; bad values of the
 # options fail with one line naming them.
 . "$(dirname "$0")/lib.sh"
@@ -59,6 +60,31 @@ else
     failed=$((failed + 1))
     echo "FAIL lookahead_two_threads_used: no run put a quantum on the second thread"
 fi
+# the memory-bound benchmarks at medium (the runs docs/parallel.md times),
+# with gto and swl:2, the first 200,000 cycles: the same on 1, 2 and 4 threads
+for b in spmv gesummv syrk; do for s in gto swl:2; do for n in 1 2 4; do
+    echo "$b $s $n"
+done; done; done >"$tmpdir/medium-runs"
+medium_run() {
+    "$CCGPU" run "$1" --size medium --config "$root/configs/ccws.cfg" \
+        --config "$root/configs/lookahead.cfg" -o "gpgpu_scheduler=$2" -o gpgpu_max_cycle=200000 \
+        --threads "$3" --quiet --json "$tmpdir/med.$1.$2.$3.json" >/dev/null \
+        2>"$tmpdir/med.$1.$2.$3.err" || echo "FAILED $1 $2 --threads $3"
+}
+export -f medium_run
+xargs -P 2 -L 1 bash -c 'medium_run "$0" "$1" "$2"' <"$tmpdir/medium-runs" >"$tmpdir/medium-log"
+medium_bad=$(cat "$tmpdir/medium-log")
+for b in spmv gesummv syrk; do for s in gto swl:2; do for n in 2 4; do
+    cmp -s "$tmpdir/med.$b.$s.1.json" "$tmpdir/med.$b.$s.$n.json" ||
+        medium_bad="$medium_bad $b $s: --threads $n differs from 1;"
+done
+    grep -q '"cycles": 200000,' "$tmpdir/med.$b.$s.1.json" ||
+        medium_bad="$medium_bad $b $s: not stopped at the cap;"
+    grep -q ' [1-9][0-9]* on two threads' "$tmpdir/med.$b.$s.2.err" ||
+        medium_bad="$medium_bad $b $s: no quantum on the second thread;"
+done; done
+if [ -z "$medium_bad" ]; then passed=$((passed + 1))
+else failed=$((failed + 1)); echo "FAIL lookahead_threads_medium:$medium_bad" | head -c 400; echo; fi
 # a gpgpu_max_cycle cap cuts a quantum short and stops at its cycle; a
 # launch the watchdog fails drains the link: both the same on 1 and 2 threads
 for n in 1 2; do
