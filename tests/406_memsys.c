@@ -271,6 +271,50 @@ TEST(writes_are_acknowledged_and_stay_in_l2)
     memsys_free(&m);
 }
 
+/* Reads of lines 0x1000 (an atomic when atomic_at is 1 for its miss, 2 for
+ * a later hit on it), 0x2000 and 0x3000 through a one-set, two-way
+ * write-back L2: the third line evicts the first. The DRAM writes after. */
+static uint64_t writes_after_eviction(int atomic_at)
+{
+    struct memsys_config c;
+    struct memsys m;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    char err[256];
+    CHECK_EQ_INT(cache_config_parse(&c.l2, "N:1:128:2,L:B:m:W:L,A:8:4,4", err, sizeof err), 0);
+    if (mk(&m, &c))
+        return UINT64_MAX;
+    const uint64_t lines[] = { 0x1000, 0x1000, 0x2000, 0x3000 };
+    uint64_t at = 10;
+    for (int i = 0; i < 4; i++, at += 1000) {
+        if (i == 1 && atomic_at != 2)
+            continue;
+        struct mem_request r = { .addr = lines[i], .bytes = 32, .id = (uint64_t)i,
+                                 .is_atomic = (uint8_t)((i == 0 && atomic_at == 1) || i == 1) };
+        memsys_advance(&m, at);
+        CHECK_EQ_INT(memsys_push(&m, at, &r), 0);
+        uint64_t t = at + 1;
+        for (; t < at + 900 && !memsys_pop_response(&m, 0, t, &got); t++)
+            memsys_advance(&m, t + 1);
+        CHECK_EQ_U64(got.id, (uint64_t)i);
+        if (i == 1)
+            CHECK_EQ_INT(got.l2_hit, 1);
+    }
+    memsys_advance(&m, at + 1000);
+    CHECK(memsys_idle(&m));
+    CHECK(!cache_find_line(&m.part[0].l2, 0x1000));
+    uint64_t w = m.chan[0].dram.st.writes;
+    memsys_free(&m);
+    return w;
+}
+
+TEST(atomics_leave_their_l2_line_modified)
+{
+    CHECK_EQ_U64(writes_after_eviction(0), 0); /* plain reads: clean */
+    CHECK_EQ_U64(writes_after_eviction(1), 1); /* an atomic's miss: modified at the fill */
+    CHECK_EQ_U64(writes_after_eviction(2), 1); /* an atomic hitting the line */
+}
+
 TEST(sectored_l2_fetches_sectors)
 {
     struct memsys_config c;
@@ -652,6 +696,7 @@ int main(void)
     RUN(single_read_latency_is_the_sum);
     RUN(fixed_latencies_add_up_with_different_clocks);
     RUN(writes_are_acknowledged_and_stay_in_l2);
+    RUN(atomics_leave_their_l2_line_modified);
     RUN(sectored_l2_fetches_sectors);
     RUN(l2_bypass_goes_around);
     RUN(l2_hooks_see_global_blocks);

@@ -171,6 +171,23 @@ const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
     return w < 0 ? NULL : &set_lines(c, set, c->cfg.assoc)[w];
 }
 
+void cache_mark_modified(struct cache *c, uint64_t addr, uint8_t sectors)
+{
+    if (c->cfg.write_policy != CACHE_WRITE_BACK)
+        return;
+    uint64_t block = addr >> c->line_shift;
+    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
+    int w = find_way(c, set, block, c->cfg.assoc);
+    if (w < 0)
+        return;
+    struct cache_line *l = &set_lines(c, set, c->cfg.assoc)[w];
+    uint8_t s = (uint8_t)(l->valid & (sectors ? sectors : l->valid));
+    if (!s || (l->dirty & s) == s)
+        return;
+    l->dirty |= s;
+    line_update_state(c, l);
+}
+
 /* The policy's choice among the ways of set not reserved (the set has no
  * invalid way); -1 if every way is reserved. */
 CACHE_AI int choose_way(struct cache *c, uint32_t set, uint32_t assoc)

@@ -160,6 +160,10 @@ void cache_out_pop(struct cache *c);
 void cache_invalidate_all(struct cache *c);
 /* Line holding addr's block, or NULL (tests, policies that inspect state). */
 const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr);
+/* An atomic updated sectors of the valid line holding addr: in a write-back
+ * cache they become dirty (written back when the line is evicted); nothing
+ * otherwise. */
+void cache_mark_modified(struct cache *c, uint64_t addr, uint8_t sectors);
 static inline uint64_t cache_block_of(const struct cache *c, uint64_t addr)
 {
     return addr >> c->line_shift;

@@ -17,6 +17,9 @@ struct mem_request {
                              does not hold goes straight to DRAM, so does a
                              write to a line it does not hold */
     uint8_t l2_hit;       /* set by memsys: served by the L2 without DRAM */
+    uint8_t is_atomic;    /* an atomic (a read for the memory system): a
+                             write-back L2 marks the sectors it updates
+                             modified, as GPGPU-Sim's does */
     uint16_t sm;
     int32_t warp;
 };

@@ -139,8 +139,13 @@ static int fill_one(struct partition *p, uint64_t now, struct mem_slot *slots)
     } else {
         const uint64_t *tok;
         int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            /* an atomic waiting for the line updates it (GPGPU-Sim's fill
+             * marks the block modified when its MSHR entry holds one) */
+            if (slots[tok[i]].r.is_atomic)
+                cache_mark_modified(&p->l2, it->a, (uint8_t)it->b);
             answer(p, now, slots, tok[i]);
+        }
     }
     tq_pop(&p->ret);
     return 1;
@@ -204,6 +209,8 @@ static int lookup_one(struct partition *p, uint64_t now, struct mem_slot *slots)
         return 0;
     }
     s->r.l2_hit &= o == CACHE_HIT; /* (every sector of it, with sector_split) */
+    if (o == CACHE_HIT && s->r.is_atomic)
+        cache_mark_modified(&p->l2, s->local, sectors);
     if (o == CACHE_HIT || s->r.is_write)
         tq_push(&p->hit, now + (uint64_t)p->l2_latency * p->l2_period, slot, 0);
     tq_pop(&p->in);

@@ -431,6 +431,7 @@ static void ldst_requests(struct sm *sm, uint64_t now)
             /* an atomic's entry is one 32-byte chunk (coalesce_atomic) */
             line_request(sm, sm->co.line[i], sm->co.sectors[i], ls, sm->ldst_atomic ? 5 : ss, q);
             q->is_write = sm->ldst_write;
+            q->is_atomic = sm->ldst_atomic;
             q->warp = (int32_t)sm->ldst_warp;
             q->id = sm->ldst_write              ? TOKEN_STORE
                     : sm->ldst_rec == NO_REC ? (TOKEN_BYPASS | TOKEN_PREFETCH)
