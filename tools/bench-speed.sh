@@ -25,7 +25,9 @@
 #    instructions of the GPU loop itself (gpu_timing_run's own lines, the
 #    SM wheel) and of the memory system's time keeping (memsys_advance's
 #    and memsys_next_event's own lines, the next-event searches of the
-#    crossbars, partitions and DRAM channels), over the total.
+#    crossbars, partitions and DRAM channels), over the total; and from the
+#    run's ccgpu_loop_counts lines, SM visits per visit with something to do
+#    and DRAM bank scans per command.
 # 3. cachesim: LRU and OPT accesses per CPU second and per wall second (the
 #    default --threads 2: decoding ahead on a second thread, OPT's caches on
 #    two) on the L1 trace of bfs at $CACHESIM_SIZE (default: large; "" for
@@ -109,11 +111,12 @@ fi
 windows=${WINDOWS-spmv:1000000 gesummv:2000000}
 if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
     echo
-    printf '%-8s %-7s %10s %12s %16s %11s\n' bench size max_cycle warp_insts host_insn/warp bookkeeping
+    printf '%-8s %-7s %10s %12s %16s %11s %13s %13s\n' bench size max_cycle warp_insts \
+        host_insn/warp bookkeeping visits/useful scans/command
     for wnd in $windows; do
         bench=${wnd%%:*} cyc=${wnd#*:}
         args=(run "$bench" --size medium --config configs/ccws.cfg -o "gpgpu_max_cycle=$cyc" --quiet
-              --json "$tmp/w.json")
+              -o ccgpu_loop_counts=1 --json "$tmp/w.json")
         valgrind --tool=callgrind --callgrind-out-file="$tmp/cgw" "--toggle-collect=gpu_timing_run*" \
             "$ccgpu" "${args[@]}" >/dev/null 2>"$tmp/vg" || true
         total=$(grep -m1 'Collected' "$tmp/vg" | awk '{print $NF}')
@@ -127,7 +130,19 @@ if [ -n "$windows" ] && [ "$have_valgrind" = 1 ]; then
         per=n/a
         [ -n "$total" ] && [ -n "$warp" ] && [ "$warp" != 0 ] &&
             per=$(awk -v t="$total" -v w="$warp" 'BEGIN{printf "%.0f", t/w}')
-        printf '%-8s %-7s %10s %12s %16s %11s\n' "$bench" medium "$cyc" "$warp" "$per" "$book"
+        # the loop's own counts (ccgpu_loop_counts): SM visits per visit with
+        # something to do, DRAM bank scans per command, over the launches
+        read -r vis scan < <(awk '/^ccgpu_loop_counts:/ {
+                for (i = 1; i <= NF; i++) {
+                    if ($(i+1) == "SM" && $(i+2) == "visits,") v += $i
+                    if ($(i+1) == "with" && $(i+2) == "something") u += $i
+                    if ($(i+1) == "bank" && $(i+2) == "scans") s += $i
+                    if ($(i+1) == "commands") c += $i
+                } }
+            END { printf "%s %s\n", (u > 0 ? sprintf("%.3f", v / u) : "n/a"),
+                                     (c > 0 ? sprintf("%.3f", s / c) : "n/a") }' "$tmp/vg")
+        printf '%-8s %-7s %10s %12s %16s %11s %13s %13s\n' "$bench" medium "$cyc" "$warp" "$per" \
+            "$book" "$vis" "$scan"
     done
 fi
 if [ -n "$cs_size" ]; then

@@ -901,3 +901,13 @@ void memsys_l2_preload(struct memsys *m, uint64_t addr, uint64_t bytes)
         cache_preload(c, d.local, cache_sector_mask(c, d.local, 1));
     }
 }
+
+void memsys_dram_work(const struct memsys *m, uint64_t *scans, uint64_t *commands)
+{
+    *scans = *commands = 0;
+    for (uint32_t c = 0; c < m->cfg.n_part; c++) {
+        const struct dram *d = &m->chan[c].dram;
+        *scans += d->scans;
+        *commands += d->st.reads + d->st.writes + d->st.activates + d->st.precharges;
+    }
+}

@@ -277,5 +277,9 @@ void memsys_set_l2_hooks(struct memsys *m, const struct cache_hooks *hooks);
  * advanced to. */
 int memsys_register_stats(struct memsys *m, struct stats *s);
 void memsys_sync_stats(struct memsys *m);
+/* The DRAM schedulers' own work so far, over every channel (not
+ * statistics): bank scans made to choose a command, and the commands
+ * issued (column reads and writes, activates, precharges). */
+void memsys_dram_work(const struct memsys *m, uint64_t *scans, uint64_t *commands);
 
 #endif

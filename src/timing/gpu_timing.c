@@ -15,6 +15,7 @@
 #include "timing/launch_guard.h"
 #include "timing/size_check.h"
 #include "policy/warp/dwt_coord.h"
+#include "util/text_input.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,7 +206,8 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         config_get_u32(store, "ccgpu_launch_seconds", 0, &g->launch_seconds, err, errlen) ||
         config_get_u32(store, "gpgpu_kernel_launch_latency", 0, &g->kernel_latency, err, errlen) ||
         config_get_u32(store, "gpgpu_TB_launch_latency", 0, &g->cta_latency, err, errlen) ||
-        config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen))
+        config_get_bool(store, "gpgpu_perf_sim_memcpy", 0, &g->perf_memcpy, err, errlen) ||
+        config_get_bool(store, "ccgpu_loop_counts", 0, &g->loop_counts, err, errlen))
         goto fail;
     static const char *const progress_modes[] = { "off", "on", "auto", NULL };
     int progress_mode;
@@ -495,19 +497,24 @@ static void drain_after_failure(struct gpu_timing *g)
  * of bfs small's host instructions). */
 static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, const struct isrc *l, struct sm *sm, uint64_t now,
                     int poll, int fast, int skip, uint64_t out_tick, int *has_out,
-                    char *err, size_t errlen)
+                    const int counting, char *err, size_t errlen)
 {
     struct mem_request r;
     uint32_t i = sm->id;
+    int replied = 0; /* (for ccgpu_loop_counts) */
     /* (the memory system has advanced to now: a reply is there if the reply
      * crossbar's output for this SM has one by rep_tick) */
     if (poll && sm->inflight && memsys_reply_arrived(&g->mem, i))
-        while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r))
+        while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
             sm_mem_reply(sm, &r, now);
-    if ((!skip || sm->next_event <= now) && sm_cycle(sm, now)) {
+            replied = 1;
+        }
+    const int due = sm->next_event <= now;
+    if ((!skip || due) && sm_cycle(sm, now)) {
         snprintf(err, errlen, "%s", sm->err[0] ? sm->err : isrc_error(l));
         return -1;
     }
+    const uint32_t inflight = sm->inflight;
     /* a port found full stays full until the interconnect ticks; with the
      * fast paths a full port of the memory system is seen without a drain
      * (which would only note the tick) */
@@ -523,6 +530,10 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
         }
     }
     *has_out = out; /* (a refill queues no request) */
+    if (counting) {
+        g->lc.visits++;
+        g->lc.useful += (uint64_t)(replied | due | (sm->inflight != inflight) | !!sm->retired);
+    }
     if (sm->retired) {
         if (dispatch_refill(&g->disp, sm, now, err, errlen))
             return -1;
@@ -539,6 +550,8 @@ int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch
 {
     g->src = gl->src ? *gl->src : (struct isrc){ NULL, gl->l };
     const struct isrc *l = &g->src;
+    memset(&g->lc, 0, sizeof g->lc);
+    memsys_dram_work(&g->mem, &g->lc.scans0, &g->lc.commands0);
     /* clusters spread over a GPC's SMs reach across SMs (cluster_net.h) */
     struct cluster_net *cnet = g->cfg.cluster_spread && isrc_cluster_size(l) > 1 ? &g->cnet : NULL;
     g->disp.cnet = cnet;
@@ -675,6 +688,32 @@ static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
  * failed or a cap stopped it): the SMs' accounting, a failed launch's
  * in-flight requests drained, the cycles counted, the traces flushed, the
  * statistics summed. rc, or -1 when a trace could not be written. */
+/* ccgpu_loop_counts: one line on stderr about the launch's loop (the exact
+ * loop's; the lookahead mode's counts only the DRAM's) */
+static void print_loop_counts(const struct gpu_timing *g, const struct isrc *l)
+{
+    uint64_t scans, cmds;
+    memsys_dram_work(&g->mem, &scans, &cmds);
+    scans -= g->lc.scans0;
+    cmds -= g->lc.commands0;
+    char name[80];
+    const char *k = isrc_kernel_name(l);
+    text_printable(name, sizeof name, k, strlen(k));
+    if (g->link_on)
+        fprintf(stderr, "ccgpu_loop_counts: kernel %s: (the lookahead loop counts no visits)",
+                name);
+    else
+        fprintf(stderr,
+                "ccgpu_loop_counts: kernel %s: %llu loop cycles, %llu memory-only cycles; %llu SM "
+                "visits, %llu with something to do (%.3f visits each)",
+                name, (unsigned long long)g->lc.cycles, (unsigned long long)g->lc.mem_cycles,
+                (unsigned long long)g->lc.visits, (unsigned long long)g->lc.useful,
+                g->lc.useful ? (double)g->lc.visits / (double)g->lc.useful : 0.0);
+    fprintf(stderr, "; DRAM: %llu bank scans for %llu commands (%.3f each)\n",
+            (unsigned long long)scans, (unsigned long long)cmds,
+            cmds ? (double)scans / (double)cmds : 0.0);
+}
+
 int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
                           char *err, size_t errlen)
 {
@@ -716,6 +755,8 @@ int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t s
     }
     memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
     gpu_timing_sum_stats(g);
+    if (g->loop_counts)
+        print_loop_counts(g, l);
     isrc_set_clock(l, NULL);
     return rc;
 }
@@ -738,6 +779,7 @@ static int memory_only_cycles(struct gpu_timing *g, uint64_t start, uint64_t lim
     while (g->now < limit) {
         if (gpu_timing_at_max_cycle(g, start, g->now))
             return 0; /* the cap's cycle is the loop's */
+        g->lc.mem_cycles++;
         memsys_advance(&g->mem, g->now);
         if (memsys_reply_tick(&g->mem) != *polled_tick || memsys_polls_every_cycle(&g->mem)) {
             if (polled(g, w, NULL))
@@ -752,12 +794,14 @@ static int memory_only_cycles(struct gpu_timing *g, uint64_t start, uint64_t lim
     return 0;
 }
 
-/* The GPU loop of one launch (the file's header says what a cycle does). */
-int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
-                   size_t errlen)
+/* The GPU loop of one launch (the file's header says what a cycle does),
+ * compiled twice: counting its own work for ccgpu_loop_counts or not (the
+ * counts would cost every launch half a percent). */
+static inline __attribute__((always_inline)) int exact_loop(struct gpu_timing *g,
+                                                            const struct gpu_timing_launch *gl,
+                                                            const int counting, char *err,
+                                                            size_t errlen)
 {
-    if (g->link_on)
-        return gpu_timing_run_link(g, gl, err, errlen);
     const uint64_t start = g->now;
     if (gpu_timing_launch_begin(g, gl, err, errlen))
         return -1;
@@ -784,6 +828,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
     int advanced = 0; /* the memory system is at g->now already */
     for (;;) {
         uint64_t now = g->now, next = SM_NEVER;
+        if (counting)
+            g->lc.cycles++;
         if (progress_due(&g->prog))
             progress_report(&g->prog, isrc_kernel_name(l), now - start,
                             now > start ? (double)cnt->warp_insts / (double)(now - start) : 0.0);
@@ -819,7 +865,8 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
                 uint32_t i = wi * 64 + (uint32_t)__builtin_ctzll(bits);
                 struct sm *sm = &g->sms[i];
                 int has_out;
-                if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &has_out, err, errlen))
+                if (visit_sm(g, l, sm, now, poll, fast, skip, out_tick, &has_out, counting, err,
+                             errlen))
                     goto out;
                 if (!wheel) {
                     if (sm->next_event < next)
@@ -875,6 +922,14 @@ int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, cha
         snprintf(err, errlen, "%s", g->stopped);
 out:
     return gpu_timing_launch_end(g, l, start, rc, err, errlen);
+}
+
+int gpu_timing_run(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
+                   size_t errlen)
+{
+    if (g->link_on)
+        return gpu_timing_run_link(g, gl, err, errlen);
+    return g->loop_counts ? exact_loop(g, gl, 1, err, errlen) : exact_loop(g, gl, 0, err, errlen);
 }
 
 void gpu_timing_host_copy(struct gpu_timing *g, uint64_t addr, uint64_t bytes)

@@ -108,6 +108,16 @@ struct gpu_timing {
     uint32_t threads;     /* threads the lookahead mode runs on (1 or 2) */
     struct sim_threads th;
     uint64_t link_last_sm; /* the SM side's last cycle simulated */
+    /* The exact loop's own work in the current launch (not statistics: the
+     * JSON does not hold them), printed at its end with ccgpu_loop_counts 1:
+     * loop cycles (those with a visit), memory-only cycles (the memory
+     * system advanced alone), SM visits, and visits that found something to
+     * do (a reply to take, an event due, a request sent, CTAs to refill);
+     * the DRAM schedulers' scans and commands at the launch's start. */
+    int loop_counts;
+    struct {
+        uint64_t cycles, mem_cycles, visits, useful, scans0, commands0;
+    } lc;
 };
 
 void gpu_timing_sum_stats(struct gpu_timing *g);
