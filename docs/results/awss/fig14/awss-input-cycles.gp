@@ -15,7 +15,7 @@ set style fill solid 0.85 border -1
 set boxwidth 0.9
 $bars << EOD
 "small" 23529 23529 23529 25927 25927 25927
-"medium" 823797 1087478 1016136 1437913 1489907 1487392
+"medium" 823797 1087478 1016136 1438705 1507836 1500601
 EOD
 plot $bars using 2:xtic(1) title 'bfs scheme=max-TLP', \
      '' using 3 title 'bfs scheme=AwssSche', \

@@ -14,13 +14,13 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 $bars << EOD
-"max-TLP" 1437913 823797 5086761
-"OptTLP" 1433446 822535 4016222
-"AwssSche-Static" 1508870 1054037 20441308
-"AwssSche" 1489907 1087478 20441308
-"AwssSche-Relax" 1487392 1016136 11183776
-"AwssSche-Union" 1485263 865352 11183776
-"AwssSche-UnionId" 1444324 836221 11504063
+"max-TLP" 1438705 823797 5086761
+"OptTLP" 1436246 822535 4016222
+"AwssSche-Static" 1518265 1054037 20441308
+"AwssSche" 1507836 1087478 20441308
+"AwssSche-Relax" 1500601 1016136 11183776
+"AwssSche-Union" 1491284 865352 11183776
+"AwssSche-UnionId" 1446827 836221 11504063
 EOD
 plot $bars using 2:xtic(1) title 'mesh', \
      '' using 3 title 'bfs', \

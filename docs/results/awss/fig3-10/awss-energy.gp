@@ -14,13 +14,13 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 $bars << EOD
-"max-TLP" 92677.376 59417.723 455876.788
-"OptTLP" 92614.041 58369.849 342531.388
-"AwssSche-Static" 100496.085 65235.758 705912.351
-"AwssSche" 100360.749 65886.659 705912.351
-"AwssSche-Relax" 100249.203 63909.457 480046.325
-"AwssSche-Union" 100195.632 58649.772 480046.325
-"AwssSche-UnionId" 92828.355 57950.644 486154.421
+"max-TLP" 93893.742 59417.723 455876.788
+"OptTLP" 93858.273 58369.849 342531.388
+"AwssSche-Static" 104075.450 65235.758 705912.351
+"AwssSche" 104174.809 65886.659 705912.351
+"AwssSche-Relax" 103982.272 63909.457 480046.325
+"AwssSche-Union" 103865.003 58649.772 480046.325
+"AwssSche-UnionId" 94081.698 57950.644 486154.421
 EOD
 plot $bars using 2:xtic(1) title 'mesh', \
      '' using 3 title 'bfs', \

@@ -14,13 +14,13 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 $bars << EOD
-"max-TLP" 61.24 84.02 29.86
-"OptTLP" 44.61 43.38 14.95
-"AwssSche-Static" 60.59 19.01 1.00
-"AwssSche" 57.64 18.19 1.00
-"AwssSche-Relax" 58.52 20.00 2.00
-"AwssSche-Union" 59.28 37.72 2.00
-"AwssSche-UnionId" 59.35 38.06 2.00
+"max-TLP" 61.31 84.02 29.86
+"OptTLP" 44.62 43.38 14.95
+"AwssSche-Static" 60.70 19.01 1.00
+"AwssSche" 57.61 18.19 1.00
+"AwssSche-Relax" 58.61 20.00 2.00
+"AwssSche-Union" 59.41 37.72 2.00
+"AwssSche-UnionId" 59.38 38.06 2.00
 EOD
 plot $bars using 2:xtic(1) title 'mesh', \
      '' using 3 title 'bfs', \

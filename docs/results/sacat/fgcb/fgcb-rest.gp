@@ -15,7 +15,7 @@ set style fill solid 0.85 border -1
 set boxwidth 0.9
 set xtics rotate by -45
 $bars << EOD
-"gc" 1 0.983714 0.85878 0.95071
+"gc" 1 0.982151 0.878782 0.982596
 "nw" 1 1 1 1.05507
 "matmul" 1 1 1 0.990851
 "stencil3d" 1 1 1 0.406289
@@ -24,9 +24,9 @@ $bars << EOD
 "memc" 1 1 1.00073 0.37761
 "sssp" 1 1 1 0.970499
 "invidx" 1 1 1 0.624734
-"mesh" 1 1 1 0.792609
+"mesh" 1 1 1 0.796318
 "kmeans" 1 0.949228 0.949228 0.885285
-"hmean" 1 0.97824 0.965604 0.716989
+"hmean" 1 0.9781 0.967856 0.718864
 EOD
 plot $bars using 2:xtic(1) title 'sched=gto', \
      '' using 3 title 'sched=fgcb', \

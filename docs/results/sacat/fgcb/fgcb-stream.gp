@@ -17,10 +17,10 @@ $bars << EOD
 "vecadd" 1 1 1.01306 0.999472
 "blackscholes" 1 1 0.99988 1.00232
 "reduction" 1 1.03935 1.04871 0.984808
-"histogram" 1 1 1.00435 1.00498
+"histogram" 1 1 1.00354 1.0048
 "hotspot" 1 1 1 1.00082
 "nbody" 1 1 1 0.999975
-"hmean" 1 1.00635 1.01071 0.998684
+"hmean" 1 1.00635 1.01057 0.998656
 EOD
 plot $bars using 2:xtic(1) title 'sched=gto', \
      '' using 3 title 'sched=fgcb', \

@@ -20,14 +20,14 @@ $bars << EOD
 "nw" 1 1 1
 "mesh" 1 1 1
 "bfs" 1 1 1
-"gc" 1 0.995816 0.85878
+"gc" 1 1.00145 0.878782
 "spmv" 1 1.01084 0.986792
 "memc" 1 1 1.00073
 "sssp" 1 1 1
 "invidx" 1 1 1
 "kmeans" 1 0.992096 0.949228
 "matmul" 1 1 1
-"hmean" 1 0.99988 0.967335
+"hmean" 1 1.00035 0.969406
 EOD
 plot $bars using 2:xtic(1) title 'sched=gto', \
      '' using 3 title 'sched=pcb-acc', \
