@@ -21,8 +21,8 @@
 #                    with -gpgpu_l2_rop_latency 121 / 119, -dram_latency 101 / 99;
 #                    docs/policy-effects.md, "One-cycle sensitivity")
 #   tools/policy-effects-report.sh [WORK] [main|rest|more|compat|ensemble] > docs/results/policy-effects[-rest|-more|-compat|-ensemble].md
-# SQV=LIST: the schedulers of the SM7_QV100 runs (default gto, lrr,
-# two_level_active:6:0:1, warp_limiting:2:1); SM2_GTX480 has six.
+# SQV=LIST: the schedulers of the SM7_QV100 runs (default: SM2_GTX480's six;
+# runs not made are listed under each table).
 set -eu
 cd "$(dirname "$0")/.."
 work=${1:-/work/gsim-runs}
@@ -30,7 +30,7 @@ page=${2:-main}
 case $page in main | rest | more | compat | ensemble) ;; *) echo "policy-effects-report: PAGE is main, rest, more, compat or ensemble, not '$page'" >&2; exit 2 ;; esac
 S=gto,lrr,two_level_active:6:0:1,warp_limiting:2:1,warp_limiting:2:2,warp_limiting:2:4
 # SM7_QV100's runs (80 SMs: each GPGPU-Sim run takes minutes): SQV
-SQV=${SQV:-gto,lrr,two_level_active:6:0:1,warp_limiting:2:1}
+SQV=${SQV:-$S}
 corr=tools/gpgpusim-correlate.sh
 # both files: SM2_GTX480 with $S, SM7_QV100 with $SQV (TITLE WORK BENCH...)
 both() {
