@@ -684,10 +684,6 @@ static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
     return next;
 }
 
-/* The end of a launch begun at start, run to g->now (rc: 0, or -1 when it
- * failed or a cap stopped it): the SMs' accounting, a failed launch's
- * in-flight requests drained, the cycles counted, the traces flushed, the
- * statistics summed. rc, or -1 when a trace could not be written. */
 /* ccgpu_loop_counts: one line on stderr about the launch's loop (the exact
  * loop's; the lookahead mode's counts only the DRAM's) */
 static void print_loop_counts(const struct gpu_timing *g, const struct isrc *l)
@@ -714,6 +710,10 @@ static void print_loop_counts(const struct gpu_timing *g, const struct isrc *l)
             cmds ? (double)scans / (double)cmds : 0.0);
 }
 
+/* The end of a launch begun at start, run to g->now (rc: 0, or -1 when it
+ * failed or a cap stopped it): the SMs' accounting, a failed launch's
+ * in-flight requests drained, the cycles counted, the traces flushed, the
+ * statistics summed. rc, or -1 when a trace could not be written. */
 int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t start, int rc,
                           char *err, size_t errlen)
 {
