@@ -32,14 +32,13 @@ static int mk(struct memsys *m, const struct memsys_config *c)
     return 0;
 }
 
-/* Pushes one request at cycle `at` and runs until its reply: the latency. */
-static int64_t one_sized(struct memsys *m, uint64_t at, uint64_t addr, uint32_t bytes, int is_write,
-                         struct mem_request *got)
+/* Pushes request r (for SM 0) at cycle `at` and runs until its reply: the
+ * latency, or -1. */
+static int64_t one_req(struct memsys *m, uint64_t at, const struct mem_request *r,
+                       struct mem_request *got)
 {
     memsys_advance(m, at);
-    struct mem_request r = { .addr = addr, .id = 42, .bytes = bytes, .is_write = (uint8_t)is_write,
-                             .sm = 0, .warp = 3 };
-    if (memsys_push(m, at, &r))
+    if (memsys_push(m, at, r))
         return -1;
     for (uint64_t c = at + 1; c < at + 10000; c++) {
         memsys_advance(m, c);
@@ -47,6 +46,14 @@ static int64_t one_sized(struct memsys *m, uint64_t at, uint64_t addr, uint32_t 
             return (int64_t)(got->done_cycle - got->issue_cycle);
     }
     return -1;
+}
+
+static int64_t one_sized(struct memsys *m, uint64_t at, uint64_t addr, uint32_t bytes, int is_write,
+                         struct mem_request *got)
+{
+    struct mem_request r = { .addr = addr, .id = 42, .bytes = bytes, .is_write = (uint8_t)is_write,
+                             .sm = 0, .warp = 3 };
+    return one_req(m, at, &r, got);
 }
 
 static int64_t one(struct memsys *m, uint64_t at, uint64_t addr, int is_write, struct mem_request *got)
@@ -291,11 +298,7 @@ static uint64_t writes_after_eviction(int atomic_at)
             continue;
         struct mem_request r = { .addr = lines[i], .bytes = 32, .id = (uint64_t)i,
                                  .is_atomic = (uint8_t)((i == 0 && atomic_at == 1) || i == 1) };
-        memsys_advance(&m, at);
-        CHECK_EQ_INT(memsys_push(&m, at, &r), 0);
-        uint64_t t = at + 1;
-        for (; t < at + 900 && !memsys_pop_response(&m, 0, t, &got); t++)
-            memsys_advance(&m, t + 1);
+        CHECK(one_req(&m, at, &r, &got) > 0);
         CHECK_EQ_U64(got.id, (uint64_t)i);
         if (i == 1)
             CHECK_EQ_INT(got.l2_hit, 1);

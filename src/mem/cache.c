@@ -163,7 +163,8 @@ CACHE_AI int find_way(const struct cache *c, uint32_t set, uint64_t block, uint3
     return -1;
 }
 
-const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
+/* The line holding addr's block, or NULL. */
+static struct cache_line *line_of(const struct cache *c, uint64_t addr)
 {
     uint64_t block = addr >> c->line_shift;
     uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
@@ -171,16 +172,16 @@ const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
     return w < 0 ? NULL : &set_lines(c, set, c->cfg.assoc)[w];
 }
 
+const struct cache_line *cache_find_line(const struct cache *c, uint64_t addr)
+{
+    return line_of(c, addr);
+}
+
 void cache_mark_modified(struct cache *c, uint64_t addr, uint8_t sectors)
 {
-    if (c->cfg.write_policy != CACHE_WRITE_BACK)
+    struct cache_line *l = c->cfg.write_policy == CACHE_WRITE_BACK ? line_of(c, addr) : NULL;
+    if (!l)
         return;
-    uint64_t block = addr >> c->line_shift;
-    uint32_t set = cache_index_set(&c->index, cache_index_block(c, block));
-    int w = find_way(c, set, block, c->cfg.assoc);
-    if (w < 0)
-        return;
-    struct cache_line *l = &set_lines(c, set, c->cfg.assoc)[w];
     uint8_t s = (uint8_t)(l->valid & (sectors ? sectors : l->valid));
     if (!s || (l->dirty & s) == s)
         return;

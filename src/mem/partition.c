@@ -138,14 +138,15 @@ static int fill_one(struct partition *p, uint64_t now, struct mem_slot *slots)
         answer(p, now, slots, it->a & ~PART_BYPASS);
     } else {
         const uint64_t *tok;
-        int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok);
+        int n = cache_fill(&p->l2, it->a, (uint8_t)it->b, &tok), atomic = 0;
         for (int i = 0; i < n; i++) {
-            /* an atomic waiting for the line updates it (GPGPU-Sim's fill
-             * marks the block modified when its MSHR entry holds one) */
-            if (slots[tok[i]].r.is_atomic)
-                cache_mark_modified(&p->l2, it->a, (uint8_t)it->b);
+            atomic |= slots[tok[i]].r.is_atomic;
             answer(p, now, slots, tok[i]);
         }
+        /* an atomic waiting for the line updates it (GPGPU-Sim's fill
+         * marks the block modified when its MSHR entry holds one) */
+        if (atomic)
+            cache_mark_modified(&p->l2, it->a, (uint8_t)it->b);
     }
     tq_pop(&p->ret);
     return 1;
