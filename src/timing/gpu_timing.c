@@ -15,7 +15,6 @@
 #include "timing/launch_guard.h"
 #include "timing/size_check.h"
 #include "policy/warp/dwt_coord.h"
-#include "util/text_input.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -684,32 +683,6 @@ static uint64_t perfect_ports_next(const struct gpu_timing *g, uint64_t next)
     return next;
 }
 
-/* ccgpu_loop_counts: one line on stderr about the launch's loop (the exact
- * loop's; the lookahead mode's counts only the DRAM's) */
-static void print_loop_counts(const struct gpu_timing *g, const struct isrc *l)
-{
-    uint64_t scans, cmds;
-    memsys_dram_work(&g->mem, &scans, &cmds);
-    scans -= g->lc.scans0;
-    cmds -= g->lc.commands0;
-    char name[80];
-    const char *k = isrc_kernel_name(l);
-    text_printable(name, sizeof name, k, strlen(k));
-    if (g->link_on)
-        fprintf(stderr, "ccgpu_loop_counts: kernel %s: (the lookahead loop counts no visits)",
-                name);
-    else
-        fprintf(stderr,
-                "ccgpu_loop_counts: kernel %s: %llu loop cycles, %llu memory-only cycles; %llu SM "
-                "visits, %llu with something to do (%.3f visits each)",
-                name, (unsigned long long)g->lc.cycles, (unsigned long long)g->lc.mem_cycles,
-                (unsigned long long)g->lc.visits, (unsigned long long)g->lc.useful,
-                g->lc.useful ? (double)g->lc.visits / (double)g->lc.useful : 0.0);
-    fprintf(stderr, "; DRAM: %llu bank scans for %llu commands (%.3f each)\n",
-            (unsigned long long)scans, (unsigned long long)cmds,
-            cmds ? (double)scans / (double)cmds : 0.0);
-}
-
 /* The end of a launch begun at start, run to g->now (rc: 0, or -1 when it
  * failed or a cap stopped it): the SMs' accounting, a failed launch's
  * in-flight requests drained, the cycles counted, the traces flushed, the
@@ -756,7 +729,7 @@ int gpu_timing_launch_end(struct gpu_timing *g, const struct isrc *l, uint64_t s
     memsys_sync_stats(&g->mem); /* (the L2's skipped retries counted, memsys.c) */
     gpu_timing_sum_stats(g);
     if (g->loop_counts)
-        print_loop_counts(g, l);
+        gpu_timing_print_loop_counts(g, l);
     isrc_set_clock(l, NULL);
     return rc;
 }

@@ -121,6 +121,9 @@ struct gpu_timing {
 };
 
 void gpu_timing_sum_stats(struct gpu_timing *g);
+/* ccgpu_loop_counts: one line on stderr about the launch's loop (the exact
+ * loop's; the lookahead mode's counts only the DRAM's), src/timing/loop_counts.c */
+void gpu_timing_print_loop_counts(const struct gpu_timing *g, const struct isrc *l);
 
 /* The parts of a launch both GPU loops share (gpu_timing.c): its start at
  * g->now, whether a run-length cap stops it at cycle now, whether it is
