@@ -10,6 +10,10 @@
  * in which two threads paid) */
 #define WINDOW 512
 #define RETRY_WINDOWS 16
+/* consecutive windows in which two threads did not pay before one thread
+ * takes over: a lone slow window is usually the host taking a core away
+ * for a few milliseconds, not the hand-offs costing more than the overlap */
+#define BAD_STREAK 2
 #define RETRY_MAX 1024
 
 static double seconds(void)
@@ -108,13 +112,17 @@ static void window_end(struct sim_threads *s)
     s->st.par_wall_s += s->win_wall;
     s->st.par_serial_s += s->win_serial;
     if (s->win_wall > 0.97 * s->win_serial) {
-        /* one thread; two again after twice as many windows as the last
-         * time (up to a limit), so that a run where two never pay loses
-         * little on the tries */
-        s->parallel = 0;
-        s->idle_windows = 0;
-        s->st.fallbacks++;
+        /* one thread after BAD_STREAK such windows in a row; two again
+         * after twice as many windows as the last time (up to a limit),
+         * so that a run where two never pay loses little on the tries */
+        if (++s->bad_windows == BAD_STREAK) {
+            s->parallel = 0;
+            s->idle_windows = 0;
+            s->bad_windows = 0;
+            s->st.fallbacks++;
+        }
     } else {
+        s->bad_windows = 0;
         s->retry_windows = RETRY_WINDOWS;
     }
     s->in_window = 0;

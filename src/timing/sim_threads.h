@@ -23,7 +23,7 @@ struct sim_threads_stats {
     double wait_s;     /* the calling thread's waits for the helper */
     double par_wall_s, par_serial_s; /* windows run on two threads: wall time,
                                         and the work on both sides */
-    uint32_t fallbacks; /* windows after which the helper was left idle */
+    uint32_t fallbacks; /* times the helper was left idle */
     double one_sm_s, one_mem_s; /* quanta run on the calling thread: each side's time */
 };
 
@@ -52,6 +52,7 @@ struct sim_threads {
     /* the choice between one and two threads, window by window */
     int parallel;
     uint32_t in_window, idle_windows, retry_windows;
+    uint32_t bad_windows; /* windows in a row in which two threads did not pay */
     double win_wall, win_serial;
     struct sim_threads_stats st;
 };
