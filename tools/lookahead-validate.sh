@@ -6,7 +6,8 @@
 # yardstick, mem_icnt_latency=9); prints a markdown table of the
 # differences in cycles, IPC and the L1/L2/DRAM counters (the mean over the
 # four schedulers and, in brackets, the largest, %) and in each policy's
-# speed-up over gto (cycles_gto / cycles_policy, % of the exact speed-up).
+# speed-up over gto (cycles_gto / cycles_policy, % of the exact speed-up),
+# then a summary line (the figures of docs/parallel.md's table).
 # THREADS=N runs the KEY=VALUE runs with --threads N; SCHEDS="gto ccws"
 # limits the schedulers (the first is the speed-ups' base).
 #   tools/lookahead-validate.sh BUILD SIZE KEY=VALUE [JOBS] [BENCH...]
@@ -49,6 +50,10 @@ print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups " + " / 
 print("|---|" + "---|" * len(keys) + "---|")
 worst = {k: 0.0 for k, _ in keys}
 worst_speed = 0.0
+# the summary line: cycles' |mean over the schedulers| and largest per
+# benchmark (their means over benchmarks) and the runs beyond 3%; the
+# speed-ups' mean |difference| and those beyond 2%
+cyc_mean, cyc_big, cyc_over, runs, sp_all = [], [], 0, 0, []
 for b in benches:
     ex = {s: load(b, s, "0") for s in scheds}
     la = {s: load(b, s, "1") for s in scheds}
@@ -67,14 +72,26 @@ for b in benches:
             d.append(rel(a, c))
         big = max(d, key=abs)
         worst[name] = max(worst[name], abs(big))
+        if name == "cycles":
+            cyc_mean.append(abs(sum(d) / len(d)))
+            cyc_big.append(abs(big))
+            cyc_over += sum(abs(x) > 3 for x in d)
+            runs += len(d)
         cells.append("%+.2f (%+.2f)" % (sum(d) / len(d), big))
     sp = []
     for s in scheds[1:]:
         se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
         sl = la[scheds[0]]["cycles"] / la[s]["cycles"]
         sp.append(100.0 * (sl - se) / se)
+        sp_all.append(abs(sp[-1]))
         worst_speed = max(worst_speed, abs(sp[-1]))
     print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))
 print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
       " | %.2f |" % worst_speed)
+if cyc_mean:
+    print("\nsummary: cycles %.2f%% mean, %.2f%% mean largest, %d of %d runs beyond 3%%; "
+          "speed-ups %.2f%% mean, %d of %d beyond 2%%; L2 misses %.2f%%, DRAM reads %.2f%% "
+          "largest" % (sum(cyc_mean) / len(cyc_mean), sum(cyc_big) / len(cyc_big), cyc_over,
+                       runs, sum(sp_all) / max(len(sp_all), 1), sum(x > 2 for x in sp_all),
+                       len(sp_all), worst["L2 misses"], worst["DRAM reads"]))
 EOF

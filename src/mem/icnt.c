@@ -93,6 +93,7 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
         return -1;
     }
     n->cfg = *cfg;
+    n->arb_base = cfg->n_in ? (cfg->n_in - cfg->arb_shift % cfg->n_in) % cfg->n_in : 0;
     if (!n->cfg.src_flits_per_cycle)
         n->cfg.src_flits_per_cycle = cfg->flits_per_cycle;
     if (!n->cfg.dst_flits_per_cycle)
@@ -311,7 +312,7 @@ ICNT_AI void arbitrate(struct icnt *n, uint64_t now, uint32_t iw, uint32_t ow)
     /* the candidates in the order (now + k) % nin: from now % nin up, then
      * from 0 (a word's bits are read once: a start only changes a source
      * already passed, and no source fills meanwhile) */
-    uint32_t first = (uint32_t)(now % n->cfg.n_in), fw = first / 64;
+    uint32_t first = (uint32_t)((now + n->arb_base) % n->cfg.n_in), fw = first / 64;
     for (int pass = 0; pass < 2; pass++) {
         uint32_t w0 = pass ? 0 : fw, w1 = pass ? fw : iw - 1;
         for (uint32_t w = w0; w <= w1; w++) {

@@ -51,6 +51,11 @@ struct icnt_config {
     uint32_t in_flits, vc_flits, out_flits;
     uint32_t alloc_delay;
     uint32_t islip;
+    /* the rotating order counts cycles from arb_shift cycles after cycle 0:
+     * a crossbar whose packets all enter arb_shift cycles later than in
+     * another model (the lookahead mode's request crossbar) serves them in
+     * that model's order */
+    uint32_t arb_shift;
 };
 
 struct icnt_pkt {
@@ -75,6 +80,7 @@ struct icnt {
     uint32_t *in_q, *out_q;       /* router mode: flits queued at a source, held at a destination */
     uint32_t *grant;              /* router mode with islip: next source each destination prefers */
     uint32_t n_waiting;           /* packets in source FIFOs */
+    uint32_t arb_base;            /* n_in - arb_shift (mod n_in): the rotating order's offset */
     /* by bit, the source FIFOs and destination FIFOs holding a packet: the
      * scans below visit only those, so an idle port costs nothing */
     uint64_t *in_busy, *out_busy;

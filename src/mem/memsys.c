@@ -111,6 +111,7 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
         .islip = cfg->icnt_islip,
     };
     struct icnt_config rep = req;
+    req.arb_shift = cfg->icnt_req_arb_shift;
     rep.n_in = m->nparts;
     rep.n_out = nports;
     if (cfg->cluster_ports && !(m->port_pop = calloc(nports, sizeof *m->port_pop))) {

@@ -122,6 +122,7 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
         goto fail;
     }
     g->mcfg.icnt_latency -= lookahead;
+    g->mcfg.icnt_req_arb_shift = lookahead;
     const uint32_t nsms = trial ? 1 : p->n_sms;
     g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
