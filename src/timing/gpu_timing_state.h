@@ -125,7 +125,10 @@ void gpu_timing_sum_stats(struct gpu_timing *g);
  * loop's; the lookahead mode's counts only the DRAM's), src/timing/loop_counts.c */
 void gpu_timing_print_loop_counts(const struct gpu_timing *g, const struct isrc *l);
 
-/* The parts of a launch both GPU loops share (gpu_timing.c): its start at
+/* Every plugin policy instance reports a contract violation to g->fault
+ * (gpu_timing_launch.c; again at each launch, as the L1s may be rebuilt). */
+void gpu_timing_attach_faults(struct gpu_timing *g);
+/* The parts of a launch both GPU loops share (gpu_timing_launch.c): its start at
  * g->now, whether a run-length cap stops it at cycle now, whether it is
  * over, and its end (rc: 0, or -1 when it failed or a cap stopped it). */
 int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
