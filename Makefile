@@ -56,7 +56,7 @@ FLAGS_STAMP := $(BUILD)/flags.stamp
 FLAGS_NOW   := $(CC) $(CFLAGS) $(LTO) | $(PIC_CFLAGS)
 $(shell mkdir -p $(BUILD) && { echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_STAMP) || echo '$(FLAGS_NOW)' >$(FLAGS_STAMP); })
 
-.PHONY: all lib cudart tests check check-fast check-identical clean bench-speed ptx fuzz fuzz-build install pgo
+.PHONY: all lib cudart tests check check-fast check-identical clean bench-speed bench-threads ptx fuzz fuzz-build install pgo
 # keep generated embed sources (else make deletes them as intermediates and rebuilds)
 .SECONDARY:
 all: $(BUILD)/ccgpu $(CUDART_LIB) $(BUILD)/lib/libcudart.so $(BUILD)/libccgpu.so
@@ -147,6 +147,12 @@ ptx:
 SIZE ?= medium
 bench-speed: $(BUILD)/ccgpu
 	tools/bench-speed.sh $(BUILD) $(SIZE)
+
+# The lookahead mode's wall-clock speed-up on more threads, and that its
+# statistics do not change (docs/parallel.md; THREADS="2 4", ROUNDS, BENCHES,
+# SCHEDS and MAX_CYCLE set what runs). Wall times: run it on a quiet machine.
+bench-threads: $(BUILD)/ccgpu
+	tools/bench-threads.sh $(BUILD) $(SIZE)
 
 # Speed work must not change a result: every benchmark's statistics JSON at
 # medium (gto, ccws, swl:2, lrr on configs/ccws.cfg) against the checksums
