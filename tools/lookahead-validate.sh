@@ -49,7 +49,6 @@ def rel(a, b):
 print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups " + " / ".join(scheds[1:]) + " |")
 print("|---|" + "---|" * len(keys) + "---|")
 worst = {k: 0.0 for k, _ in keys}
-worst_speed = 0.0
 # the summary line: cycles' |mean over the schedulers| and largest per
 # benchmark (their means over benchmarks) and the runs beyond 3%; the
 # speed-ups' mean |difference| and those beyond 2%
@@ -84,10 +83,9 @@ for b in benches:
         sl = la[scheds[0]]["cycles"] / la[s]["cycles"]
         sp.append(100.0 * (sl - se) / se)
         sp_all.append(abs(sp[-1]))
-        worst_speed = max(worst_speed, abs(sp[-1]))
     print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))
 print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
-      " | %.2f |" % worst_speed)
+      " | %.2f |" % max(sp_all, default=0.0))
 if cyc_mean:
     print("\nsummary: cycles %.2f%% mean, %.2f%% mean largest, %d of %d runs beyond 3%%; "
           "speed-ups %.2f%% mean, %d of %d beyond 2%%; L2 misses %.2f%%, DRAM reads %.2f%% "

@@ -93,7 +93,7 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
         return -1;
     }
     n->cfg = *cfg;
-    n->arb_base = cfg->n_in ? (cfg->n_in - cfg->arb_shift % cfg->n_in) % cfg->n_in : 0;
+    n->arb_base = (cfg->n_in - cfg->arb_shift % cfg->n_in) % cfg->n_in; /* (n_in >= 1) */
     if (!n->cfg.src_flits_per_cycle)
         n->cfg.src_flits_per_cycle = cfg->flits_per_cycle;
     if (!n->cfg.dst_flits_per_cycle)
