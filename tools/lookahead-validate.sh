@@ -10,6 +10,11 @@
 # then a summary line (the figures of docs/parallel.md's table).
 # THREADS=N runs the KEY=VALUE runs with --threads N; SCHEDS="gto ccws"
 # limits the schedulers (the first is the speed-ups' base).
+# BAND="mem_icnt_latency=7 mem_icnt_latency=9 ..." also runs the exact model
+# with each of those settings (small changes of its own timing) and prints
+# each run's band: the range of the exact model's own cycles and speed-ups
+# under them, and whether the KEY=VALUE run lies within 3% (speed-ups 2%)
+# or within that band; then a second summary line (band:).
 #   tools/lookahead-validate.sh BUILD SIZE KEY=VALUE [JOBS] [BENCH...]
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 BUILD SIZE KEY=VALUE [JOBS] [BENCH...]" >&2; exit 2; }
@@ -22,23 +27,30 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 benches=${*:-$("$ccgpu" list | awk '/^[a-z]/{print $1}')}
 scheds=${SCHEDS:-gto lrr ccws swl:2}
-for b in $benches; do for s in $scheds; do for l in 0 1; do
+band=(${BAND:-})
+variants="0 1"
+for ((i = 0; i < ${#band[@]}; i++)); do variants+=" p$i"; done
+for b in $benches; do for s in $scheds; do for l in $variants; do
     echo "$b $s $l"; done; done; done >"$tmp/runs"
 run_one() {
     local opt=()
-    [ "$3" = 0 ] || opt=(-o "$look" --threads "${THREADS:-1}")
+    case $3 in
+    0) ;;
+    1) opt=(-o "$look" --threads "${THREADS:-1}") ;;
+    p*) local band=($BAND); opt=(-o "${band[${3#p}]}") ;;
+    esac
     "$ccgpu" run "$1" --size "$size" --config configs/ccws.cfg -o "gpgpu_scheduler=$2" \
         "${opt[@]}" --quiet --json "$tmp/$1.$2.$3.json" >/dev/null 2>&1 ||
         echo "lookahead-validate: $1 $2 ${opt[*]} failed" >&2
 }
 export -f run_one
-export ccgpu size tmp look THREADS
+export ccgpu size tmp look THREADS BAND
 xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
 # KEEP=DIR keeps every run's JSON there
 [ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$tmp"/*.json "$KEEP"/; }
-python3 - "$tmp" "$scheds" $benches <<'EOF'
+python3 - "$tmp" "$scheds" "${#band[@]}" $benches <<'EOF'
 import json, os, sys
-tmp, scheds, benches = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
+tmp, scheds, nband, benches = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), sys.argv[4:]
 keys = [("cycles", "cycles"), ("IPC", None), ("L1 misses", "l1d.misses"),
         ("L2 hits", "l2.hits"), ("L2 misses", "l2.misses"), ("DRAM reads", "dram.reads")]
 def load(b, s, l):
@@ -86,10 +98,46 @@ for b in benches:
     print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))
 print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
       " | %.2f |" % max(sp_all, default=0.0))
+# The band: each run's difference against the exact model's own range
+# under the BAND settings (0 included); a run is outside when it is beyond
+# 3% (a speed-up beyond 2%) and outside that range.
+band_rows, cyc_out, sp_out, band_runs, band_sp = [], 0, 0, 0, 0
+for b in benches if nband else []:
+    ex = {s: load(b, s, "0") for s in scheds}
+    la = {s: load(b, s, "1") for s in scheds}
+    pe = [{s: load(b, s, "p%d" % j) for s in scheds} for j in range(nband)]
+    if any(v is None for d in [ex, la] + pe for v in d.values()):
+        continue
+    for s in scheds:
+        d = rel(ex[s]["cycles"], la[s]["cycles"])
+        bd = [0.0] + [rel(ex[s]["cycles"], p[s]["cycles"]) for p in pe]
+        out = abs(d) > 3 and not min(bd) <= d <= max(bd)
+        band_runs += 1
+        cyc_out += out
+        if abs(d) > 3:
+            band_rows.append("%s %s: cycles %+.2f%%, band %+.2f%% .. %+.2f%%%s" %
+                             (b, s, d, min(bd), max(bd), " OUTSIDE" if out else ""))
+    for s in scheds[1:]:
+        se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
+        d = 100.0 * (la[scheds[0]]["cycles"] / la[s]["cycles"] - se) / se
+        bd = [0.0] + [100.0 * (p[scheds[0]]["cycles"] / p[s]["cycles"] - se) / se for p in pe]
+        out = abs(d) > 2 and not min(bd) <= d <= max(bd)
+        band_sp += 1
+        sp_out += out
+        if abs(d) > 2:
+            band_rows.append("%s %s over %s: speed-up %+.2f%%, band %+.2f%% .. %+.2f%%%s" %
+                             (b, s, scheds[0], d, min(bd), max(bd), " OUTSIDE" if out else ""))
+if band_rows:
+    print("\nruns beyond 3% (speed-ups 2%) and the exact model's band:")
+    for r in band_rows:
+        print("  " + r)
 if cyc_mean:
     print("\nsummary: cycles %.2f%% mean, %.2f%% mean largest, %d of %d runs beyond 3%%; "
           "speed-ups %.2f%% mean, %d of %d beyond 2%%; L2 misses %.2f%%, DRAM reads %.2f%% "
           "largest" % (sum(cyc_mean) / len(cyc_mean), sum(cyc_big) / len(cyc_big), cyc_over,
                        runs, sum(sp_all) / max(len(sp_all), 1), sum(x > 2 for x in sp_all),
                        len(sp_all), worst["L2 misses"], worst["DRAM reads"]))
+if nband:
+    print("band: %d of %d runs beyond 3%% of cycles and outside the exact model's band; "
+          "%d of %d speed-ups beyond 2%% and outside it" % (cyc_out, band_runs, sp_out, band_sp))
 EOF
