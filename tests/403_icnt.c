@@ -5,7 +5,7 @@
 static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_t fpc,
               uint32_t inbuf, uint32_t outbuf)
 {
-    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0, 0, 0, 0, 0, 0, 0 };
+    struct icnt_config cfg = { nin, nout, lat, 32, fpc, inbuf, outbuf, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     return icnt_test_init(n, &cfg);
 }
 
@@ -94,7 +94,7 @@ TEST(wider_source_ports)
     for (int wide = 0; wide < 2; wide++) {
         struct icnt n;
         uint64_t seen[4] = { 0 };
-        struct icnt_config cfg = { 1, 2, 5, 32, 1, 4, 4, wide ? 2 : 0, 0, 0, 0, 0, 0, 0, 0 };
+        struct icnt_config cfg = { 1, 2, 5, 32, 1, 4, 4, wide ? 2 : 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         char err[256];
         if (icnt_init(&n, &cfg, err, sizeof err)) {
             printf("  %s\n", err);
@@ -113,7 +113,7 @@ TEST(wider_source_ports)
     /* a wider destination: two sources into one port, 2 flits/cycle there */
     struct icnt n;
     uint64_t seen[4] = { 0 };
-    struct icnt_config cfg = { 2, 1, 5, 32, 1, 4, 4, 0, 2, 0, 0, 0, 0, 0, 0 };
+    struct icnt_config cfg = { 2, 1, 5, 32, 1, 4, 4, 0, 2, 0, 0, 0, 0, 0, 0, 0 };
     char err[256];
     SETUP(icnt_init(&n, &cfg, err, sizeof err) == 0);
     CHECK_EQ_INT(icnt_push(&n, 0, 0, 128, 1), 0);
@@ -132,7 +132,7 @@ TEST(wider_source_ports)
 static int shifted_run(uint32_t shift, uint64_t delay, uint64_t *seen)
 {
     struct icnt n;
-    struct icnt_config cfg = { 5, 2, 3, 32, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0 };
+    struct icnt_config cfg = { 5, 2, 3, 32, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     cfg.arb_shift = shift;
     if (icnt_test_init(&n, &cfg))
         return -1;
@@ -166,10 +166,113 @@ TEST(arb_shift_is_a_time_shift)
     CHECK(differs); /* (the test would not see a missing shift otherwise) */
 }
 
+/* The lookahead mode's request crossbar: packets enter S cycles later,
+ * cross S cycles faster (latency - S), are served in the rotating order
+ * counted from S cycles later (arb_shift) and a slot the consumer frees is
+ * free for starts S cycles later (release_delay): every packet reaches its
+ * destination at the same cycle as in the crossbar without the link, with
+ * a slow consumer that pops (before the cycle's starts, as the memory
+ * partitions do) by the time alone. Without release_delay the destinations
+ * hold fewer packets in flight and the arrivals differ. `skip` calls
+ * icnt_cycle only at the cycles icnt_next_start names. */
+static int linked_run(int router, uint32_t shift, uint32_t delay, int skip, uint64_t *seen)
+{
+    struct icnt n;
+    struct icnt_config cfg = { 6, 3, 7 - shift, 32, 1, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    if (router)
+        cfg.in_flits = 4, cfg.vc_flits = 1, cfg.out_flits = 4;
+    cfg.arb_shift = shift;
+    cfg.release_delay = delay;
+    if (icnt_test_init(&n, &cfg))
+        return -1;
+    uint64_t id = 1, rng = 777;
+    for (uint64_t t = 0; t < 400 + shift; t++) {
+        if (t >= shift && t < 200 + shift)
+            for (uint32_t s = 0; s < 6; s++) {
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                uint32_t bytes = router && (rng >> 20) % 2 ? 64 : 32;
+                if ((rng >> 33) % 2 == 0 && icnt_can_push_bytes(&n, s, bytes))
+                    icnt_push(&n, s, (uint32_t)(rng >> 40) % 3, bytes, id++);
+            }
+        for (uint32_t d = 0; d < 3; d++) {
+            uint64_t p;
+            /* destination d takes a packet every (d + 2)-th cycle */
+            if (t % (d + 2) == 0 && icnt_peek(&n, d, t, &p)) {
+                seen[p] = t;
+                icnt_pop_at(&n, d, t);
+            }
+        }
+        if (!skip || icnt_next_start(&n, t) <= t)
+            icnt_cycle(&n, t);
+    }
+    int busy = icnt_busy(&n);
+    icnt_free(&n);
+    return busy ? -1 : (int)id;
+}
+
+TEST(release_delay_is_a_time_shift)
+{
+    for (int router = 0; router < 2; router++) {
+        static uint64_t a[1000], b[1000], c[1000], d[1000];
+        int na = linked_run(router, 0, 0, 0, a), nb = linked_run(router, 4, 4, 0, b);
+        int nc = linked_run(router, 4, 0, 0, c), nd = linked_run(router, 4, 4, 1, d);
+        CHECK(na > 100 && na == nb && na == nd);
+        int same = 1, differs = nc != na;
+        for (int i = 1; i < na; i++) {
+            same &= b[i] == a[i] && d[i] == a[i];
+            differs |= i < nc && c[i] != a[i];
+        }
+        CHECK(same);
+        CHECK(differs); /* (the test would not see a missing delay otherwise) */
+    }
+}
+
+/* The reply crossbar in the lookahead mode: its consumer (the link) takes
+ * each packet the cycle it arrives, after the cycle's starts, S cycles
+ * before the consumer it stands for would (which also takes at arrival);
+ * with latency - S and release_delay S + 1 every start and arrival is as
+ * without the link, S cycles earlier at the destination. */
+static int early_consumer_run(uint32_t shift, uint32_t delay, uint64_t *seen)
+{
+    struct icnt n;
+    struct icnt_config cfg = { 5, 2, 8 - shift, 32, 1, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    cfg.release_delay = delay;
+    if (icnt_test_init(&n, &cfg))
+        return -1;
+    uint64_t id = 1, rng = 4242;
+    for (uint64_t t = 0; t < 300; t++) {
+        if (t < 150)
+            for (uint32_t s = 0; s < 5; s++) {
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                if ((rng >> 33) % 2 == 0 && icnt_can_push_bytes(&n, s, 32))
+                    icnt_push(&n, s, (uint32_t)(rng >> 40) % 2, 32, id++);
+            }
+        icnt_test_run(&n, t, t + 1, seen, 1);
+    }
+    int busy = icnt_busy(&n);
+    icnt_free(&n);
+    return busy ? -1 : (int)id;
+}
+
+TEST(release_delay_for_an_early_consumer)
+{
+    static uint64_t a[1000], b[1000], c[1000];
+    int na = early_consumer_run(0, 0, a), nb = early_consumer_run(3, 4, b);
+    int nc = early_consumer_run(3, 3, c); /* (one cycle short) */
+    CHECK(na > 50 && na == nb);
+    int same = 1, differs = nc != na;
+    for (int i = 1; i < na; i++) {
+        same &= b[i] + 3 == a[i];
+        differs |= i < nc && c[i] + 3 != a[i];
+    }
+    CHECK(same);
+    CHECK(differs);
+}
+
 TEST(bad_config)
 {
     struct icnt n;
-    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0 };
+    struct icnt_config cfg = { 1, 1, 0, 32, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     char err[256];
     CHECK_EQ_INT(icnt_init(&n, &cfg, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "latency");
@@ -183,6 +286,8 @@ int main(void)
     RUN(back_pressure_from_full_destination);
     RUN(wider_source_ports);
     RUN(arb_shift_is_a_time_shift);
+    RUN(release_delay_is_a_time_shift);
+    RUN(release_delay_for_an_early_consumer);
     RUN(bad_config);
     return check_summary();
 }

@@ -169,6 +169,37 @@ TEST(random_configs_answer_everything_and_skip_exactly)
     CHECK(fails > 1000); /* the skipped retries were exercised */
 }
 
+/* The crossbars with held slots (icnt_config.release_delay, as the
+ * lookahead mode sets them): ticks skipped, every tick run and every L2
+ * retry run give the same replies and counters. */
+TEST(held_slots_skip_exactly)
+{
+    uint64_t x = 0x5107ull;
+    for (int k = 0; k < 24; k++) {
+        struct memsys_config c;
+        random_config(&c, &x);
+        c.icnt_req_release_delay = 1 + (uint32_t)(rnd(&x) % 4);
+        c.icnt_rep_release_delay = (uint32_t)(rnd(&x) % 5);
+        c.icnt_req_arb_shift = c.icnt_req_release_delay;
+        uint64_t seed = rnd(&x) | 1;
+        struct outcome a = run(&c, seed, 0, 40), b = run(&c, seed, 1, 40),
+                       e = run(&c, seed, 2, 40), r = run(&c, seed, 3, 40),
+                       v = run(&c, seed, 4, 40);
+        CHECK_EQ_U64(a.answered, 60u * c.n_sm);
+        CHECK_EQ_U64(a.digest, b.digest);
+        CHECK_EQ_U64(a.last, b.last);
+        CHECK_EQ_U64(a.digest, e.digest);
+        CHECK_EQ_U64(a.digest, r.digest);
+        CHECK_EQ_U64(v.digest, r.digest);
+        CHECK_EQ_U64(a.counters, r.counters);
+        CHECK_EQ_U64(b.counters, r.counters);
+        CHECK_EQ_U64(e.counters, r.counters);
+        CHECK_EQ_U64(v.counters, r.counters);
+        CHECK_EQ_U64(a.mid, r.mid);
+        CHECK_EQ_U64(e.mid, r.mid);
+    }
+}
+
 /* More partitions than one 64-bit mask word holds (the interconnect tick
  * visits partitions by masks, memsys.outq): traffic spread over all of
  * them gives the replies and counters of the reference that visits every
@@ -198,6 +229,7 @@ TEST(partitions_past_one_mask_word_match_the_reference)
 int main(void)
 {
     RUN(random_configs_answer_everything_and_skip_exactly);
+    RUN(held_slots_skip_exactly);
     RUN(partitions_past_one_mask_word_match_the_reference);
     return check_summary();
 }

@@ -12,7 +12,7 @@ static int mk(struct icnt *n, uint32_t nin, uint32_t nout, uint32_t lat, uint32_
               uint32_t out_flits, uint32_t alloc, uint32_t islip)
 {
     struct icnt_config cfg = { nin, nout, lat, 32, 1, 1, 1, 0, 0, in_flits, 8, out_flits, alloc, islip,
-                               0 };
+                               0, 0 };
     return icnt_test_init(n, &cfg);
 }
 
@@ -198,7 +198,7 @@ TEST(bad_router_config)
 {
     struct icnt n;
     char err[256] = "";
-    struct icnt_config cfg = { 1, 1, 1, 32, 1, 1, 1, 0, 0, 9, 8, 0, 2, 1, 0 }; /* no destination room */
+    struct icnt_config cfg = { 1, 1, 1, 32, 1, 1, 1, 0, 0, 9, 8, 0, 2, 1, 0, 0 }; /* no destination room */
     CHECK_EQ_INT(icnt_init(&n, &cfg, err, sizeof err), -1);
     CHECK_STR_CONTAINS(err, "router buffers");
 }

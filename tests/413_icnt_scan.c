@@ -219,7 +219,7 @@ static int stream(uint64_t seed, int mode, uint32_t nin, uint32_t nout, uint32_t
 {
     struct icnt_config cfg = { nin, nout, 1 + (uint32_t)(seed % 4), 32, 1 + (uint32_t)(seed % 2),
                                2 + (uint32_t)(seed % 3), 1 + (uint32_t)(seed % 3), 0, 0, 0, 0, 0, 0,
-                               0, 0 };
+                               0, 0, 0 };
     if (mode) {
         cfg.in_flits = 4 + (uint32_t)(seed % 5);
         cfg.vc_flits = (uint32_t)(seed % 3);

@@ -150,7 +150,9 @@ TEST(random_configs_through_the_link)
         struct memsys_config c;
         random_config(&c, &x);
         uint32_t lookahead = 1 + (uint32_t)(rnd(&x) % (c.icnt_latency - 1));
-        c.icnt_latency -= lookahead;
+        c.icnt_latency -= lookahead; /* as gpu_timing sets the crossbars up */
+        c.icnt_req_arb_shift = c.icnt_req_release_delay = lookahead;
+        c.icnt_rep_release_delay = lookahead + 1;
         uint64_t seed = rnd(&x) | 1;
         uint64_t a = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);
         uint64_t b = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);

@@ -29,7 +29,7 @@ static inline void icnt_test_run(struct icnt *n, uint64_t from, uint64_t to, uin
             uint64_t p;
             while (pop && icnt_peek(n, d, t, &p)) {
                 seen_at[p] = t;
-                icnt_pop(n, d);
+                icnt_pop_at(n, d, t);
             }
         }
     }

@@ -132,6 +132,18 @@ int icnt_init(struct icnt *n, const struct icnt_config *cfg, char *err, size_t e
     for (uint32_t i = 0; i < cfg->n_out; i++)
         if (fifo_init(&n->out[i], out_cap))
             goto oom;
+    if (cfg->release_delay) {
+        n->held = calloc(cfg->n_out, sizeof *n->held);
+        n->held_busy = calloc(n->out_words, sizeof *n->held_busy);
+        if (!n->held || !n->held_busy)
+            goto oom;
+        for (uint32_t i = 0; i < cfg->n_out; i++) {
+            n->held[i].until = calloc(out_cap, sizeof *n->held[i].until);
+            n->held[i].flits = calloc(out_cap, sizeof *n->held[i].flits);
+            if (!n->held[i].until || !n->held[i].flits)
+                goto oom;
+        }
+    }
     return 0;
 oom:
     snprintf(err, errlen, "interconnect: out of memory");
@@ -145,6 +157,12 @@ void icnt_free(struct icnt *n)
         free(n->in[i].p);
     for (uint32_t i = 0; n->out && i < n->cfg.n_out; i++)
         free(n->out[i].p);
+    for (uint32_t i = 0; n->held && i < n->cfg.n_out; i++) {
+        free(n->held[i].until);
+        free(n->held[i].flits);
+    }
+    free(n->held);
+    free(n->held_busy);
     free(n->in);
     free(n->out);
     free(n->in_free);
@@ -163,12 +181,54 @@ void icnt_free(struct icnt *n)
 }
 
 /* Whether destination dst has room for a packet of `flits` flits. */
-static int out_room(const struct icnt *n, uint32_t dst, uint32_t flits)
+static inline int out_room(const struct icnt *n, uint32_t dst, uint32_t flits)
 {
     const struct icnt_fifo *out = &n->out[dst];
     if (n->cfg.in_flits)
-        return n->out_q[dst] + flits <= n->cfg.out_flits && out->count < out->cap;
-    return out->count < out->cap;
+        return n->out_q[dst] + flits <= n->cfg.out_flits && out->count + out->held < out->cap;
+    return out->count + out->held < out->cap;
+}
+
+/* The first cycle from which destination dst has room for a packet of
+ * `flits` flits as far as its held slots go: 0 when it has room now, the
+ * release that makes room, or ICNT_NEVER when only its consumer can. */
+static uint64_t room_from(const struct icnt *n, uint32_t dst, uint32_t flits)
+{
+    if (out_room(n, dst, flits))
+        return 0;
+    if (!n->held)
+        return ICNT_NEVER;
+    const struct icnt_held *h = &n->held[dst];
+    const struct icnt_fifo *out = &n->out[dst];
+    uint32_t used = out->count + out->held, q = n->out_q ? n->out_q[dst] : 0;
+    for (uint32_t i = 0; i < out->held; i++) {
+        uint32_t j = (h->head + i) % out->cap;
+        used--;
+        q -= h->flits[j];
+        if (used < out->cap && (!n->cfg.in_flits || q + flits <= n->cfg.out_flits))
+            return h->until[j];
+    }
+    return ICNT_NEVER;
+}
+
+/* The held slots free by cycle now become free. */
+static void release_held(struct icnt *n, uint64_t now)
+{
+    for (uint32_t w = 0; w < n->out_words; w++)
+        for (uint64_t b = n->held_busy[w]; b; b &= b - 1) {
+            uint32_t d = w * 64 + (uint32_t)__builtin_ctzll(b);
+            struct icnt_held *h = &n->held[d];
+            struct icnt_fifo *out = &n->out[d];
+            while (out->held && h->until[h->head] <= now) {
+                if (n->out_q)
+                    n->out_q[d] -= h->flits[h->head];
+                h->head = (h->head + 1) % out->cap;
+                out->held--;
+                n->start_dirty = 1;
+            }
+            if (!out->held)
+                n->held_busy[w] &= ~(1ull << (d % 64));
+        }
 }
 
 int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64_t payload)
@@ -186,10 +246,16 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
     if (n->in_q)
         n->in_q[src] += flits;
     /* a new head may start earlier than anything else waiting */
-    if (n->in[src].count == 1 && !n->start_dirty && out_room(n, dst, flits)) {
+    if (n->in[src].count == 1 && !n->start_dirty) {
         uint64_t ts = n->in_free[src] > n->out_free[dst] ? n->in_free[src] : n->out_free[dst];
-        if (ts < n->ev_start)
-            n->ev_start = ts;
+        if (out_room(n, dst, flits)) {
+            if (ts < n->ev_start)
+                n->ev_start = ts;
+        } else if (n->held) { /* not before the release that makes room */
+            uint64_t r = room_from(n, dst, flits);
+            if (r != ICNT_NEVER && (r > ts ? r : ts) < n->ev_start)
+                n->ev_start = r > ts ? r : ts;
+        }
     }
     return 0;
 }
@@ -248,9 +314,37 @@ ICNT_AI void refresh_start_with(struct icnt *n, uint32_t iw, uint32_t ow)
     n->start_dirty = 0;
 }
 
+/* refresh_start with held slots: each source's start also waits for the
+ * release that makes room for its packet. */
+static void refresh_start_held(struct icnt *n)
+{
+    uint64_t st = ICNT_NEVER;
+    for (uint32_t dw = 0; n->n_waiting && dw < n->out_words; dw++)
+    for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
+        uint32_t dst = dw * 64 + (uint32_t)__builtin_ctzll(db);
+        const uint64_t *row = &n->want[(size_t)dst * n->in_words];
+        for (uint32_t w = 0; w < n->in_words; w++)
+        for (uint64_t b = row[w]; b; b &= b - 1) {
+            uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+            uint64_t r = room_from(n, dst, fifo_head(&n->in[s])->flits);
+            if (r == ICNT_NEVER)
+                continue; /* waits for the consumer */
+            uint64_t ts = n->in_free[s] > n->out_free[dst] ? n->in_free[s] : n->out_free[dst];
+            if (ts < r)
+                ts = r;
+            if (ts < st)
+                st = ts;
+        }
+    }
+    n->ev_start = st;
+    n->start_dirty = 0;
+}
+
 static void refresh_start(struct icnt *n)
 {
-    if (n->one_word)
+    if (n->held)
+        refresh_start_held(n);
+    else if (n->one_word)
         refresh_start_with(n, 1, 1);
     else
         refresh_start_with(n, n->in_words, n->out_words);
@@ -350,6 +444,10 @@ void icnt_cycle(struct icnt *n, uint64_t now)
         refresh_start(n);
     if (n->ev_start > now)
         return;
+    /* held slots due by now are released only when something can start
+     * (ev_start counts each release as the start it allows) */
+    if (n->held)
+        release_held(n, now);
     n->start_dirty = 1; /* (start keeps ev_arrive) */
     uint32_t nin = n->cfg.n_in;
     if (n->cfg.islip) {
@@ -408,6 +506,28 @@ void icnt_pop(struct icnt *n, uint32_t dst)
         n->out_q[dst] -= fifo_head(out)->flits;
     if (fifo_head(out)->ready <= n->ev_arrive)
         n->arrive_dirty = 1; /* the earliest head left */
+    fifo_pop(out);
+    if (!out->count)
+        bit_clear(n->out_busy, dst);
+}
+
+void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now)
+{
+    struct icnt_fifo *out = &n->out[dst];
+    if (!n->held || !out->count) {
+        icnt_pop(n, dst);
+        return;
+    }
+    /* the slot and its flits (kept in out_q) are free again
+     * release_delay cycles later (release_held) */
+    struct icnt_held *h = &n->held[dst];
+    uint32_t j = (h->head + out->held++) % out->cap;
+    h->until[j] = now + n->cfg.release_delay;
+    h->flits[j] = fifo_head(out)->flits;
+    n->held_busy[dst / 64] |= 1ull << (dst % 64);
+    n->start_dirty = 1;
+    if (fifo_head(out)->ready <= n->ev_arrive)
+        n->arrive_dirty = 1;
     fifo_pop(out);
     if (!out->count)
         bit_clear(n->out_busy, dst);

@@ -56,6 +56,12 @@ struct icnt_config {
      * another model (the lookahead mode's request crossbar) serves them in
      * that model's order */
     uint32_t arb_shift;
+    /* a destination slot (and, in router mode, its flits) freed by a pop
+     * stays taken release_delay more cycles: a consumer that takes packets
+     * release_delay cycles before the model it stands for (the lookahead
+     * mode's link takes them off the crossbars early) holds the slots as
+     * long as that model's consumer does; 0: freed at the pop */
+    uint32_t release_delay;
 };
 
 struct icnt_pkt {
@@ -67,10 +73,19 @@ struct icnt_pkt {
 struct icnt_fifo {
     struct icnt_pkt *p;
     uint32_t head, count, cap;
+    uint32_t held; /* a destination's slots popped but not yet free (release_delay) */
 };
 
 struct icnt_stats {
     uint64_t packets, flits;
+};
+
+/* A destination's held slots, oldest first (icnt_fifo.held of them): the
+ * cycle each is free again and its flits (router mode). */
+struct icnt_held {
+    uint64_t *until;
+    uint32_t *flits;
+    uint32_t head;
 };
 
 struct icnt {
@@ -101,6 +116,11 @@ struct icnt {
     /* both are one word: arbitration and the earliest start compiled for
      * that (tests clear it to compare with the loops over words) */
     int one_word;
+    /* with release_delay: by destination, the held slots (a ring of
+     * out_cap), and by bit the destinations holding any; their flits stay
+     * in out_q until released */
+    struct icnt_held *held;
+    uint64_t *held_busy;
     uint64_t ev_start, ev_arrive; /* cached: earliest start, earliest head arrival */
     int start_dirty, arrive_dirty;
     struct icnt_stats st;
@@ -154,7 +174,10 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
 void icnt_cycle(struct icnt *n, uint64_t now);
 /* The packet at the head of dst if it has arrived by now. */
 int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payload);
+/* Takes the head packet of dst: icnt_pop frees its slot at once (a
+ * crossbar without release_delay), icnt_pop_at at cycle now + release_delay. */
 void icnt_pop(struct icnt *n, uint32_t dst);
+void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now);
 /* Earliest cycle >= now at which icnt_cycle could start a packet or a
  * packet is at a destination head (heads already there count as now, so
  * a consumer that does not pop keeps this at now); ICNT_NEVER if nothing is

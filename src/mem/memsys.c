@@ -112,6 +112,8 @@ int memsys_init(struct memsys *m, const struct memsys_config *cfg, char *err, si
     };
     struct icnt_config rep = req;
     req.arb_shift = cfg->icnt_req_arb_shift;
+    req.release_delay = cfg->icnt_req_release_delay;
+    rep.release_delay = cfg->icnt_rep_release_delay;
     rep.n_in = m->nparts;
     rep.n_out = nports;
     if (cfg->cluster_ports && !(m->port_pop = calloc(nports, sizeof *m->port_pop))) {
@@ -337,7 +339,10 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
     for (uint32_t took = 0; icnt_peek(&m->req, p, k, &slot) &&
                             (can = partition_can_accept(pt, now, partition_entries(pt, &m->slots[slot])));) {
         partition_accept(pt, now, (uint32_t)slot, &m->slots[slot]);
-        icnt_pop(&m->req, p);
+        if (m->req.held)
+            icnt_pop_at(&m->req, p, k);
+        else
+            icnt_pop(&m->req, p);
         m->l2_stale = 1;
         bit_mark(m->l2_active, p);
         if (pt->accept_room && ++took == 1)
@@ -732,7 +737,10 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
         m->st.l2_read_hits += s->r.l2_hit;
     }
     *out = s->r;
-    icnt_pop(&m->rep, port);
+    if (m->rep.held)
+        icnt_pop_at(&m->rep, port, k);
+    else
+        icnt_pop(&m->rep, port);
     slot_release(m, (uint32_t)slot);
     return 1;
 }

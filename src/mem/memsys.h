@@ -52,6 +52,7 @@ struct memsys_config {
     uint32_t part_indexing;   /* gpgpu_memory_partition_indexing (addrmap.h) */
     uint32_t icnt_latency;    /* interconnect cycles */
     uint32_t icnt_req_arb_shift; /* the request crossbar's icnt_config.arb_shift */
+    uint32_t icnt_req_release_delay, icnt_rep_release_delay; /* the crossbars' release_delay */
     uint32_t flit_bytes, flits_per_cycle;
     uint32_t icnt_in_buf, icnt_out_buf; /* packets per port */
     /* GPGPU-Sim's booksim router (icnt.h's router mode; all 0 = the crossbar):

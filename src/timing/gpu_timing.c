@@ -103,6 +103,14 @@ static struct gpu_timing *create(const struct ccgpu_config *store,
     }
     g->mcfg.icnt_latency -= lookahead;
     g->mcfg.icnt_req_arb_shift = lookahead;
+    /* a destination slot is held as long as in the exact model: the
+     * request crossbar is the exact one L cycles later (its slots freed by
+     * the partitions' pops are seen L cycles later); the reply crossbar's
+     * packets are taken when they arrive, L cycles before the SM takes
+     * them, and a slot the SM frees by its pop after the interconnect's
+     * cycle is free for the next one */
+    g->mcfg.icnt_req_release_delay = lookahead;
+    g->mcfg.icnt_rep_release_delay = lookahead ? lookahead + 1 : 0;
     const uint32_t nsms = trial ? 1 : p->n_sms;
     g->mcfg.n_sm = nsms;
     if (memsys_init(&g->mem, &g->mcfg, err, errlen))
