@@ -450,11 +450,13 @@ static inline __attribute__((always_inline)) int visit_sm(struct gpu_timing *g, 
     int replied = 0; /* (for ccgpu_loop_counts) */
     /* (the memory system has advanced to now: a reply is there if the reply
      * crossbar's output for this SM has one by rep_tick) */
-    if (poll && sm->inflight && memsys_reply_arrived(&g->mem, i))
-        while (sm->inflight && memsys_pop_response(&g->mem, i, now, &r)) {
-            sm_mem_reply(sm, &r, now);
-            replied = 1;
-        }
+    /* (a pop finds a reply only where one has arrived: the last, failing
+     * pop is looked for inline) */
+    while (poll && sm->inflight && memsys_reply_arrived(&g->mem, i) &&
+           memsys_pop_response(&g->mem, i, now, &r)) {
+        sm_mem_reply(sm, &r, now);
+        replied = 1;
+    }
     const int due = sm->next_event <= now;
     if ((!skip || due) && sm_cycle(sm, now)) {
         snprintf(err, errlen, "%s", sm->err[0] ? sm->err : isrc_error(l));
