@@ -646,7 +646,8 @@ static inline __attribute__((always_inline)) int exact_loop(struct gpu_timing *g
         const uint64_t sm_next = next; /* (the SMs' and the dispatcher's) */
         if (launch_guard_check(&guard, g, l, gl, now, err, errlen))
             goto out;
-        if (gpu_timing_cap_reached(g, l, now, start) || gpu_timing_launch_finished(g, l))
+        if ((gpu_timing_cap_due(g, l, now, start) && gpu_timing_cap_reached(g, l, now, start)) ||
+            gpu_timing_launch_over(g, l))
             break;
         /* the memory system's next event is at core_now + 1 or later: when
          * an SM is due by then it cannot move the next cycle, so it is not
