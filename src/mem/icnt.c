@@ -323,6 +323,29 @@ static void refresh_start_held(struct icnt *n)
     for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
         uint32_t dst = dw * 64 + (uint32_t)__builtin_ctzll(db);
         const uint64_t *row = &n->want[(size_t)dst * n->in_words];
+        if (!n->cfg.in_flits) {
+            /* the crossbar: one slot takes any packet, so the destination
+             * is free from the later of its link and its room, and the
+             * earliest source as in refresh_start_with */
+            uint64_t of = room_from(n, dst, 1);
+            if (of == ICNT_NEVER)
+                continue;
+            if (of < n->out_free[dst])
+                of = n->out_free[dst];
+            if (of >= st)
+                continue;
+            for (uint32_t w = 0; w < n->in_words; w++)
+            for (uint64_t b = row[w]; b; b &= b - 1) {
+                uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
+                uint64_t ts = n->in_free[s] > of ? n->in_free[s] : of;
+                if (ts < st)
+                    st = ts;
+                if (ts == of)
+                    goto next_dst;
+            }
+        next_dst:
+            continue;
+        }
         for (uint32_t w = 0; w < n->in_words; w++)
         for (uint64_t b = row[w]; b; b &= b - 1) {
             uint32_t s = w * 64 + (uint32_t)__builtin_ctzll(b);
