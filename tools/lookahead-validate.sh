@@ -15,6 +15,10 @@
 # each run's band: the range of the exact model's own cycles and speed-ups
 # under them, and whether the KEY=VALUE run lies within 3% (speed-ups 2%)
 # or within that band; then a second summary line (band:).
+# KEEP=DIR writes each run's statistics JSON there as it finishes
+# (BENCH.SCHED.exact.json, BENCH.SCHED.KEY=VALUE.json) and reuses the runs
+# DIR already holds: an interrupted validation resumes, and another
+# KEY=VALUE or BAND runs only what it adds.
 #   tools/lookahead-validate.sh BUILD SIZE KEY=VALUE [JOBS] [BENCH...]
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: $0 BUILD SIZE KEY=VALUE [JOBS] [BENCH...]" >&2; exit 2; }
@@ -25,32 +29,36 @@ ccgpu="$build/ccgpu"
 [ -x "$ccgpu" ] || { echo "lookahead-validate: $ccgpu not built" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+dir=$tmp
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && dir=$(cd "$KEEP" && pwd); fi
 benches=${*:-$("$ccgpu" list | awk '/^[a-z]/{print $1}')}
 scheds=${SCHEDS:-gto lrr ccws swl:2}
 band=(${BAND:-})
-variants="0 1"
-for ((i = 0; i < ${#band[@]}; i++)); do variants+=" p$i"; done
-for b in $benches; do for s in $scheds; do for l in $variants; do
-    echo "$b $s $l"; done; done; done >"$tmp/runs"
+for b in $benches; do for s in $scheds; do for v in exact "$look" "${band[@]}"; do
+    [ -s "$dir/$b.$s.$v.json" ] || echo "$b $s $v"; done; done; done | sort -u >"$tmp/runs"
+# one run: the exact model as the config has it, or with one setting (the
+# KEY=VALUE run on THREADS threads); its JSON written under a temporary
+# name and renamed when complete
 run_one() {
-    local opt=()
-    case $3 in
-    0) ;;
-    1) opt=(-o "$look" --threads "${THREADS:-1}") ;;
-    p*) local band=($BAND); opt=(-o "${band[${3#p}]}") ;;
-    esac
-    "$ccgpu" run "$1" --size "$size" --config configs/ccws.cfg -o "gpgpu_scheduler=$2" \
-        "${opt[@]}" --quiet --json "$tmp/$1.$2.$3.json" >/dev/null 2>&1 ||
+    local opt=() out="$dir/$1.$2.$3.json"
+    [ "$3" = exact ] || opt=(-o "$3")
+    [ "$3" != "$look" ] || opt+=(--threads "${THREADS:-1}")
+    if "$ccgpu" run "$1" --size "$size" --config configs/ccws.cfg -o "gpgpu_scheduler=$2" \
+        "${opt[@]}" --quiet --json "$out.part" >/dev/null 2>&1; then
+        mv "$out.part" "$out"
+    else
+        rm -f "$out.part"
         echo "lookahead-validate: $1 $2 ${opt[*]} failed" >&2
+    fi
 }
 export -f run_one
-export ccgpu size tmp look THREADS BAND
+export ccgpu size dir look THREADS
 xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
-# KEEP=DIR keeps every run's JSON there
-[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$tmp"/*.json "$KEEP"/; }
-python3 - "$tmp" "$scheds" "${#band[@]}" $benches <<'EOF'
+python3 - "$dir" "$scheds" "$look" "${BAND:-}" $benches <<'EOF'
 import json, os, sys
-tmp, scheds, nband, benches = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), sys.argv[4:]
+tmp, scheds, look, band, benches = (sys.argv[1], sys.argv[2].split(), sys.argv[3],
+                                   sys.argv[4].split(), sys.argv[5:])
+nband = len(band)
 keys = [("cycles", "cycles"), ("IPC", None), ("L1 misses", "l1d.misses"),
         ("L2 hits", "l2.hits"), ("L2 misses", "l2.misses"), ("DRAM reads", "dram.reads")]
 def load(b, s, l):
@@ -66,8 +74,8 @@ worst = {k: 0.0 for k, _ in keys}
 # speed-ups' mean |difference| and those beyond 2%
 cyc_mean, cyc_big, cyc_over, runs, sp_all = [], [], 0, 0, []
 for b in benches:
-    ex = {s: load(b, s, "0") for s in scheds}
-    la = {s: load(b, s, "1") for s in scheds}
+    ex = {s: load(b, s, "exact") for s in scheds}
+    la = {s: load(b, s, look) for s in scheds}
     if any(v is None for v in list(ex.values()) + list(la.values())):
         print("| %s | (a run failed) |" % b)
         continue
@@ -103,9 +111,9 @@ print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys)
 # 3% (a speed-up beyond 2%) and outside that range.
 band_rows, cyc_out, sp_out, band_runs, band_sp = [], 0, 0, 0, 0
 for b in benches if nband else []:
-    ex = {s: load(b, s, "0") for s in scheds}
-    la = {s: load(b, s, "1") for s in scheds}
-    pe = [{s: load(b, s, "p%d" % j) for s in scheds} for j in range(nband)]
+    ex = {s: load(b, s, "exact") for s in scheds}
+    la = {s: load(b, s, look) for s in scheds}
+    pe = [{s: load(b, s, v) for s in scheds} for v in band]
     if any(v is None for d in [ex, la] + pe for v in d.values()):
         continue
     for s in scheds:
