@@ -420,7 +420,7 @@ ICNT_AI void arbitrate(struct icnt *n, uint64_t now, uint32_t iw, uint32_t ow)
     for (uint32_t dw = 0; dw < ow; dw++)
         for (uint64_t db = n->dst_wanted[dw]; db; db &= db - 1) {
             uint32_t d = dw * 64 + (uint32_t)__builtin_ctzll(db);
-            if (n->out_free[d] > now || n->out[d].count == n->out[d].cap)
+            if (n->out_free[d] > now || n->out[d].count + n->out[d].held == n->out[d].cap)
                 continue;
             const uint64_t *row = &n->want[(size_t)d * iw];
             for (uint32_t w = 0; w < iw; w++)
