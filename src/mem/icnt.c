@@ -518,6 +518,17 @@ int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payloa
     return 1;
 }
 
+/* The head packet of dst (it holds one) leaves its FIFO. */
+static void take_head(struct icnt *n, uint32_t dst)
+{
+    struct icnt_fifo *out = &n->out[dst];
+    if (fifo_head(out)->ready <= n->ev_arrive)
+        n->arrive_dirty = 1; /* the earliest head left */
+    fifo_pop(out);
+    if (!out->count)
+        bit_clear(n->out_busy, dst);
+}
+
 void icnt_pop(struct icnt *n, uint32_t dst)
 {
     struct icnt_fifo *out = &n->out[dst];
@@ -527,20 +538,14 @@ void icnt_pop(struct icnt *n, uint32_t dst)
         n->start_dirty = 1; /* a source waiting for this room may go */
     if (n->out_q)
         n->out_q[dst] -= fifo_head(out)->flits;
-    if (fifo_head(out)->ready <= n->ev_arrive)
-        n->arrive_dirty = 1; /* the earliest head left */
-    fifo_pop(out);
-    if (!out->count)
-        bit_clear(n->out_busy, dst);
+    take_head(n, dst);
 }
 
-void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now)
+void icnt_pop_held(struct icnt *n, uint32_t dst, uint64_t now)
 {
     struct icnt_fifo *out = &n->out[dst];
-    if (!n->held || !out->count) {
-        icnt_pop(n, dst);
+    if (!out->count)
         return;
-    }
     /* the slot and its flits (kept in out_q) are free again
      * release_delay cycles later (release_held) */
     struct icnt_held *h = &n->held[dst];
@@ -549,11 +554,7 @@ void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now)
     h->flits[j] = fifo_head(out)->flits;
     n->held_busy[dst / 64] |= 1ull << (dst % 64);
     n->start_dirty = 1;
-    if (fifo_head(out)->ready <= n->ev_arrive)
-        n->arrive_dirty = 1;
-    fifo_pop(out);
-    if (!out->count)
-        bit_clear(n->out_busy, dst);
+    take_head(n, dst);
 }
 
 uint64_t icnt_next_event(struct icnt *n, uint64_t now)

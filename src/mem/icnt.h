@@ -174,10 +174,18 @@ int icnt_push(struct icnt *n, uint32_t src, uint32_t dst, uint32_t bytes, uint64
 void icnt_cycle(struct icnt *n, uint64_t now);
 /* The packet at the head of dst if it has arrived by now. */
 int icnt_peek(const struct icnt *n, uint32_t dst, uint64_t now, uint64_t *payload);
-/* Takes the head packet of dst: icnt_pop frees its slot at once (a
- * crossbar without release_delay), icnt_pop_at at cycle now + release_delay. */
+/* Takes the head packet of dst at cycle now: its slot is free again at
+ * once (icnt_pop, a crossbar without release_delay) or at now +
+ * release_delay (icnt_pop_held). */
 void icnt_pop(struct icnt *n, uint32_t dst);
-void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now);
+void icnt_pop_held(struct icnt *n, uint32_t dst, uint64_t now);
+static inline void icnt_pop_at(struct icnt *n, uint32_t dst, uint64_t now)
+{
+    if (n->held)
+        icnt_pop_held(n, dst, now);
+    else
+        icnt_pop(n, dst);
+}
 /* Earliest cycle >= now at which icnt_cycle could start a packet or a
  * packet is at a destination head (heads already there count as now, so
  * a consumer that does not pop keeps this at now); ICNT_NEVER if nothing is

@@ -339,10 +339,7 @@ static inline void icnt_tick_partition(struct memsys *m, uint32_t p, uint64_t k,
     for (uint32_t took = 0; icnt_peek(&m->req, p, k, &slot) &&
                             (can = partition_can_accept(pt, now, partition_entries(pt, &m->slots[slot])));) {
         partition_accept(pt, now, (uint32_t)slot, &m->slots[slot]);
-        if (m->req.held)
-            icnt_pop_at(&m->req, p, k);
-        else
-            icnt_pop(&m->req, p);
+        icnt_pop_at(&m->req, p, k);
         m->l2_stale = 1;
         bit_mark(m->l2_active, p);
         if (pt->accept_room && ++took == 1)
@@ -737,10 +734,7 @@ int memsys_pop_response(struct memsys *m, uint32_t sm, uint64_t now, struct mem_
         m->st.l2_read_hits += s->r.l2_hit;
     }
     *out = s->r;
-    if (m->rep.held)
-        icnt_pop_at(&m->rep, port, k);
-    else
-        icnt_pop(&m->rep, port);
+    icnt_pop_at(&m->rep, port, k);
     slot_release(m, (uint32_t)slot);
     return 1;
 }
