@@ -147,31 +147,26 @@ int gpu_timing_launch_begin(struct gpu_timing *g, const struct gpu_timing_launch
 int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t now,
                            uint64_t start)
 {
-    const struct ptx_counters *cnt = isrc_counters(l);
+    if (!gpu_timing_cap_due(g, l, now, start))
+        return 0;
     if (gpu_timing_at_max_cycle(g, start, now)) {
         snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_cycle %llu in kernel %s: "
                  "the statistics cover the run up to there",
                  (unsigned long long)g->max_cycle, isrc_kernel_name(l));
         return 1;
     }
-    /* GPGPU-Sim's cap counts gpu_sim_insn: lanes whose guard is true */
-    if (g->max_insn && g->thread_insts_exec + cnt->thread_insts_exec >= g->max_insn) {
-        snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
-                 "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
-                 "the statistics cover the run up to there",
-                 (unsigned long long)g->max_insn, isrc_kernel_name(l));
-        return 1;
-    }
-    return 0;
+    snprintf(g->stopped, sizeof g->stopped, "stopped at gpgpu_max_insn %llu (thread "
+             "instructions whose guard is true, thread_instructions_exec) in kernel %s: "
+             "the statistics cover the run up to there",
+             (unsigned long long)g->max_insn, isrc_kernel_name(l));
+    return 1;
 }
 
-/* Whether the launch is over: every CTA dispatched (or gpgpu_max_cta's
- * budget spent), none resident, no request left in an SM or the memory
- * system. */
+/* With every CTA dispatched (or gpgpu_max_cta's budget spent;
+ * gpu_timing_launch_over checks that): whether none is resident and no
+ * request is left in an SM or the memory system. */
 int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l)
 {
-    if (g->disp.left && g->disp.budget)
-        return 0;
     for (uint32_t i = 0; i < g->nsms; i++) {
         const struct sm *sm = &g->sms[i];
         /* requests still inside the SM (a kernel's last stores in the

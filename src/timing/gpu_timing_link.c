@@ -254,7 +254,7 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
             goto out;
         if (gpu_timing_cap_reached(g, l, end - 1, start))
             break;
-        if (gpu_timing_launch_finished(g, l)) {
+        if (gpu_timing_launch_over(g, l)) {
             g->now = last > t ? last : t; /* the launch's last cycle with anything done */
             break;
         }

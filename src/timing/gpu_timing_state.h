@@ -152,16 +152,19 @@ static inline uint64_t gpu_timing_cap_next(const struct gpu_timing *g, uint64_t 
         return g->max_cycle + start - 1 - g->tot.cycles;
     return next;
 }
-/* Whether a run-length cap (gpgpu_max_cycle, gpgpu_max_insn) stops the
- * launch begun at start at cycle now: gpu_timing_cap_reached's test,
- * inline for the loop's every cycle. */
+/* Whether a run-length cap (gpgpu_max_cycle, gpgpu_max_insn; GPGPU-Sim's
+ * counts gpu_sim_insn: lanes whose guard is true) stops the launch begun
+ * at start at cycle now: gpu_timing_cap_reached's test, inline for the
+ * loop's every cycle. */
 static inline int gpu_timing_cap_due(const struct gpu_timing *g, const struct isrc *l, uint64_t now,
                                      uint64_t start)
 {
     return gpu_timing_at_max_cycle(g, start, now) ||
            (g->max_insn && g->thread_insts_exec + isrc_counters(l)->thread_insts_exec >= g->max_insn);
 }
-/* gpu_timing_launch_finished, without a call while CTAs are left to dispatch. */
+/* Whether the launch is over: every CTA dispatched (or gpgpu_max_cta's
+ * budget spent), none resident, no request left in an SM or the memory
+ * system (gpu_timing_launch_finished, not called while CTAs are left). */
 static inline int gpu_timing_launch_over(struct gpu_timing *g, const struct isrc *l)
 {
     return !(g->disp.left && g->disp.budget) && gpu_timing_launch_finished(g, l);
