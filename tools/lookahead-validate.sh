@@ -53,7 +53,7 @@ run_one() {
 }
 export -f run_one
 export ccgpu size dir look THREADS
-xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
+xargs -r -P "$jobs" -L 1 bash -c 'run_one "$0" "$1" "$2"' <"$tmp/runs"
 python3 - "$dir" "$scheds" "$look" "${BAND:-}" $benches <<'EOF'
 import json, os, sys
 tmp, scheds, look, band, benches = (sys.argv[1], sys.argv[2].split(), sys.argv[3],
@@ -66,6 +66,9 @@ def load(b, s, l):
     return json.load(open(p))["total"] if os.path.exists(p) else None
 def rel(a, b):
     return 0.0 if a == b else (100.0 * (b - a) / a if a else float("inf"))
+def speedup_diff(base, run, s):  # % of base's speed-up of s over the first scheduler
+    se = base[scheds[0]]["cycles"] / base[s]["cycles"]
+    return 100.0 * (run[scheds[0]]["cycles"] / run[s]["cycles"] - se) / se
 print("| benchmark | " + " | ".join(k for k, _ in keys) + " | speed-ups " + " / ".join(scheds[1:]) + " |")
 print("|---|" + "---|" * len(keys) + "---|")
 worst = {k: 0.0 for k, _ in keys}
@@ -73,6 +76,10 @@ worst = {k: 0.0 for k, _ in keys}
 # benchmark (their means over benchmarks) and the runs beyond 3%; the
 # speed-ups' mean |difference| and those beyond 2%
 cyc_mean, cyc_big, cyc_over, runs, sp_all = [], [], 0, 0, []
+# The band: each run's difference against the exact model's own range
+# under the BAND settings (0 included); a run is outside when it is beyond
+# 3% (a speed-up beyond 2%) and outside that range.
+band_rows, cyc_out, sp_out, band_runs, band_sp = [], 0, 0, 0, 0
 for b in benches:
     ex = {s: load(b, s, "exact") for s in scheds}
     la = {s: load(b, s, look) for s in scheds}
@@ -92,32 +99,19 @@ for b in benches:
         big = max(d, key=abs)
         worst[name] = max(worst[name], abs(big))
         if name == "cycles":
+            cyc_d = d
             cyc_mean.append(abs(sum(d) / len(d)))
             cyc_big.append(abs(big))
             cyc_over += sum(abs(x) > 3 for x in d)
             runs += len(d)
         cells.append("%+.2f (%+.2f)" % (sum(d) / len(d), big))
-    sp = []
-    for s in scheds[1:]:
-        se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
-        sl = la[scheds[0]]["cycles"] / la[s]["cycles"]
-        sp.append(100.0 * (sl - se) / se)
-        sp_all.append(abs(sp[-1]))
+    sp = [speedup_diff(ex, la, s) for s in scheds[1:]]
+    sp_all += [abs(x) for x in sp]
     print("| %s | %s | %s |" % (b, " | ".join(cells), " / ".join("%+.2f" % x for x in sp)))
-print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
-      " | %.2f |" % max(sp_all, default=0.0))
-# The band: each run's difference against the exact model's own range
-# under the BAND settings (0 included); a run is outside when it is beyond
-# 3% (a speed-up beyond 2%) and outside that range.
-band_rows, cyc_out, sp_out, band_runs, band_sp = [], 0, 0, 0, 0
-for b in benches if nband else []:
-    ex = {s: load(b, s, "exact") for s in scheds}
-    la = {s: load(b, s, look) for s in scheds}
     pe = [{s: load(b, s, v) for s in scheds} for v in band]
-    if any(v is None for d in [ex, la] + pe for v in d.values()):
+    if not nband or any(v is None for p in pe for v in p.values()):
         continue
-    for s in scheds:
-        d = rel(ex[s]["cycles"], la[s]["cycles"])
+    for s, d in zip(scheds, cyc_d):
         bd = [0.0] + [rel(ex[s]["cycles"], p[s]["cycles"]) for p in pe]
         out = abs(d) > 3 and not min(bd) <= d <= max(bd)
         band_runs += 1
@@ -125,16 +119,16 @@ for b in benches if nband else []:
         if abs(d) > 3:
             band_rows.append("%s %s: cycles %+.2f%%, band %+.2f%% .. %+.2f%%%s" %
                              (b, s, d, min(bd), max(bd), " OUTSIDE" if out else ""))
-    for s in scheds[1:]:
-        se = ex[scheds[0]]["cycles"] / ex[s]["cycles"]
-        d = 100.0 * (la[scheds[0]]["cycles"] / la[s]["cycles"] - se) / se
-        bd = [0.0] + [100.0 * (p[scheds[0]]["cycles"] / p[s]["cycles"] - se) / se for p in pe]
+    for s, d in zip(scheds[1:], sp):
+        bd = [0.0] + [speedup_diff(ex, p, s) for p in pe]
         out = abs(d) > 2 and not min(bd) <= d <= max(bd)
         band_sp += 1
         sp_out += out
         if abs(d) > 2:
             band_rows.append("%s %s over %s: speed-up %+.2f%%, band %+.2f%% .. %+.2f%%%s" %
                              (b, s, scheds[0], d, min(bd), max(bd), " OUTSIDE" if out else ""))
+print("| largest difference | " + " | ".join("%.2f" % worst[k] for k, _ in keys) +
+      " | %.2f |" % max(sp_all, default=0.0))
 if band_rows:
     print("\nruns beyond 3% (speed-ups 2%) and the exact model's band:")
     for r in band_rows:
