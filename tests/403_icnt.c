@@ -126,6 +126,21 @@ TEST(wider_source_ports)
     icnt_free(&n);
 }
 
+/* Each source of n, with odds 1 in `odds`, pushes a packet to a random
+ * destination (of 32 bytes, or 32 or 64 at random with two_sizes) if it
+ * takes it; the next payload id. */
+static uint64_t push_random(struct icnt *n, uint64_t *rng, uint64_t id, uint32_t odds,
+                            int two_sizes)
+{
+    for (uint32_t s = 0; s < n->cfg.n_in; s++) {
+        *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t bytes = two_sizes && (*rng >> 20) % 2 ? 64 : 32;
+        if ((*rng >> 33) % odds == 0 && icnt_can_push_bytes(n, s, bytes))
+            icnt_push(n, s, (uint32_t)(*rng >> 40) % n->cfg.n_out, bytes, id++);
+    }
+    return id;
+}
+
 /* With arb_shift S, packets that all enter S cycles later are served in
  * the same order and arrive exactly S cycles later (the lookahead mode's
  * request crossbar); without it the rotating order differs. */
@@ -139,11 +154,7 @@ static int shifted_run(uint32_t shift, uint64_t delay, uint64_t *seen)
     uint64_t id = 1, rng = 12345;
     for (uint64_t t = 0; t < 200 + delay; t++) {
         if (t >= delay && t < 120 + delay)
-            for (uint32_t s = 0; s < 5; s++) {
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                if ((rng >> 33) % 3 == 0 && icnt_can_push_bytes(&n, s, 32))
-                    icnt_push(&n, s, (uint32_t)(rng >> 40) % 2, 32, id++);
-            }
+            id = push_random(&n, &rng, id, 3, 0);
         icnt_test_run(&n, t, t + 1, seen, 1);
     }
     int busy = icnt_busy(&n);
@@ -188,12 +199,7 @@ static int linked_run(int router, uint32_t shift, uint32_t delay, int skip, uint
     uint64_t id = 1, rng = 777;
     for (uint64_t t = 0; t < 400 + shift; t++) {
         if (t >= shift && t < 200 + shift)
-            for (uint32_t s = 0; s < 6; s++) {
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                uint32_t bytes = router && (rng >> 20) % 2 ? 64 : 32;
-                if ((rng >> 33) % 2 == 0 && icnt_can_push_bytes(&n, s, bytes))
-                    icnt_push(&n, s, (uint32_t)(rng >> 40) % 3, bytes, id++);
-            }
+            id = push_random(&n, &rng, id, 2, router);
         for (uint32_t d = 0; d < 3; d++) {
             uint64_t p;
             /* destination d takes a packet every (d + 2)-th cycle */
@@ -242,11 +248,7 @@ static int early_consumer_run(uint32_t shift, uint32_t delay, uint64_t *seen)
     uint64_t id = 1, rng = 4242;
     for (uint64_t t = 0; t < 300; t++) {
         if (t < 150)
-            for (uint32_t s = 0; s < 5; s++) {
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                if ((rng >> 33) % 2 == 0 && icnt_can_push_bytes(&n, s, 32))
-                    icnt_push(&n, s, (uint32_t)(rng >> 40) % 2, 32, id++);
-            }
+            id = push_random(&n, &rng, id, 2, 0);
         icnt_test_run(&n, t, t + 1, seen, 1);
     }
     int busy = icnt_busy(&n);
