@@ -22,7 +22,7 @@
 #           hit rates of both, ratios) from what the runs left
 #   all     traces, asim, ccgpu, table
 # Options:
-#   -a DIR   Accel-Sim install made by tools/accelsim/build.sh (default
+#   -a DIR   Accel-Sim install made by ../shared/tools/accelsim/build.sh (default
 #            /work/accelsim; needs DIR/accel-sim.out and DIR/configs/SM7_QV100)
 #   -w DIR   work directory (default /work/accelsim-runs/correl), outside the repository
 #   -s SIZE  benchmark input size (default small)
@@ -65,7 +65,7 @@ die() { echo "accelsim-correlate: $*" >&2; exit 1; }
 
 need_asim() {
     [ -x "$asim/accel-sim.out" ] && [ -f "$cfgdir/gpgpusim.config" ] && [ -f "$cfgdir/trace.config" ] ||
-        die "no Accel-Sim at $asim (accel-sim.out, configs/SM7_QV100): build it with tools/accelsim/build.sh or give -a DIR"
+        die "no Accel-Sim at $asim (accel-sim.out, configs/SM7_QV100): build it with ../shared/tools/accelsim/build.sh or give -a DIR"
 }
 need_ccgpu() { [ -x "$ccgpu" ] || die "build ccgpu first (make)"; }
 

@@ -3,7 +3,7 @@
 # arithmetic on a stand-in Accel-Sim log; the writer's NVBit register limit
 # (at most one destination and four sources a line, which Accel-Sim's
 # parser asserts) leaves every count of the replay equal. With
-# ACCELSIM_DIR set to an install of tools/accelsim/build.sh, one benchmark
+# ACCELSIM_DIR set to an install of ../shared/tools/accelsim/build.sh, one benchmark
 # also runs on Accel-Sim itself; without it that part is skipped (Accel-Sim
 # is not part of the test suite).
 . "$(dirname "$0")/lib.sh"
@@ -101,6 +101,6 @@ if [ -n "${ACCELSIM_DIR:-}" ] && [ -x "$ACCELSIM_DIR/accel-sim.out" ]; then
     expect_output accelsim_row '^\| transpose \| 1 \| ([0-9]+) \| \1 \| \1 \| [0-9]+ \| ' \
         bash "$tool" -a "$ACCELSIM_DIR" -w "$aw" table transpose
 else
-    echo "skip: the Accel-Sim part (set ACCELSIM_DIR to an install of tools/accelsim/build.sh)"
+    echo "skip: the Accel-Sim part (set ACCELSIM_DIR to an install of ../shared/tools/accelsim/build.sh)"
 fi
 summary
