@@ -131,6 +131,64 @@ TEST(tccdl_within_a_bank_group)
     CHECK_STR_CONTAINS(err, "bank groups");
 }
 
+/* GPGPU-Sim's dram_bnkgrp_indexing_policy 1 (group_low_bits): a bank's group
+ * is bank % nbkgrp, so banks 0 and 1 are in different groups (tCCD apart)
+ * and 0 and 2 in the same one (tCCDL apart): the reverse of the high bits. */
+TEST(bank_groups_from_low_bits)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    struct dram_config cfg = CFG;
+    char err[256];
+    cfg.nbkgrp = 2;
+    cfg.t.tCCDL = 10;
+    cfg.group_low_bits = 1;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
+    /* bank 1 is in group 1: RD 1 at max(6 + 12, 12 + tCCD, bus) = 18 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 1, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[2], 18 + 12 + 4);
+    dram_free(&d);
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
+    /* bank 2 is in group 0 with bank 0: RD 2 at max(6 + 12, 12 + tCCDL) = 22 */
+    dram_push(&d, 0, 1, 64, 0, 1, 0);
+    dram_push(&d, 2, 1, 64, 0, 2, 0);
+    run(&d, 0, 100, done);
+    CHECK_EQ_U64(done[2], 22 + 12 + 4);
+    dram_free(&d);
+}
+
+/* GPGPU-Sim's dram_bnk_indexing_policy 1 (bank_xor_row): the bank is the
+ * address's bank bits XOR the row's low bits. Bank 1 of row 1 is bank 0, so
+ * it conflicts with row 0 of bank 0 (its row closes first); bank 1 of row 0
+ * stays bank 1 and goes in parallel. */
+TEST(bank_index_xor_row)
+{
+    struct dram d;
+    uint64_t done[8] = { 0 };
+    struct dram_config cfg = CFG;
+    char err[256];
+    cfg.bank_xor_row = 1;
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
+    dram_push(&d, 0, 0, 64, 0, 1, 0);
+    dram_push(&d, 1, 1, 64, 0, 2, 0); /* bank 1 ^ 1 = 0, another row */
+    run(&d, 0, 200, done);
+    CHECK_EQ_U64(done[1], 12 + 12 + 4);
+    /* bank 0 again: PRE at tRAS 28, ACT at 28 + tRP = 40, RD at 52 */
+    CHECK_EQ_U64(done[2], 40 + 12 + 12 + 4);
+    dram_free(&d);
+    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
+    dram_push(&d, 0, 0, 64, 0, 1, 0);
+    dram_push(&d, 1, 0, 64, 0, 2, 0); /* bank 1 ^ 0 = 1 */
+    run(&d, 0, 200, done);
+    CHECK_EQ_U64(done[2], 18 + 12 + 4);
+    dram_free(&d);
+    cfg.nbanks = 6; /* XOR needs a power of two */
+    CHECK(dram_init(&d, &cfg, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "power-of-two");
+}
+
 TEST(write_to_read_turnaround)
 {
     struct dram d;
@@ -268,9 +326,11 @@ TEST(queue_bound_and_bad_config)
  * taken late so the buffer fills. */
 TEST(scan_shortcuts_match_full_scans)
 {
-    for (int groups = 1; groups <= 3; groups++) {
+    for (int groups = 1; groups <= 4; groups++) {
         struct dram_config cfg = CFG;
-        cfg.nbkgrp = groups == 2 ? 2 : 1;
+        cfg.nbkgrp = groups == 2 || groups == 4 ? 2 : 1;
+        cfg.group_low_bits = groups == 4;
+        cfg.bank_xor_row = groups == 4;
         cfg.t.tCCDL = 4;
         cfg.t.tRTPL = 3;
         cfg.queue_size = 8;
@@ -425,6 +485,8 @@ int main(void)
     RUN(tras_and_twr_hold_precharge);
     RUN(trrd_and_tccd_between_banks);
     RUN(tccdl_within_a_bank_group);
+    RUN(bank_groups_from_low_bits);
+    RUN(bank_index_xor_row);
     RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);

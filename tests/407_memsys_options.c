@@ -20,7 +20,9 @@ static const char *GTX480 =
     "-dram_latency 100\n"
     "-icnt_flit_size 32\n"
     "-icnt_in_buffer_limit 64\n"
-    "-mem_l2_hit_latency 3\n";
+    "-mem_l2_hit_latency 3\n"
+    "-dram_bnk_indexing_policy 0\n"
+    "-dram_bnkgrp_indexing_policy 1\n";
 
 TEST(reads_gpgpusim_memory_options)
 {
@@ -53,6 +55,8 @@ TEST(reads_gpgpusim_memory_options)
     CHECK_EQ_INT(c.dram_latency, 100);
     CHECK_EQ_INT(c.icnt_in_buf, 64 / 5);
     CHECK_EQ_INT(c.l2_latency, 3);
+    CHECK_EQ_INT(c.dram.group_low_bits, 1);
+    CHECK_EQ_INT(c.dram.bank_xor_row, 0);
     CHECK_EQ_INT(config_check_all_used(store, err, sizeof err), 0);
     struct memsys m;
     CHECK_EQ_INT(memsys_init(&m, &c, err, sizeof err), 0);
@@ -74,6 +78,10 @@ TEST(positional_timing_and_errors)
         { "gpgpu_dram_scheduler 0\n", "FIFO) is not modelled" },
         { "gpgpu_n_sub_partition_per_mchannel 3\n", "not 1, 2, 4" },
         { "gpgpu_n_mem x\n", "gpgpu_n_mem" },
+        { "dram_bnkgrp_indexing_policy 2\n", "2 is not 0 (higher bits) or 1 (lower bits)" },
+        { "dram_bnk_indexing_policy 2\n", "2 is not modelled" },
+        { "dram_bnk_indexing_policy 1\ngpgpu_dram_timing_opt nbk=12:CCD=2\n",
+          "power-of-two bank count, not nbk=12" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ccgpu_config *store = ccgpu_config_new();
@@ -187,6 +195,8 @@ TEST(write_then_read_round_trips)
             a.icnt_islip = 0;
             a.cluster_ports = 1;
             a.l2_accept_room = 4;
+            a.dram.group_low_bits = 1;
+            a.dram.bank_xor_row = 1;
         }
         presets[(i + 1) % 4](&b); /* read onto a different preset */
         char *text = dump(&a);
@@ -208,6 +218,8 @@ TEST(write_then_read_round_trips)
         CHECK_EQ_INT(b.icnt_alloc_delay, a.icnt_alloc_delay);
         CHECK_EQ_INT(b.icnt_islip, a.icnt_islip);
         CHECK_EQ_INT(b.cluster_ports, a.cluster_ports);
+        CHECK_EQ_INT(b.dram.group_low_bits, a.dram.group_low_bits);
+        CHECK_EQ_INT(b.dram.bank_xor_row, a.dram.bank_xor_row);
         free(text);
         free(again);
         ccgpu_config_free(store);

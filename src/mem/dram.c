@@ -25,6 +25,11 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
         snprintf(err, errlen, "dram: %u bank groups do not divide %u banks", groups, cfg->nbanks);
         return -1;
     }
+    if (cfg->bank_xor_row && (cfg->nbanks & (cfg->nbanks - 1))) {
+        snprintf(err, errlen, "dram: XOR bank indexing needs a power-of-two bank count, not %u",
+                 cfg->nbanks);
+        return -1;
+    }
     d->cfg = *cfg;
     d->cfg.nbkgrp = groups;
     d->banks_per_group = cfg->nbanks / groups;
@@ -40,7 +45,7 @@ int dram_init(struct dram *d, const struct dram_config *cfg, char *err, size_t e
     for (uint32_t i = 0; i < cfg->nbanks; i++) {
         struct dram_bank *b = &d->bank[i];
         b->cand[0] = b->cand[1] = b->cand[2] = DRAM_NO_SEQ;
-        b->grp = &d->group[i / d->banks_per_group];
+        b->grp = &d->group[cfg->group_low_bits ? i % groups : i / d->banks_per_group];
         if (!(b->bq = calloc(cfg->queue_size, sizeof *b->bq))) {
             snprintf(err, errlen, "dram: out of memory");
             dram_free(d);
@@ -133,6 +138,8 @@ int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int i
 {
     if (!dram_can_accept(d) || bank >= d->cfg.nbanks)
         return -1;
+    if (d->cfg.bank_xor_row)
+        bank ^= (uint32_t)(row & (d->cfg.nbanks - 1));
     d->q[d->nq++] = (struct dram_req){ .token = token, .row = row, .seq = d->seq++, .bank = bank,
                                        .bytes = bytes, .aux = aux, .is_write = (uint8_t)!!is_write };
     struct dram_bank *b = &d->bank[bank];
@@ -257,7 +264,7 @@ static void scan_queue(struct dram *d, uint64_t now, uint64_t *hit_seq, uint64_t
     for (uint32_t i = 0; i < d->nq; i++) {
         const struct dram_req *r = &d->q[i];
         const struct dram_bank *b = &d->bank[r->bank];
-        const struct dram_bank_group *g = &d->group[r->bank / d->banks_per_group];
+        const struct dram_bank_group *g = b->grp;
         uint64_t c;
         if (b->open && b->row == r->row) {
             c = max64(max64(max64(b->next_col, g->next_col), r->is_write ? wr : rd), d->base);

@@ -39,6 +39,11 @@ struct dram_timing {
 struct dram_config {
     uint32_t nbanks;
     uint32_t nbkgrp;       /* bank groups (1 = none); divides nbanks */
+    uint8_t group_low_bits; /* a bank's group from its low bits (bank % nbkgrp; GPGPU-Sim's
+                               dram_bnkgrp_indexing_policy 1), else its high bits
+                               (bank / (nbanks / nbkgrp), policy 0) */
+    uint8_t bank_xor_row;   /* the bank index XORed with the row's low bits (nbanks a power
+                               of two; GPGPU-Sim's dram_bnk_indexing_policy 1) */
     uint32_t queue_size;   /* requests waiting for their column command */
     uint32_t bus_bytes;    /* data bus width of the channel, bytes per beat */
     uint32_t burst_length; /* beats per burst */
@@ -112,7 +117,8 @@ static inline int dram_can_accept(const struct dram *d)
 {
     return d->nq < d->cfg.queue_size;
 }
-/* Queues a request; -1 when the queue is full. aux comes back with it. */
+/* Queues a request for the address's bank (the XOR bank indexing applied
+ * here) and row; -1 when the queue is full. aux comes back with it. */
 int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
               uint64_t token, uint32_t aux);
 /* Issues at most one command at DRAM cycle now. */

@@ -7,7 +7,9 @@
  * gpgpu_clock_domains (core:icnt:L2:DRAM MHz), gpgpu_cache:dl2,
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
- * CL, WL, WR, CDLR and the bank groups nbkgrp, CCDL, RTPL are modelled), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * CL, WL, WR, CDLR and the bank groups nbkgrp, CCDL, RTPL are modelled),
+ * dram_bnkgrp_indexing_policy and dram_bnk_indexing_policy 0 and 1
+ * (read_bank_indexing), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
@@ -116,6 +118,33 @@ static int read_timing(struct dram_config *d, const ccgpu_config *store, char *e
     if (d->nbanks % groups)
         return config_value_error(store, key, err, errlen, "nbkgrp=%u does not divide nbk=%u",
                                   groups, d->nbanks);
+    return 0;
+}
+
+/* GPGPU-Sim's DRAM bank indexing: dram_bnkgrp_indexing_policy (0: a bank's
+ * group is its high bits, 1: its low bits, as every tested GPGPU-Sim 4.x
+ * configuration file sets) and dram_bnk_indexing_policy (0: the address's
+ * bank bits, 1: XORed with the row's low bits; 2, IPOLY, and 3, custom, are
+ * not modelled and refused). */
+static int read_bank_indexing(struct dram_config *d, const ccgpu_config *store, char *err,
+                              size_t errlen)
+{
+    uint32_t grp = d->group_low_bits, bank = d->bank_xor_row;
+    if (config_get_u32(store, "dram_bnkgrp_indexing_policy", grp, &grp, err, errlen) ||
+        config_get_u32(store, "dram_bnk_indexing_policy", bank, &bank, err, errlen))
+        return -1;
+    if (grp > 1)
+        return config_value_error(store, "dram_bnkgrp_indexing_policy", err, errlen,
+                                  "%u is not 0 (higher bits) or 1 (lower bits)", grp);
+    if (bank > 1)
+        return config_value_error(store, "dram_bnk_indexing_policy", err, errlen,
+                                  "%u is not modelled (0: linear, 1: XOR with the row)", bank);
+    if (bank && (d->nbanks & (d->nbanks - 1)))
+        return config_value_error(store, "dram_bnk_indexing_policy", err, errlen,
+                                  "XOR indexing needs a power-of-two bank count, not nbk=%u",
+                                  d->nbanks);
+    d->group_low_bits = (uint8_t)grp;
+    d->bank_xor_row = (uint8_t)bank;
     return 0;
 }
 
@@ -257,6 +286,8 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen) ||
         config_get_u32(store, "mem_l2_ports", c->l2_ports, &c->l2_ports, err, errlen))
         return -1;
+    if (read_bank_indexing(&c->dram, store, err, errlen))
+        return -1;
     uint32_t in_pkts = 0, out_pkts = 0;
     if (config_get_u32(store, "mem_icnt_in_buf", 0, &in_pkts, err, errlen) ||
         config_get_u32(store, "mem_icnt_out_buf", 0, &out_pkts, err, errlen))
@@ -329,6 +360,10 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
                      c->l2_in_queue, c->l2_out_queue, c->l2_ports ? c->l2_ports : 1, c->ctrl_bytes);
     if (rc >= 0 && c->part_indexing)
         rc = fprintf(out, "gpgpu_memory_partition_indexing %u\n", c->part_indexing);
+    if (rc >= 0 && c->dram.group_low_bits)
+        rc = fprintf(out, "dram_bnkgrp_indexing_policy 1\n");
+    if (rc >= 0 && c->dram.bank_xor_row)
+        rc = fprintf(out, "dram_bnk_indexing_policy 1\n");
     /* the destination buffer is written as ejection + boundary (read back the same) */
     uint32_t ej = c->icnt_out_flits < c->icnt_vc_flits ? c->icnt_out_flits : c->icnt_vc_flits;
     if (rc >= 0 && c->icnt_in_flits)
