@@ -189,6 +189,30 @@ TEST(bank_index_xor_row)
     CHECK_STR_CONTAINS(err, "power-of-two");
 }
 
+/* GPGPU-Sim's dram_dual_bus_interface 1 (dual_bus): a row command may go
+ * in the cycle of a column command. With tRRD 12 bank 1's ACT and bank 0's
+ * RD are both ready at 12: one bus issues the RD at 12 and the ACT at 13
+ * (RD 1 at 25), two issue both at 12 (RD 1 at 24). */
+TEST(dual_bus_row_command_beside_column)
+{
+    for (int dual = 0; dual <= 1; dual++) {
+        struct dram d;
+        uint64_t done[8] = { 0 };
+        struct dram_config cfg = CFG;
+        char err[256];
+        cfg.t.tRRD = 12;
+        cfg.dual_bus = (uint8_t)dual;
+        SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
+        dram_push(&d, 0, 1, 64, 0, 1, 0);
+        dram_push(&d, 1, 1, 64, 0, 2, 0);
+        run(&d, 0, 100, done);
+        CHECK_EQ_U64(done[1], 12 + 12 + 4);
+        CHECK_EQ_U64(done[2], (dual ? 24 : 25) + 12 + 4);
+        CHECK_EQ_U64(d.st.activates, 2);
+        dram_free(&d);
+    }
+}
+
 TEST(write_to_read_turnaround)
 {
     struct dram d;
@@ -331,6 +355,7 @@ TEST(scan_shortcuts_match_full_scans)
         cfg.nbkgrp = groups == 2 || groups == 4 ? 2 : 1;
         cfg.group_low_bits = groups == 4;
         cfg.bank_xor_row = groups == 4;
+        cfg.dual_bus = groups == 4;
         cfg.t.tCCDL = 4;
         cfg.t.tRTPL = 3;
         cfg.queue_size = 8;
@@ -487,6 +512,7 @@ int main(void)
     RUN(tccdl_within_a_bank_group);
     RUN(bank_groups_from_low_bits);
     RUN(bank_index_xor_row);
+    RUN(dual_bus_row_command_beside_column);
     RUN(write_to_read_turnaround);
     RUN(row_hits_preferred_over_older_misses);
     RUN(streaming_row_hits_reach_80_percent_of_peak);

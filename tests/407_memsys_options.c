@@ -22,7 +22,8 @@ static const char *GTX480 =
     "-icnt_in_buffer_limit 64\n"
     "-mem_l2_hit_latency 3\n"
     "-dram_bnk_indexing_policy 0\n"
-    "-dram_bnkgrp_indexing_policy 1\n";
+    "-dram_bnkgrp_indexing_policy 1\n"
+    "-dram_dual_bus_interface 1\n";
 
 TEST(reads_gpgpusim_memory_options)
 {
@@ -57,6 +58,7 @@ TEST(reads_gpgpusim_memory_options)
     CHECK_EQ_INT(c.l2_latency, 3);
     CHECK_EQ_INT(c.dram.group_low_bits, 1);
     CHECK_EQ_INT(c.dram.bank_xor_row, 0);
+    CHECK_EQ_INT(c.dram.dual_bus, 1);
     CHECK_EQ_INT(config_check_all_used(store, err, sizeof err), 0);
     struct memsys m;
     CHECK_EQ_INT(memsys_init(&m, &c, err, sizeof err), 0);
@@ -80,6 +82,7 @@ TEST(positional_timing_and_errors)
         { "gpgpu_n_mem x\n", "gpgpu_n_mem" },
         { "dram_bnkgrp_indexing_policy 2\n", "2 is not 0 (higher bits) or 1 (lower bits)" },
         { "dram_bnk_indexing_policy 2\n", "2 is not modelled" },
+        { "dram_dual_bus_interface 2\n", "dram_dual_bus_interface" },
         { "dram_bnk_indexing_policy 1\ngpgpu_dram_timing_opt nbk=12:CCD=2\n",
           "power-of-two bank count, not nbk=12" },
     };
@@ -197,6 +200,7 @@ TEST(write_then_read_round_trips)
             a.l2_accept_room = 4;
             a.dram.group_low_bits = 1;
             a.dram.bank_xor_row = 1;
+            a.dram.dual_bus = 1;
         }
         presets[(i + 1) % 4](&b); /* read onto a different preset */
         char *text = dump(&a);
@@ -220,6 +224,7 @@ TEST(write_then_read_round_trips)
         CHECK_EQ_INT(b.cluster_ports, a.cluster_ports);
         CHECK_EQ_INT(b.dram.group_low_bits, a.dram.group_low_bits);
         CHECK_EQ_INT(b.dram.bank_xor_row, a.dram.bank_xor_row);
+        CHECK_EQ_INT(b.dram.dual_bus, a.dram.dual_bus);
         free(text);
         free(again);
         ccgpu_config_free(store);

@@ -383,11 +383,13 @@ void dram_at(struct dram *d, uint64_t now)
     set_base(d, now);
 }
 
-/* dram_cycle's command, if any (d->base is now). */
-static void issue(struct dram *d, uint64_t now)
+/* dram_cycle's command, if any (d->base is now): 1 when it was a column
+ * command. With rows_only, only an ACT or PRE may go (the row-command bus
+ * of a dual-bus interface, after the cycle's column command). */
+static int issue(struct dram *d, uint64_t now, int rows_only)
 {
     if (!d->nq || (!d->cmd_dirty && d->cmd_next > now))
-        return; /* nothing can issue yet */
+        return 0; /* nothing can issue yet */
     uint64_t hit, other;
     if (d->queue_scan && (d->cmd_dirty || d->full_scan)) {
         scan_queue(d, now, &hit, &other);
@@ -399,13 +401,15 @@ static void issue(struct dram *d, uint64_t now)
         hit = d->cmd_next == now ? d->cmd_hit : DRAM_NO_SEQ;
         other = d->cmd_next == now ? d->cmd_other : DRAM_NO_SEQ;
     }
-    /* First ready (row hits), then first come (ACT or PRE). */
-    if (hit != DRAM_NO_SEQ) {
+    /* First ready (row hits), then first come (ACT or PRE). (A row command
+     * after a column command in the same cycle: no other column command
+     * can go then, its spacing being at least the burst's cycle.) */
+    if (hit != DRAM_NO_SEQ && !rows_only) {
         issue_column(d, (uint32_t)queue_index(d, hit), now);
-        return;
+        return 1;
     }
     if (other == DRAM_NO_SEQ)
-        return;
+        return 0;
     const struct dram_timing *t = &d->cfg.t;
     struct dram_req *r = &d->q[queue_index(d, other)];
     struct dram_bank *b = &d->bank[r->bank];
@@ -430,13 +434,15 @@ static void issue(struct dram *d, uint64_t now)
         d->st.precharges++;
     }
     r->needed_act = 1;
+    return 0;
 }
 
 void dram_cycle(struct dram *d, uint64_t now)
 {
     set_base(d, now);
-    issue(d, now);
-    set_base(d, now + 1); /* one command per cycle */
+    if (issue(d, now, 0) && d->cfg.dual_bus)
+        issue(d, now, 1);
+    set_base(d, now + 1); /* one command per cycle (per bus) */
 }
 
 /* The read buffer had no room, so every read hit's command time was never

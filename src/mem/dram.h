@@ -44,6 +44,9 @@ struct dram_config {
                                (bank / (nbanks / nbkgrp), policy 0) */
     uint8_t bank_xor_row;   /* the bank index XORed with the row's low bits (nbanks a power
                                of two; GPGPU-Sim's dram_bnk_indexing_policy 1) */
+    uint8_t dual_bus;       /* separate row and column command buses: an ACT or PRE may go
+                               in the cycle of a column command (GPGPU-Sim's
+                               dram_dual_bus_interface 1) */
     uint32_t queue_size;   /* requests waiting for their column command */
     uint32_t bus_bytes;    /* data bus width of the channel, bytes per beat */
     uint32_t burst_length; /* beats per burst */
@@ -121,7 +124,8 @@ static inline int dram_can_accept(const struct dram *d)
  * here) and row; -1 when the queue is full. aux comes back with it. */
 int dram_push(struct dram *d, uint32_t bank, uint64_t row, uint32_t bytes, int is_write,
               uint64_t token, uint32_t aux);
-/* Issues at most one command at DRAM cycle now. */
+/* Issues at most one command at DRAM cycle now (with dual_bus, a column
+ * command and then a row command). */
 void dram_cycle(struct dram *d, uint64_t now);
 /* The next dram_cycle is at cycle now or later (a request pushed now is
  * first seen then): the next command is looked for from there. Optional;

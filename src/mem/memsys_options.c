@@ -8,8 +8,8 @@
  * gpgpu_dram_timing_opt (named "nbk=16:CCD=2:..." or positional
  * "nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR"; nbk, CCD, RRD, RCD, RAS, RP, RC,
  * CL, WL, WR, CDLR and the bank groups nbkgrp, CCDL, RTPL are modelled),
- * dram_bnkgrp_indexing_policy and dram_bnk_indexing_policy 0 and 1
- * (read_bank_indexing), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
+ * dram_bnkgrp_indexing_policy and dram_bnk_indexing_policy 0 and 1,
+ * dram_dual_bus_interface (read_dram_interface), gpgpu_dram_buswidth (bytes per chip), gpgpu_n_mem_per_ctrlr
  * (chips per channel), gpgpu_dram_burst_length, dram_data_command_freq_ratio,
  * gpgpu_dram_scheduler (1 = FR-FCFS only), gpgpu_frfcfs_dram_sched_queue_size
  * (0, GPGPU-Sim's "unlimited", becomes 256), gpgpu_mem_addr_mapping,
@@ -121,18 +121,24 @@ static int read_timing(struct dram_config *d, const ccgpu_config *store, char *e
     return 0;
 }
 
-/* GPGPU-Sim's DRAM bank indexing: dram_bnkgrp_indexing_policy (0: a bank's
- * group is its high bits, 1: its low bits, as every tested GPGPU-Sim 4.x
- * configuration file sets) and dram_bnk_indexing_policy (0: the address's
- * bank bits, 1: XORed with the row's low bits; 2, IPOLY, and 3, custom, are
- * not modelled and refused). */
-static int read_bank_indexing(struct dram_config *d, const ccgpu_config *store, char *err,
-                              size_t errlen)
+/* GPGPU-Sim's DRAM bank indexing and command buses:
+ * dram_bnkgrp_indexing_policy (0: a bank's group is its high bits, 1: its
+ * low bits, as every tested GPGPU-Sim 4.x configuration file sets),
+ * dram_bnk_indexing_policy (0: the address's bank bits, 1: XORed with the
+ * row's low bits; 2, IPOLY, and 3, custom, are not modelled and refused) and
+ * dram_dual_bus_interface (1: a row command may go in a column command's
+ * cycle, as the HBM files set). */
+static int read_dram_interface(struct dram_config *d, const ccgpu_config *store, char *err,
+                               size_t errlen)
 {
-    uint32_t grp = d->group_low_bits, bank = d->bank_xor_row;
+    uint32_t grp = d->group_low_bits, bank = d->bank_xor_row, dual = d->dual_bus;
     if (config_get_u32(store, "dram_bnkgrp_indexing_policy", grp, &grp, err, errlen) ||
-        config_get_u32(store, "dram_bnk_indexing_policy", bank, &bank, err, errlen))
+        config_get_u32(store, "dram_bnk_indexing_policy", bank, &bank, err, errlen) ||
+        config_get_u32(store, "dram_dual_bus_interface", dual, &dual, err, errlen))
         return -1;
+    if (dual > 1)
+        return config_value_error(store, "dram_dual_bus_interface", err, errlen,
+                                  "%u is not 0 or 1", dual);
     if (grp > 1)
         return config_value_error(store, "dram_bnkgrp_indexing_policy", err, errlen,
                                   "%u is not 0 (higher bits) or 1 (lower bits)", grp);
@@ -145,6 +151,7 @@ static int read_bank_indexing(struct dram_config *d, const ccgpu_config *store, 
                                   d->nbanks);
     d->group_low_bits = (uint8_t)grp;
     d->bank_xor_row = (uint8_t)bank;
+    d->dual_bus = (uint8_t)dual;
     return 0;
 }
 
@@ -286,7 +293,7 @@ int memsys_config_read(struct memsys_config *c, const struct ccgpu_config *store
         config_get_u32(store, "mem_ctrl_bytes", c->ctrl_bytes, &c->ctrl_bytes, err, errlen) ||
         config_get_u32(store, "mem_l2_ports", c->l2_ports, &c->l2_ports, err, errlen))
         return -1;
-    if (read_bank_indexing(&c->dram, store, err, errlen))
+    if (read_dram_interface(&c->dram, store, err, errlen))
         return -1;
     uint32_t in_pkts = 0, out_pkts = 0;
     if (config_get_u32(store, "mem_icnt_in_buf", 0, &in_pkts, err, errlen) ||
@@ -364,6 +371,8 @@ int memsys_config_write(const struct memsys_config *c, FILE *out)
         rc = fprintf(out, "dram_bnkgrp_indexing_policy 1\n");
     if (rc >= 0 && c->dram.bank_xor_row)
         rc = fprintf(out, "dram_bnk_indexing_policy 1\n");
+    if (rc >= 0 && c->dram.dual_bus)
+        rc = fprintf(out, "dram_dual_bus_interface 1\n");
     /* the destination buffer is written as ejection + boundary (read back the same) */
     uint32_t ej = c->icnt_out_flits < c->icnt_vc_flits ? c->icnt_out_flits : c->icnt_vc_flits;
     if (rc >= 0 && c->icnt_in_flits)
