@@ -40,6 +40,15 @@ static void random_config(struct memsys_config *c, uint64_t *x)
     c->icnt_out_buf = 1 + (uint32_t)(rnd(x) % 3);
     c->dram.queue_size = 1 + (uint32_t)(rnd(x) % 6);
     c->dram.nbanks = 1u << (rnd(x) % 5);
+    /* bank groups from the high or the low bits, XOR bank indexing, one or
+     * two command buses */
+    uint32_t groups = 1u << (rnd(x) % 3);
+    c->dram.nbkgrp = groups <= c->dram.nbanks ? groups : 1;
+    c->dram.t.tCCDL = 1 + (uint32_t)(rnd(x) % 3);
+    c->dram.t.tRTPL = (uint32_t)(rnd(x) % 3);
+    c->dram.group_low_bits = (uint8_t)(rnd(x) % 2);
+    c->dram.bank_xor_row = (uint8_t)(rnd(x) % 2);
+    c->dram.dual_bus = (uint8_t)(rnd(x) % 2);
 }
 
 struct outcome {
