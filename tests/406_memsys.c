@@ -260,6 +260,47 @@ TEST(sectored_l2_looks_each_sector_up)
     }
 }
 
+/* A sectored L1's miss on sectors with a gap (0 and 3 of a line) asks the
+ * L2 for those two alone, as GPGPU-Sim's one request a sector: two
+ * lookups, a reply of two sectors' flits, an L1 fill of the two; a
+ * contiguous mask is the plain byte range. */
+TEST(a_request_with_gaps_wants_only_its_sectors)
+{
+    struct memsys_config c;
+    struct mem_request got;
+    small_config(&c, 1, 1);
+    c.l2.sector_size = 32;
+    struct memsys m;
+    if (mk(&m, &c))
+        return;
+    struct mem_request r = { .id = 7 };
+    mem_request_sectors(&r, 0x1000, 0x9, 5, 4);
+    CHECK_EQ_U64(r.addr, 0x1000);
+    CHECK_EQ_INT(r.bytes, 128);
+    CHECK_EQ_INT(r.sectors, 0x9);
+    CHECK_EQ_INT(mem_request_data_bytes(&r, 128), 64);
+    memsys_sync_stats(&m);
+    uint64_t before = m.st.l2_accesses, flits = m.rep.st.flits;
+    CHECK(one_req(&m, 10, &r, &got) > 0);
+    memsys_sync_stats(&m);
+    CHECK_EQ_U64(m.st.l2_accesses - before, 2);
+    uint32_t f = c.flit_bytes, per = (c.ctrl_bytes + 32 + f - 1) / f;
+    CHECK_EQ_U64(m.rep.st.flits - flits, 2 * per);
+    struct cache l1;
+    char err[256];
+    struct cache_config l1c;
+    CHECK_EQ_INT(cache_config_parse(&l1c, "S:4:128:4,L:T:m:L:L,A:8:4,4", err, sizeof err), 0);
+    SETUP(cache_init(&l1, &l1c, err, sizeof err) == 0);
+    CHECK_EQ_INT(memsys_reply_sectors(&l1, &got), 0x9);
+    cache_free(&l1);
+    struct mem_request q = { 0 };
+    mem_request_sectors(&q, 0x1000, 0x6, 5, 4); /* sectors 1 and 2: a plain range */
+    CHECK_EQ_U64(q.addr, 0x1020);
+    CHECK_EQ_INT(q.bytes, 64);
+    CHECK_EQ_INT(q.sectors, 0);
+    memsys_free(&m);
+}
+
 TEST(writes_are_acknowledged_and_stay_in_l2)
 {
     struct memsys_config c;
@@ -709,6 +750,7 @@ int main(void)
     RUN(gpgpusim_icnt_deterministic_and_skipping_matches_ticking);
     RUN(cluster_ports_share_injection_and_one_reply_per_cycle);
     RUN(sub_partition_slices_use_every_set);
+    RUN(a_request_with_gaps_wants_only_its_sectors);
     RUN(sectored_l2_looks_each_sector_up);
     RUN(stats_registered);
     RUN(paper_presets_build);

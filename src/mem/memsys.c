@@ -249,6 +249,8 @@ static uint32_t part_of(const struct memsys *m, uint64_t addr, struct dram_addr 
     return d->chan * m->nsub + sub;
 }
 
+static uint8_t chunk_sectors(const struct cache *c, uint64_t base, const struct mem_request *r);
+
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
     if (now < m->core_now) {
@@ -271,7 +273,7 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
                  (unsigned long long)req->addr, req->bytes, line);
         return -2;
     }
-    uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? (req->bytes ? req->bytes : line) : 0);
+    uint32_t bytes = m->cfg.ctrl_bytes + (req->is_write ? mem_request_data_bytes(req, line) : 0);
     if (!icnt_can_push_bytes(&m->req, memsys_port(m, req->sm), bytes))
         return -1;
     uint32_t i = slot_alloc(m);
@@ -288,7 +290,8 @@ int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
     s->r.l2_hit = 1; /* until a lookup of it misses or it bypasses the L2 */
     s->part = p;
     s->local = d.local;
-    s->sectors = cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);
+    s->sectors = req->sectors ? chunk_sectors(&m->part[p].l2, d.local, req)
+                              : cache_sector_mask(&m->part[p].l2, d.local, req->bytes ? req->bytes : line);
     s->pending = (uint8_t)partition_entries(&m->part[p], s);
     icnt_push(&m->req, memsys_port(m, req->sm), p, bytes, i);
     m->due_dirty = 1;
@@ -312,7 +315,7 @@ static uint32_t reply_bytes(const struct memsys *m, const struct mem_slot *s)
         uint32_t one = m->cfg.ctrl_bytes + (s->r.is_write ? 0 : m->cfg.l2.sector_size);
         return (uint32_t)__builtin_popcount(s->sectors) * ((one + f - 1) / f) * f;
     }
-    uint32_t data = s->r.is_write ? 0 : (s->r.bytes ? s->r.bytes : m->cfg.l2.line_size);
+    uint32_t data = s->r.is_write ? 0 : mem_request_data_bytes(&s->r, m->cfg.l2.line_size);
     return m->cfg.ctrl_bytes + data;
 }
 
@@ -805,19 +808,31 @@ int memsys_register_stats(struct memsys *m, struct stats *s)
 void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o, uint16_t sm,
                               struct mem_request *r)
 {
-    uint32_t first = (uint32_t)__builtin_ctz(o->sectors ? o->sectors : 1);
-    uint32_t last = o->sectors ? 31u - (uint32_t)__builtin_clz(o->sectors) : l1->nsectors - 1;
     memset(r, 0, sizeof *r);
-    r->addr = o->addr + (uint64_t)first * l1->cfg.sector_size;
-    r->bytes = (last - first + 1) * l1->cfg.sector_size;
+    mem_request_sectors(r, o->addr, o->sectors, (uint32_t)__builtin_ctz(l1->cfg.sector_size),
+                        l1->nsectors);
     r->is_write = o->kind != CACHE_OUT_READ;
     r->sm = sm;
     r->warp = o->warp;
     r->id = o->token;
 }
 
+/* The sectors of cache c that the request's chunks cover, from address
+ * base (the request's own address in c's address space). */
+static uint8_t chunk_sectors(const struct cache *c, uint64_t base, const struct mem_request *r)
+{
+    uint8_t mask = 0;
+    uint32_t chunk = 1u << r->sector_log2;
+    for (uint32_t k = 0; k < 8; k++)
+        if (r->sectors >> k & 1)
+            mask |= cache_sector_mask(c, base + (uint64_t)k * chunk, chunk);
+    return mask;
+}
+
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r)
 {
+    if (r->sectors)
+        return chunk_sectors(l1, r->addr, r);
     return cache_sector_mask(l1, r->addr, r->bytes ? r->bytes : l1->cfg.line_size);
 }
 

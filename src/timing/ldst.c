@@ -328,11 +328,8 @@ static void ldst_begin(struct sm *sm, const struct mem_queued *q, uint64_t now)
 static void line_request(const struct sm *sm, uint64_t line, uint8_t sectors, uint32_t ls,
                          uint32_t ss, struct mem_request *q)
 {
-    uint32_t first = (uint32_t)__builtin_ctz(sectors ? sectors : 1);
-    uint32_t last = sectors ? 31u - (uint32_t)__builtin_clz(sectors) : (1u << (ls - ss)) - 1;
     memset(q, 0, sizeof *q);
-    q->addr = line + ((uint64_t)first << ss);
-    q->bytes = (last - first + 1) << ss;
+    mem_request_sectors(q, line, sectors, ss, 1u << (ls - ss));
     q->sm = (uint16_t)sm->id;
 }
 
