@@ -81,23 +81,33 @@ TEST(tras_and_twr_hold_precharge)
     dram_free(&d);
 }
 
-TEST(trrd_and_tccd_between_banks)
+/* Two 64-byte reads queued at cycle 0 on a channel of cfg, bank b1 of row
+ * r1 and bank b2 of row r2: their completion cycles in done[1] and done[2],
+ * and the activates in *acts. */
+static void two_reads(const struct dram_config *cfg, uint32_t b1, uint64_t r1, uint32_t b2,
+                      uint64_t r2, uint64_t done[3], uint64_t *acts)
 {
     struct dram d;
-    uint64_t done[8] = { 0 };
-    struct dram_config cfg = CFG;
     char err[256];
+    SETUP(dram_init(&d, cfg, err, sizeof err) == 0);
+    dram_push(&d, b1, r1, 64, 0, 1, 0);
+    dram_push(&d, b2, r2, 64, 0, 2, 0);
+    run(&d, 0, 200, done);
+    *acts = d.st.activates;
+    dram_free(&d);
+}
+
+TEST(trrd_and_tccd_between_banks)
+{
+    uint64_t done[3] = { 0 }, acts = 0;
+    struct dram_config cfg = CFG;
     cfg.t.tCCD = 10; /* longer than a 64-byte transfer (4 cycles) */
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* two closed banks: ACT 0 at 0, ACT 1 at tRRD = 6; RD 0 at 12, RD 1 at
      * max(6 + tRCD, 12 + tCCD) = 22 */
-    dram_push(&d, 0, 1, 64, 0, 1, 0);
-    dram_push(&d, 1, 1, 64, 0, 2, 0);
-    run(&d, 0, 100, done);
+    two_reads(&cfg, 0, 1, 1, 1, done, &acts);
     CHECK_EQ_U64(done[1], 12 + 12 + 4);
     CHECK_EQ_U64(done[2], 22 + 12 + 4);
-    CHECK_EQ_U64(d.st.activates, 2);
-    dram_free(&d);
+    CHECK_EQ_U64(acts, 2);
 }
 
 /* Bank groups (nbkgrp, GPGPU-Sim's dram.cc): banks 0 and 1 form group 0,
@@ -106,26 +116,18 @@ TEST(trrd_and_tccd_between_banks)
 TEST(tccdl_within_a_bank_group)
 {
     struct dram d;
-    uint64_t done[8] = { 0 };
+    uint64_t done[3] = { 0 }, acts;
     struct dram_config cfg = CFG;
     char err[256];
     cfg.nbkgrp = 2;
     cfg.t.tCCDL = 10;
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* ACT 0 at 0, ACT 1 at 6; RD 0 at 12, RD 1 at max(6 + 12, 12 + tCCDL) = 22 */
-    dram_push(&d, 0, 1, 64, 0, 1, 0);
-    dram_push(&d, 1, 1, 64, 0, 2, 0);
-    run(&d, 0, 100, done);
+    two_reads(&cfg, 0, 1, 1, 1, done, &acts);
     CHECK_EQ_U64(done[1], 12 + 12 + 4);
     CHECK_EQ_U64(done[2], 22 + 12 + 4);
-    dram_free(&d);
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* bank 2 is in the other group: RD at max(6 + 12, 12 + tCCD, bus) = 18 */
-    dram_push(&d, 0, 1, 64, 0, 1, 0);
-    dram_push(&d, 2, 1, 64, 0, 2, 0);
-    run(&d, 0, 100, done);
+    two_reads(&cfg, 0, 1, 2, 1, done, &acts);
     CHECK_EQ_U64(done[2], 18 + 12 + 4);
-    dram_free(&d);
     cfg.nbkgrp = 3; /* does not divide 4 banks */
     CHECK(dram_init(&d, &cfg, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "bank groups");
@@ -136,27 +138,17 @@ TEST(tccdl_within_a_bank_group)
  * and 0 and 2 in the same one (tCCDL apart): the reverse of the high bits. */
 TEST(bank_groups_from_low_bits)
 {
-    struct dram d;
-    uint64_t done[8] = { 0 };
+    uint64_t done[3] = { 0 }, acts;
     struct dram_config cfg = CFG;
-    char err[256];
     cfg.nbkgrp = 2;
     cfg.t.tCCDL = 10;
     cfg.group_low_bits = 1;
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* bank 1 is in group 1: RD 1 at max(6 + 12, 12 + tCCD, bus) = 18 */
-    dram_push(&d, 0, 1, 64, 0, 1, 0);
-    dram_push(&d, 1, 1, 64, 0, 2, 0);
-    run(&d, 0, 100, done);
+    two_reads(&cfg, 0, 1, 1, 1, done, &acts);
     CHECK_EQ_U64(done[2], 18 + 12 + 4);
-    dram_free(&d);
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
     /* bank 2 is in group 0 with bank 0: RD 2 at max(6 + 12, 12 + tCCDL) = 22 */
-    dram_push(&d, 0, 1, 64, 0, 1, 0);
-    dram_push(&d, 2, 1, 64, 0, 2, 0);
-    run(&d, 0, 100, done);
+    two_reads(&cfg, 0, 1, 2, 1, done, &acts);
     CHECK_EQ_U64(done[2], 22 + 12 + 4);
-    dram_free(&d);
 }
 
 /* GPGPU-Sim's dram_bnk_indexing_policy 1 (bank_xor_row): the bank is the
@@ -166,24 +158,16 @@ TEST(bank_groups_from_low_bits)
 TEST(bank_index_xor_row)
 {
     struct dram d;
-    uint64_t done[8] = { 0 };
+    uint64_t done[3] = { 0 }, acts;
     struct dram_config cfg = CFG;
     char err[256];
     cfg.bank_xor_row = 1;
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
-    dram_push(&d, 0, 0, 64, 0, 1, 0);
-    dram_push(&d, 1, 1, 64, 0, 2, 0); /* bank 1 ^ 1 = 0, another row */
-    run(&d, 0, 200, done);
+    two_reads(&cfg, 0, 0, 1, 1, done, &acts); /* bank 1 ^ 1 = 0, another row */
     CHECK_EQ_U64(done[1], 12 + 12 + 4);
     /* bank 0 again: PRE at tRAS 28, ACT at 28 + tRP = 40, RD at 52 */
     CHECK_EQ_U64(done[2], 40 + 12 + 12 + 4);
-    dram_free(&d);
-    SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
-    dram_push(&d, 0, 0, 64, 0, 1, 0);
-    dram_push(&d, 1, 0, 64, 0, 2, 0); /* bank 1 ^ 0 = 1 */
-    run(&d, 0, 200, done);
+    two_reads(&cfg, 0, 0, 1, 0, done, &acts); /* bank 1 ^ 0 = 1 */
     CHECK_EQ_U64(done[2], 18 + 12 + 4);
-    dram_free(&d);
     cfg.nbanks = 6; /* XOR needs a power of two */
     CHECK(dram_init(&d, &cfg, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "power-of-two");
@@ -196,20 +180,14 @@ TEST(bank_index_xor_row)
 TEST(dual_bus_row_command_beside_column)
 {
     for (int dual = 0; dual <= 1; dual++) {
-        struct dram d;
-        uint64_t done[8] = { 0 };
+        uint64_t done[3] = { 0 }, acts = 0;
         struct dram_config cfg = CFG;
-        char err[256];
         cfg.t.tRRD = 12;
         cfg.dual_bus = (uint8_t)dual;
-        SETUP(dram_init(&d, &cfg, err, sizeof err) == 0);
-        dram_push(&d, 0, 1, 64, 0, 1, 0);
-        dram_push(&d, 1, 1, 64, 0, 2, 0);
-        run(&d, 0, 100, done);
+        two_reads(&cfg, 0, 1, 1, 1, done, &acts);
         CHECK_EQ_U64(done[1], 12 + 12 + 4);
         CHECK_EQ_U64(done[2], (dual ? 24 : 25) + 12 + 4);
-        CHECK_EQ_U64(d.st.activates, 2);
-        dram_free(&d);
+        CHECK_EQ_U64(acts, 2);
     }
 }
 

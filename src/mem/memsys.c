@@ -249,7 +249,17 @@ static uint32_t part_of(const struct memsys *m, uint64_t addr, struct dram_addr 
     return d->chan * m->nsub + sub;
 }
 
-static uint8_t chunk_sectors(const struct cache *c, uint64_t base, const struct mem_request *r);
+/* The sectors of cache c that the request's chunks cover, from address
+ * base (the request's own address in c's address space). */
+static uint8_t chunk_sectors(const struct cache *c, uint64_t base, const struct mem_request *r)
+{
+    uint8_t mask = 0;
+    uint32_t chunk = 1u << r->sector_log2;
+    for (uint32_t k = 0; k < 8; k++)
+        if (r->sectors >> k & 1)
+            mask |= cache_sector_mask(c, base + (uint64_t)k * chunk, chunk);
+    return mask;
+}
 
 int memsys_push(struct memsys *m, uint64_t now, const struct mem_request *req)
 {
@@ -815,18 +825,6 @@ void memsys_request_from_miss(const struct cache *l1, const struct cache_out *o,
     r->sm = sm;
     r->warp = o->warp;
     r->id = o->token;
-}
-
-/* The sectors of cache c that the request's chunks cover, from address
- * base (the request's own address in c's address space). */
-static uint8_t chunk_sectors(const struct cache *c, uint64_t base, const struct mem_request *r)
-{
-    uint8_t mask = 0;
-    uint32_t chunk = 1u << r->sector_log2;
-    for (uint32_t k = 0; k < 8; k++)
-        if (r->sectors >> k & 1)
-            mask |= cache_sector_mask(c, base + (uint64_t)k * chunk, chunk);
-    return mask;
 }
 
 uint8_t memsys_reply_sectors(const struct cache *l1, const struct mem_request *r)
