@@ -19,6 +19,7 @@
 #include "timing/gpu_timing_state.h"
 #include "timing/launch_guard.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct link_side {
@@ -29,6 +30,12 @@ struct link_side {
     uint64_t next;  /* the SM side's next cycle after the quantum, or SM_NEVER */
     uint64_t last;  /* the SM side's last cycle with a visit, this quantum */
     uint64_t *credit_wake; /* scratch: the SMs whose port got credit (words of 64) */
+    /* the SMs that retired CTAs this quantum, in (cycle, SM) order, each
+     * once: refilled at the quantum's end (refill_listed: by SM, listed) */
+    uint32_t *refill_sm;
+    uint64_t *refill_at;
+    uint32_t nrefill;
+    uint8_t *refill_listed;
     char err[300];
 };
 
@@ -47,7 +54,6 @@ static void drain_reply(struct sm *sm, const struct mem_request *r)
  * memory system): 0, or -1 with s->err set. */
 static int visit(struct link_side *s, struct sm *sm, uint64_t now)
 {
-    struct gpu_timing *g = s->g;
     if (!s->draining && sm->next_event <= now && sm_cycle(sm, now)) {
         snprintf(s->err, sizeof s->err, "%s", sm->err[0] ? sm->err : isrc_error(s->l));
         return -1;
@@ -58,9 +64,11 @@ static int visit(struct link_side *s, struct sm *sm, uint64_t now)
         snprintf(s->err, sizeof s->err, "timing model: out of memory");
         return -1;
     }
-    if (!s->draining && sm->retired &&
-        dispatch_refill(&g->disp, sm, now, s->err, sizeof s->err))
-        return -1;
+    if (!s->draining && sm->retired && !s->refill_listed[sm->id]) {
+        s->refill_listed[sm->id] = 1;
+        s->refill_sm[s->nrefill] = sm->id;
+        s->refill_at[s->nrefill++] = now;
+    }
     return 0;
 }
 
@@ -147,22 +155,46 @@ static int sm_side(void *ctx, uint64_t from, uint64_t end)
                               (uint64_t)!!sm_has_output(sm) << (i % 64);
             }
         gpu_timing_cluster_changes(g, now, 1, NULL);
-        /* a CTA policy's synchronisation has been waited out */
-        if (dispatch_next_event(&g->disp) <= now) {
-            if (dispatch_wake(&g->disp, g->sms, g->nsms, now, s->err, sizeof s->err))
-                return -1;
-            for (uint32_t i = 0; i < g->nsms; i++)
-                sm_wake_refile(w, &g->sms[i], i, now);
-        }
-        uint64_t next = sm_wake_next(w, now), t = dispatch_next_event(&g->disp);
-        if (t < next)
-            next = t;
-        t = sim_link_sm_next(k);
+        uint64_t next = sm_wake_next(w, now), t = sim_link_sm_next(k);
         if (t < next)
             next = t;
         now = next == SM_NEVER ? SM_NEVER : next > now ? next : now + 1;
         s->next = now;
     }
+    return 0;
+}
+
+/* The dispatcher's part of the quantum ending at end, at its last cycle
+ * (after both sides): the SMs that retired CTAs in it refilled in (cycle,
+ * SM) order, then a CTA policy's synchronisation due at that cycle (the
+ * quantum was cut to end there); each SM filed again. 0, or -1 with err
+ * set. */
+static int end_dispatch(struct link_side *s, uint64_t end, char *err, size_t errlen)
+{
+    struct gpu_timing *g = s->g;
+    struct sm_wake *w = &g->wake;
+    const uint64_t at = end - 1;
+    for (uint32_t k = 0; k < s->nrefill; k++) {
+        struct sm *sm = &g->sms[s->refill_sm[k]];
+        s->refill_listed[sm->id] = 0;
+        if (dispatch_refill(&g->disp, sm, at, err, errlen))
+            return -1;
+        /* due at the cycle after its refill, as after the exact loop's */
+        if (sm->next_event > end)
+            sm->next_event = end;
+        sm_wake_refile(w, sm, sm->id, at);
+    }
+    s->nrefill = 0;
+    gpu_timing_cluster_changes(g, at, 1, NULL);
+    if (dispatch_next_event(&g->disp) <= at) {
+        if (dispatch_wake(&g->disp, g->sms, g->nsms, at, err, errlen))
+            return -1;
+        for (uint32_t i = 0; i < g->nsms; i++)
+            sm_wake_refile(w, &g->sms[i], i, at);
+    }
+    uint64_t n = sm_wake_next(w, at);
+    if (n < s->next)
+        s->next = n;
     return 0;
 }
 
@@ -196,7 +228,7 @@ static int quantum(struct gpu_timing *g, struct link_side *s, uint64_t from, uin
         snprintf(err, errlen, "%s", g->link.err);
         return -1;
     }
-    return 0;
+    return s->draining ? 0 : end_dispatch(s, end, err, errlen);
 }
 
 /* The earliest cycle after a quantum ending at end at which the SM side,
@@ -204,7 +236,10 @@ static int quantum(struct gpu_timing *g, struct link_side *s, uint64_t from, uin
 static uint64_t next_quantum(struct gpu_timing *g, const struct link_side *s, uint64_t end)
 {
     uint64_t t = s->next;
-    uint64_t m = sim_link_mem_next(&g->link, &g->mem);
+    uint64_t m = dispatch_next_event(&g->disp);
+    if (!s->draining && m < t)
+        t = m;
+    m = sim_link_mem_next(&g->link, &g->mem);
     if (m < t)
         t = m;
     m = sim_link_sm_next(&g->link);
@@ -223,6 +258,14 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
     const struct ptx_counters *cnt = isrc_counters(l);
     uint32_t regs = g->cfg.regs_per_thread ? g->cfg.regs_per_thread : gl->regs_per_thread;
     int rc = -1;
+    struct link_side s = { .g = g, .l = l, .credit_wake = g->link.wake };
+    s.refill_sm = malloc(g->nsms * sizeof *s.refill_sm);
+    s.refill_at = malloc(g->nsms * sizeof *s.refill_at);
+    s.refill_listed = calloc(g->nsms, 1);
+    if (!s.refill_sm || !s.refill_at || !s.refill_listed) {
+        snprintf(err, errlen, "timing model: out of memory");
+        goto out;
+    }
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
     if (g->threads > 1 && !g->th.started && sim_threads_start(&g->th, mem_side, g)) {
@@ -233,13 +276,15 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
     gpu_timing_wake_reset(g, g->now);
     struct launch_guard guard;
     launch_guard_begin(&guard, g, cnt, start, g->now);
-    struct link_side s = { .g = g, .l = l, .credit_wake = g->link.wake };
     const uint64_t q = g->link.q;
     for (uint64_t t = g->now;;) {
         if (progress_due(&g->prog))
             progress_report(&g->prog, isrc_kernel_name(l), t - start,
                             t > start ? (double)cnt->warp_insts / (double)(t - start) : 0.0);
         uint64_t end = t + q;
+        /* a CTA policy's synchronisation ends a quantum at its cycle */
+        if (dispatch_next_event(&g->disp) < end - 1)
+            end = dispatch_next_event(&g->disp) > t ? dispatch_next_event(&g->disp) + 1 : t + 1;
         /* a cap's last cycle ends a quantum */
         if (g->max_cycle) {
             uint64_t cap_end = g->max_cycle + start - g->tot.cycles;
@@ -270,6 +315,9 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
     if (rc)
         snprintf(err, errlen, "%s", g->stopped);
 out:
+    free(s.refill_sm);
+    free(s.refill_at);
+    free(s.refill_listed);
     return gpu_timing_launch_end(g, l, start, rc, err, errlen);
 }
 

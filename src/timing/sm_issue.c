@@ -631,8 +631,10 @@ walked:;
     }
     /* cycle now is accounted with this walk's classification when the SM
      * next accounts (its next visit, a reply, a CTA's arrival, the launch's
-     * end), together with the cycles skipped until then, which share it */
-    if (any || sm->retired)
+     * end), together with the cycles skipped until then, which share it;
+     * an SM that retired a CTA is refilled after this visit (the lookahead
+     * mode refills at its quantum's end and makes the SM due then) */
+    if (any || (sm->retired && !sm->link))
         wake = now + 1;
     /* after an issue the SM is due at now + 1 and walks again then (its
      * iss_until unused): the policy's next event could change neither, and
