@@ -3,9 +3,10 @@
  * it: every request is answered; a reply reaches its SM no earlier than
  * 2Q cycles after the request left it; with the crossbar, credits never let
  * a request find its port full; the replies are the same whether the
- * memory side runs on the calling thread or on sim_threads' helper, and
- * with quanta of any length up to Q; and an exchange with a message left
- * untaken is refused. */
+ * memory side runs on the calling thread or on sim_threads' helper, with
+ * the SMs in one group or in groups of ports (each group's job on a helper
+ * of its own), and with quanta of any length up to Q; and an exchange with
+ * a message left untaken is refused. */
 #include "check.h"
 #include "timing/sim_link.h"
 #include "timing/sim_threads.h"
@@ -46,38 +47,53 @@ static void random_config(struct memsys_config *c, uint64_t *x)
 
 struct sm_end {
     uint32_t issued, answered;
+    uint64_t x;      /* its own random stream: the same whatever its group */
+    uint64_t digest; /* its replies (id, cycle taken, L2 hit) */
     uint64_t sent_at[64];
+};
+
+struct run_state;
+
+/* One group of the link's ports and its SMs (the SM side of a quantum is
+ * one job per group, as the GPU loop's). */
+struct group {
+    struct run_state *s;
+    uint32_t side, first, end;
+    uint64_t early, answered;
 };
 
 struct run_state {
     struct memsys m;
     struct sim_link k;
     struct sm_end sm[8];
-    uint64_t x, digest, early, answered;
-    uint32_t n, per_sm;
+    struct group g[4];
+    uint32_t n, per_sm, ngroups;
 };
 
-/* The SM side of a quantum (sim_threads_work): replies taken, requests sent
- * while the link gives credit. */
+/* A group's SM side of a quantum (a sim_threads job): replies taken,
+ * requests sent while the link gives credit. */
 static int sm_side(void *ctx, uint64_t from, uint64_t end)
 {
-    struct run_state *s = ctx;
+    struct group *g = ctx;
+    struct run_state *s = g->s;
+    uint64_t *wake = s->k.sides[g->side].wake;
     for (uint64_t now = from; now < end; now++) {
-        sim_link_take_credits(&s->k, now, s->k.wake);
-        memset(s->k.wake, 0, sizeof(uint64_t));
+        sim_link_take_credits(&s->k, g->side, now, wake);
+        memset(wake, 0, sizeof(uint64_t));
         struct mem_request r;
-        while (sim_link_take_reply(&s->k, now, &r)) {
+        while (sim_link_take_reply(&s->k, g->side, now, &r)) {
+            CHECK(r.sm >= g->first && r.sm < g->end);
             struct sm_end *e = &s->sm[r.sm];
             uint32_t i = (uint32_t)(r.id % 1000);
             if (now < e->sent_at[i] + 2 * s->k.q)
-                s->early++;
+                g->early++;
             e->answered++;
-            s->answered++;
-            s->digest = s->digest * 1000003u ^ (r.id * 131 + now * 7 + r.l2_hit);
+            g->answered++;
+            e->digest = e->digest * 1000003u ^ (r.id * 131 + now * 7 + r.l2_hit);
         }
-        for (uint32_t i = 0; i < s->n; i++) {
+        for (uint32_t i = g->first; i < g->end; i++) {
             struct sm_end *e = &s->sm[i];
-            uint64_t y = rnd(&s->x);
+            uint64_t y = rnd(&e->x);
             if (e->issued == s->per_sm || y % 3 == 0 || !sim_link_can_send(&s->k, i / s->k.cpp))
                 continue;
             struct mem_request q = {
@@ -99,11 +115,14 @@ static int mem_side(void *ctx, uint64_t from, uint64_t end)
     return sim_link_mem_quantum(&s->k, &s->m, from, end);
 }
 
-/* One run: the digest of the replies (SM, id, cycle taken, L2 hit); *staged
- * counts quanta that ended with a request staged (crossbar: never). With
- * cut set, quanta are of random lengths up to Q (as a cap cuts one). */
-static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t seed, int threads,
-                    int cut, uint64_t *staged, uint64_t *staged_router)
+/* One run: the digest of the replies (SM, id, cycle taken, L2 hit) with
+ * the SMs in ngroups groups of ports (at most one a port); *staged counts
+ * quanta that ended with a request staged (crossbar: never). With threads
+ * set, the jobs run on sim_threads' helpers; with cut set, quanta are of
+ * random lengths up to Q (as a cap cuts one). */
+static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t seed,
+                    uint32_t ngroups, int threads, int cut, uint64_t *staged,
+                    uint64_t *staged_router)
 {
     static struct run_state s;
     memset(&s, 0, sizeof s);
@@ -114,30 +133,54 @@ static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t 
         CHECK(!"init failed");
         return 0;
     }
-    s.x = seed;
     s.n = c->n_sm;
     s.per_sm = 64;
+    for (uint32_t i = 0; i < s.n; i++)
+        s.sm[i].x = seed * (i + 1) | 1;
+    s.ngroups = ngroups < s.k.nports ? ngroups : s.k.nports;
+    uint32_t first[4];
+    for (uint32_t j = 0; j < s.ngroups; j++)
+        first[j] = j * s.k.nports / s.ngroups;
+    CHECK(sim_link_set_sides(&s.k, s.ngroups, first) == 0);
+    struct sim_threads_job jobs[5];
+    for (uint32_t j = 0; j < s.ngroups; j++) {
+        s.g[j] = (struct group){ .s = &s, .side = j, .first = first[j] * s.k.cpp,
+                                 .end = j + 1 < s.ngroups ? first[j + 1] * s.k.cpp : s.n };
+        jobs[j ? j + 1 : 0] = (struct sim_threads_job){ sm_side, &s.g[j] };
+    }
+    jobs[1] = (struct sim_threads_job){ mem_side, &s };
     sim_link_reset(&s.k, &s.m);
     struct sim_threads th;
-    int two = threads && !sim_threads_start(&th, mem_side, &s);
-    uint64_t t = 1, y = seed * 3 + 1;
-    for (int q = 0; q < 200000 && s.answered < (uint64_t)s.n * s.per_sm; q++) {
+    int par = threads && !sim_threads_start(&th, s.ngroups);
+    uint64_t t = 1, y = seed * 3 + 1, answered = 0;
+    for (int q = 0; q < 200000 && answered < (uint64_t)s.n * s.per_sm; q++) {
         uint64_t end = t + (cut ? 1 + rnd(&y) % s.k.q : s.k.q);
-        int rc = two ? sim_threads_quantum(&th, t, end, sm_side, &s)
-                     : (sm_side(&s, t, end) | mem_side(&s, t, end));
+        int rc = 0;
+        if (par)
+            rc = sim_threads_run(&th, t, end, jobs, s.ngroups + 1);
+        else
+            for (uint32_t j = 0; j <= s.ngroups; j++)
+                rc |= jobs[j].work(jobs[j].ctx, t, end);
         CHECK(rc == 0);
         CHECK(sim_link_exchange(&s.k, end) == 0);
         for (uint32_t p = 0; p < s.k.nports; p++)
             *(c->icnt_in_flits ? staged_router : staged) +=
                 s.k.mports[p].staged.head != s.k.mports[p].staged.n;
+        answered = 0;
+        for (uint32_t j = 0; j < s.ngroups; j++)
+            answered += s.g[j].answered;
         t = end;
     }
-    if (two)
+    if (par)
         sim_threads_stop(&th);
-    CHECK_EQ_U64(s.answered, (uint64_t)s.n * s.per_sm);
-    CHECK_EQ_U64(s.early, 0);
+    uint64_t early = 0, d = 0;
+    for (uint32_t j = 0; j < s.ngroups; j++)
+        early += s.g[j].early;
+    for (uint32_t i = 0; i < s.n; i++)
+        d = d * 31 + s.sm[i].digest;
+    CHECK_EQ_U64(answered, (uint64_t)s.n * s.per_sm);
+    CHECK_EQ_U64(early, 0);
     CHECK(memsys_idle(&s.m));
-    uint64_t d = s.digest;
     sim_link_free(&s.k);
     memsys_free(&s.m);
     return d;
@@ -154,13 +197,18 @@ TEST(random_configs_through_the_link)
         c.icnt_req_arb_shift = c.icnt_req_release_delay = lookahead;
         c.icnt_rep_release_delay = lookahead + 1;
         uint64_t seed = rnd(&x) | 1;
-        uint64_t a = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);
-        uint64_t b = run(&c, lookahead, seed, 0, 0, &staged, &staged_router);
-        uint64_t t = run(&c, lookahead, seed, 1, 0, &staged, &staged_router);
-        uint64_t u = run(&c, lookahead, seed, 0, 1, &staged, &staged_router);
+        uint64_t a = run(&c, lookahead, seed, 1, 0, 0, &staged, &staged_router);
+        uint64_t b = run(&c, lookahead, seed, 1, 0, 0, &staged, &staged_router);
+        uint64_t t = run(&c, lookahead, seed, 1, 1, 0, &staged, &staged_router);
+        uint64_t u = run(&c, lookahead, seed, 1, 0, 1, &staged, &staged_router);
+        /* the SMs in groups of ports, on one thread and on one each */
+        uint64_t g = run(&c, lookahead, seed, 3, 0, 0, &staged, &staged_router);
+        uint64_t h = run(&c, lookahead, seed, 3, 1, 1, &staged, &staged_router);
         CHECK_EQ_U64(a, b);
         CHECK_EQ_U64(a, t);
         CHECK_EQ_U64(a, u); /* the quanta's lengths change nothing */
+        CHECK_EQ_U64(a, g);
+        CHECK_EQ_U64(a, h);
     }
     CHECK_EQ_U64(staged, 0); /* the crossbar: credits are exact */
     printf("  %llu quanta ended with a request staged behind a router's flit limit\n",

@@ -8,7 +8,7 @@
 # 2) through the whole list, one run at a time. Prints a markdown table of
 # wall seconds on one thread / on N and the ratio, one cell per round, and
 # each multi-thread run's own account on stderr (ccgpu_sim_threads: quanta
-# on two threads, fallbacks). Exits 1 if any run's statistics differ from
+# on several threads, fallbacks). Exits 1 if any run's statistics differ from
 # the one-thread run's (they must not, for any thread count).
 # $MAX_CYCLE=N stops every run at cycle N (a quick look).
 set -euo pipefail

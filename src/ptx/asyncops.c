@@ -270,9 +270,8 @@ static int exec_cp_async(struct ptx_warp *w, const struct ptx_inst *in, uint32_t
         }
         memcpy(q, buf, size);
     }
-    struct ptx_launch *l = w->launch;
-    l->cnt.warp_loads[PTX_SPACE_GLOBAL]++;
-    l->cnt.thread_loads[PTX_SPACE_GLOBAL] += (uint64_t)bits_popc32(mask);
+    w->cnt->warp_loads[PTX_SPACE_GLOBAL]++;
+    w->cnt->thread_loads[PTX_SPACE_GLOBAL] += (uint64_t)bits_popc32(mask);
     if (d) { /* the timing model sees the global loads (the shared stores are not modelled) */
         d->exec_mask = reads;
         d->is_mem = 1;
@@ -347,9 +346,8 @@ static int exec_cp_bulk(struct ptx_warp *w, const struct ptx_inst *in, uint32_t 
         if (!mb || mb_tx_change(w, in, lane, mb, -(int64_t)n))
             return -1;
     }
-    struct ptx_launch *l = w->launch;
-    l->cnt.warp_loads[PTX_SPACE_GLOBAL]++;
-    l->cnt.thread_loads[PTX_SPACE_GLOBAL] += (uint64_t)bits_popc32(mask);
+    w->cnt->warp_loads[PTX_SPACE_GLOBAL]++;
+    w->cnt->thread_loads[PTX_SPACE_GLOBAL] += (uint64_t)bits_popc32(mask);
     if (d) {
         int lane = __builtin_ctz(mask);
         uint32_t n = (uint32_t)sz[lane];

@@ -137,6 +137,6 @@ uint8_t *devmem_lookup(struct devmem *m, uint64_t addr, uint64_t size)
     uint64_t off = addr - a->base;
     if (off >= a->size || size > a->size - off)
         return NULL;
-    m->last = (uint32_t)i;
+    atomic_store_explicit(&m->last, (uint32_t)i, memory_order_relaxed);
     return a->data + off;
 }

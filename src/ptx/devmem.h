@@ -5,6 +5,7 @@
  * a warp streaming through one array. */
 #ifndef CCGPU_PTX_DEVMEM_H
 #define CCGPU_PTX_DEVMEM_H
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,7 +22,9 @@ struct devmem_alloc {
 struct devmem {
     struct devmem_alloc *allocs; /* sorted by base */
     uint32_t n, cap;
-    uint32_t last;      /* index of the last allocation hit */
+    /* index of the last allocation hit: a hint, read and written relaxed
+     * (a timing model's SMs may look up from several threads) */
+    atomic_uint_least32_t last;
     uint64_t next;      /* next free address (bump allocation, never reused) */
     uint64_t bytes_live;
 };
@@ -49,7 +52,8 @@ uint8_t *devmem_lookup(struct devmem *m, uint64_t addr, uint64_t size);
 static inline uint8_t *devmem_ptr(struct devmem *m, uint64_t addr, uint64_t size)
 {
     if (m->n) {
-        const struct devmem_alloc *a = &m->allocs[m->last];
+        const struct devmem_alloc *a =
+            &m->allocs[atomic_load_explicit(&m->last, memory_order_relaxed)];
         uint64_t off = addr - a->base;
         if (addr >= a->base && off < a->size && size <= a->size - off)
             return a->data + off;

@@ -9,9 +9,8 @@ void ptx_exec_fail(struct ptx_warp *w, int lane, const struct ptx_inst *in, cons
 {
     struct ptx_launch *l = w->launch;
     w->state = PTX_WARP_ERROR;
-    if (l->failed)
+    if (atomic_exchange(&l->failed, 1))
         return;
-    l->failed = 1;
     const struct ptx_cta *c = w->cta;
     char msg[384];
     va_list ap;
@@ -31,7 +30,7 @@ void ptx_exec_fail(struct ptx_warp *w, int lane, const struct ptx_inst *in, cons
 
 static uint64_t clock_now(const struct ptx_warp *w)
 {
-    return w->launch->clock ? *w->launch->clock : w->launch->cnt.warp_insts;
+    return w->clock ? *w->clock : w->cnt->warp_insts;
 }
 
 uint64_t ptx_exec_sreg(const struct ptx_warp *w, const struct ptx_operand *o, int lane)
@@ -260,7 +259,7 @@ static void do_branch(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc
 {
     struct simt_entry *top = &w->simt[w->sp - 1];
     uint32_t target = in->target != PTX_NO_INDEX ? in->target : (uint32_t)in->ops[0].index;
-    w->launch->cnt.branches++;
+    w->cnt->branches++;
     if (taken == 0) {
         top->pc = pc + 1;
         return;
@@ -269,7 +268,7 @@ static void do_branch(struct ptx_warp *w, const struct ptx_inst *in, uint32_t pc
         top->pc = target;
         return;
     }
-    w->launch->cnt.divergent_branches++;
+    w->cnt->divergent_branches++;
     uint32_t nt = active & ~taken, r = in->reconv;
     if (top->rpc == r) {
         /* lanes heading for r may simply leave this entry: the entry below
@@ -400,7 +399,7 @@ static void do_barrier(struct ptx_warp *w, const struct ptx_inst *in, uint32_t m
         id = (uint32_t)ptx_exec_src(w, &in->ops[first], tmp)[lane];
     if (first + 1 < last)
         expected = (uint32_t)ptx_exec_src(w, &in->ops[first + 1], tmp)[lane];
-    w->launch->cnt.barriers++;
+    w->cnt->barriers++;
     if (id >= PTX_NUM_BARRIERS) {
         ptx_exec_fail(w, lane, in, "barrier id %u out of range 0..15", id);
         return;
@@ -488,9 +487,9 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
         uint32_t g = w->preds[in->guard];
         mask &= in->guard_not ? ~g : g;
     }
-    l->cnt.warp_insts++;
-    l->cnt.thread_insts += (uint64_t)bits_popc32(active);
-    l->cnt.thread_insts_exec += (uint64_t)bits_popc32(mask);
+    w->cnt->warp_insts++;
+    w->cnt->thread_insts += (uint64_t)bits_popc32(active);
+    w->cnt->thread_insts_exec += (uint64_t)bits_popc32(mask);
     if (d) {
         d->cta_linear = w->cta->linear;
         d->warp_in_cta = w->index;
@@ -624,7 +623,7 @@ enum ptx_step_status ptx_warp_step(struct ptx_warp *w, struct ptx_dyninst *d)
             rc = ptx_exec_alu(w, in, mask);
         break;
     }
-    if (rc || w->state == PTX_WARP_ERROR || l->failed) {
+    if (rc || w->state == PTX_WARP_ERROR || atomic_load_explicit(&l->failed, memory_order_relaxed)) {
         w->state = PTX_WARP_ERROR;
         return PTX_STEP_ERROR;
     }

@@ -5,6 +5,7 @@
 #include "ptx/engine.h"
 #include "util/bits.h"
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #define FULL_MASK 0xffffffffu
@@ -47,6 +48,7 @@ struct ptx_program {
     /* per function: what of its own body the engine cannot execute, and
      * per kernel: the message a launch of it fails with (program.c) */
     char **refusal, **kernel_refusal;
+    const char **kernel_cross_sm; /* per kernel: cross_sm's first reason, or NULL */
 };
 
 struct ptx_launch {
@@ -72,7 +74,11 @@ struct ptx_launch {
     struct ptx_cta **resident;
     uint32_t *cbar_count, *cbar_gen;
     struct ptx_counters cnt;
-    int failed;
+    /* ptx_launch_set_sm_state: per SM, where its warps count and read %clock */
+    struct ptx_counters *const *sm_cnt;
+    const uint64_t *const *sm_clock;
+    uint32_t sm_state_n;
+    atomic_int failed; /* (set once, first writer wins: SMs may run on threads) */
     char error[512];
 };
 
@@ -97,6 +103,8 @@ struct ptx_warp {
     struct ptx_cta *cta;
     struct ptx_launch *launch;
     uint32_t index, slot;
+    struct ptx_counters *cnt; /* where its steps count (the launch's, or its SM's) */
+    const uint64_t *clock;    /* what %clock reads (NULL: the launch's warp instructions) */
     uint32_t live;          /* lanes that exist and have not exited */
     uint8_t state;          /* enum ptx_warp_state */
     uint8_t bar_id;

@@ -106,6 +106,28 @@ void ptx_launch_free(struct ptx_launch *l)
     free(l);
 }
 
+void ptx_launch_set_sm_state(struct ptx_launch *l, uint32_t nsms, struct ptx_counters *const *cnt,
+                             const uint64_t *const *clock)
+{
+    l->sm_state_n = cnt && clock ? nsms : 0;
+    l->sm_cnt = l->sm_state_n ? cnt : NULL;
+    l->sm_clock = l->sm_state_n ? clock : NULL;
+}
+
+void ptx_counters_add(struct ptx_counters *to, struct ptx_counters *from)
+{
+    uint64_t *t = (uint64_t *)(void *)to;
+    const uint64_t *f = (const uint64_t *)(void *)from;
+    for (size_t i = 0; i < sizeof *to / sizeof *t; i++)
+        t[i] += f[i];
+    memset(from, 0, sizeof *from);
+}
+
+struct ptx_counters *ptx_launch_counters_rw(struct ptx_launch *l)
+{
+    return &l->cnt;
+}
+
 void ptx_launch_set_clock(struct ptx_launch *l, const uint64_t *cycle)
 {
     l->clock = cycle;
@@ -276,9 +298,13 @@ struct ptx_cta *ptx_cta_create(struct ptx_launch *l, uint32_t cta_linear, uint32
         c->local_cap = nlocal;
     if (!c->shared || (nlocal && !c->local))
         goto oom;
-    for (uint32_t i = 0; i < c->nwarps; i++)
+    int own = l->sm_cnt && sm_id < l->sm_state_n;
+    for (uint32_t i = 0; i < c->nwarps; i++) {
         if (warp_init(c, &c->warps[i], i, warp_slots ? warp_slots[i] : i))
             goto oom;
+        c->warps[i].cnt = own ? l->sm_cnt[sm_id] : &l->cnt;
+        c->warps[i].clock = own ? l->sm_clock[sm_id] : l->clock;
+    }
     return c;
 oom:
     ptx_cta_free(c);
@@ -409,7 +435,7 @@ int ptx_cta_check_deadlock(struct ptx_cta *c)
     for (uint32_t i = 0; i < c->nwarps && !w; i++)
         if (c->warps[i].state == PTX_WARP_AT_BARRIER)
             w = &c->warps[i];
-    if (!l->failed) {
+    if (!atomic_exchange(&l->failed, 1)) {
         uint32_t id = w->bar_id;
         uint32_t expected = c->bar_expected[id] ? c->bar_expected[id] : c->live_threads;
         snprintf(l->error, sizeof l->error,
@@ -417,7 +443,6 @@ int ptx_cta_check_deadlock(struct ptx_cta *c)
                  "barrier %u (line %u) and the others never arrive",
                  l->kernel->name, c->ctaid[0], c->ctaid[1], c->ctaid[2], c->bar_count[id],
                  expected, id, w->bar_inst ? w->bar_inst->line : 0);
-        l->failed = 1;
     }
     return 1;
 }

@@ -460,19 +460,19 @@ done:;
     int sp = space0 < 0 ? in->space : space0;
     unsigned n = (unsigned)bits_popc32(mask);
     if (is_ld) {
-        l->cnt.warp_loads[sp]++;
-        l->cnt.thread_loads[sp] += n;
+        w->cnt->warp_loads[sp]++;
+        w->cnt->thread_loads[sp] += n;
         /* (counted for a timing model, which passes d; the functional
          * fast path has no use for it) */
         if (d && sp == PTX_SPACE_GLOBAL && mask && addr[__builtin_ctz(mask)] != w->last_global_load) {
             w->last_global_load = addr[__builtin_ctz(mask)];
-            l->cnt.load_walks++;
+            w->cnt->load_walks++;
         }
     } else if (is_st) {
-        l->cnt.warp_stores[sp]++;
-        l->cnt.thread_stores[sp] += n;
+        w->cnt->warp_stores[sp]++;
+        w->cnt->thread_stores[sp] += n;
     } else {
-        l->cnt.warp_atomics[sp]++;
+        w->cnt->warp_atomics[sp]++;
     }
     if (d) {
         d->is_mem = 1;

@@ -208,13 +208,12 @@ static int exec_ldstmatrix(struct ptx_warp *w, const struct ptx_inst *in, uint32
             else
                 LANES((uint64_t)m[j][l / 4][2 * (l % 4)] | (uint64_t)m[j][l / 4][2 * (l % 4) + 1] << 16);
         }
-    struct ptx_launch *l = w->launch;
     if (store) {
-        l->cnt.warp_stores[PTX_SPACE_SHARED]++;
-        l->cnt.thread_stores[PTX_SPACE_SHARED] += rows;
+        w->cnt->warp_stores[PTX_SPACE_SHARED]++;
+        w->cnt->thread_stores[PTX_SPACE_SHARED] += rows;
     } else {
-        l->cnt.warp_loads[PTX_SPACE_SHARED]++;
-        l->cnt.thread_loads[PTX_SPACE_SHARED] += rows;
+        w->cnt->warp_loads[PTX_SPACE_SHARED]++;
+        w->cnt->thread_loads[PTX_SPACE_SHARED] += rows;
     }
     if (d) {
         d->exec_mask = rows >= 32 ? FULL_MASK : (1u << rows) - 1;
@@ -336,11 +335,10 @@ static int exec_wmma_mem(struct ptx_warp *w, const struct ptx_inst *in, uint32_t
                 w->regs[(size_t)slot * PTX_WARP_SIZE + lane] = regs[k];
         }
     }
-    struct ptx_launch *l = w->launch;
     int sp = space0 < 0 ? PTX_SPACE_GLOBAL : space0;
-    uint64_t *cnt = store ? l->cnt.warp_stores : l->cnt.warp_loads;
+    uint64_t *cnt = store ? w->cnt->warp_stores : w->cnt->warp_loads;
     cnt[sp]++;
-    (store ? l->cnt.thread_stores : l->cnt.thread_loads)[sp] += (uint64_t)bits_popc32(mask);
+    (store ? w->cnt->thread_stores : w->cnt->thread_loads)[sp] += (uint64_t)bits_popc32(mask);
     if (d) { /* each lane's fragment as one run of bytes from its first element */
         d->exec_mask = mask;
         d->is_mem = 1;

@@ -130,8 +130,40 @@ static int function_refusal(struct ptx_program *p, uint32_t f)
     return 0;
 }
 
+/* Why instruction in may make a kernel's results depend on the order in
+ * which different SMs run (a timing model's SMs on threads of their own,
+ * docs/parallel.md), or NULL: an atomic outside shared memory, a fence, a
+ * volatile or ordered access outside shared and local memory (how CTAs
+ * talk to each other), or printf (its output order). */
+static const char *cross_sm(const struct ptx_module *m, const struct ptx_inst *in)
+{
+    const int own = in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_LOCAL;
+    switch (in->op) {
+    case PTX_OP_ATOM:
+    case PTX_OP_RED:
+        return own ? NULL : "atomics";
+    case PTX_OP_MEMBAR:
+    case PTX_OP_FENCE:
+        return "memory fences";
+    case PTX_OP_CALL:
+        for (unsigned o = 0; o < in->nops; o++)
+            if (in->ops[o].kind == PTX_OPND_FUNC && in->ops[o].index < m->nfuncs &&
+                m->funcs[in->ops[o].index].name &&
+                !strcmp(m->funcs[in->ops[o].index].name, "vprintf"))
+                return "printf";
+        return NULL;
+    default:
+        if (in->opclass == PTX_CLASS_MEM && !own &&
+            (in->flags & (PTX_F_VOLATILE | PTX_F_RELAXED | PTX_F_ACQUIRE | PTX_F_RELEASE)))
+            return "volatile or ordered memory accesses";
+        return NULL;
+    }
+}
+
 /* The first refusal among the functions kernel k reaches (itself first,
- * then its callees depth first), as the message a launch of k fails with. */
+ * then its callees depth first), as the message a launch of k fails with;
+ * and the first reason its results may depend on the SMs' order
+ * (cross_sm), kept in p->kernel_cross_sm[k]. */
 static int kernel_refusal(struct ptx_program *p, uint32_t k, uint8_t *seen, uint32_t *stack)
 {
     const struct ptx_module *m = p->mod;
@@ -154,6 +186,9 @@ static int kernel_refusal(struct ptx_program *p, uint32_t k, uint8_t *seen, uint
         }
         for (uint32_t i = fn->ninsts; i-- > 0;) {
             const struct ptx_inst *in = &fn->insts[i];
+            const char *why = cross_sm(m, in);
+            if (why)
+                p->kernel_cross_sm[k] = why;
             if (in->op != PTX_OP_CALL)
                 continue;
             for (unsigned o = 0; o < in->nops; o++)
@@ -173,9 +208,10 @@ static int find_refusals(struct ptx_program *p)
     size_t nf = m->nfuncs ? m->nfuncs : 1;
     p->refusal = calloc(nf, sizeof *p->refusal);
     p->kernel_refusal = calloc(nf, sizeof *p->kernel_refusal);
+    p->kernel_cross_sm = calloc(nf, sizeof *p->kernel_cross_sm);
     uint8_t *seen = calloc(nf, 1);
     uint32_t *stack = calloc(nf, sizeof *stack);
-    int rc = !p->refusal || !p->kernel_refusal || !seen || !stack ? -1 : 0;
+    int rc = !p->refusal || !p->kernel_refusal || !p->kernel_cross_sm || !seen || !stack ? -1 : 0;
     for (uint32_t f = 0; !rc && f < m->nfuncs; f++)
         rc = function_refusal(p, f);
     for (uint32_t f = 0; !rc && f < m->nfuncs; f++)
@@ -191,6 +227,16 @@ const char *ptx_program_refusal(const struct ptx_program *p, int kernel)
     if (kernel < 0 || (uint32_t)kernel >= p->mod->nfuncs)
         return NULL;
     return p->kernel_refusal[kernel];
+}
+
+const char *ptx_launch_cross_sm(const struct ptx_launch *l)
+{
+    const struct ptx_program *p = l->prog;
+    if (l->kernel_idx < 0 || (uint32_t)l->kernel_idx >= p->mod->nfuncs)
+        return "no kernel";
+    if (l->observer)
+        return "a memory observer";
+    return p->kernel_cross_sm[l->kernel_idx];
 }
 
 static int place_globals(struct ptx_program *p, int space, uint64_t *base, char *err,
@@ -366,6 +412,7 @@ void ptx_program_free(struct ptx_program *p)
     }
     free(p->refusal);
     free(p->kernel_refusal);
+    free(p->kernel_cross_sm);
     free(p);
 }
 

@@ -365,11 +365,11 @@ int ptx_exec_tex(struct ptx_warp *w, const struct ptx_inst *in, uint32_t mask,
     }
     unsigned n = (unsigned)bits_popc32(mask);
     if (is_store) {
-        L->cnt.warp_stores[PTX_SPACE_TEX]++;
-        L->cnt.thread_stores[PTX_SPACE_TEX] += n;
+        w->cnt->warp_stores[PTX_SPACE_TEX]++;
+        w->cnt->thread_stores[PTX_SPACE_TEX] += n;
     } else {
-        L->cnt.warp_loads[PTX_SPACE_TEX]++;
-        L->cnt.thread_loads[PTX_SPACE_TEX] += n;
+        w->cnt->warp_loads[PTX_SPACE_TEX]++;
+        w->cnt->thread_loads[PTX_SPACE_TEX] += n;
     }
     if (d) {
         d->is_mem = 1;

@@ -26,10 +26,11 @@ static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
     return sm < g->nsms && sm_warp_long_wait(&g->sms[sm], slot, at);
 }
 
-/* The threads the lookahead mode runs on for ccgpu_sim_threads n: the SMs
- * on the calling thread and the memory system on a second one; anything
- * else runs on one thread, and says why on stderr (the statistics are the
- * same on any number). */
+/* The threads the lookahead mode runs on for ccgpu_sim_threads n: the
+ * memory system on one, the SMs on the others (gpu_timing_link.c: split
+ * into groups where the launch allows); a run that cannot use them runs on
+ * one thread, and says why on stderr (the statistics are the same on any
+ * number). */
 static uint32_t threads_choose(const struct gpu_timing *g, uint32_t n, uint32_t lookahead)
 {
     if (n == 1)
@@ -48,10 +49,7 @@ static uint32_t threads_choose(const struct gpu_timing *g, uint32_t n, uint32_t 
                     "known to be thread-safe: running on one thread\n", n);
             return 1;
         }
-    if (n > 2)
-        fprintf(stderr, "ccgpu_sim_threads %u: the SMs share one thread (their functional "
-                "execution shares the kernel's memory): running on 2 (SMs, memory system)\n", n);
-    return 2;
+    return n;
 }
 
 /* The model for p, or with trial set only what checks every option: the
@@ -321,12 +319,12 @@ void gpu_timing_free(struct gpu_timing *g)
     sm_wake_free(&g->wake);
     if (g->th.started) {
         const struct sim_threads_stats *t = &g->th.st;
-        fprintf(stderr, "ccgpu_sim_threads: %llu quanta, %llu on two threads (%.3f s waited "
-                "for the memory system's thread; those windows took %.3f s, their work %.3f s), "
-                "%u fallbacks to one; the others' SM side %.3f s, memory side %.3f s\n",
+        fprintf(stderr, "ccgpu_sim_threads: %llu quanta, %llu on several threads (%u at most; %.3f s waited "
+                "for the helpers; those windows took %.3f s, their work %.3f s), "
+                "%u fallbacks to one; the others' first SM group %.3f s, the rest %.3f s\n",
                 (unsigned long long)t->quanta, (unsigned long long)t->quanta_parallel,
-                t->wait_s, t->par_wall_s, t->par_serial_s, t->fallbacks, t->one_sm_s,
-                t->one_mem_s);
+                g->threads, t->wait_s, t->par_wall_s, t->par_serial_s, t->fallbacks,
+                t->one_first_s, t->one_rest_s);
         sim_threads_stop(&g->th);
     }
     sim_link_free(&g->link);

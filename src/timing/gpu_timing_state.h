@@ -105,7 +105,8 @@ struct gpu_timing {
      * (sim_threads.h) */
     int link_on;
     struct sim_link link;
-    uint32_t threads;     /* threads the lookahead mode runs on (1 or 2) */
+    uint32_t threads;     /* threads the lookahead mode runs on */
+    int split_said;       /* a launch whose SMs could not be split was named */
     struct sim_threads th;
     uint64_t link_last_sm; /* the SM side's last cycle simulated */
     /* The exact loop's own work in the current launch (not statistics: the

@@ -74,22 +74,59 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     k->nports = (m->cfg.n_sm + k->cpp - 1) / k->cpp;
     k->ports = line_calloc(k->nports, sizeof *k->ports);
     k->mports = line_calloc(k->nports, sizeof *k->mports);
-    k->wake = calloc((m->cfg.n_sm + 63) / 64 + 1, sizeof *k->wake);
     k->port_words = (k->nports + 63) / 64;
     k->staged_ports = line_calloc(k->port_words, sizeof *k->staged_ports);
     k->cred_ports = line_calloc(k->port_words, sizeof *k->cred_ports);
-    vec_init(&k->sm_out, sizeof(struct sim_link_msg));
+    k->nsm = m->cfg.n_sm;
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));
     vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
-    vec_init(&k->sm_rep, sizeof(struct sim_link_msg));
     vec_init(&k->mem_cred, sizeof(struct sim_link_credit));
-    vec_init(&k->sm_cred, sizeof(struct sim_link_credit));
-    if (!k->ports || !k->mports || !k->wake || !k->staged_ports || !k->cred_ports) {
+    const uint32_t first = 0;
+    if (!k->ports || !k->mports || !k->staged_ports || !k->cred_ports ||
+        sim_link_set_sides(k, 1, &first)) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
     for (uint32_t p = 0; p < k->nports; p++)
         vec_init(&k->mports[p].staged, sizeof(struct mem_request));
+    return 0;
+}
+
+static void sides_free(struct sim_link *k)
+{
+    for (uint32_t i = 0; k->sides && i < k->nsides; i++) {
+        vec_free(&k->sides[i].sm_out);
+        vec_free(&k->sides[i].sm_rep);
+        vec_free(&k->sides[i].sm_cred);
+        free(k->sides[i].wake);
+    }
+    free(k->sides);
+    free(k->side_of);
+    k->sides = NULL;
+    k->side_of = NULL;
+    k->nsides = 0;
+}
+
+int sim_link_set_sides(struct sim_link *k, uint32_t n, const uint32_t *first)
+{
+    sides_free(k);
+    k->sides = line_calloc(n, sizeof *k->sides);
+    k->side_of = calloc(k->nports + 1, sizeof *k->side_of);
+    if (!k->sides || !k->side_of)
+        return -1;
+    k->nsides = n;
+    for (uint32_t i = 0; i < n; i++) {
+        struct sim_link_side *d = &k->sides[i];
+        vec_init(&d->sm_out, sizeof(struct sim_link_msg));
+        vec_init(&d->sm_rep, sizeof(struct sim_link_msg));
+        vec_init(&d->sm_cred, sizeof(struct sim_link_credit));
+        d->wake = calloc((k->nsm + 63) / 64 + 1, sizeof *d->wake);
+        if (!d->wake)
+            return -1;
+        uint32_t to = i + 1 < n ? first[i + 1] : k->nports;
+        for (uint32_t p = first[i]; p < to && p < k->nports; p++)
+            k->side_of[p] = i;
+    }
     return 0;
 }
 
@@ -99,26 +136,25 @@ void sim_link_free(struct sim_link *k)
         vec_free(&k->mports[p].staged);
     free(k->ports);
     free(k->mports);
-    free(k->wake);
     free(k->staged_ports);
     free(k->cred_ports);
-    vec_free(&k->sm_out);
+    sides_free(k);
     vec_free(&k->mem_in);
     vec_free(&k->mem_rep);
-    vec_free(&k->sm_rep);
     vec_free(&k->mem_cred);
-    vec_free(&k->sm_cred);
     memset(k, 0, sizeof *k);
 }
 
 void sim_link_reset(struct sim_link *k, const struct memsys *m)
 {
-    vec_clear(&k->sm_out);
+    for (uint32_t i = 0; i < k->nsides; i++) {
+        vec_clear(&k->sides[i].sm_out);
+        vec_clear(&k->sides[i].sm_rep);
+        vec_clear(&k->sides[i].sm_cred);
+    }
     vec_clear(&k->mem_in);
     vec_clear(&k->mem_rep);
-    vec_clear(&k->sm_rep);
     vec_clear(&k->mem_cred);
-    vec_clear(&k->sm_cred);
     for (uint32_t p = 0; p < k->nports; p++) {
         uint32_t room = memsys_port_room(m, p);
         k->ports[p] = (struct sim_link_port){ .room = room };
@@ -139,7 +175,7 @@ void sim_link_reset(struct sim_link *k, const struct memsys *m)
 
 int sim_link_send(struct sim_link *k, uint32_t port, uint64_t now, const struct mem_request *r)
 {
-    struct sim_link_msg *s = vec_add(&k->sm_out);
+    struct sim_link_msg *s = vec_add(&k->sides[k->side_of[port]].sm_out);
     if (!s)
         return -1;
     s->t = now + k->q;
@@ -148,29 +184,31 @@ int sim_link_send(struct sim_link *k, uint32_t port, uint64_t now, const struct 
     return 0;
 }
 
-int sim_link_take_reply(struct sim_link *k, uint64_t now, struct mem_request *out)
+int sim_link_take_reply(struct sim_link *k, uint32_t side, uint64_t now, struct mem_request *out)
 {
-    if (vec_empty(&k->sm_rep))
+    struct sim_link_vec *v = &k->sides[side].sm_rep;
+    if (vec_empty(v))
         return 0;
-    const struct sim_link_msg *s = vec_at(&k->sm_rep, k->sm_rep.head);
+    const struct sim_link_msg *s = vec_at(v, v->head);
     if (s->t > now)
         return 0;
     *out = s->r;
-    k->sm_rep.head++;
+    v->head++;
     return 1;
 }
 
-uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake)
+uint32_t sim_link_take_credits(struct sim_link *k, uint32_t side, uint64_t now, uint64_t *wake)
 {
     uint32_t n = 0;
-    while (!vec_empty(&k->sm_cred)) {
-        const struct sim_link_credit *c = vec_at(&k->sm_cred, k->sm_cred.head);
+    struct sim_link_vec *v = &k->sides[side].sm_cred;
+    while (!vec_empty(v)) {
+        const struct sim_link_credit *c = vec_at(v, v->head);
         if (c->t > now)
             break;
         struct sim_link_port *p = &k->ports[c->port];
         p->room = c->room;
         p->accepted = c->accepted;
-        k->sm_cred.head++;
+        v->head++;
         if (sim_link_can_send(k, c->port)) {
             n++;
             for (uint32_t i = c->port * k->cpp; i < (c->port + 1) * k->cpp; i++)
@@ -180,15 +218,27 @@ uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake)
     return n;
 }
 
+uint64_t sim_link_side_next(const struct sim_link *k, uint32_t side)
+{
+    const struct sim_link_side *d = &k->sides[side];
+    uint64_t t = MEMSYS_NEVER;
+    if (!vec_empty(&d->sm_rep))
+        t = ((const struct sim_link_msg *)vec_at(&d->sm_rep, d->sm_rep.head))->t;
+    if (!vec_empty(&d->sm_cred)) {
+        uint64_t c = ((const struct sim_link_credit *)vec_at(&d->sm_cred, d->sm_cred.head))->t;
+        if (c < t)
+            t = c;
+    }
+    return t;
+}
+
 uint64_t sim_link_sm_next(const struct sim_link *k)
 {
     uint64_t t = MEMSYS_NEVER;
-    if (!vec_empty(&k->sm_rep))
-        t = ((const struct sim_link_msg *)vec_at(&k->sm_rep, k->sm_rep.head))->t;
-    if (!vec_empty(&k->sm_cred)) {
-        uint64_t c = ((const struct sim_link_credit *)vec_at(&k->sm_cred, k->sm_cred.head))->t;
-        if (c < t)
-            t = c;
+    for (uint32_t i = 0; i < k->nsides; i++) {
+        uint64_t u = sim_link_side_next(k, i);
+        if (u < t)
+            t = u;
     }
     return t;
 }
@@ -352,6 +402,67 @@ static int vec_append(struct sim_link_vec *to, struct sim_link_vec *from)
     return 0;
 }
 
+/* The groups' requests of the quantum into mem_in in (cycle, SM) order,
+ * the order one group sends them in: a merge of the groups' lists, each
+ * in that order already. */
+static int merge_requests(struct sim_link *k)
+{
+    for (;;) {
+        struct sim_link_vec *best = NULL;
+        const struct sim_link_msg *bm = NULL;
+        for (uint32_t i = 0; i < k->nsides; i++) {
+            struct sim_link_vec *v = &k->sides[i].sm_out;
+            if (vec_empty(v))
+                continue;
+            const struct sim_link_msg *m = vec_at(v, v->head);
+            if (!bm || m->t < bm->t || (m->t == bm->t && m->r.sm < bm->r.sm)) {
+                best = v;
+                bm = m;
+            }
+        }
+        if (!best)
+            break;
+        struct sim_link_msg *d = vec_add(&k->mem_in);
+        if (!d)
+            return -1;
+        *d = *bm;
+        best->head++;
+    }
+    for (uint32_t i = 0; i < k->nsides; i++)
+        vec_clear(&k->sides[i].sm_out);
+    return 0;
+}
+
+/* The quantum's replies to their SMs' groups, in the order sent. */
+static int split_replies(struct sim_link *k)
+{
+    for (size_t i = k->mem_rep.head; i < k->mem_rep.n; i++) {
+        const struct sim_link_msg *m = vec_at(&k->mem_rep, i);
+        /* (a reply for no SM goes to the first group, which reports it) */
+        uint32_t side = m->r.sm < k->nsm ? sim_link_side_of_sm(k, m->r.sm) : 0;
+        struct sim_link_msg *d = vec_add(&k->sides[side].sm_rep);
+        if (!d)
+            return -1;
+        *d = *m;
+    }
+    vec_clear(&k->mem_rep);
+    return 0;
+}
+
+/* The quantum's credit reports to their ports' groups, in the order sent. */
+static int split_credits(struct sim_link *k)
+{
+    for (size_t i = k->mem_cred.head; i < k->mem_cred.n; i++) {
+        const struct sim_link_credit *c = vec_at(&k->mem_cred, i);
+        struct sim_link_credit *d = vec_add(&k->sides[k->side_of[c->port]].sm_cred);
+        if (!d)
+            return -1;
+        *d = *c;
+    }
+    vec_clear(&k->mem_cred);
+    return 0;
+}
+
 /* Whether the first entry still to take (a struct sim_link_msg or
  * sim_link_credit: both begin with t) is visible before end. */
 static int stale(const struct sim_link_vec *v, uint64_t end)
@@ -364,12 +475,19 @@ int sim_link_exchange(struct sim_link *k, uint64_t end)
     /* each side has taken everything visible before the quantum's end (a
      * quantum cut short by a cap leaves later ones, which stay first in
      * line: they were sent in an earlier quantum) */
-    if (stale(&k->mem_in, end) || stale(&k->sm_rep, end) || stale(&k->sm_cred, end)) {
+    int bad = stale(&k->mem_in, end);
+    for (uint32_t i = 0; i < k->nsides; i++)
+        bad |= stale(&k->sides[i].sm_rep, end) || stale(&k->sides[i].sm_cred, end);
+    if (bad) {
         snprintf(k->err, sizeof k->err, "timing model: a link message outlived its quantum");
         return -1;
     }
-    if (vec_append(&k->mem_in, &k->sm_out) || vec_append(&k->sm_rep, &k->mem_rep) ||
-        vec_append(&k->sm_cred, &k->mem_cred)) {
+    int rc = k->nsides == 1
+                 ? vec_append(&k->mem_in, &k->sides[0].sm_out) ||
+                       vec_append(&k->sides[0].sm_rep, &k->mem_rep) ||
+                       vec_append(&k->sides[0].sm_cred, &k->mem_cred)
+                 : merge_requests(k) || split_replies(k) || split_credits(k);
+    if (rc) {
         snprintf(k->err, sizeof k->err, "timing model: out of memory");
         return -1;
     }

@@ -19,8 +19,9 @@
  *
  * Messages sent in a quantum are all visible in the next one, so the two
  * sides share nothing within a quantum; sim_link_exchange hands them over
- * between quanta. The SM side and the memory side may run on two threads
- * (sim_threads.h); the statistics do not depend on it. */
+ * between quanta. The SM side (in groups of ports, struct sim_link_side)
+ * and the memory side may run on threads of their own (sim_threads.h); the
+ * statistics do not depend on it. */
 #ifndef CCGPU_TIMING_SIM_LINK_H
 #define CCGPU_TIMING_SIM_LINK_H
 #include <stddef.h>
@@ -66,19 +67,30 @@ struct sim_link_mport {
  * host this false sharing made both sides a third slower). */
 #define SIM_LINK_LINE 64
 
+/* The SMs' part of the link for one group of ports (the SM side may run
+ * its groups on threads of their own, sim_threads.h): requests its SMs
+ * sent this quantum (sm_out, in (cycle, SM) order); replies and credit
+ * reports of earlier quanta still to arrive (sm_rep, sm_cred); scratch
+ * for sim_link_take_credits' SMs (words of 64 over all SMs, 0 between
+ * uses). */
+struct sim_link_side {
+    _Alignas(SIM_LINK_LINE) struct sim_link_vec sm_out;
+    struct sim_link_vec sm_rep, sm_cred;
+    uint64_t *wake;
+};
+
+
 struct sim_link {
     /* set at the start and read by both sides */
     uint64_t q;          /* the link latency and quantum, core cycles */
-    uint32_t nports, cpp;
+    uint32_t nports, cpp, nsm;
     uint32_t port_words; /* words of 64 in the port bitmasks below */
     struct sim_link_port *ports;   /* the SM side's */
     struct sim_link_mport *mports; /* the memory side's */
-    uint64_t *wake;       /* the SM side's scratch: SMs by bit (words of 64), all 0 between uses */
-    /* the SM side's: requests sent this quantum (sm_out, in (cycle, SM)
-     * order); replies and credit reports of earlier quanta still to
-     * arrive (sm_rep, sm_cred) */
-    _Alignas(SIM_LINK_LINE) struct sim_link_vec sm_out;
-    struct sim_link_vec sm_rep, sm_cred;
+    /* the SM side's groups of ports: nsides of them, side_of[port] */
+    uint32_t nsides;
+    struct sim_link_side *sides;
+    uint32_t *side_of;
     /* the memory side's: requests of earlier quanta still to arrive
      * (mem_in); replies and credit reports sent this quantum (mem_rep,
      * mem_cred) */
@@ -96,10 +108,19 @@ struct sim_link {
     char err[256];        /* the memory side's error */
 };
 
-/* lookahead L in interconnect cycles over m's clocks: 0, or -1 out of
- * memory (message in err). */
+/* lookahead L in interconnect cycles over m's clocks, the ports in one
+ * group: 0, or -1 out of memory (message in err). */
 int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead, char *err,
                   size_t errlen);
+/* The ports in n groups, group i from port first[i] to the next group's
+ * first (first[0] is 0, increasing): 0, or -1 out of memory. Between
+ * launches only. */
+int sim_link_set_sides(struct sim_link *k, uint32_t n, const uint32_t *first);
+/* The group holding SM sm's port. */
+static inline uint32_t sim_link_side_of_sm(const struct sim_link *k, uint32_t sm)
+{
+    return k->side_of[sm / k->cpp];
+}
 void sim_link_free(struct sim_link *k);
 /* A launch's start with the memory system idle: nothing in flight, every
  * port's room as the memory system has it now. */
@@ -113,14 +134,15 @@ static inline int sim_link_can_send(const struct sim_link *k, uint32_t port)
     return p->sent - p->accepted < p->room;
 }
 int sim_link_send(struct sim_link *k, uint32_t port, uint64_t now, const struct mem_request *r);
-/* The next reply visible at or before now (1, *out), or 0. */
-int sim_link_take_reply(struct sim_link *k, uint64_t now, struct mem_request *out);
-/* Applies the credit reports visible at or before now: the SMs of each
- * port that may send now are marked in wake (by bit, words of 64); how
- * many ports those are. */
-uint32_t sim_link_take_credits(struct sim_link *k, uint64_t now, uint64_t *wake);
-/* The earliest cycle a message still to take reaches the SM side, or
- * MEMSYS_NEVER. */
+/* The next reply for group side visible at or before now (1, *out), or 0. */
+int sim_link_take_reply(struct sim_link *k, uint32_t side, uint64_t now, struct mem_request *out);
+/* Applies group side's credit reports visible at or before now: the SMs
+ * of each port that may send now are marked in wake (by bit, words of 64);
+ * how many ports those are. */
+uint32_t sim_link_take_credits(struct sim_link *k, uint32_t side, uint64_t now, uint64_t *wake);
+/* The earliest cycle a message still to take reaches group side, or
+ * MEMSYS_NEVER; sim_link_sm_next: any group. */
+uint64_t sim_link_side_next(const struct sim_link *k, uint32_t side);
 uint64_t sim_link_sm_next(const struct sim_link *k);
 
 /* Memory side: simulates the memory system's cycles in [from, end) with

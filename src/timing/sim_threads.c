@@ -1,16 +1,17 @@
-/* The lookahead mode's helper thread; see sim_threads.h. */
+/* The lookahead mode's helper threads; see sim_threads.h. */
 #include "timing/sim_threads.h"
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 /* hand-off waits spin this many times before blocking */
 #define SPINS 2000
-/* quanta per measured window, and windows on one thread before two are
+/* quanta per measured window, and windows on one thread before the helpers are
  * tried again (doubled after each try, up to RETRY_MAX; reset by a window
- * in which two threads paid) */
+ * in which the helpers paid) */
 #define WINDOW 512
 #define RETRY_WINDOWS 16
-/* consecutive windows in which two threads did not pay before one thread
+/* consecutive windows in which the helpers did not pay before one thread
  * takes over: a lone slow window is usually the host taking a core away
  * for a few milliseconds, not the hand-offs costing more than the overlap */
 #define BAD_STREAK 2
@@ -52,7 +53,8 @@ static void wait_for(struct sim_threads *s, atomic_uint_fast64_t *seq, uint64_t 
     pthread_mutex_unlock(&s->mu);
 }
 
-/* Advances *seq and wakes the other thread if it sleeps. */
+/* Advances *seq and wakes the sleepers if the one it is for sleeps (they
+ * share cv: each goes back to sleep unless its own target is reached). */
 static void post(struct sim_threads *s, atomic_uint_fast64_t *seq, atomic_int *other_sleeps)
 {
     atomic_fetch_add(seq, 1);
@@ -65,56 +67,71 @@ static void post(struct sim_threads *s, atomic_uint_fast64_t *seq, atomic_int *o
 
 static void *helper(void *arg)
 {
-    struct sim_threads *s = arg;
+    struct sim_threads_helper *h = arg;
+    struct sim_threads *s = h->owner;
     uint64_t seen = 0;
     for (;;) {
-        wait_for(s, &s->go, seen + 1, &s->helper_sleeps);
+        wait_for(s, &h->go, seen + 1, &h->sleeps);
         seen++;
         if (s->quit)
             return NULL;
         double t0 = seconds();
-        s->rc = s->work(s->ctx, s->from, s->end);
-        s->work_s = seconds() - t0;
-        post(s, &s->done, &s->main_sleeps);
+        h->rc = h->job.work(h->job.ctx, h->from, h->end);
+        h->work_s = seconds() - t0;
+        post(s, &h->done, &s->main_sleeps);
     }
 }
 
-int sim_threads_start(struct sim_threads *s, sim_threads_work work, void *ctx)
+int sim_threads_start(struct sim_threads *s, uint32_t n)
 {
     memset(s, 0, sizeof *s);
-    s->work = work;
-    s->ctx = ctx;
-    atomic_init(&s->go, 0);
-    atomic_init(&s->done, 0);
-    atomic_init(&s->helper_sleeps, 0);
     atomic_init(&s->main_sleeps, 0);
-    if (pthread_mutex_init(&s->mu, NULL))
+    if (!n)
         return -1;
-    if (pthread_cond_init(&s->cv, NULL)) {
-        pthread_mutex_destroy(&s->mu);
+    s->h = aligned_alloc(SIM_THREADS_LINE, n * sizeof *s->h);
+    if (!s->h)
+        return -1;
+    memset(s->h, 0, n * sizeof *s->h);
+    if (pthread_mutex_init(&s->mu, NULL)) {
+        free(s->h);
+        s->h = NULL;
         return -1;
     }
-    if (pthread_create(&s->th, NULL, helper, s)) {
-        pthread_cond_destroy(&s->cv);
+    if (pthread_cond_init(&s->cv, NULL)) {
         pthread_mutex_destroy(&s->mu);
+        free(s->h);
+        s->h = NULL;
         return -1;
     }
     s->started = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        struct sim_threads_helper *h = &s->h[i];
+        atomic_init(&h->go, 0);
+        atomic_init(&h->done, 0);
+        atomic_init(&h->sleeps, 0);
+        h->owner = s;
+        if (pthread_create(&h->th, NULL, helper, h)) {
+            sim_threads_stop(s); /* (stops the nh started) */
+            return -1;
+        }
+        s->nh = i + 1;
+    }
     s->parallel = 1;
     s->retry_windows = RETRY_WINDOWS;
     return 0;
 }
 
-/* The end of a window of quanta: two threads go on while they took less
- * wall time than one thread's share of the same work would have. */
+/* The end of a window of quanta: the helpers go on while the window took
+ * less wall time than one thread's share of the same work would have. */
 static void window_end(struct sim_threads *s)
 {
     s->st.par_wall_s += s->win_wall;
     s->st.par_serial_s += s->win_serial;
     if (s->win_wall > 0.97 * s->win_serial) {
-        /* one thread after BAD_STREAK such windows in a row; two again
-         * after twice as many windows as the last time (up to a limit),
-         * so that a run where two never pay loses little on the tries */
+        /* one thread after BAD_STREAK such windows in a row; the helpers
+         * again after twice as many windows as the last time (up to a
+         * limit), so that a run where they never pay loses little on the
+         * tries */
         if (++s->bad_windows == BAD_STREAK) {
             s->parallel = 0;
             s->idle_windows = 0;
@@ -129,42 +146,65 @@ static void window_end(struct sim_threads *s)
     s->win_wall = s->win_serial = 0;
 }
 
-int sim_threads_quantum(struct sim_threads *s, uint64_t from, uint64_t end,
-                        sim_threads_work sm_side, void *sm_ctx)
+/* Every job on the calling thread, in order. */
+static int run_here(struct sim_threads *s, uint64_t from, uint64_t end,
+                    const struct sim_threads_job *jobs, uint32_t njobs)
+{
+    if (s->started && ++s->in_window == WINDOW) {
+        s->in_window = 0;
+        if (++s->idle_windows == s->retry_windows) {
+            s->parallel = 1;
+            s->retry_windows = s->retry_windows < RETRY_MAX ? 2 * s->retry_windows : RETRY_MAX;
+        }
+    }
+    int rc = 0;
+    double t0 = seconds();
+    for (uint32_t i = 0; i < njobs; i++) {
+        int r = jobs[i].work(jobs[i].ctx, from, end);
+        if (!rc)
+            rc = r;
+        if (!i) {
+            double t1 = seconds();
+            s->st.one_first_s += t1 - t0;
+            t0 = t1;
+        }
+    }
+    s->st.one_rest_s += seconds() - t0;
+    return rc;
+}
+
+int sim_threads_run(struct sim_threads *s, uint64_t from, uint64_t end,
+                    const struct sim_threads_job *jobs, uint32_t njobs)
 {
     s->st.quanta++;
-    if (!s->started || !s->parallel) {
-        if (s->started && ++s->in_window == WINDOW) {
-            s->in_window = 0;
-            if (++s->idle_windows == s->retry_windows) {
-                s->parallel = 1;
-                s->retry_windows = s->retry_windows < RETRY_MAX ? 2 * s->retry_windows
-                                                                : RETRY_MAX;
-            }
-        }
-        double t0 = seconds();
-        int rc = sm_side(sm_ctx, from, end);
-        double t1 = seconds();
-        int rm = s->work(s->ctx, from, end);
-        s->st.one_sm_s += t1 - t0;
-        s->st.one_mem_s += seconds() - t1;
-        return rc ? rc : rm;
-    }
+    if (!s->started || !s->parallel || njobs < 2 || njobs > s->nh + 1)
+        return run_here(s, from, end, jobs, njobs);
     s->st.quanta_parallel++;
     double t0 = seconds();
-    s->from = from;
-    s->end = end;
-    post(s, &s->go, &s->helper_sleeps);
-    int rc = sm_side(sm_ctx, from, end);
-    double t1 = seconds();
-    wait_for(s, &s->done, atomic_load_explicit(&s->go, memory_order_relaxed), &s->main_sleeps);
+    for (uint32_t i = 1; i < njobs; i++) {
+        struct sim_threads_helper *h = &s->h[i - 1];
+        h->from = from;
+        h->end = end;
+        h->job = jobs[i];
+        post(s, &h->go, &h->sleeps);
+    }
+    int rc = jobs[0].work(jobs[0].ctx, from, end);
+    double t1 = seconds(), serial = t1 - t0;
+    for (uint32_t i = 1; i < njobs; i++) {
+        struct sim_threads_helper *h = &s->h[i - 1];
+        wait_for(s, &h->done, atomic_load_explicit(&h->go, memory_order_relaxed),
+                 &s->main_sleeps);
+        serial += h->work_s;
+        if (!rc)
+            rc = h->rc;
+    }
     double t2 = seconds();
     s->st.wait_s += t2 - t1;
     s->win_wall += t2 - t0;
-    s->win_serial += (t1 - t0) + s->work_s;
+    s->win_serial += serial;
     if (++s->in_window == WINDOW)
         window_end(s);
-    return rc ? rc : s->rc;
+    return rc;
 }
 
 void sim_threads_stop(struct sim_threads *s)
@@ -172,9 +212,14 @@ void sim_threads_stop(struct sim_threads *s)
     if (!s->started)
         return;
     s->quit = 1;
-    post(s, &s->go, &s->helper_sleeps);
-    pthread_join(s->th, NULL);
+    for (uint32_t i = 0; i < s->nh; i++)
+        post(s, &s->h[i].go, &s->h[i].sleeps);
+    for (uint32_t i = 0; i < s->nh; i++)
+        pthread_join(s->h[i].th, NULL);
     pthread_cond_destroy(&s->cv);
     pthread_mutex_destroy(&s->mu);
+    free(s->h);
+    s->h = NULL;
+    s->nh = 0;
     s->started = 0;
 }

@@ -94,13 +94,14 @@ int sm_init(struct sm *sm, uint32_t id, const struct sm_config *cfg, struct tins
     sm->free_recs = calloc(cfg->max_loads, sizeof *sm->free_recs);
     sm->bq = calloc(BQ_CAP, sizeof *sm->bq);
     sm->retired_ids = calloc(cfg->max_ctas, sizeof *sm->retired_ids);
+    sm->recycle = calloc(cfg->max_ctas, sizeof *sm->recycle);
     sm->oc_alu = calloc((size_t)cfg->n_paths * FU_COUNT, sizeof *sm->oc_alu);
     sm->oc_mem = calloc(cfg->n_paths, sizeof *sm->oc_mem);
     if (cfg->longop_marks && !(sm->lom = calloc(cfg->n_slots, sizeof *sm->lom))) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
-    if (!sm->retired_ids || !sm->oc_alu || !sm->oc_mem || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
+    if (!sm->retired_ids || !sm->recycle || !sm->oc_alu || !sm->oc_mem || !sm->warps || !sm->ctas || !sm->order || !sm->reason || !sm->recs || !sm->free_recs ||
         !sm->bq) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
@@ -186,6 +187,7 @@ void sm_free(struct sm *sm)
     free(sm->bq);
     free(sm->l1q);
     free(sm->retired_ids);
+    free(sm->recycle);
     free(sm->oc_alu);
     free(sm->oc_mem);
     sm_longop_free(sm);
@@ -555,12 +557,24 @@ void sm_add_cta(struct sm *sm, uint32_t cta_slot, struct isrc_cta *c, uint32_t i
         sm->next_event = now + 1;
 }
 
+void sm_recycle(struct sm *sm)
+{
+    for (uint32_t i = 0; i < sm->nrecycle; i++)
+        isrc_cta_retire(sm->src, sm->recycle[i]);
+    sm->nrecycle = 0;
+}
+
 static void retire(struct sm *sm, uint32_t cta_slot)
 {
     struct sm_cta *ct = &sm->ctas[cta_slot];
     for (uint32_t i = 0; i < ct->nwarps; i++)
         sm->warps[isrc_warp_slot(sm->src, isrc_cta_warp(sm->src, ct->c, i))].pw = NULL;
-    isrc_cta_retire(sm->src, ct->c); /* the next CTA of the launch reuses its memory */
+    /* the next CTA of the launch reuses its memory; the lookahead mode hands
+     * it back at the quantum's end (sm_recycle), where no SM runs */
+    if (sm->link && sm->nrecycle < sm->cfg->max_ctas)
+        sm->recycle[sm->nrecycle++] = ct->c;
+    else
+        isrc_cta_retire(sm->src, ct->c);
     ct->c = NULL;
     sm->resident_ctas--;
     sm->used_threads -= ct->threads;

@@ -319,6 +319,10 @@ struct sm {
     uint64_t launch_start;        /* first cycle of the launch's span not yet in sm_cycles */
     uint32_t retired;             /* CTAs retired since the GPU last looked */
     uint32_t *retired_ids;        /* their linear ids (max_ctas) */
+    /* with the link, retired CTAs not yet handed back to their source
+     * (sm_recycle; max_ctas) */
+    struct isrc_cta **recycle;
+    uint32_t nrecycle;
     uint64_t local_base;          /* synthetic global address of local memory */
     uint64_t local_stride;        /* bytes between consecutive 4-byte local words */
     struct ptx_dyninst dyn;       /* scratch for ptx_warp_step */
@@ -361,6 +365,9 @@ int sm_find_room(const struct sm *sm, uint32_t nwarps, uint32_t *slots);
 
 /* One cycle; returns -1 on an engine error (message in sm->err). */
 int sm_cycle(struct sm *sm, uint64_t now);
+/* The retired CTAs the lookahead mode kept (sm.recycle) handed back to the
+ * instruction source, in retirement order. */
+void sm_recycle(struct sm *sm);
 /* Accounts per-cycle statistics up to (not including) cycle now. */
 void sm_account_cycles(struct sm *sm, uint64_t now);
 static inline void sm_account(struct sm *sm, uint64_t now)

@@ -240,3 +240,17 @@ const struct tinst *tinst_lookup(struct tinst_cache *tc, const struct sm_config 
     }
     return &tc->tab[fi][inst - f->insts];
 }
+
+int tinst_cache_build(struct tinst_cache *tc, const struct sm_config *c)
+{
+    const struct ptx_module *m = tc->mod;
+    for (uint32_t i = 0; m && i < m->nfuncs; i++) {
+        const struct ptx_function *f = &m->funcs[i], *hint = f;
+        if (!f->insts || !f->ninsts)
+            continue;
+        if (!tinst_lookup(tc, c, &f->insts[0], &hint))
+            return -1;
+        tinst_code_offset(tc, f, &f->insts[0]);
+    }
+    return m && m->nfuncs && !tc->code_base ? -1 : 0;
+}

@@ -65,5 +65,9 @@ uint64_t tinst_code_offset(struct tinst_cache *tc, const struct ptx_function *f,
  * of memory. */
 const struct tinst *tinst_lookup(struct tinst_cache *tc, const struct sm_config *c,
                                  const struct ptx_inst *inst, const struct ptx_function **func);
+/* Every function's table and the code offsets built now, so that lookups
+ * only read (SMs on threads of their own share the cache): 0, or -1 out of
+ * memory. */
+int tinst_cache_build(struct tinst_cache *tc, const struct sm_config *c);
 
 #endif
