@@ -490,7 +490,9 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
         ptx_launch_set_sm_state(ISRC_PTX(l->launch), g->nsms, G.cnt_of, G.clock_of);
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
-    if (g->threads > 1 && !g->th.started && sim_threads_start(&g->th, g->threads - 1)) {
+    /* helpers: the memory side's and one per group but the first */
+    uint32_t helpers = g->threads - 1 < g->link.nports ? g->threads - 1 : g->link.nports;
+    if (g->threads > 1 && !g->th.started && sim_threads_start(&g->th, helpers)) {
         fprintf(stderr, "ccgpu_sim_threads: no helper thread could be started: running on one\n");
         g->threads = 1;
     }
