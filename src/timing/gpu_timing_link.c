@@ -216,25 +216,11 @@ static struct link_side *group_of(const struct link_groups *G, const struct gpu_
     return G->n == 1 ? G->s : &G->s[sim_link_side_of_sm(&g->link, i)];
 }
 
-/* The SMs filed in their groups' wheels at their next events, as
- * gpu_timing_wake_reset for one. */
+/* The SMs filed in their groups' wheels at their next events. */
 static void wake_reset(struct gpu_timing *g, struct link_groups *G, uint64_t now)
 {
-    if (G->n == 1) {
-        gpu_timing_wake_reset(g, now);
-        return;
-    }
-    for (uint32_t j = 0; j < G->n; j++) {
-        struct link_side *s = &G->s[j];
-        sm_wake_clear(s->w);
-        for (uint32_t i = s->first; i < s->end; i++) {
-            const struct sm *sm = &g->sms[i];
-            /* (filed before cycle now is simulated: as if at now - 1) */
-            sm_wake_file(s->w, i, sm->next_event < now ? now : sm->next_event, now - 1);
-            if (sm_has_output(sm))
-                s->w->outp[i / 64] |= 1ull << (i % 64);
-        }
-    }
+    for (uint32_t j = 0; j < G->n; j++)
+        gpu_timing_wake_reset_range(g, G->s[j].w, G->s[j].first, G->s[j].end, now);
 }
 
 /* The dispatcher's part of the quantum ending at end, at its last cycle
