@@ -233,8 +233,10 @@ static int end_dispatch(struct gpu_timing *g, struct link_groups *G, uint64_t en
                         size_t errlen)
 {
     const uint64_t at = end - 1;
-    if (G->n > 1)
-        for (uint32_t j = 0; j < G->n; j++)
+    /* (every counted step counts a warp instruction first: a group with
+     * none counted nothing) */
+    for (uint32_t j = 0; G->n > 1 && j < G->n; j++)
+        if (G->s[j].cnt.warp_insts)
             ptx_counters_add(ptx_launch_counters_rw(ISRC_PTX(g->src.launch)), &G->s[j].cnt);
     /* the groups' lists, each in (cycle, SM) order, merged */
     uint32_t pos[G->n];
