@@ -58,7 +58,7 @@ struct run_state;
  * one job per group, as the GPU loop's). */
 struct group {
     struct run_state *s;
-    uint32_t side, first, end;
+    uint32_t side;
     uint64_t early, answered;
 };
 
@@ -82,7 +82,7 @@ static int sm_side(void *ctx, uint64_t from, uint64_t end)
         memset(wake, 0, sizeof(uint64_t));
         struct mem_request r;
         while (sim_link_take_reply(&s->k, g->side, now, &r)) {
-            CHECK(r.sm >= g->first && r.sm < g->end);
+            CHECK(sim_link_side_of_sm(&s->k, r.sm) == g->side);
             struct sm_end *e = &s->sm[r.sm];
             uint32_t i = (uint32_t)(r.id % 1000);
             if (now < e->sent_at[i] + 2 * s->k.q)
@@ -91,7 +91,9 @@ static int sm_side(void *ctx, uint64_t from, uint64_t end)
             g->answered++;
             e->digest = e->digest * 1000003u ^ (r.id * 131 + now * 7 + r.l2_hit);
         }
-        for (uint32_t i = g->first; i < g->end; i++) {
+        for (uint32_t i = 0; i < s->n; i++) {
+            if (sim_link_side_of_sm(&s->k, i) != g->side)
+                continue;
             struct sm_end *e = &s->sm[i];
             uint64_t y = rnd(&e->x);
             if (e->issued == s->per_sm || y % 3 == 0 || !sim_link_can_send(&s->k, i / s->k.cpp))
@@ -138,14 +140,10 @@ static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t 
     for (uint32_t i = 0; i < s.n; i++)
         s.sm[i].x = seed * (i + 1) | 1;
     s.ngroups = ngroups < s.k.nports ? ngroups : s.k.nports;
-    uint32_t first[4];
-    for (uint32_t j = 0; j < s.ngroups; j++)
-        first[j] = j * s.k.nports / s.ngroups;
-    CHECK(sim_link_set_sides(&s.k, s.ngroups, first) == 0);
+    CHECK(sim_link_set_sides(&s.k, s.ngroups) == 0);
     struct sim_threads_job jobs[5];
     for (uint32_t j = 0; j < s.ngroups; j++) {
-        s.g[j] = (struct group){ .s = &s, .side = j, .first = first[j] * s.k.cpp,
-                                 .end = j + 1 < s.ngroups ? first[j + 1] * s.k.cpp : s.n };
+        s.g[j] = (struct group){ .s = &s, .side = j };
         jobs[j ? j + 1 : 0] = (struct sim_threads_job){ sm_side, &s.g[j] };
     }
     jobs[1] = (struct sim_threads_job){ mem_side, &s };

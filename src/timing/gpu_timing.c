@@ -384,20 +384,18 @@ uint64_t gpu_timing_cycles(const struct gpu_timing *g)
  * event is not later). */
 void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now)
 {
-    gpu_timing_wake_reset_range(g, &g->wake, 0, g->nsms, now);
+    sm_wake_clear(&g->wake);
+    for (uint32_t i = 0; i < g->nsms; i++)
+        gpu_timing_wake_file_sm(g, &g->wake, i, now);
 }
 
-void gpu_timing_wake_reset_range(struct gpu_timing *g, struct sm_wake *w, uint32_t first,
-                                 uint32_t end, uint64_t now)
+void gpu_timing_wake_file_sm(struct gpu_timing *g, struct sm_wake *w, uint32_t i, uint64_t now)
 {
-    sm_wake_clear(w);
-    for (uint32_t i = first; i < end; i++) {
-        const struct sm *sm = &g->sms[i];
-        /* (filed before cycle now is simulated: as if at now - 1) */
-        sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now - 1);
-        if (sm_has_output(sm))
-            w->outp[i / 64] |= 1ull << (i % 64);
-    }
+    const struct sm *sm = &g->sms[i];
+    /* (filed before cycle now is simulated: as if at now - 1) */
+    sm_wake_file(w, i, sm->next_event < now ? now : sm->next_event, now - 1);
+    if (sm_has_output(sm))
+        w->outp[i / 64] |= 1ull << (i % 64);
 }
 
 /* At a crossbar tick, the SMs a poll reaches: those holding requests for

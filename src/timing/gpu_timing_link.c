@@ -3,8 +3,8 @@
  * (sim_link.h: the link's latency), each a few jobs that share nothing:
  *
  *   SM side, one job per group of SMs (one group, or with ccgpu_sim_threads
- *     3 or more a group per thread but one, each group the SMs of a range
- *     of the link's ports): cycle by cycle, the replies and credit reports
+ *     3 or more a group per thread but one, group j the SMs of the link's
+ *     ports p with p % groups == j): cycle by cycle, the replies and credit reports
  *     visible then, every SM of the group due (filed in the group's wheel
  *     at its next event, a reply, a credit for its waiting requests)
  *     visited in id order as the exact loop's visit (its cycle, its
@@ -32,7 +32,6 @@ struct link_side {
     _Alignas(SIM_LINK_LINE) struct gpu_timing *g;
     const struct isrc *l;
     uint32_t side;          /* its group of the link's ports */
-    uint32_t first, end;    /* its SMs */
     struct sm_wake *w;      /* its SMs' wheel */
     int alone;      /* the only group: the loop's cycle is g->now, the clusters' changes its own */
     int draining;   /* after a failed launch: replies taken, requests sent, no SM cycles */
@@ -219,8 +218,14 @@ static struct link_side *group_of(const struct link_groups *G, const struct gpu_
 /* The SMs filed in their groups' wheels at their next events. */
 static void wake_reset(struct gpu_timing *g, struct link_groups *G, uint64_t now)
 {
+    if (G->n == 1) {
+        gpu_timing_wake_reset(g, now);
+        return;
+    }
     for (uint32_t j = 0; j < G->n; j++)
-        gpu_timing_wake_reset_range(g, G->s[j].w, G->s[j].first, G->s[j].end, now);
+        sm_wake_clear(G->s[j].w);
+    for (uint32_t i = 0; i < g->nsms; i++)
+        gpu_timing_wake_file_sm(g, group_of(G, g, i)->w, i, now);
 }
 
 /* The dispatcher's part of the quantum ending at end, at its last cycle
@@ -246,7 +251,9 @@ static int end_dispatch(struct gpu_timing *g, struct link_groups *G, uint64_t en
         for (uint32_t j = 0; j < G->n; j++) {
             struct link_side *s = &G->s[j];
             if (pos[j] < s->nrefill &&
-                (!b || s->refill_at[pos[j]] < b->refill_at[pos[b - G->s]]))
+                (!b || s->refill_at[pos[j]] < b->refill_at[pos[b - G->s]] ||
+                 (s->refill_at[pos[j]] == b->refill_at[pos[b - G->s]] &&
+                  s->refill_sm[pos[j]] < b->refill_sm[pos[b - G->s]])))
                 b = s;
         }
         if (!b)
@@ -382,8 +389,8 @@ static void groups_free(struct link_groups *G)
     memset(G, 0, sizeof *G);
 }
 
-/* n groups of SMs over ranges of the link's ports (the link's sides set
- * to match): 0, or -1 out of memory. */
+/* n groups of SMs over the link's ports, port p in group p % n (the
+ * link's sides set to match): 0, or -1 out of memory. */
 static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
 {
     struct sim_link *k = &g->link;
@@ -395,10 +402,7 @@ static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
         return -1;
     memset(G->s, 0, n * sizeof *G->s);
     G->n = n;
-    uint32_t first[n];
-    for (uint32_t j = 0; j < n; j++)
-        first[j] = (uint32_t)((uint64_t)j * k->nports / n);
-    if (k->nsides != n && sim_link_set_sides(k, n, first))
+    if (k->nsides != n && sim_link_set_sides(k, n))
         return -1;
     for (uint32_t j = 0; j < n; j++) {
         struct link_side *s = &G->s[j];
@@ -406,10 +410,6 @@ static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
         s->l = &g->src;
         s->side = j;
         s->alone = n == 1;
-        s->first = first[j] * k->cpp;
-        s->end = j + 1 < n ? first[j + 1] * k->cpp : g->nsms;
-        if (s->end > g->nsms)
-            s->end = g->nsms;
         s->listed = G->listed;
         s->credit_wake = k->sides[j].wake;
         s->refill_sm = malloc(g->nsms * sizeof *s->refill_sm);
@@ -547,8 +547,7 @@ void gpu_timing_link_drain(struct gpu_timing *g)
     struct sim_link *k = &g->link;
     uint8_t listed = 0;
     struct link_side s = { .g = g, .l = &g->src, .draining = 1, .visit_all = 1, .alone = 1,
-                           .credit_wake = k->sides[0].wake, .listed = &listed, .w = &g->wake,
-                           .end = g->nsms };
+                           .credit_wake = k->sides[0].wake, .listed = &listed, .w = &g->wake };
     struct link_groups G = { .n = 1, .s = &s, .listed = &listed };
     struct mem_request r;
     char err[300];

@@ -138,11 +138,10 @@ int gpu_timing_cap_reached(struct gpu_timing *g, const struct isrc *l, uint64_t 
                            uint64_t start);
 int gpu_timing_launch_finished(struct gpu_timing *g, const struct isrc *l);
 /* Every SM filed in the wheel at its next event (at the latest now), and
- * those holding requests marked in its outp; _range: SMs [first, end) in
- * wheel w (the lookahead mode's groups). */
+ * those holding requests marked in its outp; _file_sm: SM i so in wheel w
+ * (the lookahead mode's groups each have one). */
 void gpu_timing_wake_reset(struct gpu_timing *g, uint64_t now);
-void gpu_timing_wake_reset_range(struct gpu_timing *g, struct sm_wake *w, uint32_t first,
-                                 uint32_t end, uint64_t now);
+void gpu_timing_wake_file_sm(struct gpu_timing *g, struct sm_wake *w, uint32_t i, uint64_t now);
 /* Whether cycle now of the launch begun at start is gpgpu_max_cycle's last. */
 static inline int gpu_timing_at_max_cycle(const struct gpu_timing *g, uint64_t start, uint64_t now)
 {

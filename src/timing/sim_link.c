@@ -81,9 +81,8 @@ int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead
     vec_init(&k->mem_in, sizeof(struct sim_link_msg));
     vec_init(&k->mem_rep, sizeof(struct sim_link_msg));
     vec_init(&k->mem_cred, sizeof(struct sim_link_credit));
-    const uint32_t first = 0;
     if (!k->ports || !k->mports || !k->staged_ports || !k->cred_ports ||
-        sim_link_set_sides(k, 1, &first)) {
+        sim_link_set_sides(k, 1)) {
         snprintf(err, errlen, "timing model: out of memory");
         return -1;
     }
@@ -107,7 +106,7 @@ static void sides_free(struct sim_link *k)
     k->nsides = 0;
 }
 
-int sim_link_set_sides(struct sim_link *k, uint32_t n, const uint32_t *first)
+int sim_link_set_sides(struct sim_link *k, uint32_t n)
 {
     sides_free(k);
     k->sides = line_calloc(n, sizeof *k->sides);
@@ -123,10 +122,9 @@ int sim_link_set_sides(struct sim_link *k, uint32_t n, const uint32_t *first)
         d->wake = calloc((k->nsm + 63) / 64 + 1, sizeof *d->wake);
         if (!d->wake)
             return -1;
-        uint32_t to = i + 1 < n ? first[i + 1] : k->nports;
-        for (uint32_t p = first[i]; p < to && p < k->nports; p++)
-            k->side_of[p] = i;
     }
+    for (uint32_t p = 0; p < k->nports; p++)
+        k->side_of[p] = p % n;
     return 0;
 }
 

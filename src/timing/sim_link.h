@@ -46,9 +46,16 @@ struct sim_link_vec {
     size_t n, head, cap, elem;
 };
 
+/* The two sides run on different threads (sim_threads.h): what each writes
+ * within a quantum starts on its own cache line (SIM_LINK_LINE), so that
+ * one side's writes do not keep taking the other's lines away (on a 2-core
+ * host this false sharing made both sides a third slower). */
+#define SIM_LINK_LINE 64
+
 /* what the SM side knows of one request port */
 struct sim_link_port {
-    uint32_t room;     /* the last report's room */
+    /* (a line each: neighbouring ports may belong to groups on other threads) */
+    _Alignas(SIM_LINK_LINE) uint32_t room; /* the last report's room */
     uint64_t accepted; /* the last report's accepted count */
     uint64_t sent;     /* requests the port's SMs have sent */
 };
@@ -61,12 +68,6 @@ struct sim_link_mport {
     uint64_t last_accepted;
 };
 
-/* The two sides run on different threads (sim_threads.h): what each writes
- * within a quantum starts on its own cache line (SIM_LINK_LINE), so that
- * one side's writes do not keep taking the other's lines away (on a 2-core
- * host this false sharing made both sides a third slower). */
-#define SIM_LINK_LINE 64
-
 /* The SMs' part of the link for one group of ports (the SM side may run
  * its groups on threads of their own, sim_threads.h): requests its SMs
  * sent this quantum (sm_out, in (cycle, SM) order); replies and credit
@@ -78,7 +79,6 @@ struct sim_link_side {
     struct sim_link_vec sm_rep, sm_cred;
     uint64_t *wake;
 };
-
 
 struct sim_link {
     /* set at the start and read by both sides */
@@ -112,10 +112,10 @@ struct sim_link {
  * group: 0, or -1 out of memory (message in err). */
 int sim_link_init(struct sim_link *k, const struct memsys *m, uint32_t lookahead, char *err,
                   size_t errlen);
-/* The ports in n groups, group i from port first[i] to the next group's
- * first (first[0] is 0, increasing): 0, or -1 out of memory. Between
- * launches only. */
-int sim_link_set_sides(struct sim_link *k, uint32_t n, const uint32_t *first);
+/* The ports in n groups, port p in group p % n (the first CTAs of a
+ * launch, dispatched SM by SM, spread over the groups): 0, or -1 out of
+ * memory. Between launches only. */
+int sim_link_set_sides(struct sim_link *k, uint32_t n);
 /* The group holding SM sm's port. */
 static inline uint32_t sim_link_side_of_sm(const struct sim_link *k, uint32_t sm)
 {
