@@ -149,7 +149,7 @@ static uint64_t run(const struct memsys_config *c, uint32_t lookahead, uint64_t 
     jobs[1] = (struct sim_threads_job){ mem_side, &s };
     sim_link_reset(&s.k, &s.m);
     struct sim_threads th;
-    int par = threads && !sim_threads_start(&th, s.ngroups);
+    int par = threads && !sim_threads_start(&th, s.ngroups, s.ngroups + 1);
     uint64_t t = 1, y = seed * 3 + 1, answered = 0;
     for (int q = 0; q < 200000 && answered < (uint64_t)s.n * s.per_sm; q++) {
         uint64_t end = t + (cut ? 1 + rnd(&y) % s.k.q : s.k.q);

@@ -3,8 +3,8 @@
  * (sim_link.h: the link's latency), each a few jobs that share nothing:
  *
  *   SM side, one job per group of SMs (one group, or with ccgpu_sim_threads
- *     3 or more a group per thread but one, group j the SMs of the link's
- *     ports p with p % groups == j): cycle by cycle, the replies and credit reports
+ *     N > 1 a group per thread, group j the SMs of the link's ports p with
+ *     p % N == j): cycle by cycle, the replies and credit reports
  *     visible then, every SM of the group due (filed in the group's wheel
  *     at its next event, a reply, a credit for its waiting requests)
  *     visited in id order as the exact loop's visit (its cycle, its
@@ -438,12 +438,13 @@ static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
     return 0;
 }
 
-/* The groups this launch's SMs run in: with ccgpu_sim_threads n > 2, one
- * per thread but the memory side's (at most one per port) unless the
- * launch cannot be split, which is said once. */
+/* The groups this launch's SMs run in: with ccgpu_sim_threads n > 1, one
+ * per thread (at most one per port; sim_threads places them and the
+ * memory side over the threads by their times) unless the launch cannot
+ * be split, which is said once. */
 static uint32_t groups_choose(struct gpu_timing *g, const struct isrc *l)
 {
-    if (g->threads < 3)
+    if (g->threads < 2)
         return 1;
     const char *why = split_refusal(g, l);
     if (!why && tinst_cache_build(&g->tc, &g->cfg))
@@ -455,8 +456,7 @@ static uint32_t groups_choose(struct gpu_timing *g, const struct isrc *l)
         g->split_said = 1;
         return 1;
     }
-    uint32_t n = g->threads - 1;
-    return n < g->link.nports ? n : g->link.nports;
+    return g->threads < g->link.nports ? g->threads : g->link.nports;
 }
 
 int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl, char *err,
@@ -478,9 +478,10 @@ int gpu_timing_run_link(struct gpu_timing *g, const struct gpu_timing_launch *gl
         ptx_launch_set_sm_state(ISRC_PTX(l->launch), g->nsms, G.cnt_of, G.clock_of);
     if (dispatch_begin(&g->disp, l, gl->grid, regs, g->sms, g->nsms, start, err, errlen))
         goto out;
-    /* helpers: the memory side's and one per group but the first */
+    /* a thread each for at most a group per port and the memory side */
     uint32_t helpers = g->threads - 1 < g->link.nports ? g->threads - 1 : g->link.nports;
-    if (g->threads > 1 && !g->th.started && sim_threads_start(&g->th, helpers)) {
+    if (g->threads > 1 && !g->th.started &&
+        sim_threads_start(&g->th, helpers, helpers + 2)) {
         fprintf(stderr, "ccgpu_sim_threads: no helper thread could be started: running on one\n");
         g->threads = 1;
     }

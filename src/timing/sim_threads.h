@@ -1,7 +1,11 @@
 /* Helper threads for the lookahead mode (docs/parallel.md): each quantum is
- * a few jobs that share nothing (the memory side, the SMs' groups), the
- * first run on the calling thread and each other on a helper of its own.
- * Hand-offs spin briefly and then block on a condition variable.
+ * a few jobs that share nothing (the memory side, the SMs' groups), spread
+ * over the calling thread and its helpers, several to a thread when there
+ * are more jobs than threads. Which thread runs which job is chosen anew
+ * after every window of quanta from the jobs' measured times (the longest
+ * first, each to the thread with the least so far), so that the threads'
+ * loads are even. Hand-offs spin briefly and then block on a condition
+ * variable.
  *
  * The threads measure themselves: over each window of quanta they compare
  * the wall time the quanta took with what one thread would have spent on
@@ -38,13 +42,21 @@ struct sim_threads_stats {
  * so that the hand-offs move only the lines they must. */
 #define SIM_THREADS_LINE 64
 
+/* a job's outcome and time, written by the thread that ran it (a line of
+ * its own) */
+struct sim_threads_jobstat {
+    _Alignas(SIM_THREADS_LINE) double s; /* its time in the current window */
+    int rc;                              /* this quantum's */
+};
+
 struct sim_threads_helper {
     _Alignas(SIM_THREADS_LINE) atomic_uint_fast64_t go;
     uint64_t from, end;
-    struct sim_threads_job job;
+    const struct sim_threads_job *jobs; /* this quantum's */
+    const uint32_t *mine; /* the indices of the jobs it runs, nmine of them */
+    uint32_t nmine;
     _Alignas(SIM_THREADS_LINE) atomic_uint_fast64_t done;
-    int rc;
-    double work_s; /* its time in the job, this quantum */
+    double work_s; /* its time in its jobs, this quantum */
     _Alignas(SIM_THREADS_LINE) atomic_int sleeps; /* it waits on cv (set under mu) */
     struct sim_threads *owner;
     pthread_t th;
@@ -56,6 +68,13 @@ struct sim_threads {
     pthread_cond_t cv;
     struct sim_threads_helper *h; /* nh of them */
     uint32_t nh;
+    /* the jobs' placement: for njobs jobs (assign_n), job i on thread
+     * assign[i] (0: the calling thread, t: helper t - 1); each thread's
+     * jobs listed in order in lists[t * max_jobs ...], nlist[t] of them;
+     * each job's time in the current window (job_s) */
+    uint32_t max_jobs, assign_n;
+    uint32_t *assign, *lists, *nlist;
+    struct sim_threads_jobstat *stat; /* by job */
     int started;
     int quit;
     /* the choice between the helpers and one thread, window by window */
@@ -66,12 +85,13 @@ struct sim_threads {
     struct sim_threads_stats st;
 };
 
-/* Starts n helpers: 0, or -1 when they cannot all be made (then none runs
- * and every job runs on the calling thread). */
-int sim_threads_start(struct sim_threads *s, uint32_t n);
-/* Quantum [from, end): jobs[0] on this thread, jobs[i] on helper i - 1 (i
- * < njobs <= helpers + 1), or all here in order; the first non-zero rc in
- * job order, after every job has finished. */
+/* Starts n helpers for up to max_jobs jobs a quantum: 0, or -1 when they
+ * cannot all be made (then none runs and every job runs on the calling
+ * thread). */
+int sim_threads_start(struct sim_threads *s, uint32_t n, uint32_t max_jobs);
+/* Quantum [from, end): the jobs (at most max_jobs) over this thread and
+ * the helpers, or all here in order; the first non-zero rc in job order,
+ * after every job has finished. */
 int sim_threads_run(struct sim_threads *s, uint64_t from, uint64_t end,
                     const struct sim_threads_job *jobs, uint32_t njobs);
 void sim_threads_stop(struct sim_threads *s);

@@ -3,7 +3,7 @@
 # statistics are byte-identical on one, two and four threads for every
 # benchmark at small on configs/ccws.cfg with gto, lrr, ccws and swl:2 (the
 # memory system's own thread is used: the runs say how many quanta ran on
-# several threads; on four the SMs of race-free kernels run in three
+# several threads; on four the SMs of race-free kernels run in four
 # groups), and match the recorded checksums of
 # configs/lookahead.cfg's lookahead; spmv, gesummv and syrk at medium (to a
 # cap) on 1, 2 and 4 threads; a cap and a failed launch too; the
@@ -61,7 +61,7 @@ else
     failed=$((failed + 1))
     echo "FAIL lookahead_two_threads_used: no run put a quantum on the second thread"
 fi
-# on four threads the SMs of a race-free kernel run in three groups (no
+# on four threads the SMs of a race-free kernel run in four groups (no
 # line says they share one thread) and a kernel with atomics says why not
 if awk '$1 == "same" && $2 == "spmv" && $5 == 0 { s = 1 }
         $1 == "same" && $2 == "histogram" && $5 == 1 && $6 == "atomics" { h = 1 }
