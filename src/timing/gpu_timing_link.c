@@ -3,7 +3,7 @@
  * (sim_link.h: the link's latency), each a few jobs that share nothing:
  *
  *   SM side, one job per group of SMs (one group, or with ccgpu_sim_threads
- *     N > 1 a group per thread, group j the SMs of the link's ports p with
+ *     N > 2 a group per thread, group j the SMs of the link's ports p with
  *     p % N == j): cycle by cycle, the replies and credit reports
  *     visible then, every SM of the group due (filed in the group's wheel
  *     at its next event, a reply, a credit for its waiting requests)
@@ -438,13 +438,19 @@ static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
     return 0;
 }
 
-/* The groups this launch's SMs run in: with ccgpu_sim_threads n > 1, one
+/* The groups this launch's SMs run in: with ccgpu_sim_threads n > 2, one
  * per thread (at most one per port; sim_threads places them and the
  * memory side over the threads by their times) unless the launch cannot
- * be split, which is said once. */
+ * be split, which is said once. With two threads the SMs stay one group
+ * beside the memory side: the groups' own work each quantum (merging
+ * their messages, their counters, each group's pass over the quantum's
+ * cycles) made memory-bound kernels with short quanta slower than one
+ * thread (gesummv with lrr, medium: 0.70-0.80x), and a compute-bound
+ * kernel's gain on two (1.3-1.6x on nbody and matmul) does not make up
+ * for that. */
 static uint32_t groups_choose(struct gpu_timing *g, const struct isrc *l)
 {
-    if (g->threads < 2)
+    if (g->threads < 3)
         return 1;
     const char *why = split_refusal(g, l);
     if (!why && tinst_cache_build(&g->tc, &g->cfg))
