@@ -27,9 +27,10 @@ static int long_wait(void *ctx, uint32_t sm, uint32_t slot, uint64_t at)
 }
 
 /* The threads the lookahead mode runs on for ccgpu_sim_threads n: the
- * memory system on one, the SMs on the others (gpu_timing_link.c: split
- * into groups where the launch allows); a run that cannot use them runs on
- * one thread, and says why on stderr (the statistics are the same on any
+ * memory system and the SMs, the SMs in n groups from three threads on
+ * where the launch allows (gpu_timing_link.c), placed over the threads by
+ * their times (sim_threads.c); a run that cannot use them runs on one
+ * thread, and says why on stderr (the statistics are the same on any
  * number). */
 static uint32_t threads_choose(const struct gpu_timing *g, uint32_t n, uint32_t lookahead)
 {
