@@ -5,7 +5,7 @@
  * shared and local memory, printf, also in a function it calls), and
  * nothing for a race-free kernel or shared-memory atomics;
  * ptx_launch_set_sm_state makes a CTA's warps count into their SM's
- * counters and read %clock from their SM's clock, and ptx_counters_add
+ * counters and read %clock from their SM's clock, and ptx_launch_add_counters
  * adds those into the launch's. */
 #include "check.h"
 #include "ptx/devmem.h"
@@ -162,7 +162,7 @@ TEST(per_sm_counters_and_clock)
     CHECK_EQ_U64(ptx_launch_counters(l)->warp_insts, 0);
     uint64_t n = c1.warp_insts, stores = c1.warp_stores[PTX_SPACE_GLOBAL];
     CHECK_EQ_U64(stores, 1);
-    ptx_counters_add(ptx_launch_counters_rw(l), &c1);
+    ptx_launch_add_counters(l, &c1);
     CHECK_EQ_U64(ptx_launch_counters(l)->warp_insts, n);
     CHECK_EQ_U64(ptx_launch_counters(l)->warp_stores[PTX_SPACE_GLOBAL], 1);
     CHECK_EQ_U64(c1.warp_insts, 0); /* zeroed */

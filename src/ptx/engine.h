@@ -162,17 +162,16 @@ struct ptx_counters {
     uint64_t load_walks;
 };
 const struct ptx_counters *ptx_launch_counters(const struct ptx_launch *l);
-struct ptx_counters *ptx_launch_counters_rw(struct ptx_launch *l);
 /* Why the kernel's results may depend on the order in which different SMs
  * run its CTAs (atomics outside shared memory, fences, volatile or ordered
  * accesses, printf), or NULL: race-free, it computes the same whatever that
  * order. */
 const char *ptx_launch_cross_sm(const struct ptx_launch *l);
-/* to += from (every field is a count), then from zeroed. */
-void ptx_counters_add(struct ptx_counters *to, struct ptx_counters *from);
+/* The launch's counters += c (every field is a count), then c zeroed. */
+void ptx_launch_add_counters(struct ptx_launch *l, struct ptx_counters *c);
 /* A timing model whose SMs run on threads of their own: the warps of a CTA
  * created on SM sm (< nsms) count into *cnt[sm] (which the model adds into
- * the launch's counters, ptx_counters_add, where no warp runs) and read
+ * the launch's counters, ptx_launch_add_counters, where no warp runs) and read
  * %clock from *clock[sm]. NULL arrays: the launch's own counters and clock
  * (the default). CTAs created before keep what they had. */
 void ptx_launch_set_sm_state(struct ptx_launch *l, uint32_t nsms, struct ptx_counters *const *cnt,

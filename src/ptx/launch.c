@@ -114,18 +114,13 @@ void ptx_launch_set_sm_state(struct ptx_launch *l, uint32_t nsms, struct ptx_cou
     l->sm_clock = l->sm_state_n ? clock : NULL;
 }
 
-void ptx_counters_add(struct ptx_counters *to, struct ptx_counters *from)
+void ptx_launch_add_counters(struct ptx_launch *l, struct ptx_counters *c)
 {
-    uint64_t *t = (uint64_t *)(void *)to;
-    const uint64_t *f = (const uint64_t *)(void *)from;
-    for (size_t i = 0; i < sizeof *to / sizeof *t; i++)
+    uint64_t *t = (uint64_t *)(void *)&l->cnt;
+    const uint64_t *f = (const uint64_t *)(void *)c;
+    for (size_t i = 0; i < sizeof *c / sizeof *t; i++)
         t[i] += f[i];
-    memset(from, 0, sizeof *from);
-}
-
-struct ptx_counters *ptx_launch_counters_rw(struct ptx_launch *l)
-{
-    return &l->cnt;
+    memset(c, 0, sizeof *c);
 }
 
 void ptx_launch_set_clock(struct ptx_launch *l, const uint64_t *cycle)

@@ -228,6 +228,17 @@ static void wake_reset(struct gpu_timing *g, struct link_groups *G, uint64_t now
         gpu_timing_wake_file_sm(g, group_of(G, g, i)->w, i, now);
 }
 
+/* The groups' instruction counts added into the launch's (with one group
+ * its warps count there themselves). */
+static void add_counters(struct gpu_timing *g, struct link_groups *G)
+{
+    /* (every counted step counts a warp instruction first: a group with
+     * none counted nothing) */
+    for (uint32_t j = 0; G->n > 1 && j < G->n; j++)
+        if (G->s[j].cnt.warp_insts)
+            ptx_launch_add_counters(ISRC_PTX(g->src.launch), &G->s[j].cnt);
+}
+
 /* The dispatcher's part of the quantum ending at end, at its last cycle
  * (after every job): the groups' instruction counts added into the
  * launch's; the SMs that retired CTAs in it refilled in (cycle, SM) order
@@ -238,11 +249,7 @@ static int end_dispatch(struct gpu_timing *g, struct link_groups *G, uint64_t en
                         size_t errlen)
 {
     const uint64_t at = end - 1;
-    /* (every counted step counts a warp instruction first: a group with
-     * none counted nothing) */
-    for (uint32_t j = 0; G->n > 1 && j < G->n; j++)
-        if (G->s[j].cnt.warp_insts)
-            ptx_counters_add(ptx_launch_counters_rw(ISRC_PTX(g->src.launch)), &G->s[j].cnt);
+    add_counters(g, G);
     /* the groups' lists, each in (cycle, SM) order, merged */
     uint32_t pos[G->n];
     memset(pos, 0, sizeof pos);
@@ -442,12 +449,12 @@ static int groups_make(struct gpu_timing *g, struct link_groups *G, uint32_t n)
  * per thread (at most one per port; sim_threads places them and the
  * memory side over the threads by their times) unless the launch cannot
  * be split, which is said once. With two threads the SMs stay one group
- * beside the memory side: the groups' own work each quantum (merging
- * their messages, their counters, each group's pass over the quantum's
- * cycles) made memory-bound kernels with short quanta slower than one
- * thread (gesummv with lrr, medium: 0.70-0.80x), and a compute-bound
- * kernel's gain on two (1.3-1.6x on nbody and matmul) does not make up
- * for that. */
+ * beside the memory side: split in two, the groups' own work each quantum
+ * (merging their messages, their counters, each group's pass over the
+ * quantum's cycles) makes memory-bound kernels with short quanta slower
+ * than one thread (gesummv with lrr, medium: 0.70-0.80x), more than a
+ * compute-bound kernel's gain on two (1.3-1.6x on nbody and matmul) is
+ * worth. */
 static uint32_t groups_choose(struct gpu_timing *g, const struct isrc *l)
 {
     if (g->threads < 3)
@@ -540,9 +547,7 @@ out:
     for (uint32_t i = 0; i < g->nsms; i++)
         sm_recycle(&g->sms[i]);
     if (G.n > 1) {
-        /* (a failed quantum's counts are added too) */
-        for (uint32_t j = 0; j < G.n; j++)
-            ptx_counters_add(ptx_launch_counters_rw(ISRC_PTX(l->launch)), &G.s[j].cnt);
+        add_counters(g, &G); /* (a failed quantum's) */
         ptx_launch_set_sm_state(ISRC_PTX(l->launch), 0, NULL, NULL);
     }
     groups_free(&G);
