@@ -37,8 +37,9 @@ struct sim_threads_stats {
                                        first job's time, the others' */
 };
 
-/* The calling thread writes a helper's go (and its job before it), the
- * helper its done (and rc, work_s before it): each on its own cache line,
+/* The calling thread writes a helper's go (and its jobs before it), the
+ * helper its done (and work_s and its jobs' stats before it): each on its
+ * own cache line,
  * so that the hand-offs move only the lines they must. */
 #define SIM_THREADS_LINE 64
 
